@@ -1,0 +1,1 @@
+"""Garden Club's Discord side: commands, sessions per channel, storage, rendering. No game rules."""

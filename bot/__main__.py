@@ -1,0 +1,46 @@
+"""`python -m bot`: read settings, then run Garden Club until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.app import GardenClubBot
+from bot.endpoints import use_api_base
+from bot.logging_setup import configure_logging
+from bot.settings import Settings, load_settings_or_exit
+
+log = logging.getLogger("bot")
+
+
+async def run(settings: Settings) -> None:
+    """Log in and stay connected; returns when the bot is closed."""
+    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    use_api_base(settings.api_base)
+    bot = GardenClubBot(settings)
+    async with bot:
+        await bot.start(settings.discord_token.get_secret_value())
+
+
+def main() -> None:
+    """Console entry point (`garden-club`)."""
+    settings = load_settings_or_exit()
+    configure_logging(settings.log_level, [settings.discord_token.get_secret_value()])
+    try:
+        asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        log.info("Stopped.")
+    except discord.LoginFailure:
+        print("garden-club: Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal "
+              "(your application > Bot > Reset Token) into .env.", file=sys.stderr)
+        raise SystemExit(2) from None
+    except discord.PrivilegedIntentsRequired:
+        print("garden-club: Discord refused a privileged intent; Garden Club needs none.", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

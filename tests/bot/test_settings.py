@@ -1,0 +1,94 @@
+"""Settings: a bad or missing setting stops the bot with one clear line (foundation issue)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, load_settings_or_exit
+
+ALL_SETTINGS = [
+    "DISCORD_TOKEN",
+    "DISCORD_API_BASE",
+    "DISCORD_GATEWAY_URL",
+    "DATABASE_PATH",
+    "SYNC_GUILD_ID",
+    "LOG_LEVEL",
+]
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ALL_SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_defaults_need_only_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.discord_token.get_secret_value() == "abc"
+    assert settings.database_path == Path("data/garden-club.sqlite3")
+    assert settings.api_base is None and settings.sync_guild_id is None
+    assert settings.log_level == "INFO"
+
+
+def test_env_file_is_read_and_empty_values_mean_unset(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=from-file\nDISCORD_API_BASE=\nSYNC_GUILD_ID=\nLOG_LEVEL=debug\n")
+    settings = Settings(_env_file=env)  # type: ignore[call-arg]
+    assert settings.discord_token.get_secret_value() == "from-file"
+    assert settings.api_base is None and settings.sync_guild_id is None
+    assert settings.log_level == "DEBUG"
+
+
+def test_api_base_loses_its_trailing_slash(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:8080/api/v10/")
+    assert Settings(_env_file=None).api_base == "http://127.0.0.1:8080/api/v10"  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, "Setting DISCORD_TOKEN is missing"),
+        ({"DISCORD_TOKEN": "x", "SYNC_GUILD_ID": "my-server"}, "Setting SYNC_GUILD_ID is not valid"),
+        ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "Setting LOG_LEVEL is not valid"),
+        ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "ftp://x"}, "Setting DISCORD_API_BASE is not valid"),
+        ({"DISCORD_TOKEN": "x", "DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL is not valid"),
+    ],
+)
+def test_bad_settings_exit_with_one_line_naming_the_setting(
+    env: dict[str, str], expected: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit) as stopped:
+        load_settings_or_exit(env_file=None)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert expected in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_running_without_a_token_prints_the_hint_and_exits_non_zero(tmp_path: Path) -> None:
+    """`python -m bot` on a fresh clone (no .env) stops with the hint, not a traceback."""
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "garden-club: Setting DISCORD_TOKEN is missing: put your bot token in .env as DISCORD_TOKEN=... "
+        "(Discord Developer Portal > your application > Bot > Reset Token)."
+    )
+    assert "Traceback" not in done.stderr
+
+
+def test_the_token_never_reaches_the_settings_repr(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "super-secret-token")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert "super-secret-token" not in repr(settings) and "super-secret-token" not in str(settings)

@@ -1,0 +1,129 @@
+"""The checks every registered game must pass, whatever its rules (OpenSpiel's RandomSimTest idea).
+
+`play_random_game` plays one seeded game by random legal moves and checks, at every step, the
+promises the bot relies on: only seats to move have actions, labels are unique, JSON round-trip is
+exact, views and log lines never show a viewer what is hidden from them. At the end it checks the
+result and that replaying options + seed + actions reproduces the final state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.api import AnyGame, Event, IllegalAction, Viewer, dump_state, load_state, replay
+from engine.rng import Rng
+
+MAX_STEPS = 20_000
+
+
+def json_leaves(data: Any) -> Iterator[str]:
+    """Every leaf of a JSON-like value, as text (dict keys included: a key can leak too)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield str(key)
+            yield from json_leaves(value)
+    elif isinstance(data, list | tuple):
+        for item in data:
+            yield from json_leaves(item)
+    elif isinstance(data, str):
+        yield data
+
+
+def hidden_from(secrets: dict[Viewer, set[str]], viewer: Viewer) -> set[str]:
+    """The markers `viewer` must never see: everyone else's secrets."""
+    hidden: set[str] = set()
+    for owner, markers in secrets.items():
+        if owner != viewer:
+            hidden |= markers
+    return hidden
+
+
+def assert_no_leak_in_view(game: AnyGame, state: BaseModel, viewer: Viewer) -> None:
+    hidden = hidden_from(game.secrets(state), viewer)
+    view = game.view(state, viewer)
+    leaked = hidden.intersection(json_leaves(view.model_dump(mode="json")))
+    assert not leaked, f"{game.name}: view for {viewer} shows hidden {sorted(leaked)}"
+
+
+def assert_no_leak_in_events(game: AnyGame, state: BaseModel, events: list[Event], seats: int) -> None:
+    secrets = game.secrets(state)
+    for viewer in [*range(seats), None]:
+        hidden = hidden_from(secrets, viewer)
+        for event in events:
+            line = event.line_for(viewer)
+            words = set(re.findall(r"[\w-]+", line))
+            leaked = hidden & words
+            assert not leaked, f"{game.name}: log line for {viewer} {line!r} leaks {sorted(leaked)}"
+
+
+def play_random_game(
+    game: AnyGame, options: BaseModel, seats: int, seed: int, *, check_every_step: bool = True
+) -> tuple[BaseModel, list[tuple[int, dict[str, Any]]]]:
+    """Play one game by random legal moves, checking the platform's promises; return it and its log."""
+    state = game.create(options, seats, seed)
+    again = game.create(options, seats, seed)
+    assert dump_state(state) == dump_state(again), f"{game.name}: same seed, different setup"
+    chooser = Rng.from_seed(seed ^ 0x5EED)
+    moves: list[tuple[int, dict[str, Any]]] = []
+    for _ in range(MAX_STEPS):
+        if game.is_terminal(state):
+            break
+        to_move = game.to_move(state)
+        assert to_move, f"{game.name}: not terminal, but nobody is to move"
+        for seat in range(seats):
+            actions = list(game.legal_actions(state, seat))
+            if seat not in to_move:
+                assert not actions, f"{game.name}: seat {seat} is not to move but has actions"
+                continue
+            assert actions, f"{game.name}: seat {seat} is to move but has no legal action"
+            labels = [a.label for a in actions]
+            assert len(set(labels)) == len(labels), f"{game.name}: duplicate labels {labels}"
+        if check_every_step:
+            text = dump_state(state)
+            assert dump_state(load_state(game, text)) == text, f"{game.name}: JSON round-trip differs"
+            for viewer in [*range(seats), None]:
+                assert_no_leak_in_view(game, state, viewer)
+        seat = chooser.choice(to_move)
+        action = chooser.choice(list(game.legal_actions(state, seat)))
+        encoded = game.encode_action(action)
+        assert game.decode_action(encoded) == action, f"{game.name}: action codec is not exact"
+        events = game.apply(state, seat, action)
+        moves.append((seat, encoded))
+        if check_every_step:
+            assert_no_leak_in_events(game, state, events, seats)
+    else:
+        raise AssertionError(f"{game.name}: no end after {MAX_STEPS} steps (seed {seed})")
+
+    assert not game.to_move(state), f"{game.name}: terminal but someone is to move"
+    result = game.result(state)
+    assert sorted(s.seat for s in result.seats) == list(range(seats))
+    assert result.winners and set(result.winners) <= set(range(seats))
+    for seat_result in result.seats:
+        assert seat_result.total == sum(line.points for line in seat_result.lines), (
+            f"{game.name}: breakdown of seat {seat_result.seat} does not add up to its total"
+        )
+    replayed, _ = replay(game, options, seats, seed, moves)
+    assert dump_state(replayed) == dump_state(state), f"{game.name}: replay differs (seed {seed})"
+    return state, moves
+
+
+def assert_refuses_out_of_turn(game: AnyGame, options: BaseModel, seats: int, seed: int) -> None:
+    """An action by a seat that is not to move is refused with a message, and changes nothing."""
+    state = game.create(options, seats, seed)
+    to_move = game.to_move(state)
+    idle = [s for s in range(seats) if s not in to_move]
+    if not idle:
+        return
+    action = next(iter(game.legal_actions(state, to_move[0])))
+    before = dump_state(state)
+    try:
+        game.apply(state, idle[0], action)
+    except IllegalAction as refusal:
+        assert refusal.message.strip(), f"{game.name}: a refusal needs a reason"
+    else:
+        raise AssertionError(f"{game.name}: seat {idle[0]} moved out of turn")
+    assert dump_state(state) == before, f"{game.name}: a refused action changed the state"

@@ -1,0 +1,47 @@
+"""Every registered game passes the same conformance suite (DEVELOPERS.md, Architecture).
+
+A game may offer `conformance_options()` on its game object to have several option sets played;
+otherwise its default options are used.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import BaseModel
+
+from engine.api import AnyGame
+from engine.registry import all_games
+from tests.engine.conformance import assert_refuses_out_of_turn, play_random_game
+
+SEEDS = range(12)
+
+
+def option_sets(game: AnyGame) -> list[BaseModel]:
+    provider = getattr(game, "conformance_options", None)
+    return list(provider()) if provider else [game.options_model()]
+
+
+def cases() -> list[tuple[AnyGame, BaseModel, int]]:
+    found = []
+    for game in all_games().values():
+        for options in option_sets(game):
+            for seats in range(game.min_seats, game.max_seats + 1):
+                found.append((game, options, seats))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seats"),
+    cases(),
+    ids=lambda value: getattr(value, "name", None) or (str(value) if isinstance(value, int) else "opts"),
+)
+def test_random_legal_play_keeps_every_promise(game: AnyGame, options: BaseModel, seats: int) -> None:
+    for seed in SEEDS:
+        play_random_game(game, options, seats, seed)
+    assert_refuses_out_of_turn(game, options, seats, seed=1)
+
+
+def test_registry_names_are_stable_identifiers() -> None:
+    for name, game in all_games().items():
+        assert name == game.name and name.isidentifier()
+        assert game.min_seats >= 1 and game.max_seats >= game.min_seats
