@@ -1,0 +1,603 @@
+"""Mr. Cabbagehead's Garden: setup, the turn, the Neighbour Phase and the end, for 1 or 2 players.
+
+The flow runs every automatic step (drawing, revealing tokens, the Neighbour Phase) until some seat
+has a decision: plant a card (`plant`), place a Grasshopper (`grasshopper`), place or drop a Rose
+(`rose`), or, with two players, choose the card to pass and the one to put under the deck (`pass`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.api import Event, IllegalAction, Result, ScoreLine, SeatResult, Viewer
+from engine.cabbagehead import neighbours as nb
+from engine.cabbagehead.actions import (
+    POSITIONS,
+    CabbageheadAction,
+    Pass,
+    PlaceGrasshopper,
+    PlaceRose,
+    Plant,
+    SkipRose,
+    decode,
+    encode,
+)
+from engine.cabbagehead.deck import Vegetable, deck
+from engine.cabbagehead.plot import (
+    EMPTY,
+    Garden,
+    can_plant_at,
+    cell_at,
+    hopper_slots,
+    open_slots,
+    planted_slots,
+    realign,
+    rose_slots,
+    slot_label,
+)
+from engine.cabbagehead.scoring import evaluate, ribbon_for, vegetable_types
+from engine.cabbagehead.state import (
+    FIRST_GRASSHOPPER,
+    GRASSHOPPER_TOKENS,
+    HOLIDAY,
+    ROSE,
+    TOKENS_PER_NEIGHBOUR,
+    CabbageheadOptions,
+    CabbageheadState,
+    is_grasshopper,
+    is_holiday,
+    is_rose,
+)
+from engine.cabbagehead.view import CabbageheadView, build_view, card_marker, token_marker
+from engine.rng import Rng
+
+SOLO_BEES = 3
+DUO_BEES = 2
+TURNS_PER_PLAYER = 15
+RIBBON_WORDS = {
+    None: "a hope that you'll do better next year and some whispered desultory comments",
+    "White Ribbon": "the White Ribbon and polite murmurs",
+    "Yellow Ribbon": "the Yellow Ribbon and cordial applause",
+    "Red Ribbon": "the Red Ribbon and a hearty handshake",
+    "Blue Ribbon": "the Blue Ribbon and a rousing hurrah",
+}
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def describe(card: Vegetable) -> str:
+    """'Carrot no. 11': a visible card as the log names it (never its marker)."""
+    return f"{card.name} no. {card.vegetable_number}"
+
+
+class CabbageheadGame:
+    """The rules object registered as "cabbagehead"."""
+
+    name = "cabbagehead"
+    title = "Mr. Cabbagehead's Garden"
+    min_seats = 1
+    max_seats = 2
+    options_model = CabbageheadOptions
+    state_model = CabbageheadState
+
+    def __init__(self) -> None:
+        self.cards: tuple[Vegetable, ...] = deck()
+
+    # ----------------------------------------------------------------- setup
+
+    def choose_neighbours(self, options: CabbageheadOptions, rng: Rng) -> list[str]:
+        """The four Neighbour keys for `options` (ValueError with a reason if impossible)."""
+        if options.neighbour_set == "original":
+            if options.chosen:
+                raise ValueError("Choose Neighbours by name only with the 'chosen' Neighbour set.")
+            return list(nb.ORIGINAL_KEYS)
+        if options.neighbour_set == "new":
+            if options.chosen:
+                raise ValueError("Choose Neighbours by name only with the 'chosen' Neighbour set.")
+            return sorted(rng.sample(nb.NEW_KEYS, 4), key=[n.key for n in nb.NEIGHBOURS].index)
+        if options.neighbour_set == "random":
+            if options.chosen:
+                raise ValueError("Choose Neighbours by name only with the 'chosen' Neighbour set.")
+            keys = [n.key for n in nb.NEIGHBOURS]
+            return sorted(rng.sample(keys, 4), key=keys.index)
+        found: list[str] = []
+        for wanted in options.chosen:
+            neighbour = nb.find_neighbour(wanted)
+            if neighbour is None:
+                names = ", ".join(n.name for n in nb.NEIGHBOURS)
+                raise ValueError(f"There is no Neighbour called {wanted!r}. The Neighbours are: {names}.")
+            if neighbour.key in found:
+                raise ValueError(f"{neighbour.name} is chosen twice; choose 4 different Neighbours.")
+            found.append(neighbour.key)
+        if len(found) != 4:
+            raise ValueError(f"Choose exactly 4 Neighbours (you chose {len(found)}).")
+        return found
+
+    def create(self, options: CabbageheadOptions, seats: int, seed: int) -> CabbageheadState:
+        if seats not in (1, 2):
+            raise ValueError("Mr. Cabbagehead's Garden is for 1 or 2 players.")
+        if options.eudora and seats != 1:
+            raise ValueError("Romancing Eudora is for the one-player game only.")
+        rng = Rng.from_seed(seed)
+        keys = self.choose_neighbours(options, rng)
+        vegetables = list(range(len(self.cards)))
+        rng.shuffle(vegetables)
+        # Piles listed top to bottom, each ending with its 'On Holiday' card where it has one.
+        if seats == 1:
+            piles = [vegetables[0:15], vegetables[15:30], vegetables[30:45]]
+            if options.eudora:
+                for k, pile in enumerate(piles):
+                    pile.append(ROSE + k)
+                    rng.shuffle(pile)
+            top_down = [*piles[0], HOLIDAY, *piles[1], HOLIDAY + 1, *piles[2], HOLIDAY + 2]
+        else:
+            top_down = [*vegetables[0:21], HOLIDAY, *vegetables[21:41], HOLIDAY + 1, *vegetables[41:45]]
+        tokens = list(range(4 * TOKENS_PER_NEIGHBOUR))
+        if options.grasshoppers:
+            tokens += list(range(FIRST_GRASSHOPPER, FIRST_GRASSHOPPER + GRASSHOPPER_TOKENS))
+        rng.shuffle(tokens)
+        bees = SOLO_BEES if seats == 1 else DUO_BEES
+        first = 0
+        if seats == 2:
+            first = options.first_seat if options.first_seat is not None else rng.below(2)
+        state = CabbageheadState(
+            options=options,
+            seats=seats,
+            rng=rng,
+            neighbours=keys,
+            deck=top_down[::-1],
+            gardens=[Garden.empty(options.fixed_grid, bees) for _ in range(seats)],
+            hive=bees,
+            pool=tokens,
+            first=first,
+            active=first,
+        )
+        self._start_turn(state, [])
+        return state
+
+    # ------------------------------------------------------------ the flow
+
+    def _start_turn(self, state: CabbageheadState, ev: list[Event]) -> None:
+        """Begin the next turn: end a round when its 'On Holiday' card shows, else draw the row."""
+        while True:
+            if state.seats == 2 and state.turns == 2 * TURNS_PER_PLAYER:
+                ev.append(Event(kind="round_end", text="Both gardens hold 15 plantings: the last Neighbour Phase."))
+                self._neighbour_phase(state, ev, final=True)
+                self._finish(state, ev)
+                return
+            top = state.deck[-1]
+            if not is_holiday(top):
+                break
+            state.deck.pop()
+            state.removed.append(top)
+            final = state.round == 3
+            ev.append(Event(kind="holiday", text=f"An 'On Holiday' card shows: round {state.round} ends."))
+            self._neighbour_phase(state, ev, final=final)
+            if final:
+                self._finish(state, ev)
+                return
+            state.round += 1
+            ev.append(Event(kind="round", text=f"Round {state.round} begins."))
+        if state.passed >= 0:
+            state.row[state.passed_to] = state.passed
+            state.passed_in_at = state.passed_to
+            state.passed = state.passed_to = -1
+        self._fill_row(state, ev)
+
+    def _fill_row(self, state: CabbageheadState, ev: list[Event]) -> None:
+        """Draw into every empty place of the row, stopping for a Rose that can be placed."""
+        row = state.row
+        garden = state.gardens[state.active]
+        for pos in range(3):
+            while row[pos] < 0:
+                if is_holiday(state.deck[-1]) and row == [-1, -1, -1]:
+                    # A Rose was the last card of its set (ruling 7): the round ends now.
+                    self._start_turn(state, ev)
+                    return
+                card = state.deck.pop()
+                if state.known_in_deck and card in state.known_in_deck:
+                    state.known_in_deck.remove(card)
+                if is_rose(card):
+                    if rose_slots(garden):
+                        row[pos] = card
+                        state.rose_at = pos
+                        state.phase = "rose"
+                        ev.append(Event(kind="rose", text=f"{seat_name(state.active)} drew a Rose."))
+                        return
+                    state.removed.append(card)
+                    ev.append(Event(kind="rose", text="A Rose was drawn but no two Vegetables stand side "
+                                    "by side for it: it leaves the game and another card is drawn."))
+                    continue
+                if is_holiday(card):
+                    raise RuntimeError("an 'On Holiday' card was drawn in the middle of a turn")
+                row[pos] = card
+        cards = self.cards
+        shown = ", ".join(f"{POSITIONS[p]} {describe(cards[row[p]])}" for p in range(3))
+        ev.append(Event(kind="draw", text=f"{seat_name(state.active)}'s row: {shown}."))
+        state.ferwig_now = state.ferwig_turns > 0
+        if state.ferwig_now:
+            state.ferwig_turns -= 1
+            pos = max(range(3), key=lambda p: cards[row[p]].vegetable_number)
+            card = row[pos]
+            row[pos] = -1
+            if state.seats == 1:
+                state.discard.append(card)
+                where = "the discard pile"
+            else:
+                state.deck.insert(0, card)
+                state.known_in_deck.append(card)
+                where = "the bottom of the deck"
+            ev.append(Event(kind="ferwig", text=f"The Ferwig-Radishers take the {describe(cards[card])} "
+                            f"to {where}; one of the other two is planted for free."))
+        state.phase = "plant"
+
+    def _after_reveal(self, state: CabbageheadState, ev: list[Event]) -> None:
+        """Place revealed Grasshoppers (a decision each), then pass (2 players) or end the turn."""
+        garden = state.gardens[state.active]
+        while state.hoppers_waiting:
+            if hopper_slots(garden):
+                state.phase = "grasshopper"
+                return
+            state.set_aside.append(state.hoppers_waiting.pop(0))
+            ev.append(Event(kind="grasshopper", text="A Grasshopper finds no empty slot next to a "
+                            "Vegetable and waits beside the tiles."))
+        if state.seats == 2:
+            state.phase = "pass"
+            return
+        self._end_turn(state, ev)
+
+    def _end_turn(self, state: CabbageheadState, ev: list[Event]) -> None:
+        state.turns += 1
+        if state.seats == 2:
+            state.active = 1 - state.active
+        self._start_turn(state, ev)
+
+    def _reveal(self, state: CabbageheadState, card: int, ev: list[Event]) -> None:
+        """Reveal as many random face-down tokens as the card's Neighbour number."""
+        veg = self.cards[card]
+        pool = state.pool
+        found: list[str] = []
+        for _ in range(veg.neighbour_number):
+            if not pool:
+                found.append("(no face-down tokens left)")
+                break
+            i = state.rng.below(len(pool))
+            token = pool[i]
+            pool[i] = pool[-1]
+            pool.pop()
+            if is_grasshopper(token):
+                state.hoppers_waiting.append(token)
+                found.append("a Grasshopper")
+            else:
+                tile = token // TOKENS_PER_NEIGHBOUR
+                state.tiles[tile].append(token)
+                found.append(nb.BY_KEY[state.neighbours[tile]].name)
+        what = ", ".join(found) if found else "nothing (Neighbour number 0)"
+        ev.append(Event(kind="reveal", text=f"The {describe(veg)} reveals {veg.neighbour_number} "
+                        f"Neighbour token(s): {what}."))
+
+    def _neighbour_phase(self, state: CabbageheadState, ev: list[Event], *, final: bool) -> None:
+        """The Neighbour with the most tokens visits every garden (a tie: nobody); tokens go back."""
+        counts = [len(tile) for tile in state.tiles]
+        most = max(counts)
+        if most == 0 or counts.count(most) > 1:
+            state.visits.append("")
+            ev.append(Event(kind="neighbour", text="No single Neighbour has the most tokens: nobody visits."))
+        else:
+            key = state.neighbours[counts.index(most)]
+            neighbour = nb.BY_KEY[key]
+            state.visits.append(neighbour.name)
+            ev.append(Event(kind="neighbour", text=f"{neighbour.name} visits ({most} tokens)."))
+            for seat, garden in enumerate(state.gardens):
+                ev.append(Event(kind="neighbour", text=self._visit(state, key, seat, garden, final)))
+        for tile in state.tiles:
+            state.pool.extend(tile)
+            tile.clear()
+        state.pool.extend(state.set_aside)
+        state.set_aside.clear()
+
+    def _visit(self, state: CabbageheadState, key: str, seat: int, garden: Garden, final: bool) -> str:
+        whose = f"{seat_name(seat)}'s garden" if state.seats == 2 else "The garden"
+        if key == "bernard":
+            taken = garden.bees
+            garden.bees = 0
+            state.bees_removed += taken
+            return f"{whose}: Bernard Betteravé takes {taken} Bee(s) from the supply out of the game."
+        if key == "ferwig":
+            if final:
+                return f"{whose}: no cards are drawn any more, so the Ferwig-Radishers have no effect."
+            return f"{whose}: the Ferwig-Radishers will take a card from the next draw."
+        if key == "pomme_frites":
+            moves = [(slot_label(garden, a), slot_label(garden, b), self.cards[garden.cells[b]])
+                     for a, b in nb.pomme_frites_moves(garden)]
+            realign(garden)
+            if not moves:
+                return f"{whose}: Pomme-Frites finds no lone Vegetable to move."
+            said = "; ".join(f"the {describe(c)} from {a.lower()} to {b.lower()}" for a, b, c in moves)
+            return f"{whose}: Pomme-Frites moves {said} (slots as they were before the move)."
+        cell = nb.victim(key, garden, self.cards)
+        if cell is None:
+            return f"{whose}: nothing here to take."
+        card = garden.cells[cell]
+        label = slot_label(garden, cell)
+        garden.cells[cell] = EMPTY
+        state.discard.append(card)
+        realign(garden)
+        return f"{whose}: {nb.BY_KEY[key].name} takes the {describe(self.cards[card])} from {label.lower()}."
+
+    def _finish(self, state: CabbageheadState, ev: list[Event]) -> None:
+        state.phase = "over"
+        state.row = [-1, -1, -1]
+        ev.append(Event(kind="end", text=self.result(state).summary))
+
+    # ---------------------------------------------------------- questions
+
+    def is_terminal(self, state: CabbageheadState) -> bool:
+        return state.phase == "over"
+
+    def to_move(self, state: CabbageheadState) -> list[int]:
+        return [] if state.phase == "over" else [state.active]
+
+    def rounds_played(self, state: CabbageheadState) -> int:
+        return state.round
+
+    def plant_cost(self, state: CabbageheadState, pos: int) -> int | None:
+        """Bees the planting gives the supply (-1, 0, +1), or None if it cannot be paid."""
+        if state.ferwig_now or pos == 1:
+            return 0
+        if pos == 0:
+            return -1 if state.gardens[state.active].bees > 0 else None
+        return 1 if state.hive > 0 else None
+
+    def legal_actions(self, state: CabbageheadState, seat: int) -> Sequence[CabbageheadAction]:
+        if state.phase == "over" or seat != state.active:
+            return []
+        garden = state.gardens[seat]
+        cols = garden.cols
+        if state.phase == "plant":
+            cards = self.cards
+            slots = [(i // cols + 1, i % cols + 1, "") for i in open_slots(garden)]
+            slots += [(i // cols + 1, i % cols + 1, cards[garden.cells[i]].name) for i in planted_slots(garden)]
+            actions: list[CabbageheadAction] = []
+            for pos in range(3):
+                card = state.row[pos]
+                if card < 0:
+                    continue
+                bees = self.plant_cost(state, pos)
+                if bees is None:
+                    continue
+                name = cards[card].name
+                actions += [Plant(pos, name, bees, r, c, rep) for r, c, rep in slots]
+            return actions
+        if state.phase == "grasshopper":
+            return [PlaceGrasshopper(i // cols + 1, i % cols + 1) for i in hopper_slots(garden)]
+        if state.phase == "rose":
+            return [*(PlaceRose(i // cols + 1, i % cols + 1) for i in rose_slots(garden)), SkipRose()]
+        left = [p for p in range(3) if state.row[p] >= 0]
+        names = [self.cards[state.row[p]].name if state.row[p] >= 0 else "" for p in range(3)]
+        if len(left) == 1:
+            return [Pass(left[0], names[left[0]], to) for to in range(3)]
+        return [
+            Pass(give, names[give], to, bottom, names[bottom])
+            for give in left
+            for bottom in left
+            if bottom != give
+            for to in range(3)
+        ]
+
+    # ---------------------------------------------------------------- apply
+
+    def apply(self, state: CabbageheadState, seat: int, action: CabbageheadAction) -> list[Event]:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != state.active:
+            raise IllegalAction("It is not your turn.")
+        ev: list[Event] = []
+        if isinstance(action, Plant):
+            self._plant(state, action, ev)
+        elif isinstance(action, PlaceGrasshopper):
+            self._place_grasshopper(state, action, ev)
+        elif isinstance(action, PlaceRose | SkipRose):
+            self._rose(state, action, ev)
+        elif isinstance(action, Pass):
+            self._pass(state, action, ev)
+        else:
+            raise IllegalAction("That is not a move in Mr. Cabbagehead's Garden.")
+        return ev
+
+    def _wrong_phase(self, state: CabbageheadState) -> IllegalAction:
+        wanted = {
+            "plant": "plant one of the drawn cards",
+            "grasshopper": "place the Grasshopper",
+            "rose": "place the Rose or remove it",
+            "pass": "choose the card to pass",
+        }[state.phase]
+        return IllegalAction(f"Not now: first {wanted}.")
+
+    def _plant(self, state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
+        if state.phase != "plant":
+            raise self._wrong_phase(state)
+        pos = action.position
+        if not 0 <= pos <= 2 or state.row[pos] < 0:
+            raise IllegalAction("There is no card in that place of the row.")
+        card = state.row[pos]
+        veg = self.cards[card]
+        if veg.name != action.vegetable:
+            raise IllegalAction(f"The {POSITIONS[pos]} card is a {veg.name}, not a {action.vegetable}.")
+        bees = self.plant_cost(state, pos)
+        if bees is None:
+            raise IllegalAction("You have no Bee to pay for the left card." if pos == 0
+                                else "The Beehive is empty, so the right card cannot be chosen.")
+        if bees != action.bees:
+            raise IllegalAction("That card's Bee cost has changed; choose again.")
+        garden = state.gardens[state.active]
+        cell = cell_at(garden, action.row, action.col)
+        if cell < 0 or not can_plant_at(garden, cell):
+            raise IllegalAction("That slot is outside the 6 x 3 garden plot.")
+        old = garden.cells[cell]
+        if action.replaces != (self.cards[old].name if old >= 0 else ""):
+            raise IllegalAction("That slot has changed; choose again.")
+        label = slot_label(garden, cell).lower()
+        who = seat_name(state.active)
+        if old >= 0:
+            garden.compost.append(old)
+            ev.append(Event(kind="compost", text=f"{who} sends the {describe(self.cards[old])} "
+                            "to the Compost (-2 at the end)."))
+        garden.cells[cell] = card
+        garden.planted += 1
+        state.row[pos] = -1
+        if bees < 0:
+            garden.bees -= 1
+            state.hive += 1
+        elif bees > 0:
+            garden.bees += 1
+            state.hive -= 1
+        cost = {-1: "paying 1 Bee to the hive", 0: "for free", 1: "taking 1 Bee from the hive"}[bees]
+        ev.append(Event(kind="plant", text=f"{who} plants the {POSITIONS[pos]} {describe(veg)} in {label}, {cost}."))
+        realign(garden)
+        rest = [c for c in state.row if c >= 0]
+        if rest:
+            self._reveal(state, max(rest, key=lambda c: self.cards[c].vegetable_number), ev)
+        if state.seats == 1:
+            state.discard.extend(rest)
+            state.row = [-1, -1, -1]
+        self._after_reveal(state, ev)
+
+    def _place_grasshopper(self, state: CabbageheadState, action: PlaceGrasshopper, ev: list[Event]) -> None:
+        if state.phase != "grasshopper":
+            raise self._wrong_phase(state)
+        garden = state.gardens[state.active]
+        cell = cell_at(garden, action.row, action.col)
+        if cell not in hopper_slots(garden):
+            raise IllegalAction("A Grasshopper goes on an empty slot directly next to a Vegetable.")
+        token = state.hoppers_waiting.pop(0)
+        garden.hoppers[cell] = token
+        ev.append(Event(kind="grasshopper", text=f"{seat_name(state.active)} places a Grasshopper in "
+                        f"{slot_label(garden, cell).lower()}."))
+        realign(garden)
+        self._after_reveal(state, ev)
+
+    def _rose(self, state: CabbageheadState, action: PlaceRose | SkipRose, ev: list[Event]) -> None:
+        if state.phase != "rose":
+            raise self._wrong_phase(state)
+        garden = state.gardens[state.active]
+        rose = state.row[state.rose_at]
+        if isinstance(action, PlaceRose):
+            cell = cell_at(garden, action.row, action.col)
+            if cell not in rose_slots(garden):
+                raise IllegalAction("A Rose must lie over two side-by-side Vegetables not already under a Rose.")
+            garden.roses[cell] = garden.roses[cell + 1] = rose - ROSE
+            text = (f"{seat_name(state.active)} lays the Rose over {slot_label(garden, cell).lower()} "
+                    "and the card to its right.")
+        else:
+            state.removed.append(rose)
+            text = f"{seat_name(state.active)} removes the Rose from the game."
+        ev.append(Event(kind="rose", text=text + " Another card is drawn in its place."))
+        state.row[state.rose_at] = -1
+        state.rose_at = -1
+        self._fill_row(state, ev)
+
+    def _pass(self, state: CabbageheadState, action: Pass, ev: list[Event]) -> None:
+        if state.phase != "pass":
+            raise self._wrong_phase(state)
+        row = state.row
+        left = [p for p in range(3) if row[p] >= 0]
+        wanted_bottom = -1 if len(left) == 1 else next((p for p in left if p != action.give), -1)
+        if (
+            action.give not in left
+            or action.bottom != wanted_bottom
+            or not 0 <= action.to <= 2
+            or self.cards[row[action.give]].name != action.vegetable
+            or (action.bottom >= 0 and self.cards[row[action.bottom]].name != action.bottom_vegetable)
+        ):
+            raise IllegalAction("Pass one of the two cards left and put the other under the deck.")
+        who, other = seat_name(state.active), seat_name(1 - state.active)
+        if action.bottom >= 0:
+            card = row[action.bottom]
+            state.deck.insert(0, card)
+            state.known_in_deck.append(card)
+            ev.append(Event(kind="bottom", text=f"{who} puts the {describe(self.cards[card])} "
+                            "at the bottom of the deck."))
+        state.passed = row[action.give]
+        state.passed_to = action.to
+        ev.append(Event(kind="pass", text=f"{who} passes the {describe(self.cards[state.passed])} to "
+                        f"{other}, in the {POSITIONS[action.to]} of their row."))
+        state.row = [-1, -1, -1]
+        state.passed_in_at = -1
+        self._end_turn(state, ev)
+
+    # -------------------------------------------------------------- the end
+
+    def result(self, state: CabbageheadState) -> Result:
+        seats = []
+        totals = []
+        for seat, garden in enumerate(state.gardens):
+            evaluation = evaluate(garden, self.cards)
+            totals.append(evaluation.total)
+            seats.append(SeatResult(
+                seat=seat,
+                total=evaluation.total,
+                lines=[ScoreLine(label=label, points=points) for label, points in evaluation.lines],
+                award=evaluation.ribbon,
+            ))
+        if state.seats == 1:
+            total = totals[0]
+            summary = f"{seat_name(0)} scores {total} points: {RIBBON_WORDS[ribbon_for(total)]}."
+            return Result(seats=seats, winners=[0], summary=summary)
+        winners, why = self.winners(state, totals)
+        if len(winners) == 2:
+            summary = (f"A shared win on {totals[0]} points, equal in vegetable types and Bees "
+                       "(a game of IUNU would settle it).")
+        else:
+            summary = f"{seat_name(winners[0])} wins with {totals[winners[0]]} points{why}."
+        return Result(seats=seats, winners=winners, summary=summary)
+
+    def winners(self, state: CabbageheadState, totals: list[int]) -> tuple[list[int], str]:
+        """The two-player winner(s): points, then vegetable types, then Bees, else shared."""
+        if totals[0] != totals[1]:
+            return [0 if totals[0] > totals[1] else 1], ""
+        types = [vegetable_types(g, self.cards) for g in state.gardens]
+        if types[0] != types[1]:
+            return [0 if types[0] > types[1] else 1], " on the tie-break: more vegetable types"
+        bees = [g.bees for g in state.gardens]
+        if bees[0] != bees[1]:
+            return [0 if bees[0] > bees[1] else 1], " on the tie-break: more Bees"
+        return [0, 1], ""
+
+    # ------------------------------------------------- views, codec, secrets
+
+    def view(self, state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
+        return build_view(self, state, viewer)
+
+    def encode_action(self, action: CabbageheadAction) -> dict[str, Any]:
+        return encode(action)
+
+    def decode_action(self, data: dict[str, Any]) -> CabbageheadAction:
+        return decode(data)
+
+    def secrets(self, state: CabbageheadState) -> dict[Viewer, set[str]]:
+        known = set(state.known_in_deck)
+        hidden = {card_marker(self.cards, c) for c in state.deck if c not in known}
+        hidden |= {token_marker(t) for t in state.pool}
+        return {None: hidden}
+
+    def conformance_options(self) -> list[BaseModel]:
+        """Option sets the conformance suite plays with 1 and 2 seats (so no Romancing Eudora, which
+        is one-player only: tests/engine/cabbagehead plays it solo)."""
+        return [
+            CabbageheadOptions(),
+            CabbageheadOptions(neighbour_set="new", grasshoppers=True),
+            CabbageheadOptions(neighbour_set="random", fixed_grid=True),
+            CabbageheadOptions(neighbour_set="chosen", chosen=["ferwig", "bernard", "peapod", "pomme_frites"],
+                               grasshoppers=True, first_seat=1),
+            CabbageheadOptions(neighbour_set="chosen", chosen=["callahan", "leafygreens", "ferwig", "pomme_frites"],
+                               grasshoppers=True, fixed_grid=True),
+        ]
+
+
+GAME = CabbageheadGame()
