@@ -120,7 +120,7 @@ class Pass(NamedTuple):
 
     @property
     def label(self) -> str:
-        first, where = self.steps
+        first = self.steps[0]
         return f"{first}; it goes {POSITIONS[self.to]}"
 
 

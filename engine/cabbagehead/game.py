@@ -26,6 +26,7 @@ from engine.cabbagehead.actions import (
     encode,
 )
 from engine.cabbagehead.deck import Vegetable, deck
+from engine.cabbagehead.draws import LocalRng
 from engine.cabbagehead.plot import (
     EMPTY,
     Garden,
@@ -90,7 +91,7 @@ class CabbageheadGame:
 
     # ----------------------------------------------------------------- setup
 
-    def choose_neighbours(self, options: CabbageheadOptions, rng: Rng) -> list[str]:
+    def choose_neighbours(self, options: CabbageheadOptions, rng: LocalRng) -> list[str]:
         """The four Neighbour keys for `options` (ValueError with a reason if impossible)."""
         if options.neighbour_set == "original":
             if options.chosen:
@@ -123,7 +124,8 @@ class CabbageheadGame:
             raise ValueError("Mr. Cabbagehead's Garden is for 1 or 2 players.")
         if options.eudora and seats != 1:
             raise ValueError("Romancing Eudora is for the one-player game only.")
-        rng = Rng.from_seed(seed)
+        seeded = Rng.from_seed(seed)
+        rng = LocalRng(seeded)
         keys = self.choose_neighbours(options, rng)
         vegetables = list(range(len(self.cards)))
         rng.shuffle(vegetables)
@@ -145,10 +147,11 @@ class CabbageheadGame:
         first = 0
         if seats == 2:
             first = options.first_seat if options.first_seat is not None else rng.below(2)
+        rng.store(seeded)
         state = CabbageheadState(
             options=options,
             seats=seats,
-            rng=rng,
+            rng=seeded,
             neighbours=keys,
             deck=top_down[::-1],
             gardens=[Garden.empty(options.fixed_grid, bees) for _ in range(seats)],
@@ -166,7 +169,8 @@ class CabbageheadGame:
         """Begin the next turn: end a round when its 'On Holiday' card shows, else draw the row."""
         while True:
             if state.seats == 2 and state.turns == 2 * TURNS_PER_PLAYER:
-                ev.append(Event(kind="round_end", text="Both gardens hold 15 plantings: the last Neighbour Phase."))
+                ev.append(Event(kind="round_end",
+                                text="Both gardens hold 15 plantings: the last Neighbour Phase."))
                 self._neighbour_phase(state, ev, final=True)
                 self._finish(state, ev)
                 return
@@ -262,11 +266,12 @@ class CabbageheadGame:
         veg = self.cards[card]
         pool = state.pool
         found: list[str] = []
+        rng = LocalRng(state.rng)
         for _ in range(veg.neighbour_number):
             if not pool:
                 found.append("(no face-down tokens left)")
                 break
-            i = state.rng.below(len(pool))
+            i = rng.below(len(pool))
             token = pool[i]
             pool[i] = pool[-1]
             pool.pop()
@@ -277,6 +282,7 @@ class CabbageheadGame:
                 tile = token // TOKENS_PER_NEIGHBOUR
                 state.tiles[tile].append(token)
                 found.append(nb.BY_KEY[state.neighbours[tile]].name)
+        rng.store(state.rng)
         what = ", ".join(found) if found else "nothing (Neighbour number 0)"
         ev.append(Event(kind="reveal", text=f"The {describe(veg)} reveals {veg.neighbour_number} "
                         f"Neighbour token(s): {what}."))
@@ -360,10 +366,13 @@ class CabbageheadGame:
         garden = state.gardens[seat]
         cols = garden.cols
         if state.phase == "plant":
+            # Built as bare tuples: this list can hold 150 actions and is rebuilt every turn.
             cards = self.cards
-            slots = [(i // cols + 1, i % cols + 1, "") for i in open_slots(garden)]
-            slots += [(i // cols + 1, i % cols + 1, cards[garden.cells[i]].name) for i in planted_slots(garden)]
+            slots = [(i // cols + 1, i % cols + 1, "", "plant") for i in open_slots(garden)]
+            slots += [(i // cols + 1, i % cols + 1, cards[garden.cells[i]].name, "plant")
+                      for i in planted_slots(garden)]
             actions: list[CabbageheadAction] = []
+            new = tuple.__new__
             for pos in range(3):
                 card = state.row[pos]
                 if card < 0:
@@ -371,8 +380,8 @@ class CabbageheadGame:
                 bees = self.plant_cost(state, pos)
                 if bees is None:
                     continue
-                name = cards[card].name
-                actions += [Plant(pos, name, bees, r, c, rep) for r, c, rep in slots]
+                head = (pos, cards[card].name, bees)
+                actions += [new(Plant, head + slot) for slot in slots]
             return actions
         if state.phase == "grasshopper":
             return [PlaceGrasshopper(i // cols + 1, i % cols + 1) for i in hopper_slots(garden)]
@@ -458,8 +467,9 @@ class CabbageheadGame:
             garden.bees += 1
             state.hive -= 1
         cost = {-1: "paying 1 Bee to the hive", 0: "for free", 1: "taking 1 Bee from the hive"}[bees]
-        ev.append(Event(kind="plant", text=f"{who} plants the {POSITIONS[pos]} {describe(veg)} in {label}, {cost}."))
-        realign(garden)
+        ev.append(Event(kind="plant",
+                        text=f"{who} plants the {POSITIONS[pos]} {describe(veg)} in {label}, {cost}."))
+        realign(garden, cell)
         rest = [c for c in state.row if c >= 0]
         if rest:
             self._reveal(state, max(rest, key=lambda c: self.cards[c].vegetable_number), ev)
@@ -479,7 +489,7 @@ class CabbageheadGame:
         garden.hoppers[cell] = token
         ev.append(Event(kind="grasshopper", text=f"{seat_name(state.active)} places a Grasshopper in "
                         f"{slot_label(garden, cell).lower()}."))
-        realign(garden)
+        realign(garden, cell)
         self._after_reveal(state, ev)
 
     def _rose(self, state: CabbageheadState, action: PlaceRose | SkipRose, ev: list[Event]) -> None:
@@ -490,7 +500,8 @@ class CabbageheadGame:
         if isinstance(action, PlaceRose):
             cell = cell_at(garden, action.row, action.col)
             if cell not in rose_slots(garden):
-                raise IllegalAction("A Rose must lie over two side-by-side Vegetables not already under a Rose.")
+                raise IllegalAction(
+                    "A Rose must lie over two side-by-side Vegetables not already under a Rose.")
             garden.roses[cell] = garden.roses[cell + 1] = rose - ROSE
             text = (f"{seat_name(state.active)} lays the Rose over {slot_label(garden, cell).lower()} "
                     "and the card to its right.")
@@ -593,9 +604,11 @@ class CabbageheadGame:
             CabbageheadOptions(),
             CabbageheadOptions(neighbour_set="new", grasshoppers=True),
             CabbageheadOptions(neighbour_set="random", fixed_grid=True),
-            CabbageheadOptions(neighbour_set="chosen", chosen=["ferwig", "bernard", "peapod", "pomme_frites"],
+            CabbageheadOptions(neighbour_set="chosen",
+                               chosen=["ferwig", "bernard", "peapod", "pomme_frites"],
                                grasshoppers=True, first_seat=1),
-            CabbageheadOptions(neighbour_set="chosen", chosen=["callahan", "leafygreens", "ferwig", "pomme_frites"],
+            CabbageheadOptions(neighbour_set="chosen",
+                               chosen=["callahan", "leafygreens", "ferwig", "pomme_frites"],
                                grasshoppers=True, fixed_grid=True),
         ]
 

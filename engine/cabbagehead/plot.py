@@ -35,6 +35,8 @@ class Garden(BaseModel):
     hoppers: list[int]
     #: Rose number covering the cell (`EMPTY` if none); a Rose covers two side-by-side cells.
     roses: list[int]
+    #: (top, bottom, left, right) of everything in the garden, kept by `realign`; empty when bare.
+    box: list[int] = Field(default_factory=list)
     compost: list[int] = Field(default_factory=list)
     bees: int = 0
     planted: int = 0
@@ -72,7 +74,9 @@ def is_taken(garden: Garden, cell: int) -> bool:
 
 
 def bounding_box(garden: Garden) -> tuple[int, int, int, int] | None:
-    """(top, bottom, left, right) of everything in the garden, inclusive; None if it is bare."""
+    """(top, bottom, left, right) of everything in the garden, inclusive; None if it is bare.
+
+    Scans the canvas; the game keeps the answer in `garden.box` (see `realign`)."""
     cols = garden.cols
     top = bottom = left = right = -1
     cells, hoppers, roses = garden.cells, garden.hoppers, garden.roses
@@ -97,42 +101,54 @@ def plot_box(garden: Garden) -> tuple[int, int, int, int] | None:
     """The rows and columns the awards read: the fixed plot, or the floating plot's current box."""
     if garden.fixed:
         return 0, PLOT_ROWS - 1, 0, PLOT_COLS - 1
-    return bounding_box(garden)
+    box = garden.box
+    return (box[0], box[1], box[2], box[3]) if box else None
 
 
 def frame_size(garden: Garden) -> tuple[int, int]:
     """Rows and columns of the frame (its top-left is the canvas' top-left; see the module doc)."""
     if garden.fixed:
         return PLOT_ROWS, PLOT_COLS
-    box = bounding_box(garden)
-    if box is None:
+    box = garden.box
+    if not box:
         return garden.rows, garden.cols
     top, bottom, left, right = box
     return 2 * PLOT_ROWS - (bottom - top + 1), 2 * PLOT_COLS - (right - left + 1)
 
 
-def realign(garden: Garden) -> None:
-    """Shift a floating plot so the frame starts at the canvas' top-left (after any change)."""
+def realign(garden: Garden, added: int = -1) -> None:
+    """Keep `garden.box` up to date after a change and shift a floating plot so the frame starts at
+    the canvas' top-left. `added` is the one cell that was filled, if that was the change (then
+    the box just grows); otherwise the canvas is scanned."""
     if garden.fixed:
         return
-    box = bounding_box(garden)
-    if box is None:
+    box = garden.box
+    if added >= 0:
+        r, c = divmod(added, garden.cols)
+        if box:
+            box[:] = [min(box[0], r), max(box[1], r), min(box[2], c), max(box[3], c)]
+        else:
+            box[:] = [r, r, c, c]
+    else:
+        found = bounding_box(garden)
+        box[:] = list(found) if found is not None else []
+    if not box:
         return
     top, bottom, left, right = box
     dr = top - (PLOT_ROWS - (bottom - top + 1))
     dc = left - (PLOT_COLS - (right - left + 1))
     if dr == 0 and dc == 0:
         return
+    box[:] = [top - dr, bottom - dr, left - dc, right - dc]
     rows, cols = garden.rows, garden.cols
     shift = dr * cols + dc
     size = rows * cols
-    for name in ("cells", "hoppers", "roses"):
-        old: list[int] = getattr(garden, name)
-        new = [EMPTY] * size
+    for old in (garden.cells, garden.hoppers, garden.roses):
+        moved = [EMPTY] * size
         for i in range(size):
             if old[i] >= 0:
-                new[i - shift] = old[i]
-        setattr(garden, name, new)
+                moved[i - shift] = old[i]
+        old[:] = moved
 
 
 def centre_cell(garden: Garden) -> int:
@@ -143,7 +159,7 @@ def centre_cell(garden: Garden) -> int:
 def open_slots(garden: Garden) -> list[int]:
     """Cells where a card may be planted without composting: empty (a lone Grasshopper counts as
     empty, so does a slot under a Rose) and inside the frame."""
-    if not garden.fixed and bounding_box(garden) is None:
+    if not garden.fixed and not garden.box:
         return [centre_cell(garden)]
     frame_rows, frame_cols = frame_size(garden)
     cols = garden.cols
@@ -162,7 +178,11 @@ def can_plant_at(garden: Garden, cell: int) -> bool:
         return False
     if garden.cells[cell] >= 0:
         return True
-    return cell in open_slots(garden)
+    if not garden.fixed and not garden.box:
+        return cell == centre_cell(garden)
+    frame_rows, frame_cols = frame_size(garden)
+    r, c = divmod(cell, garden.cols)
+    return r < frame_rows and c < frame_cols
 
 
 def hopper_slots(garden: Garden) -> list[int]:

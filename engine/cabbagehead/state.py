@@ -76,7 +76,7 @@ class CabbageheadState(BaseModel):
     #: Face-down Neighbour (and Grasshopper) tokens.
     pool: list[int]
     #: Revealed tokens on each Neighbour tile, in tile order.
-    tiles: list[list[int]] = Field(default_factory=lambda: [[], [], [], []])
+    tiles: list[list[int]] = Field(default_factory=lambda: [list[int]() for _ in range(4)])
     #: Revealed Grasshoppers that found no slot: they wait beside the tiles until the reshuffle.
     set_aside: list[int] = Field(default_factory=list)
     #: Grasshoppers revealed this turn and still to be placed, in order.
