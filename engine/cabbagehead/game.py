@@ -301,6 +301,9 @@ class CabbageheadGame:
             ev.append(Event(kind="neighbour", text=f"{neighbour.name} visits ({most} tokens)."))
             for seat, garden in enumerate(state.gardens):
                 ev.append(Event(kind="neighbour", text=self._visit(state, key, seat, garden, final)))
+            if key == "ferwig" and not final:
+                # The next draw (with two players: each player's next draw) loses a card.
+                state.ferwig_turns = state.seats
         for tile in state.tiles:
             state.pool.extend(tile)
             tile.clear()
@@ -317,6 +320,8 @@ class CabbageheadGame:
         if key == "ferwig":
             if final:
                 return f"{whose}: no cards are drawn any more, so the Ferwig-Radishers have no effect."
+            if state.seats == 2:
+                return f"{whose}: the Ferwig-Radishers will take a card from {seat_name(seat)}'s next draw."
             return f"{whose}: the Ferwig-Radishers will take a card from the next draw."
         if key == "pomme_frites":
             moves = [(slot_label(garden, a), slot_label(garden, b), self.cards[garden.cells[b]])

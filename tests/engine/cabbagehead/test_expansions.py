@@ -195,7 +195,8 @@ def test_ruling_7_vegetable_planted_under_a_rose_after_a_neighbour_took_one() ->
     GAME.apply(state, 0, PlaceRose(1, 1))
     garden = state.gardens[0]
     garden.cells[1] = -1  # as if a Neighbour took the Lettuce
-    action = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Plant) and a.steps[1] == "Row 1, column 2")
+    action = next(a for a in GAME.legal_actions(state, 0)
+                  if isinstance(a, Plant) and a.steps[1] == "Row 1, column 2")
     GAME.apply(state, 0, action)
     assert garden.cells[1] >= 0 and garden.roses[1] >= 0
     assert slot_label(garden, 1) == "Row 1, column 2"

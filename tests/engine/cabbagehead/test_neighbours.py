@@ -43,9 +43,8 @@ def test_ruling_10_carrotbody_never_counts_a_carrot_beside_a_carrot() -> None:
 
 def test_lord_carrotbody_without_carrots_takes_the_highest_number() -> None:
     """Lord Carrotbody: no Carrots in the garden: the highest-numbered Vegetable."""
-    assert taken("carrotbody", ["T . L . . .", ". . . . . .", ". . . . . ."]) == (
-        f"Lettuce {number('Lettuce')}" if number("Lettuce") > number("Turnip") else f"Turnip {number('Turnip')}"
-    )
+    best = max(("Lettuce", "Turnip"), key=number)
+    assert taken("carrotbody", ["T . L . . .", ". . . . . .", ". . . . . ."]) == f"{best} {number(best)}"
 
 
 def test_mayor_of_onion_town_takes_turnip_salsify_or_radish_else_nothing() -> None:
@@ -232,3 +231,57 @@ def test_neighbours_are_found_by_key_or_name() -> None:
     assert nb.find_neighbour("WIDOW") is nb.BY_KEY["leafygreens"]
     assert nb.find_neighbour("nobody at all") is None
     assert len(nb.NEIGHBOURS) == 10 and len(nb.ORIGINAL_KEYS) == 4 and len(nb.NEW_KEYS) == 6
+
+
+def test_ruling_4_plot_floats_again_when_a_neighbour_empties_an_edge() -> None:
+    """Ruling 4: the floating plot is wherever its cards, Grasshoppers and Roses are; when a
+    Neighbour takes the card that fixed column 6, the plot may grow that way again."""
+    state = new_game(neighbour_set="chosen", chosen=["peapod", "sallie", "mayor", "horace"])
+    state.gardens[0] = garden_from(["C . . . . U"], fixed=False)
+    garden = state.gardens[0]
+    from engine.cabbagehead.plot import frame_size
+
+    assert frame_size(garden) == (5, 6)
+    run_phase(state, [1, 0, 0, 0])
+    assert CARDS[state.discard[-1]].name == "Ruta Baga"
+    assert frame_size(garden) == (5, 11)
+
+
+def test_ruling_13_ferwig_radishers_solo_take_the_highest_of_the_next_three() -> None:
+    """Ruling 13: the Ferwig-Radishers remove the highest-numbered of the next three cards (to the
+    discard pile); one of the other two is planted for free; the other reveals tokens."""
+    state = new_game(neighbour_set="chosen", chosen=["ferwig", "sallie", "mayor", "horace"])
+    run_phase(state, [1, 0, 0, 0])
+    assert state.ferwig_turns == 1
+    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert state.ferwig_now and state.ferwig_turns == 0
+    cut = state.discard[-1]
+    assert all(CARDS[cut].vegetable_number > CARDS[c].vegetable_number for c in state.row if c >= 0)
+    plants = GAME.legal_actions(state, 0)
+    assert {a.bees for a in plants} == {0}  # type: ignore[union-attr]
+    assert len({a.position for a in plants}) == 2  # type: ignore[union-attr]
+    discard_before = len(state.discard)
+    GAME.apply(state, 0, plants[0])
+    assert len(state.discard) == discard_before + 1 and not state.ferwig_now
+
+
+def test_ruling_13_ferwig_radishers_have_no_effect_after_the_last_round() -> None:
+    """Ruling 13: at the final Neighbour Phase no cards are drawn any more: no effect."""
+    state = new_game(neighbour_set="chosen", chosen=["ferwig", "sallie", "mayor", "horace"])
+    events = run_phase(state, [1, 0, 0, 0], final=True)
+    assert state.ferwig_turns == 0 and any("no effect" in e.text for e in events)
+
+
+def test_ruling_19_revealing_stops_when_no_face_down_token_is_left() -> None:
+    """Ruling 19: if fewer face-down tokens are left than the Neighbour number, all are revealed."""
+    from tests.engine.cabbagehead.helpers import set_row
+
+    state = new_game()
+    radishes = cards_of("Radish")
+    high = max(radishes, key=lambda c: CARDS[c].vegetable_number)
+    assert CARDS[high].neighbour_number >= 2
+    set_row(state, [radishes[0], cards_of("Carrot")[0], high])
+    state.pool = [5]
+    events = GAME.apply(state, 0, next(a for a in GAME.legal_actions(state, 0) if a.position == 1))  # type: ignore[union-attr]
+    assert state.tiles[0] == [5] and state.pool == []
+    assert any("no face-down tokens left" in e.text for e in events)

@@ -18,7 +18,6 @@ from tests.engine.cabbagehead.helpers import (
     cards_of,
     expected_cards,
     new_game,
-    put_on_top,
     set_row,
 )
 
