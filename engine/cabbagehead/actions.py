@@ -7,7 +7,8 @@ named by their row and column in the garden's frame, the same words the view use
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple, overload
 
 POSITIONS = ("left", "centre", "right")
 
@@ -125,6 +126,58 @@ class Pass(NamedTuple):
 
 
 CabbageheadAction = Plant | PlaceGrasshopper | PlaceRose | SkipRose | Pass
+
+
+class PlantChoices(Sequence[Plant]):
+    """Every (card, slot) planting of one turn, as a sequence built on demand.
+
+    A floating plot can offer more than 150 plantings and a turn usually uses one of them, so the
+    actions are made when asked for (by index or by iterating), from a snapshot of the cards
+    (`heads`: position, vegetable, bees) and the slots (row, column, card composted): later changes
+    to the game state do not change the sequence.
+    """
+
+    __slots__ = ("_heads", "_slots")
+
+    def __init__(self, heads: list[tuple[int, str, int]], slots: list[tuple[int, int, str, str]]) -> None:
+        self._heads = heads
+        self._slots = slots
+
+    def __len__(self) -> int:
+        return len(self._heads) * len(self._slots)
+
+    @overload
+    def __getitem__(self, index: int) -> Plant: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Plant]: ...
+
+    def __getitem__(self, index: int | slice) -> Plant | list[Plant]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("planting index out of range")
+        head, slot = divmod(index, len(self._slots))
+        return tuple.__new__(Plant, self._heads[head] + self._slots[slot])
+
+    def __iter__(self) -> Iterator[Plant]:
+        new = tuple.__new__
+        for head in self._heads:
+            for slot in self._slots:
+                yield new(Plant, head + slot)
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Plant)
+            and action[:3] in self._heads
+            and action[3:] in self._slots
+        )
+
+    def __repr__(self) -> str:
+        return f"PlantChoices({list(self)!r})"
 
 _KINDS: dict[str, type[Plant] | type[PlaceGrasshopper] | type[PlaceRose] | type[SkipRose] | type[Pass]] = {
     "plant": Plant,

@@ -21,6 +21,7 @@ from engine.cabbagehead.actions import (
     PlaceGrasshopper,
     PlaceRose,
     Plant,
+    PlantChoices,
     SkipRose,
     decode,
     encode,
@@ -48,6 +49,7 @@ from engine.cabbagehead.state import (
     TOKENS_PER_NEIGHBOUR,
     CabbageheadOptions,
     CabbageheadState,
+    copy_game_state,
     is_grasshopper,
     is_holiday,
     is_rose,
@@ -139,10 +141,11 @@ class CabbageheadGame:
             top_down = [*piles[0], HOLIDAY, *piles[1], HOLIDAY + 1, *piles[2], HOLIDAY + 2]
         else:
             top_down = [*vegetables[0:21], HOLIDAY, *vegetables[21:41], HOLIDAY + 1, *vegetables[41:45]]
+        # Face-down tokens: each reveal picks one of them at random, which is what shuffling them
+        # face down achieves, so the pool needs no shuffle of its own.
         tokens = list(range(4 * TOKENS_PER_NEIGHBOUR))
         if options.grasshoppers:
             tokens += list(range(FIRST_GRASSHOPPER, FIRST_GRASSHOPPER + GRASSHOPPER_TOKENS))
-        rng.shuffle(tokens)
         bees = SOLO_BEES if seats == 1 else DUO_BEES
         first = 0
         if seats == 2:
@@ -223,7 +226,8 @@ class CabbageheadGame:
         cards = self.cards
         shown = ", ".join(f"{POSITIONS[p]} {describe(cards[row[p]])}" for p in range(3))
         ev.append(Event(kind="draw", text=f"{seat_name(state.active)}'s row: {shown}."))
-        state.ferwig_now = state.ferwig_turns > 0
+        if state.ferwig_now != (state.ferwig_turns > 0):
+            state.ferwig_now = not state.ferwig_now
         if state.ferwig_now:
             state.ferwig_turns -= 1
             pos = max(range(3), key=lambda p: cards[row[p]].vegetable_number)
@@ -238,7 +242,8 @@ class CabbageheadGame:
                 where = "the bottom of the deck"
             ev.append(Event(kind="ferwig", text=f"The Ferwig-Radishers take the {describe(cards[card])} "
                             f"to {where}; one of the other two is planted for free."))
-        state.phase = "plant"
+        if state.phase != "plant":
+            state.phase = "plant"
 
     def _after_reveal(self, state: CabbageheadState, ev: list[Event]) -> None:
         """Place revealed Grasshoppers (a decision each), then pass (2 players) or end the turn."""
@@ -354,6 +359,10 @@ class CabbageheadGame:
     def to_move(self, state: CabbageheadState) -> list[int]:
         return [] if state.phase == "over" else [state.active]
 
+    def copy_state(self, state: CabbageheadState) -> CabbageheadState:
+        """A fast independent copy for computer players' search (same as engine.api.copy_state)."""
+        return copy_game_state(state)
+
     def rounds_played(self, state: CabbageheadState) -> int:
         return state.round
 
@@ -371,23 +380,18 @@ class CabbageheadGame:
         garden = state.gardens[seat]
         cols = garden.cols
         if state.phase == "plant":
-            # Built as bare tuples: this list can hold 150 actions and is rebuilt every turn.
             cards = self.cards
             slots = [(i // cols + 1, i % cols + 1, "", "plant") for i in open_slots(garden)]
             slots += [(i // cols + 1, i % cols + 1, cards[garden.cells[i]].name, "plant")
                       for i in planted_slots(garden)]
-            actions: list[CabbageheadAction] = []
-            new = tuple.__new__
+            heads = []
             for pos in range(3):
                 card = state.row[pos]
-                if card < 0:
-                    continue
-                bees = self.plant_cost(state, pos)
-                if bees is None:
-                    continue
-                head = (pos, cards[card].name, bees)
-                actions += [new(Plant, head + slot) for slot in slots]
-            return actions
+                if card >= 0:
+                    bees = self.plant_cost(state, pos)
+                    if bees is not None:
+                        heads.append((pos, cards[card].name, bees))
+            return PlantChoices(heads, slots)
         if state.phase == "grasshopper":
             return [PlaceGrasshopper(i // cols + 1, i % cols + 1) for i in hopper_slots(garden)]
         if state.phase == "rose":
@@ -480,7 +484,7 @@ class CabbageheadGame:
             self._reveal(state, max(rest, key=lambda c: self.cards[c].vegetable_number), ev)
         if state.seats == 1:
             state.discard.extend(rest)
-            state.row = [-1, -1, -1]
+            state.row[:] = [-1, -1, -1]
         self._after_reveal(state, ev)
 
     def _place_grasshopper(self, state: CabbageheadState, action: PlaceGrasshopper, ev: list[Event]) -> None:

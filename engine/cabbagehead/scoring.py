@@ -64,6 +64,19 @@ def ribbon_for(total: int) -> str | None:
     return None
 
 
+_TYPE_TABLES: dict[int, tuple[tuple[Vegetable, ...], dict[str, int], dict[str, str]]] = {}
+
+
+def _type_table(deck: tuple[Vegetable, ...]) -> tuple[dict[str, int], dict[str, str]]:
+    """Points and plural of each vegetable, in deck order (computed once per deck object: hashing
+    45 cards on every call would cost more than building the table)."""
+    known = _TYPE_TABLES.get(id(deck))
+    if known is None or known[0] is not deck:
+        known = (deck, {v.name: v.points for v in deck}, {v.name: v.plural for v in deck})
+        _TYPE_TABLES[id(deck)] = known
+    return known[1], known[2]
+
+
 def vegetable_types(garden: Garden, deck: tuple[Vegetable, ...]) -> int:
     """How many different vegetables grow in the garden (the two-player tie-break)."""
     return len({deck[card].name for card in garden.cells if card >= 0})
@@ -86,31 +99,30 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
     cells = garden.cells
     near = neighbours_of(garden.rows, garden.cols)
     name = [deck[card].name if card >= 0 else "" for card in cells]
+    hoppers = garden.hoppers
 
     # 1. Vegetables (and Grasshoppers), one line per type grown, in deck order.
     scored: dict[str, int] = {}
     grown: dict[str, int] = {}
     nibbled: dict[str, int] = {}
-    for i, card in enumerate(cells):
-        if card < 0:
+    for i, kind in enumerate(name):
+        if not kind:
             continue
-        kind = name[i]
         grown[kind] = grown.get(kind, 0) + 1
         if any(name[j] == kind for j in near[i]):
             scored[kind] = scored.get(kind, 0) + 1
-            if any(name[j] == kind and garden.hoppers[j] >= 0 for j in near[i]):
+            if any(name[j] == kind and hoppers[j] >= 0 for j in near[i]):
                 nibbled[kind] = nibbled.get(kind, 0) + 1
-    points_of = {v.name: v.points for v in deck}
-    plural_of = {v.name: v.plural for v in deck}
-    for kind in dict.fromkeys(v.name for v in deck):
+    points_of, plural_of = _type_table(deck)
+    for kind, points in points_of.items():
         if kind not in grown:
             continue
         count = scored.get(kind, 0)
-        label = f"{plural_of[kind]}: {count} of {grown[kind]} next to their own kind x {points_of[kind]}"
+        label = f"{plural_of[kind]}: {count} of {grown[kind]} next to their own kind x {points}"
         lost = nibbled.get(kind, 0)
         if lost:
             label += f", {lost} next to a Grasshopper -1 each"
-        result.lines.append((label, count * points_of[kind] - lost))
+        result.lines.append((label, count * points - lost))
 
     # 2. Awards of Merit, each at most once.
     grid, height, width = _grid(garden)

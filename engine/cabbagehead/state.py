@@ -98,3 +98,29 @@ class CabbageheadState(BaseModel):
     ferwig_now: bool = False
     #: The Neighbour who visited at each Neighbour Phase so far ("" when nobody did).
     visits: list[str] = Field(default_factory=list)
+
+
+_STATE_LISTS = ("neighbours", "deck", "known_in_deck", "row", "pool", "set_aside", "hoppers_waiting",
+                "discard", "removed", "visits")
+_GARDEN_LISTS = ("cells", "hoppers", "roses", "box", "compost")
+
+
+def copy_game_state(state: CabbageheadState) -> CabbageheadState:
+    """An independent copy, several times faster than `model_copy(deep=True)` (for search).
+
+    Every mutable part is copied; `options` is shared, since nothing ever changes it.
+    """
+    new = state.model_copy()
+    fields = new.__dict__
+    for name in _STATE_LISTS:
+        fields[name] = fields[name][:]
+    fields["tiles"] = [tile[:] for tile in state.tiles]
+    fields["rng"] = state.rng.model_copy()
+    gardens = []
+    for garden in state.gardens:
+        twin = garden.model_copy()
+        for name in _GARDEN_LISTS:
+            twin.__dict__[name] = twin.__dict__[name][:]
+        gardens.append(twin)
+    fields["gardens"] = gardens
+    return new

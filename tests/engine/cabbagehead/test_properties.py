@@ -62,9 +62,10 @@ def play_checked(options: CabbageheadOptions, seats: int, seed: int) -> None:
         if step % 7 == 0:
             text = dump_state(state)
             assert dump_state(load_state(GAME, text)) == text
-            twin = copy_state(GAME, state)
-            GAME.apply(twin, seat, action)
-            assert dump_state(state) == text  # the copy is independent
+            for twin in (copy_state(GAME, state), GAME.copy_state(state)):
+                assert twin == state
+                GAME.apply(twin, seat, action)
+                assert dump_state(state) == text  # the copy is independent
         if step % 5 == 0 and isinstance(action, Plant):
             # A slot one step off the legal set is refused (and changes nothing).
             for bad in (action._replace(row=action.row + 9), action._replace(vegetable="Mandrake")):
