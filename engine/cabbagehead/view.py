@@ -134,6 +134,10 @@ class CabbageheadView(BaseModel):
     grasshoppers_waiting: int
     grasshoppers_set_aside: int
     deck_cards_left: int
+    #: Cards still to be drawn before the next 'On Holiday' card shows (None: no such card is left;
+    #: the two-player round 3 ends after 15 plantings each). Players can count the piles, so this
+    #: hides nothing.
+    cards_before_holiday: int | None
     #: Cards everyone saw go under the deck (two players), in the order they will be drawn.
     known_in_deck: list[CardView]
     discard: list[CardView]
@@ -198,6 +202,14 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> Gard
     )
 
 
+def _cards_before_holiday(state: CabbageheadState) -> int | None:
+    deck = state.deck
+    for depth in range(len(deck)):
+        if is_holiday(deck[-1 - depth]):
+            return depth
+    return None
+
+
 def build_view(game: CabbageheadGame, state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
     cards = game.cards
     over = state.phase == "over"
@@ -239,6 +251,7 @@ def build_view(game: CabbageheadGame, state: CabbageheadState, viewer: Viewer) -
         grasshoppers_waiting=len(state.hoppers_waiting),
         grasshoppers_set_aside=len(state.set_aside),
         deck_cards_left=len(state.deck),
+        cards_before_holiday=_cards_before_holiday(state),
         known_in_deck=[card_view(cards, c) for c in reversed(state.deck) if c in state.known_in_deck],
         discard=[card_view(cards, c) for c in state.discard],
         removed=[card_marker(cards, c) for c in state.removed],

@@ -42,6 +42,8 @@ def test_ruling_12_view_shows_everything_a_player_may_inspect() -> None:
     assert (view.hive, view.gardens[0].bees) == (state.hive, state.gardens[0].bees)
     assert [p.card.id if p.card else None for p in view.row] == [CARDS[c].card_id for c in state.row]
     assert view.round == state.round and view.decision == "plant" and view.to_move == [0]
+    # Four plantings made and the fifth row drawn: all 15 cards of the pile are out.
+    assert view.cards_before_holiday == 0 and view.deck_cards_left == 48 - 15
 
 
 def test_planted_cards_carry_their_numbers_and_slot() -> None:
