@@ -176,6 +176,13 @@ class PlantChoices(Sequence[Plant]):
             and action[3:] in self._slots
         )
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"PlantChoices({list(self)!r})"
 

@@ -39,6 +39,7 @@ def game_setups(draw: st.DrawFn, seats: int) -> tuple[CabbageheadOptions, int]:
 def check_invariants(state: CabbageheadState) -> None:
     assert all_cards(state) == expected_cards(state)
     assert bees_in_play(state) == 6
+    assert set(state.known_in_deck) <= set(state.deck)
     assert state.hive >= 0 and all(g.bees >= 0 for g in state.gardens)
     for garden in state.gardens:
         box = bounding_box(garden)

@@ -120,3 +120,17 @@ def test_issue_example_steps_for_a_plant() -> None:
     assert Plant(1, "Carrot", 0, 2, 3).label == "Plant the centre Carrot (free) in row 2, column 3"
     assert Plant(0, "Carrot", -1, 2, 3, "Turnip").steps == (
         "Plant the left Carrot (pay 1 bee)", "Row 2, column 3 (compost the Turnip)")
+
+
+def test_plantings_sequence_behaves_like_a_list() -> None:
+    """legal_actions' plantings are built on demand but behave as a list of actions (ruling-free
+    interface promise: index, slice, iterate, len, membership, equality)."""
+    state = new_game(seed=5)
+    play(state, 2)
+    actions = GAME.legal_actions(state, 0)
+    as_list = list(actions)
+    assert len(actions) == len(as_list) > 0
+    assert actions[0] == as_list[0] and actions[-1] == as_list[-1] and actions[1:4] == as_list[1:4]
+    assert actions == as_list and all(a in actions for a in as_list)
+    assert Plant(0, "Mandrake", -1, 1, 1) not in actions
+    assert actions.index(as_list[3]) == 3
