@@ -11,6 +11,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
 POSITIONS = ("left", "centre", "right")
+#: Where a passed card lies in the receiver's row.
+PLACES = ("on the left", "in the centre", "on the right")
 
 
 def _bee_words(bees: int) -> str:
@@ -117,12 +119,11 @@ class Pass(NamedTuple):
         first = f"Pass the {POSITIONS[self.give]} {self.vegetable}"
         if self.bottom >= 0:
             first += f", put the {POSITIONS[self.bottom]} {self.bottom_vegetable} at the bottom of the deck"
-        return (first, f"Passed card goes {POSITIONS[self.to]}")
+        return (first, f"Passed card {PLACES[self.to]} of their row")
 
     @property
     def label(self) -> str:
-        first = self.steps[0]
-        return f"{first}; it goes {POSITIONS[self.to]}"
+        return f"{self.steps[0]}; passed card {PLACES[self.to]} of their row"
 
 
 CabbageheadAction = Plant | PlaceGrasshopper | PlaceRose | SkipRose | Pass

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from engine.api import Event, IllegalAction, Result, ScoreLine, SeatResult, Viewer
 from engine.cabbagehead import neighbours as nb
 from engine.cabbagehead.actions import (
+    PLACES,
     POSITIONS,
     CabbageheadAction,
     Pass,
@@ -546,7 +547,7 @@ class CabbageheadGame:
         state.passed = row[action.give]
         state.passed_to = action.to
         ev.append(Event(kind="pass", text=f"{who} passes the {describe(self.cards[state.passed])} to "
-                        f"{other}, in the {POSITIONS[action.to]} of their row."))
+                        f"{other}, {PLACES[action.to]} of their row."))
         state.row = [-1, -1, -1]
         state.passed_in_at = -1
         self._end_turn(state, ev)
