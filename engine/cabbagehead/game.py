@@ -74,6 +74,15 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def sentence(text: str) -> str:
+    """`text` with one full stop at the end (names such as 'Pomme-Frites, Esq.' bring their own)."""
+    return text if text.endswith(".") else text + "."
+
+
 def describe(card: Vegetable) -> str:
     """'Carrot no. 11': a visible card as the log names it (never its marker)."""
     return f"{card.name} no. {card.vegetable_number}"
@@ -289,9 +298,9 @@ class CabbageheadGame:
                 state.tiles[tile].append(token)
                 found.append(nb.BY_KEY[state.neighbours[tile]].name)
         rng.store(state.rng)
-        what = ", ".join(found) if found else "nothing (Neighbour number 0)"
-        ev.append(Event(kind="reveal", text=f"The {describe(veg)} reveals {veg.neighbour_number} "
-                        f"Neighbour token(s): {what}."))
+        what = ", ".join(found) if found else "nothing"
+        ev.append(Event(kind="reveal", text=sentence(
+            f"The {describe(veg)} reveals {plural(veg.neighbour_number, 'Neighbour token')}: {what}")))
 
     def _neighbour_phase(self, state: CabbageheadState, ev: list[Event], *, final: bool) -> None:
         """The Neighbour with the most tokens visits every garden (a tie: nobody); tokens go back."""
@@ -304,7 +313,7 @@ class CabbageheadGame:
             key = state.neighbours[counts.index(most)]
             neighbour = nb.BY_KEY[key]
             state.visits.append(neighbour.name)
-            ev.append(Event(kind="neighbour", text=f"{neighbour.name} visits ({most} tokens)."))
+            ev.append(Event(kind="neighbour", text=f"{neighbour.name} visits ({plural(most, 'token')})."))
             for seat, garden in enumerate(state.gardens):
                 ev.append(Event(kind="neighbour", text=self._visit(state, key, seat, garden, final)))
             if key == "ferwig" and not final:
@@ -322,7 +331,7 @@ class CabbageheadGame:
             taken = garden.bees
             garden.bees = 0
             state.bees_removed += taken
-            return f"{whose}: Bernard Betteravé takes {taken} Bee(s) from the supply out of the game."
+            return f"{whose}: Bernard Betteravé takes {plural(taken, 'Bee')} from the supply out of the game."
         if key == "ferwig":
             if final:
                 return f"{whose}: no cards are drawn any more, so the Ferwig-Radishers have no effect."
