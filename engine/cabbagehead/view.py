@@ -14,9 +14,17 @@ from pydantic import BaseModel
 
 from engine.api import Viewer
 from engine.cabbagehead import neighbours as nb
-from engine.cabbagehead.actions import POSITIONS
+from engine.cabbagehead.actions import POSITIONS, PlaceRose
 from engine.cabbagehead.deck import Vegetable
-from engine.cabbagehead.plot import Garden, frame_size, hopper_slots, open_slots, rose_slots, slot_label
+from engine.cabbagehead.plot import (
+    Garden,
+    frame_size,
+    hopper_slots,
+    open_slots,
+    plot_box,
+    rose_slots,
+    slot_label,
+)
 from engine.cabbagehead.scoring import evaluate, rose_pairs, vegetable_types
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
 
@@ -60,6 +68,9 @@ class SlotView(BaseModel):
     rose: int | None
     #: A card may be planted here without composting.
     open: bool
+    #: Inside the garden as it stands (the box around everything in it); the other frame slots are
+    #: room the floating plot may still grow into.
+    in_plot: bool
 
 
 class RoseView(BaseModel):
@@ -162,9 +173,16 @@ def card_view(cards: tuple[Vegetable, ...], card: int) -> CardView:
                     vegetable_number=v.vegetable_number, neighbour_number=v.neighbour_number)
 
 
+def _rose_words(garden: Garden, cell: int) -> str:
+    """'Row 2, columns 3 and 4': a place for a Rose, as the PlaceRose action names it."""
+    r, c = divmod(cell, garden.cols)
+    return PlaceRose(r + 1, c + 1).steps[1]
+
+
 def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> GardenView:
     rows, cols = frame_size(garden)
     opened = set(open_slots(garden))
+    box = plot_box(garden)
     slots = []
     for r in range(rows):
         for c in range(cols):
@@ -177,6 +195,7 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> Gard
                 grasshopper=garden.hoppers[i] >= 0,
                 rose=rose + 1 if rose >= 0 else None,
                 open=i in opened,
+                in_plot=box is not None and box[0] <= r <= box[1] and box[2] <= c <= box[3],
             ))
     roses = []
     for a, b in rose_pairs(garden):
@@ -192,7 +211,7 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> Gard
         slots=slots,
         open_slots=[slot_label(garden, i) for i in sorted(opened)],
         grasshopper_slots=[slot_label(garden, i) for i in hopper_slots(garden)],
-        rose_slots=[f"{slot_label(garden, i)} and {i % garden.cols + 2}" for i in rose_slots(garden)],
+        rose_slots=[_rose_words(garden, i) for i in rose_slots(garden)],
         roses=roses,
         compost=[card_view(cards, c) for c in garden.compost],
         bees=garden.bees,

@@ -154,6 +154,7 @@ def test_drawn_rose_may_be_placed_over_two_side_by_side_vegetables() -> None:
     assert labels[-1] == "Remove the Rose from the game"
     place = [a for a in options if isinstance(a, PlaceRose)]
     assert place and all(a.col < 6 for a in place)
+    assert [a.steps[1] for a in place] == GAME.view(state, 0).gardens[0].rose_slots
     GAME.apply(state, 0, place[0])
     garden = state.gardens[0]
     pairs = [i for i, r in enumerate(garden.roses) if r >= 0]

@@ -132,12 +132,13 @@ def test_plot_becomes_fixed_once_columns_1_and_6_and_rows_1_and_3_hold_cards() -
     state = new_game()
     garden = state.gardens[0]
     play_first(state)  # the centre of the bare plot
-    assert not GAME.view(state, 0).gardens[0].plot_fixed
+    first = GAME.view(state, 0).gardens[0]
+    assert not first.plot_fixed and [s.label for s in first.slots if s.in_plot] == ["Row 3, column 6"]
     # The far corner of the 5 x 11 frame: now the two cards span 3 rows and 6 columns.
     GAME.apply(state, 0, next(a for a in plants(state) if a.position == 1 and (a.row, a.col) == (1, 1)))
     assert frame_size(garden) == (3, 6)
     view = GAME.view(state, 0).gardens[0]
-    assert view.plot_fixed and len(view.slots) == 18
+    assert view.plot_fixed and len(view.slots) == 18 and all(s.in_plot for s in view.slots)
     assert [s.label for s in view.slots if s.card] == ["Row 1, column 1", "Row 3, column 6"]
 
 
