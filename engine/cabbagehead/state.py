@@ -25,18 +25,26 @@ Phase = Literal["plant", "grasshopper", "rose", "pass", "over"]
 
 
 class CabbageheadOptions(BaseModel):
-    """How to play: which Neighbours, which expansions, the fixed grid, who starts (2 players)."""
+    """How to play: which Neighbours, which expansions, the fixed grid, who starts (2 players).
 
-    #: "original": the four Original Neighbours; "new": 4 of the 6 New Neighbours at random;
-    #: "random": 4 of all 10 at random (the New Neighbours rule); "chosen": the 4 in `chosen`.
-    neighbour_set: NeighbourSet = "original"
-    chosen: list[str] = Field(default_factory=list)
-    grasshoppers: bool = False
-    #: Romancing Eudora (one player only).
-    eudora: bool = False
-    fixed_grid: bool = False
-    #: Two players: the seat that starts, 0 or 1 (None: drawn from the seed). Solo games ignore it.
-    first_seat: int | None = Field(default=None, ge=0, le=1)
+    Field descriptions are written for players (the bot can show them next to each option).
+    """
+
+    neighbour_set: NeighbourSet = Field(
+        default="original",
+        description="original: the four Original Neighbours; new: 4 of the 6 New Neighbours at random; "
+        "random: 4 of all 10 at random; chosen: the 4 you name",
+    )
+    chosen: list[str] = Field(
+        default_factory=list, description="with 'chosen': four Neighbours, by name (e.g. Lord Carrotbody)"
+    )
+    grasshoppers: bool = Field(default=False, description="play with the Grasshoppers expansion")
+    eudora: bool = Field(default=False, description="play with Romancing Eudora (one player only)")
+    fixed_grid: bool = Field(default=False, description="harder: the 6 x 3 plot is fixed from the start")
+    first_seat: int | None = Field(
+        default=None, ge=0, le=1,
+        description="two players: the seat that starts, 0 or 1 (empty: drawn at random)",
+    )
 
 
 def is_holiday(card: int) -> bool:
