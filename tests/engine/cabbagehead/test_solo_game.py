@@ -229,3 +229,16 @@ def test_events_are_plain_english() -> None:
     kinds = [e.kind for e in events]
     assert kinds[0] == "plant" and "reveal" in kinds and "draw" in kinds
     assert events[0].text.startswith("Seat 1 plants the left ")
+
+
+def test_card_may_be_planted_anywhere_not_only_next_to_another() -> None:
+    """'A card may be placed anywhere in the garden; it does not need to be adjacent to any other
+    previously planted Vegetable.'"""
+    state = new_game()
+    play_first(state)
+    offered = {(a.row, a.col) for a in plants(state) if not a.replaces}
+    assert (1, 1) in offered and (5, 11) in offered and (3, 5) in offered
+    GAME.apply(state, 0, next(a for a in plants(state) if (a.row, a.col) == (1, 1) and a.position == 1))
+    garden = state.gardens[0]
+    planted = [i for i, c in enumerate(garden.cells) if c >= 0]
+    assert len(planted) == 2 and abs(planted[0] - planted[1]) > 1
