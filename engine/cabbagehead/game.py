@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.api import Event, IllegalAction, Result, ScoreLine, SeatResult, Viewer
+from engine.api import Event, IllegalAction, Result, Viewer
 from engine.cabbagehead import neighbours as nb
 from engine.cabbagehead.actions import (
     PLACES,
@@ -29,8 +29,8 @@ from engine.cabbagehead.actions import (
 )
 from engine.cabbagehead.deck import Vegetable, deck
 from engine.cabbagehead.draws import LocalRng
+from engine.cabbagehead.outcome import final_result
 from engine.cabbagehead.plot import (
-    EMPTY,
     Garden,
     can_plant_at,
     cell_at,
@@ -41,7 +41,7 @@ from engine.cabbagehead.plot import (
     rose_slots,
     slot_label,
 )
-from engine.cabbagehead.scoring import evaluate, ribbon_for, vegetable_types
+from engine.cabbagehead.rounds import after_reveal, end_turn, fill_row, reveal, start_turn
 from engine.cabbagehead.state import (
     FIRST_GRASSHOPPER,
     GRASSHOPPER_TOKENS,
@@ -51,42 +51,13 @@ from engine.cabbagehead.state import (
     CabbageheadOptions,
     CabbageheadState,
     copy_game_state,
-    is_grasshopper,
-    is_holiday,
-    is_rose,
 )
 from engine.cabbagehead.view import CabbageheadView, build_view, card_marker, token_marker
+from engine.cabbagehead.wording import describe, seat_name
 from engine.rng import Rng
 
 SOLO_BEES = 3
 DUO_BEES = 2
-TURNS_PER_PLAYER = 15
-RIBBON_WORDS = {
-    None: "a hope that you'll do better next year and some whispered desultory comments",
-    "White Ribbon": "the White Ribbon and polite murmurs",
-    "Yellow Ribbon": "the Yellow Ribbon and cordial applause",
-    "Red Ribbon": "the Red Ribbon and a hearty handshake",
-    "Blue Ribbon": "the Blue Ribbon and a rousing hurrah",
-}
-
-
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
-def sentence(text: str) -> str:
-    """`text` with one full stop at the end (names such as 'Pomme-Frites, Esq.' bring their own)."""
-    return text if text.endswith(".") else text + "."
-
-
-def describe(card: Vegetable) -> str:
-    """'Carrot no. 11': a visible card as the log names it (never its marker)."""
-    return f"{card.name} no. {card.vegetable_number}"
-
 
 class CabbageheadGame:
     """The rules object registered as "cabbagehead"."""
@@ -173,193 +144,10 @@ class CabbageheadGame:
             first=first,
             active=first,
         )
-        self._start_turn(state, [])
+        start_turn(state, [])
         return state
 
     # ------------------------------------------------------------ the flow
-
-    def _start_turn(self, state: CabbageheadState, ev: list[Event]) -> None:
-        """Begin the next turn: end a round when its 'On Holiday' card shows, else draw the row."""
-        while True:
-            if state.seats == 2 and state.turns == 2 * TURNS_PER_PLAYER:
-                ev.append(Event(kind="round_end",
-                                text="Both gardens hold 15 plantings: the last Neighbour Phase."))
-                self._neighbour_phase(state, ev, final=True)
-                self._finish(state, ev)
-                return
-            top = state.deck[-1]
-            if not is_holiday(top):
-                break
-            state.deck.pop()
-            state.removed.append(top)
-            final = state.round == 3
-            ev.append(Event(kind="holiday", text=f"An 'On Holiday' card shows: round {state.round} ends."))
-            self._neighbour_phase(state, ev, final=final)
-            if final:
-                self._finish(state, ev)
-                return
-            state.round += 1
-            ev.append(Event(kind="round", text=f"Round {state.round} begins."))
-        if state.passed >= 0:
-            state.row[state.passed_to] = state.passed
-            state.passed_in_at = state.passed_to
-            state.passed = state.passed_to = -1
-        self._fill_row(state, ev)
-
-    def _fill_row(self, state: CabbageheadState, ev: list[Event]) -> None:
-        """Draw into every empty place of the row, stopping for a Rose that can be placed."""
-        row = state.row
-        garden = state.gardens[state.active]
-        for pos in range(3):
-            while row[pos] < 0:
-                if is_holiday(state.deck[-1]) and row == [-1, -1, -1]:
-                    # A Rose was the last card of its set (ruling 7): the round ends now.
-                    self._start_turn(state, ev)
-                    return
-                card = state.deck.pop()
-                if state.known_in_deck and card in state.known_in_deck:
-                    state.known_in_deck.remove(card)
-                if is_rose(card):
-                    if rose_slots(garden):
-                        row[pos] = card
-                        state.rose_at = pos
-                        state.phase = "rose"
-                        ev.append(Event(kind="rose", text=f"{seat_name(state.active)} drew a Rose."))
-                        return
-                    state.removed.append(card)
-                    ev.append(Event(kind="rose", text="A Rose was drawn but no two Vegetables stand side "
-                                    "by side for it: it leaves the game and another card is drawn."))
-                    continue
-                if is_holiday(card):
-                    raise RuntimeError("an 'On Holiday' card was drawn in the middle of a turn")
-                row[pos] = card
-        cards = self.cards
-        shown = ", ".join(f"{POSITIONS[p]} {describe(cards[row[p]])}" for p in range(3))
-        ev.append(Event(kind="draw", text=f"{seat_name(state.active)}'s row: {shown}."))
-        if state.ferwig_now != (state.ferwig_turns > 0):
-            state.ferwig_now = not state.ferwig_now
-        if state.ferwig_now:
-            state.ferwig_turns -= 1
-            pos = max(range(3), key=lambda p: cards[row[p]].vegetable_number)
-            card = row[pos]
-            row[pos] = -1
-            if state.seats == 1:
-                state.discard.append(card)
-                where = "the discard pile"
-            else:
-                state.deck.insert(0, card)
-                state.known_in_deck.append(card)
-                where = "the bottom of the deck"
-            ev.append(Event(kind="ferwig", text=f"The Ferwig-Radishers take the {describe(cards[card])} "
-                            f"to {where}; one of the other two is planted for free."))
-        if state.phase != "plant":
-            state.phase = "plant"
-
-    def _after_reveal(self, state: CabbageheadState, ev: list[Event]) -> None:
-        """Place revealed Grasshoppers (a decision each), then pass (2 players) or end the turn."""
-        garden = state.gardens[state.active]
-        while state.hoppers_waiting:
-            if hopper_slots(garden):
-                state.phase = "grasshopper"
-                return
-            state.set_aside.append(state.hoppers_waiting.pop(0))
-            ev.append(Event(kind="grasshopper", text="A Grasshopper finds no empty slot next to a "
-                            "Vegetable and waits beside the tiles."))
-        if state.seats == 2:
-            state.phase = "pass"
-            return
-        self._end_turn(state, ev)
-
-    def _end_turn(self, state: CabbageheadState, ev: list[Event]) -> None:
-        state.turns += 1
-        if state.seats == 2:
-            state.active = 1 - state.active
-        self._start_turn(state, ev)
-
-    def _reveal(self, state: CabbageheadState, card: int, ev: list[Event]) -> None:
-        """Reveal as many random face-down tokens as the card's Neighbour number."""
-        veg = self.cards[card]
-        pool = state.pool
-        found: list[str] = []
-        rng = LocalRng(state.rng)
-        for _ in range(veg.neighbour_number):
-            if not pool:
-                found.append("(no face-down tokens left)")
-                break
-            i = rng.below(len(pool))
-            token = pool[i]
-            pool[i] = pool[-1]
-            pool.pop()
-            if is_grasshopper(token):
-                state.hoppers_waiting.append(token)
-                found.append("a Grasshopper")
-            else:
-                tile = token // TOKENS_PER_NEIGHBOUR
-                state.tiles[tile].append(token)
-                found.append(nb.BY_KEY[state.neighbours[tile]].name)
-        rng.store(state.rng)
-        what = ", ".join(found) if found else "nothing"
-        ev.append(Event(kind="reveal", text=sentence(
-            f"The {describe(veg)} reveals {plural(veg.neighbour_number, 'Neighbour token')}: {what}")))
-
-    def _neighbour_phase(self, state: CabbageheadState, ev: list[Event], *, final: bool) -> None:
-        """The Neighbour with the most tokens visits every garden (a tie: nobody); tokens go back."""
-        counts = [len(tile) for tile in state.tiles]
-        most = max(counts)
-        if most == 0 or counts.count(most) > 1:
-            state.visits.append("")
-            ev.append(Event(kind="neighbour", text="No single Neighbour has the most tokens: nobody visits."))
-        else:
-            key = state.neighbours[counts.index(most)]
-            neighbour = nb.BY_KEY[key]
-            state.visits.append(neighbour.name)
-            ev.append(Event(kind="neighbour", text=f"{neighbour.name} visits ({plural(most, 'token')})."))
-            for seat, garden in enumerate(state.gardens):
-                ev.append(Event(kind="neighbour", text=self._visit(state, key, seat, garden, final)))
-            if key == "ferwig" and not final:
-                # The next draw (with two players: each player's next draw) loses a card.
-                state.ferwig_turns = state.seats
-        for tile in state.tiles:
-            state.pool.extend(tile)
-            tile.clear()
-        state.pool.extend(state.set_aside)
-        state.set_aside.clear()
-
-    def _visit(self, state: CabbageheadState, key: str, seat: int, garden: Garden, final: bool) -> str:
-        whose = f"{seat_name(seat)}'s garden" if state.seats == 2 else "The garden"
-        if key == "bernard":
-            taken = garden.bees
-            garden.bees = 0
-            state.bees_removed += taken
-            return f"{whose}: Bernard Betteravé takes {plural(taken, 'Bee')} from the supply out of the game."
-        if key == "ferwig":
-            if final:
-                return f"{whose}: no cards are drawn any more, so the Ferwig-Radishers have no effect."
-            if state.seats == 2:
-                return f"{whose}: the Ferwig-Radishers will take a card from {seat_name(seat)}'s next draw."
-            return f"{whose}: the Ferwig-Radishers will take a card from the next draw."
-        if key == "pomme_frites":
-            moves = [(slot_label(garden, a), slot_label(garden, b), self.cards[garden.cells[b]])
-                     for a, b in nb.pomme_frites_moves(garden)]
-            realign(garden)
-            if not moves:
-                return f"{whose}: Pomme-Frites finds no lone Vegetable to move."
-            said = "; ".join(f"the {describe(c)} from {a.lower()} to {b.lower()}" for a, b, c in moves)
-            return f"{whose}: Pomme-Frites moves {said} (slots as they were before the move)."
-        cell = nb.victim(key, garden, self.cards)
-        if cell is None:
-            return f"{whose}: nothing here to take."
-        card = garden.cells[cell]
-        label = slot_label(garden, cell)
-        garden.cells[cell] = EMPTY
-        state.discard.append(card)
-        realign(garden)
-        return f"{whose}: {nb.BY_KEY[key].name} takes the {describe(self.cards[card])} from {label.lower()}."
-
-    def _finish(self, state: CabbageheadState, ev: list[Event]) -> None:
-        state.phase = "over"
-        state.row = [-1, -1, -1]
-        ev.append(Event(kind="end", text=self.result(state).summary))
 
     # ---------------------------------------------------------- questions
 
@@ -491,11 +279,11 @@ class CabbageheadGame:
         realign(garden, cell)
         rest = [c for c in state.row if c >= 0]
         if rest:
-            self._reveal(state, max(rest, key=lambda c: self.cards[c].vegetable_number), ev)
+            reveal(state, max(rest, key=lambda c: self.cards[c].vegetable_number), ev)
         if state.seats == 1:
             state.discard.extend(rest)
             state.row[:] = [-1, -1, -1]
-        self._after_reveal(state, ev)
+        after_reveal(state, ev)
 
     def _place_grasshopper(self, state: CabbageheadState, action: PlaceGrasshopper, ev: list[Event]) -> None:
         if state.phase != "grasshopper":
@@ -509,7 +297,7 @@ class CabbageheadGame:
         ev.append(Event(kind="grasshopper", text=f"{seat_name(state.active)} places a Grasshopper in "
                         f"{slot_label(garden, cell).lower()}."))
         realign(garden, cell)
-        self._after_reveal(state, ev)
+        after_reveal(state, ev)
 
     def _rose(self, state: CabbageheadState, action: PlaceRose | SkipRose, ev: list[Event]) -> None:
         if state.phase != "rose":
@@ -530,7 +318,7 @@ class CabbageheadGame:
         ev.append(Event(kind="rose", text=text + " Another card is drawn in its place."))
         state.row[state.rose_at] = -1
         state.rose_at = -1
-        self._fill_row(state, ev)
+        fill_row(state, ev)
 
     def _pass(self, state: CabbageheadState, action: Pass, ev: list[Event]) -> None:
         if state.phase != "pass":
@@ -559,45 +347,12 @@ class CabbageheadGame:
                         f"{other}, {PLACES[action.to]} of their row."))
         state.row = [-1, -1, -1]
         state.passed_in_at = -1
-        self._end_turn(state, ev)
+        end_turn(state, ev)
 
     # -------------------------------------------------------------- the end
 
     def result(self, state: CabbageheadState) -> Result:
-        seats = []
-        totals = []
-        for seat, garden in enumerate(state.gardens):
-            evaluation = evaluate(garden, self.cards)
-            totals.append(evaluation.total)
-            seats.append(SeatResult(
-                seat=seat,
-                total=evaluation.total,
-                lines=[ScoreLine(label=label, points=points) for label, points in evaluation.lines],
-                award=evaluation.ribbon,
-            ))
-        if state.seats == 1:
-            total = totals[0]
-            summary = f"{seat_name(0)} scores {total} points: {RIBBON_WORDS[ribbon_for(total)]}."
-            return Result(seats=seats, winners=[0], summary=summary)
-        winners, why = self.winners(state, totals)
-        if len(winners) == 2:
-            summary = (f"A shared win on {totals[0]} points, equal in vegetable types and Bees "
-                       "(a game of IUNU would settle it).")
-        else:
-            summary = f"{seat_name(winners[0])} wins with {totals[winners[0]]} points{why}."
-        return Result(seats=seats, winners=winners, summary=summary)
-
-    def winners(self, state: CabbageheadState, totals: list[int]) -> tuple[list[int], str]:
-        """The two-player winner(s): points, then vegetable types, then Bees, else shared."""
-        if totals[0] != totals[1]:
-            return [0 if totals[0] > totals[1] else 1], ""
-        types = [vegetable_types(g, self.cards) for g in state.gardens]
-        if types[0] != types[1]:
-            return [0 if types[0] > types[1] else 1], " on the tie-break: more vegetable types"
-        bees = [g.bees for g in state.gardens]
-        if bees[0] != bees[1]:
-            return [0 if bees[0] > bees[1] else 1], " on the tie-break: more Bees"
-        return [0, 1], ""
+        return final_result(state)
 
     # ------------------------------------------------- views, codec, secrets
 

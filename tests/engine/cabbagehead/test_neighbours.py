@@ -7,6 +7,7 @@ import pytest
 from engine.api import Event
 from engine.cabbagehead import neighbours as nb
 from engine.cabbagehead.plot import realign, slot_label
+from engine.cabbagehead.rounds import neighbour_phase
 from engine.cabbagehead.state import CabbageheadState
 from tests.engine.cabbagehead.helpers import CARDS, GAME, cards_of, garden_from, new_game, picture_of
 
@@ -144,7 +145,7 @@ def run_phase(state: CabbageheadState, tokens: list[int], final: bool = False) -
         state.tiles[tile] = list(range(tile * 6, tile * 6 + count))
         state.pool = [t for t in state.pool if t not in state.tiles[tile]]
     events: list[Event] = []
-    GAME._neighbour_phase(state, events, final=final)
+    neighbour_phase(state, events, final=final)
     return events
 
 
