@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.api import IllegalAction, copy_state, dump_state, load_state, replay
 from engine.cabbagehead import neighbours as nb
 from engine.cabbagehead.actions import Plant
-from engine.cabbagehead.plot import PLOT_COLS, PLOT_ROWS, bounding_box
+from engine.cabbagehead.plot import PLOT_COLS, PLOT_ROWS, bounding_box, frame_size
 from engine.cabbagehead.state import CabbageheadOptions, CabbageheadState
 from engine.rng import Rng
 from tests.engine.cabbagehead.helpers import GAME, all_cards, bees_in_play, expected_cards
@@ -47,6 +47,8 @@ def check_invariants(state: CabbageheadState) -> None:
             assert garden.box == (list(box) if box else [])
         if box:
             assert box[1] - box[0] < PLOT_ROWS and box[3] - box[2] < PLOT_COLS
+            frame_rows, frame_cols = frame_size(garden)
+            assert 0 <= box[0] and box[1] < frame_rows and 0 <= box[2] and box[3] < frame_cols
         assert garden.planted <= 15
 
 
