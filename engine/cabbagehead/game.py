@@ -35,8 +35,7 @@ from engine.cabbagehead.plot import (
     can_plant_at,
     cell_at,
     hopper_slots,
-    open_slots,
-    planted_slots,
+    plant_slots,
     realign,
     rose_slots,
     slot_label,
@@ -71,6 +70,7 @@ class CabbageheadGame:
 
     def __init__(self) -> None:
         self.cards: tuple[Vegetable, ...] = deck()
+        self.names = [card.name for card in self.cards]
 
     # ----------------------------------------------------------------- setup
 
@@ -179,9 +179,7 @@ class CabbageheadGame:
         cols = garden.cols
         if state.phase == "plant":
             cards = self.cards
-            slots = [(i // cols + 1, i % cols + 1, "", "plant") for i in open_slots(garden)]
-            slots += [(i // cols + 1, i % cols + 1, cards[garden.cells[i]].name, "plant")
-                      for i in planted_slots(garden)]
+            slots = plant_slots(garden, self.names)
             heads = []
             for pos in range(3):
                 card = state.row[pos]

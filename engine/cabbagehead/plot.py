@@ -167,6 +167,32 @@ def open_slots(garden: Garden) -> list[int]:
     return [r * cols + c for r in range(frame_rows) for c in range(frame_cols) if cells[r * cols + c] < 0]
 
 
+@cache
+def frame_cells(frame_rows: int, frame_cols: int, canvas_cols: int) -> tuple[tuple[int, int, int], ...]:
+    """(cell, row, column) of every frame slot, row by row, rows and columns counted from 1."""
+    return tuple((r * canvas_cols + c, r + 1, c + 1) for r in range(frame_rows) for c in range(frame_cols))
+
+
+def plant_slots(garden: Garden, names: list[str]) -> list[tuple[int, int, str, str]]:
+    """Every slot a card may be planted in, as (row, column, name of the card composted or "",
+    "plant"): the open slots, then the planted ones, each in reading order. `names` holds each
+    card's vegetable. (The game's hottest question, so it reads the canvas once.)"""
+    cells = garden.cells
+    if not garden.fixed and not garden.box:
+        centre = centre_cell(garden)
+        return [(centre // garden.cols + 1, centre % garden.cols + 1, "", "plant")]
+    frame_rows, frame_cols = frame_size(garden)
+    empty: list[tuple[int, int, str, str]] = []
+    taken: list[tuple[int, int, str, str]] = []
+    for i, r, c in frame_cells(frame_rows, frame_cols, garden.cols):
+        card = cells[i]
+        if card < 0:
+            empty.append((r, c, "", "plant"))
+        else:
+            taken.append((r, c, names[card], "plant"))
+    return empty + taken
+
+
 def planted_slots(garden: Garden) -> list[int]:
     """Cells holding a card (a new card may replace it, sending it to the Compost)."""
     return [i for i, card in enumerate(garden.cells) if card >= 0]

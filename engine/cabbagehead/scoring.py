@@ -64,17 +64,18 @@ def ribbon_for(total: int) -> str | None:
     return None
 
 
-_TYPE_TABLES: dict[int, tuple[tuple[Vegetable, ...], dict[str, int], dict[str, str]]] = {}
+_TYPE_TABLES: dict[int, tuple[tuple[Vegetable, ...], dict[str, int], dict[str, str], list[str]]] = {}
 
 
-def _type_table(deck: tuple[Vegetable, ...]) -> tuple[dict[str, int], dict[str, str]]:
-    """Points and plural of each vegetable, in deck order (computed once per deck object: hashing
-    45 cards on every call would cost more than building the table)."""
+def _type_table(deck: tuple[Vegetable, ...]) -> tuple[dict[str, int], dict[str, str], list[str]]:
+    """Points and plural of each vegetable in deck order, and each card's vegetable (computed once
+    per deck object: hashing 45 cards on every call would cost more than building the table)."""
     known = _TYPE_TABLES.get(id(deck))
     if known is None or known[0] is not deck:
-        known = (deck, {v.name: v.points for v in deck}, {v.name: v.plural for v in deck})
+        known = (deck, {v.name: v.points for v in deck}, {v.name: v.plural for v in deck},
+                 [v.name for v in deck])
         _TYPE_TABLES[id(deck)] = known
-    return known[1], known[2]
+    return known[1], known[2], known[3]
 
 
 def vegetable_types(garden: Garden, deck: tuple[Vegetable, ...]) -> int:
@@ -98,7 +99,8 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
     result = Evaluation()
     cells = garden.cells
     near = neighbours_of(garden.rows, garden.cols)
-    name = [deck[card].name if card >= 0 else "" for card in cells]
+    points_of, plural_of, names = _type_table(deck)
+    name = [names[card] if card >= 0 else "" for card in cells]
     hoppers = garden.hoppers
 
     # 1. Vegetables (and Grasshoppers), one line per type grown, in deck order.
@@ -109,11 +111,11 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
         if not kind:
             continue
         grown[kind] = grown.get(kind, 0) + 1
-        if any(name[j] == kind for j in near[i]):
+        same = [j for j in near[i] if name[j] == kind]
+        if same:
             scored[kind] = scored.get(kind, 0) + 1
-            if any(name[j] == kind and hoppers[j] >= 0 for j in near[i]):
+            if [j for j in same if hoppers[j] >= 0]:
                 nibbled[kind] = nibbled.get(kind, 0) + 1
-    points_of, plural_of = _type_table(deck)
     for kind, points in points_of.items():
         if kind not in grown:
             continue
