@@ -48,7 +48,7 @@ def check_invariants(state: CabbageheadState) -> None:
         if box:
             assert box[1] - box[0] < PLOT_ROWS and box[3] - box[2] < PLOT_COLS
             frame_rows, frame_cols = frame_size(garden)
-            assert 0 <= box[0] and box[1] < frame_rows and 0 <= box[2] and box[3] < frame_cols
+            assert box[0] >= 0 and box[1] < frame_rows and box[2] >= 0 and box[3] < frame_cols
         assert garden.planted <= 15
 
 
