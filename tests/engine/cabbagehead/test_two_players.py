@@ -8,7 +8,15 @@ import pytest
 
 from engine.cabbagehead.actions import Pass, Plant
 from engine.cabbagehead.state import HOLIDAY, CabbageheadState, is_holiday
-from tests.engine.cabbagehead.helpers import CARDS, GAME, all_cards, expected_cards, garden_from, new_game
+from tests.engine.cabbagehead.helpers import (
+    CARDS,
+    GAME,
+    all_cards,
+    expected_cards,
+    garden_from,
+    new_game,
+    put_on_top,
+)
 
 
 def plant_centre(state: CabbageheadState) -> None:
@@ -180,3 +188,22 @@ def test_ruling_15_bees_knees_with_two_players_needs_all_six_bees() -> None:
     state = finished([["C . . . . .", ". . . . . ."], ["C . . . . .", ". . . . . ."]], [6, 0])
     result = GAME.result(state)
     assert any("Bee's Knees" in line.label for line in result.seats[0].lines)
+
+
+def test_ruling_13_ferwig_radishers_may_take_the_card_passed_in() -> None:
+    """Ruling 13: the card passed in is one of the three cards drawn and revealed: if it has the
+    highest Vegetable number, the Ferwig-Radishers take it to the bottom of the deck."""
+    state = new_game(2, first_seat=0)
+    plant_centre(state)
+    left = [p for p in range(3) if state.row[p] >= 0]
+    highest = max(left, key=lambda p: CARDS[state.row[p]].vegetable_number)
+    passed = state.row[highest]
+    # Ned's two new cards are the lowest-numbered Vegetables left in the deck.
+    lowest = sorted((c for c in state.deck if c < 45), key=lambda c: CARDS[c].vegetable_number)[:2]
+    put_on_top(state, lowest)
+    if any(CARDS[c].vegetable_number > CARDS[passed].vegetable_number for c in lowest):
+        pytest.skip("the deck's lowest cards outrank the passed card")
+    state.ferwig_turns = 2
+    bottom = next(p for p in range(3) if state.row[p] >= 0 and p != highest)
+    GAME.apply(state, 0, Pass(highest, CARDS[passed].name, 0, bottom, CARDS[state.row[bottom]].name))
+    assert passed not in state.row and state.deck[0] == passed and passed in state.known_in_deck
