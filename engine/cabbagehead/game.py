@@ -147,8 +147,6 @@ class CabbageheadGame:
         start_turn(state, [])
         return state
 
-    # ------------------------------------------------------------ the flow
-
     # ---------------------------------------------------------- questions
 
     def is_terminal(self, state: CabbageheadState) -> bool:

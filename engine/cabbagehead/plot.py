@@ -193,11 +193,6 @@ def plant_slots(garden: Garden, names: list[str]) -> list[tuple[int, int, str, s
     return empty + taken
 
 
-def planted_slots(garden: Garden) -> list[int]:
-    """Cells holding a card (a new card may replace it, sending it to the Compost)."""
-    return [i for i, card in enumerate(garden.cells) if card >= 0]
-
-
 def can_plant_at(garden: Garden, cell: int) -> bool:
     """Whether a card may be planted on `cell` (open, or on top of a planted card)."""
     if not 0 <= cell < len(garden.cells):
