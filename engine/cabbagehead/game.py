@@ -368,8 +368,8 @@ class CabbageheadGame:
         return {None: hidden}
 
     def conformance_options(self) -> list[BaseModel]:
-        """Option sets the conformance suite plays with 1 and 2 seats (so no Romancing Eudora, which
-        is one-player only: tests/engine/cabbagehead plays it solo)."""
+        """Option sets the conformance suite plays; it plays each only at the seat counts `create`
+        accepts, so the Romancing Eudora sets (one player only) are played solo."""
         return [
             CabbageheadOptions(),
             CabbageheadOptions(neighbour_set="new", grasshoppers=True),
@@ -380,6 +380,8 @@ class CabbageheadGame:
             CabbageheadOptions(neighbour_set="chosen",
                                chosen=["callahan", "leafygreens", "ferwig", "pomme_frites"],
                                grasshoppers=True, fixed_grid=True),
+            CabbageheadOptions(eudora=True),
+            CabbageheadOptions(neighbour_set="new", eudora=True, grasshoppers=True, fixed_grid=True),
         ]
 
 
