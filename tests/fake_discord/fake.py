@@ -66,6 +66,12 @@ class FakeDiscord:
         self.violations: list[str] = []
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        #: Bytes of uploaded files, by attachment id (see `attachment_bytes`).
+        self.attachment_data: dict[str, bytes] = {}
+        #: Seconds the bot has to answer an interaction (Discord: 3); None: no deadline enforced.
+        #: Off by default so a busy CI machine cannot flake tests; set it in tests about latency.
+        self.answer_deadline: float | None = None
+        self._rate_limits: list[tuple[str, str, float, bool]] = []
         self.gateway = FakeGateway(self)
         self.rest = RestApi(self)
         self._changed = asyncio.Event()
@@ -119,7 +125,7 @@ class FakeDiscord:
 
     def add_guild(self, name: str) -> FakeGuild:
         owner = next((u for u in self.users.values() if not u.bot), self.bot_user)
-        guild = FakeGuild(id=new_snowflake(), name=name, owner_id=owner.id)
+        guild = FakeGuild(id=new_snowflake(), name=name, owner_id=owner.id, bot_role_id=new_snowflake())
         guild.member_ids = list(self.users)
         self.guilds[guild.id] = guild
         self.add_text_channel(guild, "general")
@@ -127,11 +133,29 @@ class FakeDiscord:
 
     def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         channel = FakeChannel(
-            id=new_snowflake(), guild_id=guild.id, name=name, type=GUILD_TEXT, position=len(guild.channel_ids)
+            id=new_snowflake(),
+            guild_id=guild.id,
+            name=name,
+            type=GUILD_TEXT,
+            position=len(guild.channel_ids),
+            bot_permissions=BOT_PERMISSIONS,
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
         return channel
+
+    def restrict_bot(self, channel: FakeChannel, deny: int) -> None:
+        """Take permissions from the bot in `channel` (e.g. CREATE_PUBLIC_THREADS): its
+        interactions' app_permissions and a member overwrite say so, and REST refuses with 50013."""
+        channel.bot_permissions &= ~deny
+        channel.permission_overwrites = [
+            {
+                "id": str(self.bot_user.id),
+                "type": 1,
+                "allow": "0",
+                "deny": str(BOT_PERMISSIONS & ~channel.bot_permissions),
+            }
+        ]
 
     def channel_named(self, name: str, guild: FakeGuild | None = None) -> FakeChannel:
         guild = guild or self.guild
@@ -231,6 +255,20 @@ class FakeDiscord:
         """Recorded REST calls matching a method and route template (e.g. PUT /applications/...)."""
         return [c for c in self.calls if c.method == method and c.route == route]
 
+    async def wait_for_call(
+        self, method: str, route: str, *, count: int = 1, timeout: float = 5.0
+    ) -> RecordedCall:
+        """The `count`-th completed call to `method route` (waits for it)."""
+
+        def done() -> RecordedCall | None:
+            finished = [c for c in self.calls_to(method, route) if c.status]
+            return finished[count - 1] if len(finished) >= count else None
+
+        found: RecordedCall = await self.wait_until(
+            done, timeout=timeout, what=f"call #{count} to {method} {route}"
+        )
+        return found
+
     def take_violations(self) -> list[str]:
         """Return and clear the payload violations (for tests that provoke them on purpose)."""
         found, self.violations = self.violations, []
@@ -238,6 +276,24 @@ class FakeDiscord:
 
     def commands_for(self, guild: FakeGuild | None) -> list[dict[str, Any]]:
         return self.guild_commands.get(guild.id, []) if guild else self.global_commands
+
+    def attachment_bytes(self, attachment: dict[str, Any]) -> bytes:
+        """What was uploaded for an attachment of a stored message."""
+        return self.attachment_data[str(attachment["id"])]
+
+    def inject_rate_limit(
+        self, method: str, route: str, *, retry_after: float = 0.05, is_global: bool = False, count: int = 1
+    ) -> None:
+        """Answer the next `count` calls to `method route` with a proper 429 (with `Via`, so
+        discord.py waits `retry_after` and retries; a 429 without it reads as a Cloudflare ban)."""
+        self._rate_limits.extend([(method, route, retry_after, is_global)] * count)
+
+    def take_injected_rate_limit(self, method: str, route: str) -> tuple[float, bool] | None:
+        for index, (m, r, retry_after, is_global) in enumerate(self._rate_limits):
+            if m == method and r == route:
+                del self._rate_limits[index]
+                return retry_after, is_global
+        return None
 
     # --- Time ---------------------------------------------------------------------------------
 
@@ -515,7 +571,7 @@ class FakeDiscord:
             "member": member_payload(user, permissions),
             "token": token,
             "version": 1,
-            "app_permissions": str(BOT_PERMISSIONS),
+            "app_permissions": str(channel.bot_permissions),
             "locale": "en-GB",
             "guild_locale": "en-US",
             "entitlements": [],

@@ -4,6 +4,7 @@ threads, expired tokens, error 30046, gateway resume, and that bad payloads are 
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import aiohttp
@@ -15,7 +16,15 @@ from discord.http import Route
 from bot.app import GardenClubBot
 from tests.fake_discord import BotRunner, FakeDiscord
 from tests.fake_discord.fixtures import fake_discord_problems
-from tests.fake_discord.model import EPHEMERAL, PUBLIC_THREAD, FakeMessage, new_snowflake
+from tests.fake_discord.model import (
+    CREATE_PUBLIC_THREADS,
+    EPHEMERAL,
+    PUBLIC_THREAD,
+    FakeMessage,
+    new_snowflake,
+)
+
+PNG_BYTES = b"\x89PNG\r\n\x1a\n" + b"garden" * 100
 
 
 class ProbeView(discord.ui.View):
@@ -75,6 +84,17 @@ def install_probes(seen: list[discord.Interaction]) -> Any:
             )
             await made.send("Welcome to the thread")
             await interaction.response.send_message(f"Opened {made.mention}", ephemeral=True)
+
+        @tree.command(name="probe-file", description="Answer with an image file.")
+        async def file(interaction: discord.Interaction) -> None:
+            picture = discord.File(io.BytesIO(PNG_BYTES), filename="board.png", description="The board")
+            await interaction.response.send_message("Here is the board", file=picture)
+
+        @tree.command(name="probe-perms", description="Say whether the user may manage the channel.")
+        async def perms(interaction: discord.Interaction) -> None:
+            allowed = interaction.permissions.manage_channels
+            threads = interaction.app_permissions.create_public_threads
+            await interaction.response.send_message(f"manage={allowed} threads={threads}", ephemeral=True)
 
         @tree.command(name="probe-options", description="Echo typed options.")
         @app_commands.choices(
@@ -332,3 +352,58 @@ async def test_an_interaction_the_bot_ignores_fails_like_discord_would(
     click = await fake.click(fake.alice, stray, "nobody")
     with pytest.raises(AssertionError, match="This interaction failed"):
         await click.wait_answered(timeout=0.3)
+
+
+async def test_files_become_attachments_the_test_can_read(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    reply = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-file"))
+    [attachment] = reply.attachments
+    assert attachment["filename"] == "board.png" and attachment["size"] == len(PNG_BYTES)
+    assert fake.attachment_bytes(attachment) == PNG_BYTES
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("again", file=discord.File(io.BytesIO(b"abc"), filename="a.txt"))
+    assert await sent.attachments[0].read() == b"abc"
+
+
+async def test_manage_channels_and_bot_permissions_reach_the_bot(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    plain = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-perms"))
+    assert plain.content == "manage=False threads=True"
+    fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
+    moderator = await fake.slash(fake.bob, fake.general, "probe-perms", manage_channels=True)
+    assert (await fake.response_message(moderator)).content == "manage=True threads=False"
+    refused = await fake.slash(fake.alice, fake.general, "probe-thread")
+    call = await fake.wait_for_call("POST", "/channels/{channel_id}/threads")
+    assert call.status == 403 and fake.threads() == []
+    assert refused.response is None  # the probe does not handle the error: "This interaction failed"
+
+
+async def test_a_rate_limit_with_via_is_waited_out_and_retried(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    fake.inject_rate_limit("POST", "/channels/{channel_id}/messages", retry_after=0.05)
+    await channel.send("after the wait")
+    assert [c.status for c in fake.calls_to("POST", "/channels/{channel_id}/messages")] == [429, 200]
+    assert [m.content for m in fake.public_messages(fake.general)] == ["after the wait"]
+
+
+async def test_a_late_answer_fails_when_the_deadline_is_enforced(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    fake.answer_deadline = 0.0
+    interaction = await fake.slash(fake.alice, fake.general, "help")
+    call = await fake.wait_for_call("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+    assert call.status == 404 and interaction.response is None
+    [late] = fake.take_violations()
+    assert "/help by alice was answered after" in late
