@@ -581,7 +581,7 @@ class FakeDiscord:
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if message is not None:
-            payload["message"] = message_payload(message, None if message.ephemeral else guild.id)
+            payload["message"] = message_payload(message, None if message.ephemeral else guild.id, self.users)
         return interaction_id, token, payload
 
     async def _interact(

@@ -145,6 +145,7 @@ class FakeMessage:
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     edited_at: datetime | None = None
     deleted: bool = False
+    pinned: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     #: How many more edits an aged message (older than an hour) accepts; None: not throttled.
     old_edits_left: int | None = None

@@ -188,8 +188,11 @@ def guild_payload(
     return data
 
 
-def message_payload(message: FakeMessage, guild_id: int | None) -> dict[str, Any]:
+def message_payload(
+    message: FakeMessage, guild_id: int | None, users: dict[int, FakeUser] | None = None
+) -> dict[str, Any]:
     """A message as Discord returns it from REST (and in interaction callback resources)."""
+    known = users or {}
     data: dict[str, Any] = {
         "id": str(message.id),
         "channel_id": str(message.channel_id),
@@ -199,13 +202,15 @@ def message_payload(message: FakeMessage, guild_id: int | None) -> dict[str, Any
         "edited_timestamp": iso(message.edited_at),
         "tts": False,
         "mention_everyone": False,
-        "mentions": [],
+        "mentions": [
+            user_payload(known.get(uid) or FakeUser(id=uid, name=f"user{uid}")) for uid in message.mentions
+        ],
         "mention_roles": [],
         "mention_channels": [],
         "attachments": message.attachments,
         "embeds": message.embeds,
         "components": message.components,
-        "pinned": False,
+        "pinned": message.pinned,
         "type": 20 if message.interaction_id else 0,
         "flags": message.flags,
     }

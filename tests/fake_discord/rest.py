@@ -35,6 +35,7 @@ from tests.fake_discord.model import (
     FakeMessage,
     InteractionResponse,
     RecordedCall,
+    iso,
     new_snowflake,
 )
 from tests.fake_discord.payloads import (
@@ -158,6 +159,9 @@ class RestApi:
         r("GET", "/channels/{channel_id}/messages", self.list_messages)
         r("POST", "/channels/{channel_id}/messages", self.create_message)
         r("POST", "/channels/{channel_id}/messages/bulk-delete", self.bulk_delete)
+        r("GET", "/channels/{channel_id}/messages/pins", self.list_pins)
+        r("PUT", "/channels/{channel_id}/messages/pins/{message_id}", self.pin_message)
+        r("DELETE", "/channels/{channel_id}/messages/pins/{message_id}", self.unpin_message)
         r("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message)
         r("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message)
         r("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message)
@@ -676,6 +680,28 @@ class RestApi:
                 message.deleted = True
         return no_content()
 
+    async def list_pins(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        pinned = [m for m in reversed(self.fake.public_messages(channel)) if m.pinned]
+        items = [{"pinned_at": iso(m.created_at), "message": self._message_json(m)} for m in pinned]
+        return json_response({"items": items, "has_more": False})
+
+    async def pin_message(self, call: Call) -> web.Response:
+        message = self._channel_message(call)
+        if message is None:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        message.pinned = True
+        return no_content()
+
+    async def unpin_message(self, call: Call) -> web.Response:
+        message = self._channel_message(call)
+        if message is None:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        message.pinned = False
+        return no_content()
+
     # --- Threads ------------------------------------------------------------------------------
 
     async def thread_from_message(self, call: Call) -> web.Response:
@@ -769,7 +795,7 @@ class RestApi:
 
     def _message_json(self, message: FakeMessage) -> dict[str, Any]:
         channel = self.fake.channels.get(message.channel_id)
-        return message_payload(message, channel.guild_id if channel else None)
+        return message_payload(message, channel.guild_id if channel else None, self.fake.users)
 
     def _new_message(
         self,
@@ -821,6 +847,7 @@ class RestApi:
         message.last_payload = body
         if "content" in body:
             message.content = body["content"] or ""
+            message.mentions = self.fake.mentioned_user_ids(message.content)
         if "embeds" in body:
             message.embeds = body["embeds"] or []
         if "components" in body:

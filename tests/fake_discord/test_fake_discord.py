@@ -407,3 +407,25 @@ async def test_a_late_answer_fails_when_the_deadline_is_enforced(
     assert call.status == 404 and interaction.response is None
     [late] = fake.take_violations()
     assert "/help by alice was answered after" in late
+
+
+async def test_pings_follow_allowed_mentions_and_edits_never_ping(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """Discord notifies only mentions that allowed_mentions lets through, and none added by an edit."""
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    only_alice = discord.AllowedMentions(users=[discord.Object(fake.alice.id)])
+    notice = await channel.send(
+        f"{fake.alice.mention}, your turn ({fake.bob.mention} watches)", allowed_mentions=only_alice
+    )
+    stored = fake.messages[notice.id]
+    assert stored.mentions == [fake.alice.id, fake.bob.id] and stored.pinged == [fake.alice.id]
+    quiet = await channel.send(f"{fake.carol.mention} joined")  # the bot's default: AllowedMentions.none()
+    assert fake.messages[quiet.id].pinged == []
+    await notice.edit(content=f"{fake.carol.mention}, your turn")
+    assert stored.mentions == [fake.carol.id] and stored.pinged == [fake.alice.id]
+    await notice.pin()
+    assert [m.id async for m in channel.pins()] == [notice.id]
