@@ -192,7 +192,9 @@ class FakeDiscord:
                 raise AssertionError(f"Timed out after {timeout}s waiting for {what}.")
             event = self._changed
             try:
-                await asyncio.wait_for(event.wait(), remaining)
+                # Woken by every REST call; re-checked every 50 ms too, for predicates on the bot's
+                # own state (its logs, its database) that change without a call to the fake.
+                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
             except TimeoutError:
                 continue
 

@@ -373,6 +373,7 @@ async def test_manage_channels_and_bot_permissions_reach_the_bot(
     fake_discord: FakeDiscord, probed_bot: BotRunner
 ) -> None:
     fake = fake_discord
+    probed_bot.allow_unhandled_errors = True  # the probe does not handle the refused thread
     plain = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-perms"))
     assert plain.content == "manage=False threads=True"
     fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
@@ -401,6 +402,7 @@ async def test_a_late_answer_fails_when_the_deadline_is_enforced(
     fake_discord: FakeDiscord, probed_bot: BotRunner
 ) -> None:
     fake = fake_discord
+    probed_bot.allow_unhandled_errors = True  # /help's late callback raises NotFound (10062)
     fake.answer_deadline = 0.0
     interaction = await fake.slash(fake.alice, fake.general, "help")
     call = await fake.wait_for_call("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
@@ -429,3 +431,16 @@ async def test_pings_follow_allowed_mentions_and_edits_never_ping(
     assert stored.mentions == [fake.carol.id] and stored.pinged == [fake.alice.id]
     await notice.pin()
     assert [m.id async for m in channel.pins()] == [notice.id]
+
+
+async def test_an_exception_escaping_the_bot_is_reported(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
+    await fake.slash(fake.alice, fake.general, "probe-thread")
+    await fake.wait_for_call("POST", "/channels/{channel_id}/threads")
+    await fake.wait_until(probed_bot.unhandled_errors, what="discord.py's error log")
+    [error] = probed_bot.unhandled_errors()
+    assert "Ignoring exception in command 'probe-thread'" in error and "Missing Permissions" in error
+    probed_bot.log_records.clear()
