@@ -43,7 +43,7 @@ class OpenApiSpec:
     """Discord's OpenAPI description, indexed by (method, path with anonymous parameters)."""
 
     def __init__(self, spec: dict[str, Any]) -> None:
-        from jsonschema import Draft202012Validator
+        from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
         from referencing import Registry, Resource
         from referencing.jsonschema import DRAFT202012
 
@@ -88,7 +88,8 @@ class OpenApiSpec:
             target = self._resolve_local(ref)
             enum = ((target or {}).get("properties", {}).get("type") or {}).get("enum")
             if enum and body["type"] in enum:
-                return branch
+                chosen: dict[str, Any] = branch
+                return chosen
         return schema
 
     def _resolve_local(self, ref: str) -> dict[str, Any] | None:

@@ -96,9 +96,7 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
         await self.gateway.close_all()

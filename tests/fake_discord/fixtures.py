@@ -70,7 +70,7 @@ class BotRunner:
         self, *, gateway_url: bool = True, sync_guild_id: int | None = None, token: str | None = None
     ) -> Settings:
         """The bot's settings: the fake's REST base, optionally its gateway, a database in tmp."""
-        return Settings(  # type: ignore[call-arg]
+        return Settings(
             _env_file=None,
             discord_token=token or self.fake.token,
             discord_api_base=self.fake.api_base,

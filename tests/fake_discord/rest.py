@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from tests.fake_discord.model import (
     CREATE_PRIVATE_THREADS,
@@ -263,15 +263,17 @@ class RestApi:
                 part = await reader.next()
                 if part is None:
                     break
+                if not isinstance(part, BodyPartReader):
+                    continue  # nested multipart: discord.py never sends one
                 name = part.name or ""
                 if name == "payload_json":
-                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+                    payload = json.loads(await part.text())
                 else:
-                    data = await part.read()  # type: ignore[union-attr]
+                    data = await part.read()
                     record.files.append(
                         {
                             "name": name,
-                            "filename": getattr(part, "filename", None),
+                            "filename": part.filename,
                             "content_type": part.headers.get("Content-Type"),
                             "size": len(data),
                             "data": bytes(data),
