@@ -222,6 +222,8 @@ class PayloadChecker:
                 return [f"a type {kind} (deferred) response carries only flags, not {sorted(data)}"]
             if kind == 9:
                 return limits.check_modal(data)
+            if kind == 8:
+                return limits.check_autocomplete(data)
             if kind not in (1, 4, 5, 6, 7, 8, 9, 10, 12):
                 return [f"unknown interaction callback type {kind!r}"]
             return []

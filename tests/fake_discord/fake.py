@@ -328,12 +328,31 @@ class FakeDiscord:
         The command must have been synced (to the channel's guild or globally); options are checked
         against its definition (names, types, choices, required) as the client enforces them.
         """
+        data = self._command_data(channel, command, options or {}, focused=None)
+        return await self._interact(2, user, channel, data, manage_channels=manage_channels)
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        options: dict[str, Any],
+        focused: str,
+    ) -> FakeInteraction:
+        """The user is typing `options[focused]` (a partial string) into an autocomplete option;
+        the bot answers with type 8 and `interaction.response.data["choices"]`."""
+        data = self._command_data(channel, command, options, focused=focused)
+        return await self._interact(4, user, channel, data)
+
+    def _command_data(
+        self, channel: FakeChannel, command: str, options: dict[str, Any], *, focused: str | None
+    ) -> dict[str, Any]:
         names = command.strip().lstrip("/").split()
         guild = self.guilds[channel.guild_id]
         definition, guild_scoped = self._find_command(names[0], guild)
         resolved: dict[str, dict[str, Any]] = {}
         path_options, leaf = self._command_path(definition, names)
-        leaf_options = self._command_options(definition, leaf, options or {}, resolved, guild)
+        leaf_options = self._command_options(definition, leaf, options, resolved, focused)
         data: dict[str, Any] = {
             "id": definition["id"],
             "name": definition["name"],
@@ -348,7 +367,7 @@ class FakeDiscord:
             data["options"] = nested
         if resolved:
             data["resolved"] = resolved
-        return await self._interact(2, user, channel, data, manage_channels=manage_channels)
+        return data
 
     async def click(
         self,
@@ -500,7 +519,7 @@ class FakeDiscord:
         leaf: dict[str, Any],
         given: dict[str, Any],
         resolved: dict[str, dict[str, Any]],
-        guild: FakeGuild,
+        focused: str | None,
     ) -> list[dict[str, Any]]:
         declared = {o["name"]: o for o in leaf.get("options", [])}
         unknown = set(given) - set(declared)
@@ -509,12 +528,19 @@ class FakeDiscord:
                 f"/{definition['name']} has no options {sorted(unknown)}; it has {sorted(declared)}"
             )
         missing = [n for n, o in declared.items() if o.get("required") and n not in given]
+        if focused is not None:
+            if focused not in declared or not declared[focused].get("autocomplete"):
+                raise AssertionError(f"/{definition['name']} {focused}: not an autocomplete option")
+            missing = []
         if missing:
             raise AssertionError(f"/{definition['name']} requires options {missing}")
         result: list[dict[str, Any]] = []
         for name, value in given.items():
             spec = declared[name]
             kind = spec["type"]
+            if name == focused:
+                result.append({"name": name, "type": kind, "value": str(value), "focused": True})
+                continue
             if isinstance(value, FakeUser):
                 resolved.setdefault("users", {})[str(value.id)] = user_payload(value)
                 member = member_payload(value)

@@ -96,6 +96,17 @@ def install_probes(seen: list[discord.Interaction]) -> Any:
             threads = interaction.app_permissions.create_public_threads
             await interaction.response.send_message(f"manage={allowed} threads={threads}", ephemeral=True)
 
+        async def vegetables(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            names = ["carrot", "cabbage", "cauliflower", "leek"]
+            return [app_commands.Choice(name=n.title(), value=n) for n in names if n.startswith(current)]
+
+        @tree.command(name="probe-grow", description="Grow a vegetable (autocomplete).")
+        @app_commands.autocomplete(vegetable=vegetables)
+        async def grow(interaction: discord.Interaction, vegetable: str) -> None:
+            await interaction.response.send_message(f"growing {vegetable}", ephemeral=True)
+
         @tree.command(name="probe-options", description="Echo typed options.")
         @app_commands.choices(
             size=[app_commands.Choice(name="Small", value="s"), app_commands.Choice(name="Large", value="l")]
@@ -180,7 +191,7 @@ async def test_a_select_choice_is_answered_ephemerally_to_the_chooser(
 
 
 async def test_a_deferred_answer_is_replaced_by_its_first_follow_up(
-    fake_discord: FakeDiscord, probed_bot: BotRunner
+    fake_discord: FakeDiscord, probed_bot: BotRunner, seen: list[discord.Interaction]
 ) -> None:
     fake = fake_discord
     interaction = await fake.slash(fake.carol, fake.games, "probe-slow")
@@ -188,6 +199,12 @@ async def test_a_deferred_answer_is_replaced_by_its_first_follow_up(
     assert interaction.response_type == 5
     assert reply is interaction.original and reply.content == "slow done" and not reply.loading
     assert reply.ephemeral_to == fake.carol.id and reply.flags & EPHEMERAL
+    followup = await seen[0].followup.send("second", ephemeral=True, wait=True)
+    await followup.edit(content="second, edited")
+    [second] = interaction.followups
+    assert second.content == "second, edited" and second.ephemeral_to == fake.carol.id
+    await followup.delete()
+    assert second.deleted and interaction.messages() == [reply]
 
 
 async def test_a_modal_opens_and_its_submission_reaches_the_bot(
@@ -444,3 +461,37 @@ async def test_an_exception_escaping_the_bot_is_reported(
     [error] = probed_bot.unhandled_errors()
     assert "Ignoring exception in command 'probe-thread'" in error and "Missing Permissions" in error
     probed_bot.log_records.clear()
+
+
+async def test_autocomplete_offers_choices_as_the_user_types(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    typing = await fake.autocomplete(
+        fake.alice, fake.general, "probe-grow", {"vegetable": "ca"}, focused="vegetable"
+    )
+    answer = await typing.wait_answered()
+    assert answer.type == 8
+    assert [c["value"] for c in answer.data["choices"]] == ["carrot", "cabbage", "cauliflower"]
+    chosen = await fake.slash(fake.alice, fake.general, "probe-grow", {"vegetable": "leek"})
+    assert (await fake.response_message(chosen)).content == "growing leek"
+
+
+async def test_threads_from_messages_and_bulk_delete(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    lobby = await channel.send("Lobby")
+    thread = await lobby.create_thread(name="Lobby game")
+    assert thread.id == lobby.id and fake.channels[thread.id].parent_id == fake.games.id
+    await thread.send("in the thread")
+    with pytest.raises(discord.HTTPException) as twice:
+        await lobby.create_thread(name="again")
+    assert twice.value.code == 160004
+    old = [await channel.send(f"notice {i}") for i in range(3)]
+    await channel.delete_messages(old)
+    assert [m.content for m in fake.public_messages(fake.games)] == ["Lobby"]
+    assert [m.content async for m in thread.history()] == ["in the thread"]
