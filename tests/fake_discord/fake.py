@@ -295,6 +295,34 @@ class FakeDiscord:
                 return retry_after, is_global
         return None
 
+    # --- What people do outside interactions ------------------------------------------------
+
+    def delete_message(self, message: FakeMessage) -> None:
+        """A moderator deletes a message (the bot, with only the guilds intent, is not told;
+        its next edit of it gets 404 / 10008 Unknown Message)."""
+        message.deleted = True
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Someone deletes a channel or thread: the bot gets CHANNEL_DELETE / THREAD_DELETE and
+        every later call to it answers 404 / 10003 Unknown Channel."""
+        self.channels.pop(channel.id, None)
+        guild = self.guilds[channel.guild_id]
+        if channel.id in guild.channel_ids:
+            guild.channel_ids.remove(channel.id)
+        data = channel_payload(channel)
+        if channel.is_thread:
+            await self.gateway.dispatch(
+                "THREAD_DELETE", {k: data[k] for k in ("id", "guild_id", "parent_id", "type")}
+            )
+        else:
+            await self.gateway.dispatch("CHANNEL_DELETE", data)
+
+    async def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
+        """A thread goes quiet and is archived (THREAD_UPDATE); the bot posting in it unarchives it,
+        unless it is also locked (then 400 / 50083 Thread is archived)."""
+        thread.archived, thread.locked = True, locked
+        await self.gateway.dispatch("THREAD_UPDATE", channel_payload(thread))
+
     # --- Time ---------------------------------------------------------------------------------
 
     def age_message(self, message: FakeMessage, *, hours: float = 2.0, edits_allowed: int = 0) -> None:

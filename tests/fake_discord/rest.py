@@ -611,13 +611,8 @@ class RestApi:
         channel = self._channel(call)
         if channel is None:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
-        del self.fake.channels[channel.id]
-        data = channel_payload(channel)
-        if channel.is_thread:
-            await self.fake.gateway.dispatch(
-                "THREAD_DELETE", {k: data[k] for k in ("id", "guild_id", "parent_id", "type")}
-            )
-        return json_response(data)
+        await self.fake.delete_channel(channel)
+        return json_response(channel_payload(channel))
 
     async def list_messages(self, call: Call) -> web.Response:
         channel = self._channel(call)
@@ -639,6 +634,8 @@ class RestApi:
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         if not channel.bot_permissions & needed:
             return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if channel.is_thread and channel.archived and channel.locked:
+            return error_response(400, 50083, "Thread is archived")
         if channel.is_thread and channel.archived:
             channel.archived = False  # sending unarchives a thread the bot may manage
         message = self._new_message(

@@ -495,3 +495,30 @@ async def test_threads_from_messages_and_bulk_delete(
     await channel.delete_messages(old)
     assert [m.content for m in fake.public_messages(fake.games)] == ["Lobby"]
     assert [m.content async for m in thread.history()] == ["in the thread"]
+
+
+async def test_deleted_messages_and_channels_and_archived_threads(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    bot = probed_bot.bot
+    assert bot is not None
+    channel = bot.get_channel(fake.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    board = await channel.send("Board")
+    fake.delete_message(fake.messages[board.id])
+    with pytest.raises(discord.NotFound) as gone:
+        await board.edit(content="Board v2")
+    assert gone.value.code == 10008
+    thread = await channel.create_thread(name="Game", type=discord.ChannelType.public_thread)
+    await fake.archive_thread(fake.channels[thread.id])
+    await thread.send("still here")
+    assert not fake.channels[thread.id].archived
+    await fake.archive_thread(fake.channels[thread.id], locked=True)
+    with pytest.raises(discord.HTTPException) as archived:
+        await thread.send("locked out")
+    assert archived.value.code == 50083
+    await fake.delete_channel(fake.channels[thread.id])
+    await fake.wait_until(lambda: bot.get_channel(thread.id) is None, what="the bot to forget the thread")
+    with pytest.raises(discord.NotFound):
+        await thread.send("into the void")
