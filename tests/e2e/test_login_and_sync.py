@@ -113,3 +113,22 @@ async def test_python_m_bot_logs_in_and_syncs_against_the_fake(
     assert fake_discord.token not in log
     assert len(fake_discord.calls_to("GET", "/gateway/bot")) == 1
     assert (tmp_path / "data" / "command-sync.json").exists()
+
+
+async def test_another_application_on_the_same_data_syncs_its_own_commands(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A new bot token (another application) with the same data directory must still get its
+    commands: the sync hash is kept per application."""
+    await garden_bot.start()
+    await garden_bot.stop()
+    other = FakeDiscord()
+    await other.start()
+    try:
+        runner = BotRunner(other, garden_bot.data_dir)
+        await runner.start()
+        await runner.stop()
+    finally:
+        await other.stop()
+    assert len(other.calls_to("PUT", GLOBAL_SYNC)) == 1
+    assert len(fake_discord.calls_to("PUT", GLOBAL_SYNC)) == 1
