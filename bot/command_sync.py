@@ -31,10 +31,7 @@ async def sync_if_changed(
     guild = discord.Object(id=guild_id) if guild_id else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    # Keyed by application too: the same data directory used with another bot application
-    # (a new token) must sync that application's commands.
-    scope = f"guild:{guild_id}" if guild_id else "global"
-    target = f"application:{tree.client.application_id}:{scope}"
+    target = f"guild:{guild_id}" if guild_id else "global"
     digest = command_payload_hash(tree, guild)
     known: dict[str, str] = {}
     if state_file.exists():
