@@ -283,6 +283,8 @@ class FakeInteraction:
     message: FakeMessage | None = None
     dispatched_at: float = field(default_factory=time.monotonic)
     expired: bool = False
+    #: The bot answered after the fake's `answer_deadline`: Discord no longer knows the token.
+    missed_deadline: bool = False
     response: InteractionResponse | None = None
     #: The message the callback created or deferred (type 4 / 5), or the clicked message (6 / 7).
     original: FakeMessage | None = None

@@ -425,7 +425,10 @@ class RestApi:
             return error_response(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
         deadline = self.fake.answer_deadline
         waited = time.monotonic() - interaction.dispatched_at
-        if deadline is not None and waited > deadline:
+        if interaction.missed_deadline or (deadline is not None and waited > deadline):
+            if interaction.missed_deadline:  # reported once: the user saw one failure
+                return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
+            interaction.missed_deadline = True
             self.fake.violations.append(
                 f"{interaction.description} by {interaction.user.name} was answered after {waited:.2f}s "
                 f"(Discord allows {deadline}s; the user saw 'This interaction failed')"
