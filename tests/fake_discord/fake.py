@@ -34,6 +34,8 @@ from tests.fake_discord.model import (
     FakeUser,
     RecordedCall,
     new_snowflake,
+    readable_text,
+    received_text,
 )
 from tests.fake_discord.payloads import channel_payload, member_payload, message_payload, user_payload
 from tests.fake_discord.rest import RestApi
@@ -250,6 +252,27 @@ class FakeDiscord:
     def messages_seen_by(self, user: FakeUser) -> list[FakeMessage]:
         """Everything `user` can read: every public message plus their own ephemeral ones."""
         return [m for m in self.messages.values() if not m.deleted and m.ephemeral_to in (None, user.id)]
+
+    def leaks(self, secret: str, *, owner: FakeUser | None = None, hidden_fields: bool = True) -> list[str]:
+        """Where `secret` was ever shown to anyone but `owner`: any version of any public message,
+        or of an ephemeral message to another user. With `hidden_fields`, what clients receive but
+        do not display (custom_ids, option values) counts too. Empty list: no leak."""
+        found = []
+        for message in self.messages.values():
+            if message.ephemeral_to is not None and owner is not None and message.ephemeral_to == owner.id:
+                continue
+            audience = "everyone" if message.ephemeral_to is None else self.users[message.ephemeral_to].name
+            for number, version in enumerate(message.versions()):
+                text = received_text(version) if hidden_fields else readable_text(version)
+                if secret in text:
+                    where = (
+                        f"message {message.id} in #{self.channels[message.channel_id].name}"
+                        if (message.channel_id in self.channels)
+                        else f"message {message.id}"
+                    )
+                    shown = readable_text(version)[:200]
+                    found.append(f"{where} (version {number + 1}, seen by {audience}): {shown!r}")
+        return found
 
     def calls_to(self, method: str, route: str) -> list[RecordedCall]:
         """Recorded REST calls matching a method and route template (e.g. PUT /applications/...)."""

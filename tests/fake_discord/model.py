@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import itertools
+import json
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -232,31 +233,47 @@ class FakeMessage:
 
     def text(self) -> str:
         """Everything a person reads on the message: content, embeds, labels, options, text displays."""
-        parts = [self.content]
-        for embed in self.embeds:
-            parts += [str(embed.get(k, "")) for k in ("title", "description")]
-            parts += [
-                str((embed.get("author") or {}).get("name", "")),
-                str((embed.get("footer") or {}).get("text", "")),
-            ]
-            for f in embed.get("fields", []):
-                parts += [str(f.get("name", "")), str(f.get("value", ""))]
+        return readable_text(self.snapshot())
 
-        def walk(items: list[dict[str, Any]]) -> None:
-            for item in items:
-                for key in ("label", "placeholder", "content", "title"):
-                    if isinstance(item.get(key), str):
-                        parts.append(item[key])
-                for option in item.get("options", []) or []:
-                    parts.extend([str(option.get("label", "")), str(option.get("description", ""))])
-                for key in ("components",):
-                    if isinstance(item.get(key), list):
-                        walk(item[key])
-                if isinstance(item.get("accessory"), dict):
-                    walk([item["accessory"]])
+    def versions(self) -> list[dict[str, Any]]:
+        """Every version the message ever had (earlier ones from `history`, then the current)."""
+        return [*self.history, self.snapshot()]
 
-        walk(self.components)
-        return "\n".join(p for p in parts if p)
+
+def readable_text(version: dict[str, Any]) -> str:
+    """What a person reads on one version of a message (see `FakeMessage.snapshot`)."""
+    parts = [str(version.get("content") or "")]
+    for embed in version.get("embeds") or []:
+        parts += [str(embed.get(k) or "") for k in ("title", "description")]
+        parts += [
+            str((embed.get("author") or {}).get("name", "")),
+            str((embed.get("footer") or {}).get("text", "")),
+        ]
+        for f in embed.get("fields") or []:
+            parts += [str(f.get("name", "")), str(f.get("value", ""))]
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            for key in ("label", "placeholder", "content", "title"):
+                if isinstance(item.get(key), str):
+                    parts.append(item[key])
+            for option in item.get("options", []) or []:
+                parts.extend([str(option.get("label", "")), str(option.get("description", ""))])
+            if isinstance(item.get("components"), list):
+                walk(item["components"])
+            if isinstance(item.get("accessory"), dict):
+                walk([item["accessory"]])
+
+    walk(version.get("components") or [])
+    for attachment in version.get("attachments") or []:
+        parts += [str(attachment.get("filename") or ""), str(attachment.get("description") or "")]
+    return "\n".join(p for p in parts if p)
+
+
+def received_text(version: dict[str, Any]) -> str:
+    """Everything a Discord client receives for one version, hidden fields included
+    (custom_ids, option values, urls): anyone with a modified client can read these."""
+    return json.dumps(version, ensure_ascii=False)
 
 
 @dataclass

@@ -527,3 +527,27 @@ async def test_deleted_messages_and_channels_and_archived_threads(
     await fake.wait_until(lambda: bot.get_channel(thread.id) is None, what="the bot to forget the thread")
     with pytest.raises(discord.NotFound):
         await thread.send("into the void")
+
+
+async def test_leaks_finds_a_secret_in_any_version_any_field_shown_to_others(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """The tool for issue 5's "nothing hidden ever appears in a public message or in another
+    user's ephemeral message": it must see earlier versions and hidden fields too."""
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    board = await channel.send("Deck: Golden Carrot on top")
+    assert fake.leaks("Golden Carrot") and fake.leaks("Golden Carrot", owner=fake.alice)
+    await board.edit(content="Deck: 12 cards")
+    [leak] = fake.leaks("Golden Carrot")
+    assert "version 1, seen by everyone" in leak
+    hand = await fake.response_message(await fake.slash(fake.bob, fake.general, "probe-slow"))
+    assert fake.leaks("slow done", owner=fake.bob) == []
+    assert "seen by bob" in fake.leaks("slow done", owner=fake.alice)[0]
+    assert hand.versions()[-1]["content"] == "slow done"
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="Play", custom_id="play:secret-card-7"))
+    await channel.send("Your move", view=view)
+    assert fake.leaks("secret-card-7") and fake.leaks("secret-card-7", hidden_fields=False) == []
