@@ -143,6 +143,10 @@ class FakeMessage:
     ephemeral_to: int | None = None
     #: The interaction whose response or follow-up this message is (None: plain channel message).
     interaction_id: int | None = None
+    #: Discord's `interaction_metadata` for such messages (who ran the command or clicked).
+    interaction_metadata: dict[str, Any] | None = None
+    #: Message type: 0 default, 20 a slash command's response.
+    type: int = 0
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     edited_at: datetime | None = None
     deleted: bool = False

@@ -211,12 +211,14 @@ def message_payload(
         "embeds": message.embeds,
         "components": message.components,
         "pinned": message.pinned,
-        "type": 20 if message.interaction_id else 0,
+        "type": message.type,
         "flags": message.flags,
     }
     if message.interaction_id is not None:
         data["application_id"] = str(message.author.id)
         data["webhook_id"] = str(message.author.id)
+    if message.interaction_metadata is not None:
+        data["interaction_metadata"] = message.interaction_metadata
     if guild_id is not None and not message.ephemeral:
         data["guild_id"] = str(guild_id)
     return data

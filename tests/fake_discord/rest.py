@@ -467,6 +467,8 @@ class RestApi:
                         }
                     },
                 )
+            if interaction.message.deleted:
+                return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
             interaction.original = interaction.message
             if kind == 7:
                 self._apply_edit(interaction.message, data, call.record.files)
@@ -816,6 +818,19 @@ class RestApi:
             ephemeral_to=interaction.user.id if (interaction is not None and ephemeral) else None,
             interaction_id=interaction.id if interaction is not None else None,
         )
+        if interaction is not None:
+            metadata: dict[str, Any] = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": user_payload(interaction.user),
+                "authorizing_integration_owners": {"0": str(interaction.guild_id)},
+            }
+            if interaction.message is not None and interaction.type == 3:
+                metadata["interacted_message_id"] = str(interaction.message.id)
+            if interaction.original is not None:
+                metadata["original_response_message_id"] = str(interaction.original.id)
+            message.interaction_metadata = metadata
+            message.type = 20 if interaction.type == 2 and interaction.original is None else 0
         self._apply_edit(message, body, files, creating=True)
         if loading:
             message.flags |= LOADING
