@@ -74,6 +74,9 @@ class FakeDiscord:
         #: Off by default so a busy CI machine cannot flake tests; set it in tests about latency.
         self.answer_deadline: float | None = None
         self._rate_limits: list[tuple[str, str, float, bool]] = []
+        #: How error 30046 (edits of messages older than an hour) is answered: see `age_message`.
+        self.old_edit_retry_after = 0.05
+        self.old_edit_via = True
         self.gateway = FakeGateway(self)
         self.rest = RestApi(self)
         self._changed = asyncio.Event()
@@ -350,7 +353,8 @@ class FakeDiscord:
 
     def age_message(self, message: FakeMessage, *, hours: float = 2.0, edits_allowed: int = 0) -> None:
         """Make `message` older than it is. Past one hour, Discord throttles edits (error 30046):
-        after `edits_allowed` more edits, PATCHes of it fail until it is re-posted."""
+        after `edits_allowed` more edits, PATCHes of it get 429 / 30046 (with `Via`, so discord.py
+        retries five times, `old_edit_retry_after` apart, then raises HTTPException code 30046)."""
         message.created_at = message.created_at - timedelta(hours=hours)
         if datetime.now(UTC) - message.created_at > timedelta(hours=1):
             message.old_edits_left = edits_allowed

@@ -916,20 +916,29 @@ class RestApi:
     def _old_message_throttled(self, message: FakeMessage) -> web.Response | None:
         """Discord error 30046 for messages older than an hour once their edit allowance is spent.
 
-        Seen from real Discord as HTTP 429 with code 30046 and no `Via` header, which discord.py
-        raises as HTTPException (status 429, code 30046) instead of retrying.
+        Real Discord sends it as HTTP 429 with code 30046 (bot tracebacks read "429 Too Many
+        Requests (error code: 30046)"), through its load balancer like every answer, so with a
+        `Via` header and a `retry_after`: discord.py then sleeps `retry_after` and retries, five
+        times in all, before raising HTTPException (status 429, code 30046). A bot should not rely
+        on that (real retry_after can be long, and the PATCH hangs meanwhile): it should re-post
+        boards before they are an hour old and treat 30046 as the fallback. The fake's retry_after
+        is short (`fake.old_edit_retry_after`); `fake.old_edit_via = False` answers without `Via`,
+        which discord.py raises at once.
         """
         if message.old_edits_left is None:
             return None
         if message.old_edits_left > 0:
             message.old_edits_left -= 1
             return None
+        retry_after = self.fake.old_edit_retry_after
+        headers = {"Via": "1.1 google"} if self.fake.old_edit_via else {}
         return json_response(
             {
                 "message": "Maximum number of edits to messages older than 1 hour reached. Try again later.",
                 "code": OLD_MESSAGE_EDITS,
-                "retry_after": 3600.0,
+                "retry_after": retry_after,
                 "global": False,
             },
             429,
+            headers,
         )

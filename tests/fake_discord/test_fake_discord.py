@@ -278,7 +278,13 @@ async def test_editing_a_message_older_than_an_hour_hits_error_30046(
     await sent.edit(content="board, edit 1")
     with pytest.raises(discord.HTTPException) as throttled:
         await sent.edit(content="board, edit 2")
-    assert throttled.value.code == 30046
+    assert throttled.value.status == 429 and throttled.value.code == 30046
+    edits = fake.calls_to("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    assert [c.status for c in edits] == [200, 429, 429, 429, 429, 429]  # discord.py retried (Via)
+    fake.old_edit_via = False
+    with pytest.raises(discord.HTTPException) as at_once:
+        await sent.edit(content="board, edit 3")
+    assert at_once.value.code == 30046 and len(fake.calls_to("PATCH", edits[0].route or "")) == 7
     assert fake.messages[sent.id].content == "board, edit 1"
     await channel.send("board, re-posted")
     assert [m.content for m in fake.public_messages(fake.general)] == ["board, edit 1", "board, re-posted"]
