@@ -483,9 +483,10 @@ class FakeDiscord:
         )
 
     async def submit_modal(
-        self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, str]
+        self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, Any]
     ) -> FakeInteraction:
-        """Fill in and submit the modal the bot opened in answer to `opened_by`."""
+        """Fill in and submit the modal the bot opened in answer to `opened_by`: text inputs take
+        a string, selects and checkbox groups a list of values (inside Labels)."""
         modal = opened_by.modal
         if modal is None:
             raise AssertionError(f"the bot opened no modal in answer to {opened_by.description}")
@@ -503,10 +504,11 @@ class FakeDiscord:
             elif item.get("type") == 18 and isinstance(item.get("component"), dict):
                 inner = item["component"]
                 answer: dict[str, Any] = {"type": inner["type"], "custom_id": inner["custom_id"]}
-                if inner["type"] == 4:
-                    answer["value"] = values.get(inner["custom_id"], "")
-                else:
-                    answer["values"] = values.get(inner["custom_id"], [])
+                given = values.get(inner["custom_id"], "" if inner["type"] == 4 else None)
+                if isinstance(given, list):  # selects, checkbox groups, uploads
+                    answer["values"] = given
+                elif given is not None:  # text inputs, radio groups, single checkboxes
+                    answer["value"] = given
                 seen.add(inner["custom_id"])
                 rows.append({"type": 18, "component": answer})
         unknown = set(values) - seen

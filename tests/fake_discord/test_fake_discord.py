@@ -59,6 +59,26 @@ class ProbeModal(discord.ui.Modal, title="Name your garden"):
         await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
 
 
+class LabelledModal(discord.ui.Modal, title="New game"):
+    name: discord.ui.Label[Any] = discord.ui.Label(
+        text="Garden name", component=discord.ui.TextInput(custom_id="probe:garden")
+    )
+    size: discord.ui.Label[Any] = discord.ui.Label(
+        text="Size",
+        component=discord.ui.Select(
+            custom_id="probe:size",
+            options=[discord.SelectOption(label=v, value=v) for v in ("small", "large")],
+        ),
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        assert isinstance(self.name.component, discord.ui.TextInput)
+        assert isinstance(self.size.component, discord.ui.Select)
+        await interaction.response.send_message(
+            f"{self.name.component.value} ({self.size.component.values[0]})", ephemeral=True
+        )
+
+
 def install_probes(seen: list[discord.Interaction]) -> Any:
     """Add test-only commands to the bot's tree before it starts (they get synced with /help)."""
 
@@ -79,6 +99,10 @@ def install_probes(seen: list[discord.Interaction]) -> Any:
         @tree.command(name="probe-modal", description="Open a modal.")
         async def modal(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(ProbeModal())
+
+        @tree.command(name="probe-labels", description="Open a modal built from labels.")
+        async def labels(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(LabelledModal())
 
         @tree.command(name="probe-thread", description="Open a thread and post in it.")
         async def thread(interaction: discord.Interaction) -> None:
@@ -220,6 +244,10 @@ async def test_a_modal_opens_and_its_submission_reaches_the_bot(
     assert opened.modal is not None and opened.modal["title"] == "Name your garden"
     submitted = await fake.submit_modal(fake.alice, opened, {"probe:name": "Eden"})
     assert (await fake.response_message(submitted)).content == "hello Eden"
+    labelled = await fake.slash(fake.bob, fake.general, "probe-labels")
+    await labelled.wait_answered()
+    answered = await fake.submit_modal(fake.bob, labelled, {"probe:garden": "Kew", "probe:size": ["large"]})
+    assert (await fake.response_message(answered)).content == "Kew (large)"
 
 
 async def test_slash_options_are_typed_from_the_synced_definition(
