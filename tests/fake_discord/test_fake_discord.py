@@ -434,10 +434,9 @@ async def test_manage_channels_and_bot_permissions_reach_the_bot(
     fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
     moderator = await fake.slash(fake.bob, fake.general, "probe-perms", manage_channels=True)
     assert (await fake.response_message(moderator)).content == "manage=True threads=False"
-    refused = await fake.slash(fake.alice, fake.general, "probe-thread")
+    await fake.slash(fake.alice, fake.general, "probe-thread")
     call = await fake.wait_for_call("POST", "/channels/{channel_id}/threads")
     assert call.status == 403 and fake.threads() == []
-    assert refused.response is None  # the probe does not handle the error: "This interaction failed"
 
 
 async def test_a_rate_limit_with_via_is_waited_out_and_retried(
