@@ -516,7 +516,7 @@ class FakeDiscord:
             raise AssertionError(f"modal {modal.get('custom_id')!r} has no inputs {sorted(unknown)}")
         data = {"custom_id": modal["custom_id"], "components": rows}
         channel = self.channels[opened_by.channel_id]
-        return await self._interact(5, user, channel, data, message=opened_by.message)
+        return await self._interact(5, user, channel, data, message=opened_by.message, opened_by=opened_by)
 
     # --- Internals of the driver --------------------------------------------------------------
 
@@ -676,6 +676,7 @@ class FakeDiscord:
         *,
         message: FakeMessage | None = None,
         manage_channels: bool = False,
+        opened_by: FakeInteraction | None = None,
     ) -> FakeInteraction:
         interaction_id, token, payload = self.interaction_payload(
             kind, user, channel, data, message=message, manage_channels=manage_channels
@@ -689,6 +690,7 @@ class FakeDiscord:
             guild_id=channel.guild_id,
             payload=payload,
             message=message,
+            opened_by=opened_by,
         )
         self.interactions[token] = interaction
         await self.gateway.dispatch("INTERACTION_CREATE", payload)

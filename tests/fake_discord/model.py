@@ -312,6 +312,8 @@ class FakeInteraction:
     followups: list[FakeMessage] = field(default_factory=list)
     #: A modal the bot opened in answer (type 9): its custom_id, title, components.
     modal: dict[str, Any] | None = None
+    #: For a modal submission: the interaction whose answer opened the modal.
+    opened_by: FakeInteraction | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -366,4 +368,6 @@ class RecordedCall:
     #: Multipart parts other than payload_json: name, filename, content type, size.
     files: list[dict[str, Any]] = field(default_factory=list)
     status: int = 0
+    #: The fake's JSON answer (None: no JSON body).
+    response: Any = None
     at: float = field(default_factory=time.monotonic)

@@ -167,6 +167,16 @@ def guild_payload(
         "premium_progress_bar_enabled": False,
         "safety_alerts_channel_id": None,
         "max_members": 500000,
+        "max_presences": None,
+        "max_video_channel_users": 25,
+        "max_stage_video_channel_users": 50,
+        "application_id": None,
+        "home_header": None,
+        "incidents_data": None,
+        "nsfw": False,
+        "region": "deprecated",
+        "widget_enabled": False,
+        "widget_channel_id": None,
     }
     if full:
         data.update(

@@ -11,6 +11,7 @@ Unknown routes are recorded and answered 404 with a Discord-shaped error, so a t
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import time
@@ -77,6 +78,33 @@ def error_response(
     if errors:
         body["errors"] = errors
     return json_response(body, status)
+
+
+def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Discord gives every component of a message a numeric `id` (1, 2, ... depth first) unless
+    the bot set one."""
+    numbered = copy.deepcopy(components)
+    found: list[dict[str, Any]] = []
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            found.append(item)
+            if isinstance(item.get("components"), list):
+                walk(item["components"])
+            for key in ("accessory", "component"):
+                if isinstance(item.get(key), dict):
+                    walk([item[key]])
+
+    walk(numbered)
+    used = {item["id"] for item in found if isinstance(item.get("id"), int)}
+    next_id = 1
+    for item in found:
+        if not isinstance(item.get("id"), int):
+            while next_id in used:
+                next_id += 1
+            item["id"] = next_id
+            used.add(next_id)
+    return numbered
 
 
 def no_content() -> web.Response:
@@ -199,6 +227,8 @@ class RestApi:
         try:
             response = await self._handle(request, path, record)
             record.status = response.status
+            if response.content_type == "application/json" and isinstance(response.body, bytes):
+                record.response = json.loads(response.body)
             return response
         finally:
             self.fake.notify_changed()
@@ -339,6 +369,12 @@ class RestApi:
                 "approximate_guild_count": len(fake.guilds),
                 "redirect_uris": [],
                 "tags": [],
+                "flags_new": str(fake.application_flags),
+                "role_connections_verification_url": None,
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "eligible_oauth2_scopes": ["bot", "applications.commands"],
+                "explicit_content_filter": 0,
             }
         )
 
@@ -363,6 +399,8 @@ class RestApi:
         command["version"] = str(new_snowflake())
         command.setdefault("default_member_permissions", None)
         command.setdefault("nsfw", False)
+        if command.get("integration_types") is None:
+            command["integration_types"] = [0]  # Discord's default: installed to guilds
         if "guild_id" in call.params:
             command["guild_id"] = call.params["guild_id"]
         return command
@@ -449,7 +487,8 @@ class RestApi:
                 loading=kind == 5,
             )
             interaction.original = message
-            resource = {"type": kind, "message": self._message_json(message)}
+            if kind == 4:  # a deferred (5) answer has no resource yet, only a loading message id
+                resource = {"type": kind, "message": self._message_json(message)}
         elif kind in (6, 7):
             if interaction.type not in (3, 5) or interaction.message is None:
                 return error_response(
@@ -827,6 +866,18 @@ class RestApi:
             }
             if interaction.message is not None and interaction.type == 3:
                 metadata["interacted_message_id"] = str(interaction.message.id)
+            if interaction.opened_by is not None:
+                opener = interaction.opened_by
+                metadata["triggering_interaction_metadata"] = {
+                    "id": str(opener.id),
+                    "type": opener.type,
+                    "user": user_payload(opener.user),
+                    "authorizing_integration_owners": {"0": str(opener.guild_id)},
+                }
+                if opener.message is not None and opener.type == 3:
+                    metadata["triggering_interaction_metadata"]["interacted_message_id"] = str(
+                        opener.message.id
+                    )
             if interaction.original is not None:
                 metadata["original_response_message_id"] = str(interaction.original.id)
             message.interaction_metadata = metadata
@@ -868,7 +919,7 @@ class RestApi:
         if "embeds" in body:
             message.embeds = body["embeds"] or []
         if "components" in body:
-            message.components = body["components"] or []
+            message.components = number_components(body["components"] or [])
         if "allowed_mentions" in body:
             message.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:

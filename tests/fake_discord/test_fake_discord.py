@@ -15,6 +15,7 @@ from discord.http import Route
 
 from bot.app import GardenClubBot
 from tests.fake_discord import BotRunner, FakeDiscord
+from tests.fake_discord.checks import OpenApiSpec
 from tests.fake_discord.fixtures import fake_discord_problems
 from tests.fake_discord.model import (
     CREATE_PUBLIC_THREADS,
@@ -584,3 +585,36 @@ async def test_leaks_finds_a_secret_in_any_version_any_field_shown_to_others(
     view.add_item(discord.ui.Button(label="Play", custom_id="play:secret-card-7"))
     await channel.send("Your move", view=view)
     assert fake.leaks("secret-card-7") and fake.leaks("secret-card-7", hidden_fields=False) == []
+
+
+async def test_the_fakes_answers_match_discords_response_schemas(
+    fake_discord: FakeDiscord, probed_bot: BotRunner, discord_openapi: OpenApiSpec | None
+) -> None:
+    """The fake's self-test: every JSON answer it gave in a busy session has Discord's shape."""
+    if discord_openapi is None:
+        pytest.skip("../shared/discord-api-spec/openapi.json is absent")
+    fake = fake_discord
+    board = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-board"))
+    await (await fake.click(fake.bob, board, label="Count")).wait_answered()
+    await fake.response_message(await fake.select(fake.bob, board, "probe:pick", ["leek"]))
+    await fake.response_message(await fake.slash(fake.carol, fake.general, "probe-slow"))
+    await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-file"))
+    await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-thread"))
+    opened = await fake.slash(fake.alice, fake.general, "probe-modal")
+    await opened.wait_answered()
+    await fake.response_message(await fake.submit_modal(fake.alice, opened, {"probe:name": "Eden"}))
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send(f"{fake.alice.mention} hello")
+    await sent.edit(content="edited")
+    await channel.fetch_message(sent.id)
+    await probed_bot.bot.fetch_channel(fake.games.id)
+    await probed_bot.bot.fetch_guild(fake.guild.id)
+    problems = [
+        f"{call.method} {call.route} {call.status}: {problem}"
+        for call in fake.calls
+        if call.route is not None and call.response is not None
+        for problem in discord_openapi.validate_response(call.method, call.route, call.status, call.response)
+    ]
+    assert problems == [], "\n".join(problems)
