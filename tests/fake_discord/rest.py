@@ -11,17 +11,16 @@ Unknown routes are recorded and answered 404 with a Discord-shaped error, so a t
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
+from tests.fake_discord.messages import MessageWriter
 from tests.fake_discord.model import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
@@ -39,76 +38,29 @@ from tests.fake_discord.model import (
     iso,
     new_snowflake,
 )
-from tests.fake_discord.payloads import (
-    channel_payload,
-    guild_payload,
-    member_payload,
-    message_payload,
-    user_payload,
+from tests.fake_discord.payloads import channel_payload, guild_payload, member_payload, user_payload
+from tests.fake_discord.responses import (
+    ALREADY_ACKNOWLEDGED,
+    INVALID_FORM_BODY,
+    MISSING_PERMISSIONS,
+    THREAD_ARCHIVED,
+    THREAD_EXISTS,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_GUILD,
+    UNKNOWN_INTERACTION,
+    UNKNOWN_MEMBER,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_ROUTE,
+    UNKNOWN_WEBHOOK,
+    error_response,
+    json_response,
+    no_content,
 )
 
 if TYPE_CHECKING:
     from tests.fake_discord.fake import FakeDiscord
 
 Handler = Callable[["Call"], Awaitable[web.Response]]
-
-# Discord's JSON error codes used here.
-UNKNOWN_CHANNEL, UNKNOWN_GUILD, UNKNOWN_MEMBER, UNKNOWN_MESSAGE = 10003, 10004, 10007, 10008
-UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION, UNKNOWN_ROUTE = 10015, 10062, 0
-ALREADY_ACKNOWLEDGED, INVALID_FORM_BODY, OLD_MESSAGE_EDITS = 40060, 50035, 30046
-THREAD_EXISTS, MISSING_PERMISSIONS = 160004, 50013
-#: Message flags a bot may set on create / edit (SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS,
-#: IS_COMPONENTS_V2).
-SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
-
-
-def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    """JSON with Content-Type exactly `application/json`, as discord.py requires to parse it."""
-    return web.Response(
-        body=json.dumps(data).encode(),
-        status=status,
-        headers={"Content-Type": "application/json", **(headers or {})},
-    )
-
-
-def error_response(
-    status: int, code: int, message: str, errors: dict[str, Any] | None = None
-) -> web.Response:
-    body: dict[str, Any] = {"message": message, "code": code}
-    if errors:
-        body["errors"] = errors
-    return json_response(body, status)
-
-
-def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Discord gives every component of a message a numeric `id` (1, 2, ... depth first) unless
-    the bot set one."""
-    numbered = copy.deepcopy(components)
-    found: list[dict[str, Any]] = []
-
-    def walk(items: list[dict[str, Any]]) -> None:
-        for item in items:
-            found.append(item)
-            if isinstance(item.get("components"), list):
-                walk(item["components"])
-            for key in ("accessory", "component"):
-                if isinstance(item.get(key), dict):
-                    walk([item[key]])
-
-    walk(numbered)
-    used = {item["id"] for item in found if isinstance(item.get("id"), int)}
-    next_id = 1
-    for item in found:
-        if not isinstance(item.get("id"), int):
-            while next_id in used:
-                next_id += 1
-            item["id"] = next_id
-            used.add(next_id)
-    return numbered
-
-
-def no_content() -> web.Response:
-    return web.Response(status=204)
 
 
 @dataclass
@@ -136,6 +88,7 @@ class RestApi:
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
+        self.writer = MessageWriter(fake)
         self.routes: list[Route] = []
         r = self._add
         r("GET", "/users/@me", self.get_me)
@@ -478,7 +431,7 @@ class RestApi:
         resource: dict[str, Any] | None = None
         if kind in (4, 5):
             flags = int(data.get("flags", 0))
-            message = self._new_message(
+            message = self.writer.new_message(
                 interaction.channel_id,
                 data,
                 call.record.files,
@@ -488,7 +441,7 @@ class RestApi:
             )
             interaction.original = message
             if kind == 4:  # a deferred (5) answer has no resource yet, only a loading message id
-                resource = {"type": kind, "message": self._message_json(message)}
+                resource = {"type": kind, "message": self.writer.message_json(message)}
         elif kind in (6, 7):
             if interaction.type not in (3, 5) or interaction.message is None:
                 return error_response(
@@ -510,8 +463,8 @@ class RestApi:
                 return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
             interaction.original = interaction.message
             if kind == 7:
-                self._apply_edit(interaction.message, data, call.record.files)
-                resource = {"type": 7, "message": self._message_json(interaction.message)}
+                self.writer.apply_edit(interaction.message, data, call.record.files)
+                resource = {"type": 7, "message": self.writer.message_json(interaction.message)}
         elif kind == 9:
             if interaction.type == 5:
                 return error_response(400, INVALID_FORM_BODY, "A modal cannot answer a modal submission.")
@@ -548,12 +501,12 @@ class RestApi:
         original = interaction.original
         if original is not None and original.loading and interaction.response_type == 5:
             # The first follow-up after a "thinking" defer replaces the loading message.
-            self._apply_edit(original, body, call.record.files)
+            self.writer.apply_edit(original, body, call.record.files)
             original.flags &= ~LOADING
             message = original
         else:
             flags = int(body.get("flags", 0))
-            message = self._new_message(
+            message = self.writer.new_message(
                 interaction.channel_id,
                 body,
                 call.record.files,
@@ -563,7 +516,7 @@ class RestApi:
             )
             interaction.followups.append(message)
         if call.record.query.get("wait") in ("1", "true", "True"):
-            return json_response(self._message_json(message))
+            return json_response(self.writer.message_json(message))
         return no_content()
 
     def _webhook_interaction(self, call: Call) -> FakeInteraction | None:
@@ -592,7 +545,7 @@ class RestApi:
             return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         if message is None or message.deleted:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
-        return json_response(self._message_json(message))
+        return json_response(self.writer.message_json(message))
 
     async def edit_webhook_message(self, call: Call) -> web.Response:
         interaction, message = self._webhook_message(call)
@@ -600,12 +553,12 @@ class RestApi:
             return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         if message is None or message.deleted:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
-        throttled = self._old_message_throttled(message)
+        throttled = self.writer.old_message_throttled(message)
         if throttled is not None:
             return throttled
-        self._apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
+        self.writer.apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
         message.flags &= ~LOADING
-        return json_response(self._message_json(message))
+        return json_response(self.writer.message_json(message))
 
     async def delete_webhook_message(self, call: Call) -> web.Response:
         interaction, message = self._webhook_message(call)
@@ -668,7 +621,7 @@ class RestApi:
             messages = [m for m in messages if m.id < int(call.record.query["before"])]
         if "after" in call.record.query:
             messages = [m for m in messages if m.id > int(call.record.query["after"])]
-        return json_response([self._message_json(m) for m in messages[:limit]])
+        return json_response([self.writer.message_json(m) for m in messages[:limit]])
 
     async def create_message(self, call: Call) -> web.Response:
         channel = self._channel(call)
@@ -679,19 +632,19 @@ class RestApi:
         if not channel.bot_permissions & needed:
             return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
         if channel.is_thread and channel.archived and channel.locked:
-            return error_response(400, 50083, "Thread is archived")
+            return error_response(400, THREAD_ARCHIVED, "Thread is archived")
         if channel.is_thread and channel.archived:
             channel.archived = False  # sending unarchives a thread the bot may manage
-        message = self._new_message(
+        message = self.writer.new_message(
             channel.id, body, call.record.files, interaction=None, ephemeral=False, loading=False
         )
-        return json_response(self._message_json(message))
+        return json_response(self.writer.message_json(message))
 
     async def get_message(self, call: Call) -> web.Response:
         message = self._channel_message(call)
         if message is None:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
-        return json_response(self._message_json(message))
+        return json_response(self.writer.message_json(message))
 
     async def edit_message(self, call: Call) -> web.Response:
         message = self._channel_message(call)
@@ -699,11 +652,11 @@ class RestApi:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
         if message.author.id != self.fake.bot_user.id:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
-        throttled = self._old_message_throttled(message)
+        throttled = self.writer.old_message_throttled(message)
         if throttled is not None:
             return throttled
-        self._apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
-        return json_response(self._message_json(message))
+        self.writer.apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
+        return json_response(self.writer.message_json(message))
 
     async def delete_message(self, call: Call) -> web.Response:
         message = self._channel_message(call)
@@ -728,7 +681,7 @@ class RestApi:
         if channel is None:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         pinned = [m for m in reversed(self.fake.public_messages(channel)) if m.pinned]
-        items = [{"pinned_at": iso(m.created_at), "message": self._message_json(m)} for m in pinned]
+        items = [{"pinned_at": iso(m.created_at), "message": self.writer.message_json(m)} for m in pinned]
         return json_response({"items": items, "has_more": False})
 
     async def pin_message(self, call: Call) -> web.Response:
@@ -833,163 +786,3 @@ class RestApi:
         if user_id not in guild.member_ids:
             return error_response(404, UNKNOWN_MEMBER, "Unknown Member")
         return json_response(member_payload(self.fake.users[user_id]))
-
-    # --- Message helpers ----------------------------------------------------------------------
-
-    def _message_json(self, message: FakeMessage) -> dict[str, Any]:
-        channel = self.fake.channels.get(message.channel_id)
-        return message_payload(message, channel.guild_id if channel else None, self.fake.users)
-
-    def _new_message(
-        self,
-        channel_id: int,
-        body: dict[str, Any],
-        files: list[dict[str, Any]],
-        *,
-        interaction: FakeInteraction | None,
-        ephemeral: bool,
-        loading: bool,
-    ) -> FakeMessage:
-        message = FakeMessage(
-            id=new_snowflake(),
-            channel_id=channel_id,
-            author=self.fake.bot_user,
-            ephemeral_to=interaction.user.id if (interaction is not None and ephemeral) else None,
-            interaction_id=interaction.id if interaction is not None else None,
-        )
-        if interaction is not None:
-            metadata: dict[str, Any] = {
-                "id": str(interaction.id),
-                "type": interaction.type,
-                "user": user_payload(interaction.user),
-                "authorizing_integration_owners": {"0": str(interaction.guild_id)},
-            }
-            if interaction.message is not None and interaction.type == 3:
-                metadata["interacted_message_id"] = str(interaction.message.id)
-            if interaction.opened_by is not None:
-                opener = interaction.opened_by
-                metadata["triggering_interaction_metadata"] = {
-                    "id": str(opener.id),
-                    "type": opener.type,
-                    "user": user_payload(opener.user),
-                    "authorizing_integration_owners": {"0": str(opener.guild_id)},
-                }
-                if opener.message is not None and opener.type == 3:
-                    metadata["triggering_interaction_metadata"]["interacted_message_id"] = str(
-                        opener.message.id
-                    )
-            if interaction.original is not None:
-                metadata["original_response_message_id"] = str(interaction.original.id)
-            message.interaction_metadata = metadata
-            message.type = 20 if interaction.type == 2 and interaction.original is None else 0
-        self._apply_edit(message, body, files, creating=True)
-        if loading:
-            message.flags |= LOADING
-        if message.ephemeral:
-            message.flags |= EPHEMERAL
-        message.mentions = self.fake.mentioned_user_ids(message.content)
-        message.pinged = self._pinged(message.mentions, body.get("allowed_mentions"))
-        return self.fake.store_message(message)
-
-    @staticmethod
-    def _pinged(mentioned: list[int], allowed: dict[str, Any] | None) -> list[int]:
-        """Who a new message notifies: mentioned users the allowed_mentions let through."""
-        if allowed is None:
-            return list(mentioned)
-        if "users" in allowed.get("parse", []):
-            return list(mentioned)
-        permitted = {int(u) for u in allowed.get("users", [])}
-        return [u for u in mentioned if u in permitted]
-
-    def _apply_edit(
-        self,
-        message: FakeMessage,
-        body: dict[str, Any],
-        files: list[dict[str, Any]],
-        *,
-        creating: bool = False,
-    ) -> None:
-        if not creating:
-            message.history.append(message.snapshot())
-            message.edited_at = datetime.now(UTC)
-        message.last_payload = body
-        if "content" in body:
-            message.content = body["content"] or ""
-            message.mentions = self.fake.mentioned_user_ids(message.content)
-        if "embeds" in body:
-            message.embeds = body["embeds"] or []
-        if "components" in body:
-            message.components = number_components(body["components"] or [])
-        if "allowed_mentions" in body:
-            message.allowed_mentions = body["allowed_mentions"]
-        if "flags" in body and body["flags"] is not None:
-            keep = message.flags & (EPHEMERAL | LOADING)
-            message.flags = keep | (int(body["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL)
-        uploads = {}
-        for part in files:
-            match = re.fullmatch(r"files\[(\d+)\]", part["name"])
-            if match:
-                uploads[int(match.group(1))] = part
-        if "attachments" in body or uploads:
-            kept: list[dict[str, Any]] = []
-            existing = {str(a["id"]): a for a in message.attachments}
-            listed = body.get("attachments")
-            if listed is None:
-                listed = (
-                    [{"id": i} for i in sorted(uploads)]
-                    if creating
-                    else (
-                        [{"id": a["id"]} for a in message.attachments] + [{"id": i} for i in sorted(uploads)]
-                    )
-                )
-            for entry in listed:
-                key = str(entry.get("id"))
-                if key in existing:
-                    kept.append(existing[key])
-                elif key.isdigit() and int(key) in uploads:
-                    part = uploads[int(key)]
-                    attachment_id = str(new_snowflake())
-                    self.fake.attachment_data[attachment_id] = part["data"]
-                    kept.append(
-                        {
-                            "id": attachment_id,
-                            "filename": entry.get("filename") or part["filename"] or f"file{key}",
-                            "description": entry.get("description"),
-                            "content_type": part["content_type"],
-                            "size": part["size"],
-                            "url": f"{self.fake.api_base}/attachments/{attachment_id}",
-                            "proxy_url": f"{self.fake.api_base}/attachments/{attachment_id}",
-                            "ephemeral": False,
-                        }
-                    )
-            message.attachments = kept
-
-    def _old_message_throttled(self, message: FakeMessage) -> web.Response | None:
-        """Discord error 30046 for messages older than an hour once their edit allowance is spent.
-
-        Real Discord sends it as HTTP 429 with code 30046 (bot tracebacks read "429 Too Many
-        Requests (error code: 30046)"), through its load balancer like every answer, so with a
-        `Via` header and a `retry_after`: discord.py then sleeps `retry_after` and retries, five
-        times in all, before raising HTTPException (status 429, code 30046). A bot should not rely
-        on that (real retry_after can be long, and the PATCH hangs meanwhile): it should re-post
-        boards before they are an hour old and treat 30046 as the fallback. The fake's retry_after
-        is short (`fake.old_edit_retry_after`); `fake.old_edit_via = False` answers without `Via`,
-        which discord.py raises at once.
-        """
-        if message.old_edits_left is None:
-            return None
-        if message.old_edits_left > 0:
-            message.old_edits_left -= 1
-            return None
-        retry_after = self.fake.old_edit_retry_after
-        headers = {"Via": "1.1 google"} if self.fake.old_edit_via else {}
-        return json_response(
-            {
-                "message": "Maximum number of edits to messages older than 1 hour reached. Try again later.",
-                "code": OLD_MESSAGE_EDITS,
-                "retry_after": retry_after,
-                "global": False,
-            },
-            429,
-            headers,
-        )
