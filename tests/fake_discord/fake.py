@@ -24,6 +24,7 @@ from tests.fake_discord.checks import PayloadChecker
 from tests.fake_discord.gateway import FakeGateway
 from tests.fake_discord.model import (
     BOT_PERMISSIONS,
+    DM,
     GUILD_TEXT,
     MANAGE_CHANNELS,
     MEMBER_PERMISSIONS,
@@ -167,6 +168,23 @@ class FakeDiscord:
                 return self.channels[channel_id]
         raise AssertionError(f"no channel #{name} in {guild.name}")
 
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The bot's DM channel with `user` (created on first use): slash commands there carry a
+        `user` instead of a `member`, no guild, and context 1 (BOT_DM)."""
+        for channel in self.channels.values():
+            if channel.recipient is user:
+                return channel
+        channel = FakeChannel(
+            id=new_snowflake(),
+            guild_id=None,
+            name=f"dm-{user.name}",
+            type=DM,
+            recipient=user,
+            bot_permissions=BOT_PERMISSIONS,
+        )
+        self.channels[channel.id] = channel
+        return channel
+
     def threads(self, parent: FakeChannel | None = None) -> list[FakeChannel]:
         """Threads the bot created (in `parent`, if given), oldest first."""
         return [
@@ -254,7 +272,16 @@ class FakeDiscord:
 
     def messages_seen_by(self, user: FakeUser) -> list[FakeMessage]:
         """Everything `user` can read: every public message plus their own ephemeral ones."""
-        return [m for m in self.messages.values() if not m.deleted and m.ephemeral_to in (None, user.id)]
+        return [m for m in self.messages.values() if not m.deleted and self.audience(m) in (None, user.id)]
+
+    def audience(self, message: FakeMessage) -> int | None:
+        """Who may see `message`: one user's id (ephemeral, or in a DM), or None (everyone)."""
+        if message.ephemeral_to is not None:
+            return message.ephemeral_to
+        channel = self.channels.get(message.channel_id)
+        if channel is not None and channel.recipient is not None:
+            return channel.recipient.id
+        return None
 
     def leaks(self, secret: str, *, owner: FakeUser | None = None, hidden_fields: bool = True) -> list[str]:
         """Where `secret` was ever shown to anyone but `owner`: any version of any public message,
@@ -262,9 +289,10 @@ class FakeDiscord:
         do not display (custom_ids, option values) counts too. Empty list: no leak."""
         found = []
         for message in self.messages.values():
-            if message.ephemeral_to is not None and owner is not None and message.ephemeral_to == owner.id:
+            seen_by = self.audience(message)
+            if seen_by is not None and owner is not None and seen_by == owner.id:
                 continue
-            audience = "everyone" if message.ephemeral_to is None else self.users[message.ephemeral_to].name
+            audience = "everyone" if seen_by is None else self.users[seen_by].name
             for number, version in enumerate(message.versions()):
                 text = received_text(version) if hidden_fields else readable_text(version)
                 if secret in text:
@@ -332,8 +360,8 @@ class FakeDiscord:
         """Someone deletes a channel or thread: the bot gets CHANNEL_DELETE / THREAD_DELETE and
         every later call to it answers 404 / 10003 Unknown Channel."""
         self.channels.pop(channel.id, None)
-        guild = self.guilds[channel.guild_id]
-        if channel.id in guild.channel_ids:
+        guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        if guild is not None and channel.id in guild.channel_ids:
             guild.channel_ids.remove(channel.id)
         data = channel_payload(channel)
         if channel.is_thread:
@@ -403,8 +431,15 @@ class FakeDiscord:
         self, channel: FakeChannel, command: str, options: dict[str, Any], *, focused: str | None
     ) -> dict[str, Any]:
         names = command.strip().lstrip("/").split()
-        guild = self.guilds[channel.guild_id]
+        guild = self.guilds[channel.guild_id] if channel.guild_id is not None else None
         definition, guild_scoped = self._find_command(names[0], guild)
+        contexts = definition.get("contexts")
+        context = 1 if guild is None else 0
+        if (contexts is not None and context not in contexts) or (
+            guild is None and definition.get("dm_permission") is False
+        ):
+            where = "DMs" if guild is None else "servers"
+            raise AssertionError(f"/{names[0]} is not offered in {where} (contexts {contexts})")
         resolved: dict[str, dict[str, Any]] = {}
         path_options, leaf = self._command_path(definition, names)
         leaf_options = self._command_options(definition, leaf, options, resolved, focused)
@@ -413,7 +448,7 @@ class FakeDiscord:
             "name": definition["name"],
             "type": definition.get("type", 1),
         }
-        if guild_scoped:
+        if guild_scoped and guild is not None:
             data["guild_id"] = str(guild.id)
         nested = leaf_options
         for option in reversed(path_options):
@@ -533,8 +568,8 @@ class FakeDiscord:
                 return component
         raise AssertionError(f"no component {custom_id!r} on message {message.id}: {message.custom_ids()}")
 
-    def _find_command(self, name: str, guild: FakeGuild) -> tuple[dict[str, Any], bool]:
-        for command in self.guild_commands.get(guild.id, []):
+    def _find_command(self, name: str, guild: FakeGuild | None) -> tuple[dict[str, Any], bool]:
+        for command in self.guild_commands.get(guild.id, []) if guild is not None else []:
             if command["name"] == name and command.get("type", 1) == 1:
                 return command, True
         for command in self.global_commands:
@@ -542,7 +577,7 @@ class FakeDiscord:
                 return command, False
         known = sorted(
             {c["name"] for c in self.global_commands}
-            | {c["name"] for c in self.guild_commands.get(guild.id, [])}
+            | {c["name"] for c in (self.guild_commands.get(guild.id, []) if guild else [])}
         )
         raise AssertionError(f"/{name} is not a synced command (synced: {known})")
 
@@ -635,9 +670,15 @@ class FakeDiscord:
         message: FakeMessage | None = None,
         manage_channels: bool = False,
     ) -> tuple[int, str, dict[str, Any]]:
-        """A realistic guild INTERACTION_CREATE payload (what Discord sends a bot)."""
+        """A realistic INTERACTION_CREATE payload (what Discord sends a bot), in a guild or a DM."""
         interaction_id = new_snowflake()
         token = f"aW50ZXJhY3Rpb24{interaction_id}.{secrets.token_urlsafe(48)}"
+        if channel.guild_id is None:
+            return (
+                interaction_id,
+                token,
+                self._dm_interaction_payload(interaction_id, token, kind, user, channel, data, message),
+            )
         guild = self.guilds[channel.guild_id]
         permissions = MEMBER_PERMISSIONS | (MANAGE_CHANNELS if manage_channels else 0)
         if guild.owner_id == user.id:
@@ -666,6 +707,38 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = message_payload(message, None if message.ephemeral else guild.id, self.users)
         return interaction_id, token, payload
+
+    def _dm_interaction_payload(
+        self,
+        interaction_id: int,
+        token: str,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        message: FakeMessage | None,
+    ) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel_payload(channel),
+            "user": user_payload(user),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(channel.bot_permissions),
+            "locale": "en-GB",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": "0"},
+            "context": 1,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if message is not None:
+            payload["message"] = message_payload(message, None, self.users)
+        return payload
 
     async def _interact(
         self,

@@ -82,7 +82,7 @@ class MessageWriter:
                 "id": str(interaction.id),
                 "type": interaction.type,
                 "user": user_payload(interaction.user),
-                "authorizing_integration_owners": {"0": str(interaction.guild_id)},
+                "authorizing_integration_owners": {"0": str(interaction.guild_id or 0)},
             }
             if interaction.message is not None and interaction.type == 3:
                 metadata["interacted_message_id"] = str(interaction.message.id)
@@ -92,7 +92,7 @@ class MessageWriter:
                     "id": str(opener.id),
                     "type": opener.type,
                     "user": user_payload(opener.user),
-                    "authorizing_integration_owners": {"0": str(opener.guild_id)},
+                    "authorizing_integration_owners": {"0": str(opener.guild_id or 0)},
                 }
                 if opener.message is not None and opener.type == 3:
                     metadata["triggering_interaction_metadata"]["interacted_message_id"] = str(

@@ -35,6 +35,7 @@ def iso(moment: datetime | None) -> str | None:
 
 # Channel types (Discord's numbers).
 GUILD_TEXT = 0
+DM = 1
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 
@@ -84,7 +85,8 @@ class FakeChannel:
     """A guild text channel or a thread in one."""
 
     id: int
-    guild_id: int
+    #: None for a DM channel.
+    guild_id: int | None
     name: str
     type: int = GUILD_TEXT
     parent_id: int | None = None
@@ -96,6 +98,12 @@ class FakeChannel:
     #: What the bot may do here (an interaction's app_permissions; REST refuses the rest).
     bot_permissions: int = 0
     permission_overwrites: list[dict[str, Any]] = field(default_factory=list)
+    #: The user of a DM channel (the bot's private conversation with them).
+    recipient: FakeUser | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
 
     @property
     def is_thread(self) -> bool:

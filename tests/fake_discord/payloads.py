@@ -64,6 +64,14 @@ def member_payload(
 
 
 def channel_payload(channel: FakeChannel) -> dict[str, Any]:
+    if channel.recipient is not None:
+        return {
+            "id": str(channel.id),
+            "type": channel.type,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [user_payload(channel.recipient)],
+        }
     base: dict[str, Any] = {
         "id": str(channel.id),
         "type": channel.type,

@@ -93,6 +93,7 @@ class RestApi:
         r = self._add
         r("GET", "/users/@me", self.get_me)
         r("GET", "/users/{user_id}", self.get_user)
+        r("POST", "/users/@me/channels", self.open_dm)
         r("GET", "/gateway", self.get_gateway, auth=False)
         r("GET", "/gateway/bot", self.get_gateway_bot)
         r("GET", "/oauth2/applications/@me", self.get_application)
@@ -280,6 +281,12 @@ class RestApi:
         if user is None:
             return error_response(404, 10013, "Unknown User")
         return json_response(user_payload(user))
+
+    async def open_dm(self, call: Call) -> web.Response:
+        user = self.fake.users.get(int((call.body or {}).get("recipient_id", 0)))
+        if user is None or user.bot:
+            return error_response(400, 50033, "Invalid Recipient(s)")
+        return json_response(channel_payload(self.fake.dm_channel(user)))
 
     async def get_gateway(self, call: Call) -> web.Response:
         return json_response({"url": self.fake.gateway_url})
@@ -723,7 +730,7 @@ class RestApi:
     async def _create_thread(
         self, parent: FakeChannel, body: dict[str, Any], kind: int, thread_id: int
     ) -> web.Response:
-        if parent.is_thread:
+        if parent.is_thread or parent.guild_id is None:
             return error_response(400, 50024, "Cannot execute action on this channel type")
         needed = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
         if not parent.bot_permissions & needed:

@@ -106,6 +106,7 @@ def install_probes(seen: list[discord.Interaction]) -> Any:
             await interaction.response.send_modal(LabelledModal())
 
         @tree.command(name="probe-thread", description="Open a thread and post in it.")
+        @app_commands.guild_only()
         async def thread(interaction: discord.Interaction) -> None:
             assert isinstance(interaction.channel, discord.TextChannel)
             made = await interaction.channel.create_thread(
@@ -618,3 +619,23 @@ async def test_the_fakes_answers_match_discords_response_schemas(
         for problem in discord_openapi.validate_response(call.method, call.route, call.status, call.response)
     ]
     assert problems == [], "\n".join(problems)
+
+
+async def test_direct_messages_are_private_to_their_recipient(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    bot = probed_bot.bot
+    assert bot is not None
+    dm = fake.dm_channel(fake.alice)
+    asked = await fake.slash(fake.alice, dm, "help")
+    assert "member" not in asked.payload and asked.payload["user"]["id"] == str(fake.alice.id)
+    assert (await fake.response_message(asked)).channel_id == dm.id
+    user = await bot.fetch_user(fake.alice.id)
+    await user.send("Your secret hand: Golden Carrot")
+    assert [m.content for m in fake.public_messages(dm)][-1] == "Your secret hand: Golden Carrot"
+    assert fake.leaks("Golden Carrot", owner=fake.alice) == []
+    assert fake.leaks("Golden Carrot", owner=fake.bob)
+    assert all(m.channel_id != dm.id for m in fake.messages_seen_by(fake.bob))
+    with pytest.raises(AssertionError, match="not offered in DMs"):
+        await fake.slash(fake.alice, dm, "probe-thread")
