@@ -21,6 +21,7 @@ from typing import Any
 from aiohttp import web
 
 from tests.fake_discord.checks import PayloadChecker
+from tests.fake_discord.commands import command_data
 from tests.fake_discord.gateway import FakeGateway
 from tests.fake_discord.model import (
     BOT_PERMISSIONS,
@@ -44,10 +45,6 @@ from tests.fake_discord.rest import RestApi
 #: Discord's default upload limit for a server without boosts (bytes).
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 API_PREFIX = "/api/v10"
-
-# Application command option types.
-SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 
 
 class FakeDiscord:
@@ -411,7 +408,7 @@ class FakeDiscord:
         The command must have been synced (to the channel's guild or globally); options are checked
         against its definition (names, types, choices, required) as the client enforces them.
         """
-        data = self._command_data(channel, command, options or {}, focused=None)
+        data = command_data(self, channel, command, options or {}, focused=None)
         return await self._interact(2, user, channel, data, manage_channels=manage_channels)
 
     async def autocomplete(
@@ -424,40 +421,8 @@ class FakeDiscord:
     ) -> FakeInteraction:
         """The user is typing `options[focused]` (a partial string) into an autocomplete option;
         the bot answers with type 8 and `interaction.response.data["choices"]`."""
-        data = self._command_data(channel, command, options, focused=focused)
+        data = command_data(self, channel, command, options, focused=focused)
         return await self._interact(4, user, channel, data)
-
-    def _command_data(
-        self, channel: FakeChannel, command: str, options: dict[str, Any], *, focused: str | None
-    ) -> dict[str, Any]:
-        names = command.strip().lstrip("/").split()
-        guild = self.guilds[channel.guild_id] if channel.guild_id is not None else None
-        definition, guild_scoped = self._find_command(names[0], guild)
-        contexts = definition.get("contexts")
-        context = 1 if guild is None else 0
-        if (contexts is not None and context not in contexts) or (
-            guild is None and definition.get("dm_permission") is False
-        ):
-            where = "DMs" if guild is None else "servers"
-            raise AssertionError(f"/{names[0]} is not offered in {where} (contexts {contexts})")
-        resolved: dict[str, dict[str, Any]] = {}
-        path_options, leaf = self._command_path(definition, names)
-        leaf_options = self._command_options(definition, leaf, options, resolved, focused)
-        data: dict[str, Any] = {
-            "id": definition["id"],
-            "name": definition["name"],
-            "type": definition.get("type", 1),
-        }
-        if guild_scoped and guild is not None:
-            data["guild_id"] = str(guild.id)
-        nested = leaf_options
-        for option in reversed(path_options):
-            nested = [{**option, "options": nested}]
-        if nested:
-            data["options"] = nested
-        if resolved:
-            data["resolved"] = resolved
-        return data
 
     async def click(
         self,
@@ -567,98 +532,6 @@ class FakeDiscord:
             if component.get("custom_id") == custom_id:
                 return component
         raise AssertionError(f"no component {custom_id!r} on message {message.id}: {message.custom_ids()}")
-
-    def _find_command(self, name: str, guild: FakeGuild | None) -> tuple[dict[str, Any], bool]:
-        for command in self.guild_commands.get(guild.id, []) if guild is not None else []:
-            if command["name"] == name and command.get("type", 1) == 1:
-                return command, True
-        for command in self.global_commands:
-            if command["name"] == name and command.get("type", 1) == 1:
-                return command, False
-        known = sorted(
-            {c["name"] for c in self.global_commands}
-            | {c["name"] for c in (self.guild_commands.get(guild.id, []) if guild else [])}
-        )
-        raise AssertionError(f"/{name} is not a synced command (synced: {known})")
-
-    @staticmethod
-    def _command_path(
-        definition: dict[str, Any], names: list[str]
-    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        """Walk subcommand groups / subcommands named after the command; return them and the leaf."""
-        path: list[dict[str, Any]] = []
-        node = definition
-        for name in names[1:]:
-            match = next(
-                (
-                    o
-                    for o in node.get("options", [])
-                    if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
-                ),
-                None,
-            )
-            if match is None:
-                raise AssertionError(f"/{' '.join(names)}: no subcommand {name!r}")
-            path.append({"name": match["name"], "type": match["type"]})
-            node = match
-        if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options", [])):
-            raise AssertionError(f"/{' '.join(names)} needs a subcommand")
-        return path, node
-
-    def _command_options(
-        self,
-        definition: dict[str, Any],
-        leaf: dict[str, Any],
-        given: dict[str, Any],
-        resolved: dict[str, dict[str, Any]],
-        focused: str | None,
-    ) -> list[dict[str, Any]]:
-        declared = {o["name"]: o for o in leaf.get("options", [])}
-        unknown = set(given) - set(declared)
-        if unknown:
-            raise AssertionError(
-                f"/{definition['name']} has no options {sorted(unknown)}; it has {sorted(declared)}"
-            )
-        missing = [n for n, o in declared.items() if o.get("required") and n not in given]
-        if focused is not None:
-            if focused not in declared or not declared[focused].get("autocomplete"):
-                raise AssertionError(f"/{definition['name']} {focused}: not an autocomplete option")
-            missing = []
-        if missing:
-            raise AssertionError(f"/{definition['name']} requires options {missing}")
-        result: list[dict[str, Any]] = []
-        for name, value in given.items():
-            spec = declared[name]
-            kind = spec["type"]
-            if name == focused:
-                result.append({"name": name, "type": kind, "value": str(value), "focused": True})
-                continue
-            if isinstance(value, FakeUser):
-                resolved.setdefault("users", {})[str(value.id)] = user_payload(value)
-                member = member_payload(value)
-                member.pop("user")
-                resolved.setdefault("members", {})[str(value.id)] = member | {
-                    "permissions": str(MEMBER_PERMISSIONS)
-                }
-                value = str(value.id)
-            elif isinstance(value, FakeChannel):
-                resolved.setdefault("channels", {})[str(value.id)] = {
-                    k: v
-                    for k, v in channel_payload(value).items()
-                    if k in ("id", "name", "type", "parent_id")
-                } | {"permissions": str(MEMBER_PERMISSIONS)}
-                value = str(value.id)
-            if spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
-                raise AssertionError(f"/{definition['name']} {name}: {value!r} is not one of its choices")
-            if kind == INTEGER and not isinstance(value, int):
-                raise AssertionError(f"/{definition['name']} {name} takes an integer, not {value!r}")
-            if kind in (INTEGER, NUMBER):
-                if "min_value" in spec and value < spec["min_value"]:
-                    raise AssertionError(f"/{definition['name']} {name}: {value} < min {spec['min_value']}")
-                if "max_value" in spec and value > spec["max_value"]:
-                    raise AssertionError(f"/{definition['name']} {name}: {value} > max {spec['max_value']}")
-            result.append({"name": name, "type": kind, "value": value})
-        return result
 
     def interaction_payload(
         self,
