@@ -17,6 +17,7 @@ from bot.app import GardenClubBot
 from tests.fake_discord import BotRunner, FakeDiscord
 from tests.fake_discord.checks import OpenApiSpec
 from tests.fake_discord.fixtures import fake_discord_problems
+from tests.fake_discord.gateway import PRIVILEGED_INTENTS
 from tests.fake_discord.model import (
     CREATE_PUBLIC_THREADS,
     EPHEMERAL,
@@ -639,3 +640,13 @@ async def test_direct_messages_are_private_to_their_recipient(
     assert all(m.channel_id != dm.id for m in fake.messages_seen_by(fake.bob))
     with pytest.raises(AssertionError, match="not offered in DMs"):
         await fake.slash(fake.alice, dm, "probe-thread")
+
+
+async def test_the_bot_identifies_without_privileged_intents(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """The README promises no privileged intents; the fake would close the gateway with 4014."""
+    [identify] = fake_discord.gateway.stats.identify_payloads
+    assert identify["intents"] & PRIVILEGED_INTENTS == 0
+    assert "token" not in identify  # the fake never keeps the token in its records
+    assert fake_discord.gateway.stats.queries[0]["v"] == "10"
