@@ -197,7 +197,8 @@ GOOD_BUG = {
 }
 SWEEP = Sweep(*_one("Sweep the Plant row"))
 PESTICIDE = [
-    Pesticide(*_two("Use Pesticide", _plot(p), f"Use Pesticide on plot {p + 1}"), plot=p) for p in range(PLOTS)
+    Pesticide(*_two("Use Pesticide", _plot(p), f"Use Pesticide on plot {p + 1}"), plot=p)
+    for p in range(PLOTS)
 ]
 RELEASE_BIRD = ReleaseBird(*_one("Release the Bird"))
 DRAW_OBJECTIVE = DrawObjective(*_one("Draw an Objective"))

@@ -46,7 +46,7 @@ class Objective:
         return sum(count for _, count in self.plants)
 
     def describe(self) -> str:
-        """"Salad Bowl (2 pts: Lettuce, Tomato)"."""
+        """ "Salad Bowl (2 pts: Lettuce, Tomato)"."""
         parts = [kind if count == 1 else f"{count} {kind}" for kind, count in self.plants]
         if self.bug:
             parts.append(self.bug)

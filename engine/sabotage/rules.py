@@ -16,6 +16,7 @@ from engine.sabotage.actions import SabotageAction, seat_name
 from engine.sabotage.cards import (
     ACTIONS_PER_TURN,
     BAD_BUG_KINDS,
+    BIRD,
     BIRD_IDS,
     BUG_IDS,
     GOOD_BUG_KINDS,
@@ -31,6 +32,7 @@ from engine.sabotage.cards import (
     ROW_PLANTS,
     a_or_an,
     bug_kind,
+    card_name,
     is_bird,
 )
 from engine.sabotage.state import Completed, PlayerState, Plot, SabotageOptions, SabotageState
@@ -177,9 +179,9 @@ def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
                             found.extend(table[p] for p in range(PLOTS) if plots[p].bad_bug is None)
             for kind in GOOD_BUG_KINDS:
                 if kind in bugs_in_hand:
-                    table = A.GOOD_BUG[kind]
-                    found.extend(table[p] for p in range(PLOTS) if player.plots[p].good_bug is None)
-            if "Bird" in bugs_in_hand and any(plot.bad_bug is not None for plot in player.plots):
+                    mine = A.GOOD_BUG[kind]
+                    found.extend(mine[p] for p in range(PLOTS) if player.plots[p].good_bug is None)
+            if BIRD.name in bugs_in_hand and any(plot.bad_bug is not None for plot in player.plots):
                 found.append(A.RELEASE_BIRD)
         if any(card is not None for card in state.plant_row):
             found.append(A.SWEEP)
@@ -221,16 +223,20 @@ def _draw_from(state: SabotageState, deck: str, events: list[Event]) -> str | No
     return pile.pop()
 
 
-def _refill_plant_slot(state: SabotageState, slot: int, events: list[Event]) -> str:
-    card = _draw_from(state, "plant", events)
-    state.plant_row[slot] = card
-    return f"a {PLANT_KIND_OF[card]} was turned up" if card else "the Plant deck is empty, the slot stays empty"
-
-
-def _refill_bug_slot(state: SabotageState, slot: int, events: list[Event]) -> str:
-    card = _draw_from(state, "bug", events)
-    state.bug_row[slot] = card
-    return f"{a_or_an(bug_kind(card))} was turned up" if card else "the Bug deck is empty, the slot stays empty"
+def _refill_row(state: SabotageState, deck: str, events: list[Event]) -> str:
+    """Fill every empty slot of a face-up row from its deck (ruling 4); say what was turned up."""
+    row: list[str | None] = getattr(state, f"{deck}_row")
+    turned: list[str] = []
+    for slot, card in enumerate(row):
+        if card is None:
+            new = _draw_from(state, deck, events)
+            if new is None:
+                break
+            row[slot] = new
+            turned.append(a_or_an(card_name(new)))
+    if not turned:
+        return f"the {deck.capitalize()} deck is empty, so the slot stays empty"
+    return f"turned up {' and '.join(turned)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,7 +302,7 @@ def _draw_plant(state: SabotageState, seat: int, action: SabotageAction) -> list
     state.plant_row[action.slot] = None
     hand.append(card)
     taken = f"{who} took {a_or_an(PLANT_KIND_OF[card])} from the Plant row"
-    refill = _refill_plant_slot(state, action.slot, events)
+    refill = _refill_row(state, "plant", events)
     return [Event(kind="draw_plant", text=f"{taken}; {refill}."), *events]
 
 
@@ -340,7 +346,7 @@ def _draw_bug(state: SabotageState, seat: int, action: SabotageAction) -> list[E
     state.bug_row[action.slot] = None
     hand.append(card)
     taken = f"{who} took {a_or_an(bug_kind(card))} from the Bug row"
-    refill = _refill_bug_slot(state, action.slot, events)
+    refill = _refill_row(state, "bug", events)
     return [Event(kind="draw_bug", text=f"{taken}; {refill}."), *events]
 
 
@@ -408,12 +414,11 @@ def _sweep(state: SabotageState, seat: int, action: SabotageAction) -> list[Even
         raise IllegalAction("The Plant row is empty: there is nothing to sweep.")
     swept = [card for card in state.plant_row if card is not None]
     state.plant_discard.extend(swept)
+    state.plant_row[:] = [None] * ROW_PLANTS
     events: list[Event] = []
-    for slot in range(ROW_PLANTS):
-        state.plant_row[slot] = _draw_from(state, "plant", events)
-    new = [PLANT_KIND_OF[c] for c in state.plant_row if c is not None]
+    refill = _refill_row(state, "plant", events)
     old = ", ".join(PLANT_KIND_OF[c] for c in swept)
-    text = f"{seat_name(seat)} swept the Plant row ({old}); turned up: {', '.join(new) or 'nothing'}."
+    text = f"{seat_name(seat)} swept the Plant row ({old}) and {refill}."
     return [Event(kind="sweep", text=text), *events]
 
 

@@ -11,10 +11,15 @@ from engine.sabotage.state import SabotageState
 def seat_result(state: SabotageState, seat: int) -> SeatResult:
     """Draft, "End of Game": completed objectives' points + 2 for each Good Bug kept with one."""
     completed = state.players[seat].completed
-    lines = [ScoreLine(label=OBJECTIVES[c.objective].name, points=OBJECTIVES[c.objective].points) for c in completed]
+    lines = [
+        ScoreLine(label=OBJECTIVES[c.objective].name, points=OBJECTIVES[c.objective].points)
+        for c in completed
+    ]
     bugs = sum(1 for c in completed if c.good_bug)
     if bugs:
-        lines.append(ScoreLine(label=f"Good Bug bonus ({bugs} x {GOOD_BUG_BONUS})", points=bugs * GOOD_BUG_BONUS))
+        lines.append(
+            ScoreLine(label=f"Good Bug bonus ({bugs} x {GOOD_BUG_BONUS})", points=bugs * GOOD_BUG_BONUS)
+        )
     if not lines:
         lines.append(ScoreLine(label="No objectives completed", points=0))
     return SeatResult(seat=seat, total=sum(line.points for line in lines), lines=lines)

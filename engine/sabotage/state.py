@@ -19,7 +19,7 @@ class SabotageOptions(BaseModel):
     first_seat: int | None = Field(default=None, ge=0, le=3)
     house_plants: list[int] | None = None
     #: The season: the game ends after this many rounds at the latest (ruling 5).
-    season_rounds: int = Field(default=20, ge=3, le=60)
+    season_rounds: int = Field(default=30, ge=3, le=60)
 
     @model_validator(mode="after")
     def _house_plants_are_counts(self) -> SabotageOptions:
