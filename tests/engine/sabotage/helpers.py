@@ -162,4 +162,18 @@ def play(state: SabotageState, label: str) -> list[str]:
     return [event.text for event in GAME.apply(state, seat, action)]
 
 
-__all__ = ["A", "GAME", "card_places", "give", "labels", "new_game", "objective", "play", "set_plot"]
+__all__ = ["A", "GAME", "award", "card_places", "give", "labels", "new_game", "objective", "play", "set_plot"]
+
+
+def award(state: SabotageState, seat: int, names: list[str], *, good_bugs: int = 0) -> None:
+    """Lay objectives (by name) as completed for `seat`, the first `good_bugs` of them with a Ladybug."""
+    from engine.sabotage.state import Completed
+
+    for index, name in enumerate(names):
+        card = objective(name)
+        _take(state, card)
+        bug = None
+        if index < good_bugs:
+            bug = _free_card(state, "Ladybug")
+            _take(state, bug)
+        state.players[seat].completed.append(Completed(objective=card, good_bug=bug))
