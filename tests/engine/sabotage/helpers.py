@@ -162,7 +162,7 @@ def play(state: SabotageState, label: str) -> list[str]:
     return [event.text for event in GAME.apply(state, seat, action)]
 
 
-__all__ = ["A", "GAME", "award", "card_places", "give", "labels", "new_game", "objective", "play", "set_plot"]
+__all__ = ["GAME", "A", "award", "card_places", "give", "labels", "new_game", "objective", "play", "set_plot"]
 
 
 def award(state: SabotageState, seat: int, names: list[str], *, good_bugs: int = 0) -> None:

@@ -85,7 +85,9 @@ def test_sabotage_puts_a_bad_bug_on_another_players_plot_and_it_eats_at_once() -
     state = new_game()
     give(state, 0, bugs=["Aphid"])
     set_plot(state, 1, 0, plants=["Carrot", "Tomato"])
-    action = next(a for a in GAME.legal_actions(state, 0) if a.label == "Sabotage Player 2's plot 1 with an Aphid")
+    action = next(
+        a for a in GAME.legal_actions(state, 0) if a.label == "Sabotage Player 2's plot 1 with an Aphid"
+    )
     assert action.steps == ("Sabotage with an Aphid", "Player 2's plot 1")
     lines = [e.text for e in GAME.apply(state, 0, action)]
     assert lines[0] == "Player 1 sabotaged Player 2's plot 1 with an Aphid: it ate Player 2's Tomato."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from engine.sabotage.cards import (
@@ -23,7 +24,7 @@ def test_contents_fifty_plant_cards_in_six_kinds() -> None:
     assert len(PLANT_IDS) == 50
     assert set(PLANT_KIND_OF.values()) == set(PLANT_KINDS) and len(PLANT_KINDS) == 6
     counts = Counter(PLANT_KIND_OF.values())
-    assert RARE_PLANTS == {kind for kind, n in counts.items() if n <= 7}
+    assert {kind for kind, n in counts.items() if n <= 7} == RARE_PLANTS
 
 
 def test_contents_twenty_five_bug_cards_fifteen_good_ten_bad() -> None:
@@ -51,7 +52,7 @@ def test_ruling_1_points_rise_with_difficulty() -> None:
     for o in OBJECTIVES.values():
         by_cards.setdefault(o.plant_cards + (1 if o.bug else 0), []).append(o.points)
     sizes = sorted(by_cards)
-    for smaller, larger in zip(sizes, sizes[1:], strict=False):
+    for smaller, larger in itertools.pairwise(sizes):
         assert max(by_cards[smaller]) <= max(by_cards[larger])
         assert min(by_cards[smaller]) <= min(by_cards[larger])
 

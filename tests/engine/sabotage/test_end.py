@@ -5,8 +5,15 @@ from __future__ import annotations
 from engine.sabotage.game import GAME
 from tests.engine.sabotage.helpers import award, give, new_game, play, set_plot
 
-OTHER_SEVEN = ["Salsa Pot", "Roast Dinner", "Greens and Beans", "Sunny Border", "Tall and Short",
-               "Strawberry Patch", "Berry Salad"]
+OTHER_SEVEN = [
+    "Salsa Pot",
+    "Roast Dinner",
+    "Greens and Beans",
+    "Sunny Border",
+    "Tall and Short",
+    "Strawberry Patch",
+    "Berry Salad",
+]
 SIX = ["Carrot Rows", "Bean Teepee", "Tomato Vines", "Crisp Lettuce", "Soup Garden", "Kitchen Corner"]
 
 

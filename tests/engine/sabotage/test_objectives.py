@@ -19,7 +19,9 @@ def test_completing_costs_no_action_and_discards_only_the_required_cards() -> No
     assert "Complete Salad Bowl on plot 2" in labels(state, 0)
     assert "Complete Salad Bowl on plot 1" not in labels(state, 0)
     lines = play(state, "Complete Salad Bowl on plot 2")
-    assert lines == ["Player 1 completed Salad Bowl (2 pts: Lettuce, Tomato) on plot 2. Objectives completed: 1."]
+    assert lines == [
+        "Player 1 completed Salad Bowl (2 pts: Lettuce, Tomato) on plot 2. Objectives completed: 1."
+    ]
     assert state.actions_left == 3
     assert plot_kinds(state, 0, 1) == ["Carrot", "Tomato"]
     assert [card_name(c) for c in state.plant_discard[-2:]] == ["Lettuce", "Tomato"]

@@ -21,7 +21,9 @@ def test_setup_deals_three_plants_one_bug_one_objective_each(seats: int) -> None
     state = new_game(seats)
     for player in state.players:
         assert (len(player.plants), len(player.bugs), len(player.objectives)) == (3, 1, 1)
-        assert all(not plot.plants and plot.good_bug is None and plot.bad_bug is None for plot in player.plots)
+        assert all(
+            not plot.plants and plot.good_bug is None and plot.bad_bug is None for plot in player.plots
+        )
     assert len(state.plant_deck) == 50 - 4 - 3 * seats
     assert len(state.bug_deck) == 25 - 2 - seats
     assert len(state.objective_deck) == 50 - seats
