@@ -8,6 +8,7 @@ from engine.api import IllegalAction, dump_state
 from engine.sabotage import actions as A
 from engine.sabotage.cards import PLANT_KIND_OF, card_name
 from engine.sabotage.game import GAME
+from tests.engine.conformance import json_leaves
 from tests.engine.sabotage.helpers import give, labels, new_game, objective, play, plot_kinds, set_plot
 
 
@@ -80,7 +81,7 @@ def test_draw_bug_from_the_deck_or_the_row() -> None:
     assert row_card in state.players[0].bugs and state.bug_row[1] is not None
 
 
-def test_sabotage_puts_a_bad_bug_on_another_players_plot_and_it_eats_at_once() -> None:
+def test_ruling_3_sabotage_puts_a_bad_bug_on_another_players_plot_and_it_eats_at_once() -> None:
     """Ruling 3: it eats the most recently planted Plant of that plot."""
     state = new_game()
     give(state, 0, bugs=["Aphid"])
@@ -97,7 +98,7 @@ def test_sabotage_puts_a_bad_bug_on_another_players_plot_and_it_eats_at_once() -
     assert not state.players[0].bugs
 
 
-def test_a_bad_bug_bites_at_the_start_of_each_of_the_victims_turns() -> None:
+def test_ruling_3_a_bad_bug_bites_at_the_start_of_each_of_the_victims_turns() -> None:
     state = new_game()
     set_plot(state, 1, 1, plants=["Bean", "Lettuce", "Carrot"], bad="Slug")
     lines = play(state, "End turn")
@@ -231,3 +232,51 @@ def test_illegal_moves_are_refused_with_a_reason_and_change_nothing() -> None:
     with pytest.raises(IllegalAction, match="Player 1's turn"):
         GAME.apply(state, 1, A.DRAW_PLANT_DECK)
     assert dump_state(state) == before
+
+
+def test_ruling_2_all_eight_listed_actions_are_actions_and_each_costs_one() -> None:
+    """The draft says "The 7 Actions" but lists eight: every one of them is an action."""
+    state = new_game(2, seed=3)
+    give(state, 0, plants=["Tomato"], bugs=["Aphid", "Ladybug"], objectives=["Salad Bowl"])
+    set_plot(state, 0, 1, bad="Slug")
+    one_of_each = [
+        "Draw a Plant from the deck",
+        "Plant a Tomato on plot 1",
+        "Draw a Bug from the deck",
+        "Sabotage Player 2's plot 1 with an Aphid",
+        "Play a Ladybug on plot 1",
+        "Sweep the Plant row",
+        "Use Pesticide on plot 2",
+        "Draw an Objective",
+    ]
+    assert set(one_of_each) <= set(labels(state, 0))
+    for label in one_of_each:
+        snapshot = state.model_copy(deep=True)
+        play(snapshot, label)
+        assert snapshot.actions_left == 2, label
+
+
+def test_ruling_17_a_view_shows_the_public_table_and_only_the_viewers_own_hand() -> None:
+    state = new_game(3)
+    give(state, 1, plants=["Strawberry", "Bean"], bugs=["Slug"], objectives=["Jam Garden"])
+    set_plot(state, 2, 0, plants=["Carrot"], good="Bee")
+    mine = GAME.view(state, 1)
+    assert [c.name for c in mine.my_plants] == ["Bean", "Strawberry"]
+    assert [c.name for c in mine.my_bugs] == ["Slug"] and mine.my_objectives[0].name == "Jam Garden"
+    other = GAME.view(state, 0)
+    hidden = {*state.players[1].plants, *state.players[1].bugs, *state.players[1].objectives}
+    assert not hidden & set(json_leaves(other.model_dump(mode="json")))
+    assert (
+        other.seats[1].plants_in_hand,
+        other.seats[1].bugs_in_hand,
+        other.seats[1].objectives_in_hand,
+    ) == (
+        2,
+        1,
+        1,
+    )
+    assert other.seats[2].plots[0].plants[0].name == "Carrot" and other.seats[2].plots[0].good_bug
+    assert other.plant_deck_size == len(state.plant_deck) and other.turn == 0 and other.actions_left == 3
+    assert [c.id for c in other.plant_row] == state.plant_row
+    spectator = GAME.view(state, None)
+    assert spectator.my_plants == [] and spectator.my_objectives == []

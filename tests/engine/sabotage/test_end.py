@@ -17,7 +17,7 @@ OTHER_SEVEN = [
 SIX = ["Carrot Rows", "Bean Teepee", "Tomato Vines", "Crisp Lettuce", "Soup Garden", "Kitchen Corner"]
 
 
-def test_the_seventh_objective_starts_the_final_round_and_every_other_player_gets_one_last_turn() -> None:
+def test_ruling_14_the_seventh_objective_starts_the_final_round_every_other_player_has_one_turn() -> None:
     """Ruling 14: the triggering player finishes their own turn first."""
     state = new_game(3, first_seat=1)
     award(state, 1, SIX)

@@ -11,7 +11,7 @@ from engine.sabotage.game import GAME
 from tests.engine.sabotage.helpers import give, labels, new_game, objective, play, plot_kinds, set_plot
 
 
-def test_completing_costs_no_action_and_discards_only_the_required_cards() -> None:
+def test_ruling_13_completing_costs_no_action_and_discards_only_the_required_cards() -> None:
     """Ruling 13: extra plants on the plot stay; the required copies go to the discard pile."""
     state = new_game()
     give(state, 0, objectives=["Salad Bowl"])
