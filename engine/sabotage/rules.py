@@ -8,6 +8,7 @@ same small predicates, so they cannot disagree.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from engine.api import Event, IllegalAction
 from engine.rng import Rng
@@ -203,11 +204,21 @@ def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
 # Drawing, with the reshuffle of ruling 4
 
 
-def _draw_from(state: SabotageState, deck: str, events: list[Event]) -> str | None:
+Deck = Literal["plant", "bug", "objective"]
+
+
+def _deck_and_discard(state: SabotageState, deck: Deck) -> tuple[list[str], list[str]]:
+    if deck == "plant":
+        return state.plant_deck, state.plant_discard
+    if deck == "bug":
+        return state.bug_deck, state.bug_discard
+    return state.objective_deck, state.objective_discard
+
+
+def _draw_from(state: SabotageState, deck: Deck, events: list[Event]) -> str | None:
     """The top card of a deck; an empty deck is first refilled by shuffling its discards (ruling 4)."""
-    pile: list[str] = getattr(state, f"{deck}_deck")
+    pile, discard = _deck_and_discard(state, deck)
     if not pile:
-        discard: list[str] = getattr(state, f"{deck}_discard")
         if not discard:
             return None
         pile.extend(discard)
@@ -223,9 +234,9 @@ def _draw_from(state: SabotageState, deck: str, events: list[Event]) -> str | No
     return pile.pop()
 
 
-def _refill_row(state: SabotageState, deck: str, events: list[Event]) -> str:
+def _refill_row(state: SabotageState, deck: Literal["plant", "bug"], events: list[Event]) -> str:
     """Fill every empty slot of a face-up row from its deck (ruling 4); say what was turned up."""
-    row: list[str | None] = getattr(state, f"{deck}_row")
+    row = state.plant_row if deck == "plant" else state.bug_row
     turned: list[str] = []
     for slot, card in enumerate(row):
         if card is None:
