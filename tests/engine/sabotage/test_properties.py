@@ -94,7 +94,7 @@ def play_checked(options: SabotageOptions, seats: int, seed: int, policy: str) -
     return state
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     seats=st.integers(min_value=2, max_value=4),
@@ -115,7 +115,7 @@ def test_builders_reach_the_final_round_through_every_check() -> None:
     assert "final_round" in endings
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), seats=st.integers(min_value=2, max_value=4))
 def test_actions_round_trip_through_json_and_labels_are_unique(seed: int, seats: int) -> None:
     state = GAME.create(SabotageOptions(bird_variant=True), seats, seed)
