@@ -93,6 +93,9 @@ class SabotageView(BaseModel):
     first_seat_reason: str
     bird_variant: bool
     game_over: bool
+    #: Why the game ended: "final_round" (someone completed 7) or "season" (ruling 5); else None.
+    end_reason: str | None
+    turns_taken: int
     my_plants: list[CardView]
     my_bugs: list[CardView]
     my_objectives: list[ObjectiveView]
@@ -195,6 +198,8 @@ def view(state: SabotageState, viewer: Viewer) -> SabotageView:
         first_seat_reason=state.first_seat_reason,
         bird_variant=state.options.bird_variant,
         game_over=over,
+        end_reason=state.ended,
+        turns_taken=state.turns_taken,
         my_plants=[card_view(c) for c in sorted(mine.plants, key=lambda c: (PLANT_KIND_OF[c], c))]
         if mine
         else [],
