@@ -70,10 +70,17 @@ def greedy(state: SabotageState, seat: int, legal: list[A.SabotageAction], rng: 
             return A.GOOD_BUG[want][plot]
     for card in me.bugs:
         if is_good_bug(card):
-            free = [p for p in range(2) if me.plots[p].good_bug is None]
+            # A spare Good Bug goes only where no objective waits for a particular bug.
+            needs_bug = {plot for o, plot in targets if OBJECTIVES[o].bug}
+            free = [p for p in range(2) if me.plots[p].good_bug is None and p not in needs_bug]
             wanted = {OBJECTIVES[o].bug for o, _ in targets}
             if free and bug_kind(card) not in wanted:
                 return A.GOOD_BUG[bug_kind(card)][free[0]]
+    for oid, plot in targets:
+        # An objective whose plot already holds the wrong Good Bug cannot be met there: swap it.
+        want, good = OBJECTIVES[oid].bug, me.plots[plot].good_bug
+        if want and good is not None and bug_kind(good) != want and A.EXCHANGE[oid] in legal:
+            return A.EXCHANGE[oid]
     sabotages = [a for a in legal if isinstance(a, A.Sabotage)]
     if sabotages and any(is_bad_bug(c) for c in me.bugs):
         return max(
