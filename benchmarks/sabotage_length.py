@@ -90,11 +90,11 @@ def greedy(state: SabotageState, seat: int, legal: list[A.SabotageAction], rng: 
     wanted_kinds = {kind for kind, _ in needed}
     for slot, card in enumerate(state.plant_row):
         if card is not None and PLANT_KIND_OF[card] in wanted_kinds:
-            return A.DRAW_PLANT_ROW[slot]
+            return A.DRAW_PLANT_ROW[slot][PLANT_KIND_OF[card]]
     wanted_bugs = {OBJECTIVES[o].bug for o, _ in targets} - bugs
     for slot, card in enumerate(state.bug_row):
         if card is not None and (bug_kind(card) in wanted_bugs or is_bad_bug(card)):
-            return A.DRAW_BUG_ROW[slot]
+            return A.DRAW_BUG_ROW[slot][bug_kind(card)]
     if A.DRAW_PLANT_DECK in legal:
         return A.DRAW_PLANT_DECK
     return rng.choice([a for a in legal if not isinstance(a, A.EndTurn)] or legal)

@@ -13,6 +13,8 @@ from typing import Any
 
 from engine.sabotage.cards import (
     BAD_BUG_KINDS,
+    BIRD,
+    BUG_KINDS,
     GOOD_BUG_KINDS,
     OBJECTIVE_IDS,
     OBJECTIVES,
@@ -39,9 +41,13 @@ class _Base:
 
 @dataclass(frozen=True, slots=True)
 class DrawPlant(_Base):
-    """Draw a Plant: from the deck (`slot` None) or from face-up row slot `slot`."""
+    """Draw a Plant: from the deck (`slot` None) or the `kind` lying in face-up row slot `slot`.
+
+    The kind is part of the action, so a stale button ("Take the Tomato") is refused once the row
+    has changed instead of taking a different card."""
 
     slot: int | None = None
+    kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +60,10 @@ class PlantCard(_Base):
 
 @dataclass(frozen=True, slots=True)
 class DrawBug(_Base):
-    """Draw a Bug: from the deck (`slot` None) or from face-up row slot `slot`."""
+    """Draw a Bug: from the deck (`slot` None) or the `kind` lying in face-up row slot `slot`."""
 
     slot: int | None = None
+    kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +155,18 @@ def _plot(plot: int) -> str:
 
 DRAW_PLANT_DECK = DrawPlant(*_one("Draw a Plant from the deck"), slot=None)
 DRAW_PLANT_ROW = [
-    DrawPlant(*_two("Take a Plant from the row", f"Slot {i + 1}", f"Take Plant row slot {i + 1}"), slot=i)
+    {
+        kind: DrawPlant(
+            *_two(
+                "Take a Plant from the row",
+                f"{kind} (slot {i + 1})",
+                f"Take the {kind} from the Plant row (slot {i + 1})",
+            ),
+            slot=i,
+            kind=kind,
+        )
+        for kind in PLANT_KINDS
+    }
     for i in range(ROW_PLANTS)
 ]
 PLANT = {
@@ -164,7 +182,18 @@ PLANT = {
 }
 DRAW_BUG_DECK = DrawBug(*_one("Draw a Bug from the deck"), slot=None)
 DRAW_BUG_ROW = [
-    DrawBug(*_two("Take a Bug from the row", f"Slot {i + 1}", f"Take Bug row slot {i + 1}"), slot=i)
+    {
+        kind: DrawBug(
+            *_two(
+                "Take a Bug from the row",
+                f"{kind} (slot {i + 1})",
+                f"Take the {kind} from the Bug row (slot {i + 1})",
+            ),
+            slot=i,
+            kind=kind,
+        )
+        for kind in [*BUG_KINDS, BIRD.name]
+    }
     for i in range(ROW_BUGS)
 ]
 SABOTAGE = {
@@ -230,12 +259,12 @@ END_TURN = EndTurn(*_one("End turn"))
 def encode_action(action: SabotageAction) -> dict[str, Any]:
     """The action as JSON-ready data for the action log."""
     match action:
-        case DrawPlant(slot=slot):
-            return {"type": "draw_plant", "slot": slot}
+        case DrawPlant(slot=slot, kind=kind):
+            return {"type": "draw_plant", "slot": slot, "kind": kind}
         case PlantCard(kind=kind, plot=plot):
             return {"type": "plant", "kind": kind, "plot": plot}
-        case DrawBug(slot=slot):
-            return {"type": "draw_bug", "slot": slot}
+        case DrawBug(slot=slot, kind=kind):
+            return {"type": "draw_bug", "slot": slot, "kind": kind}
         case Sabotage(bug=bug, target=target, plot=plot):
             return {"type": "sabotage", "bug": bug, "target": target, "plot": plot}
         case PlayGoodBug(bug=bug, plot=plot):
@@ -262,11 +291,15 @@ def decode_action(data: dict[str, Any]) -> SabotageAction:
     try:
         kind = data["type"]
         if kind == "draw_plant":
-            return DRAW_PLANT_DECK if data["slot"] is None else DRAW_PLANT_ROW[_index(data["slot"])]
+            if data["slot"] is None:
+                return DRAW_PLANT_DECK
+            return DRAW_PLANT_ROW[_index(data["slot"])][data["kind"]]
         if kind == "plant":
             return PLANT[data["kind"]][_index(data["plot"])]
         if kind == "draw_bug":
-            return DRAW_BUG_DECK if data["slot"] is None else DRAW_BUG_ROW[_index(data["slot"])]
+            if data["slot"] is None:
+                return DRAW_BUG_DECK
+            return DRAW_BUG_ROW[_index(data["slot"])][data["kind"]]
         if kind == "sabotage":
             return SABOTAGE[data["bug"]][_index(data["target"])][_index(data["plot"])]
         if kind == "good_bug":

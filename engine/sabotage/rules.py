@@ -143,10 +143,6 @@ def _can_draw_objective(state: SabotageState) -> bool:
     return bool(state.objective_deck or state.objective_discard)
 
 
-def is_over(state: SabotageState) -> bool:
-    return state.ended is not None
-
-
 # ---------------------------------------------------------------------------------------------
 # Legal actions
 
@@ -160,7 +156,11 @@ def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
     if state.actions_left > 0:
         if _can_draw_plant(state):
             found.append(A.DRAW_PLANT_DECK)
-        found.extend(A.DRAW_PLANT_ROW[i] for i, card in enumerate(state.plant_row) if card is not None)
+        found.extend(
+            A.DRAW_PLANT_ROW[i][PLANT_KIND_OF[card]]
+            for i, card in enumerate(state.plant_row)
+            if card is not None
+        )
         if player.plants:
             in_hand = {PLANT_KIND_OF[card] for card in player.plants}
             for kind in PLANT_KINDS:
@@ -168,7 +168,9 @@ def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
                     found.extend(A.PLANT[kind])
         if _can_draw_bug(state):
             found.append(A.DRAW_BUG_DECK)
-        found.extend(A.DRAW_BUG_ROW[i] for i, card in enumerate(state.bug_row) if card is not None)
+        found.extend(
+            A.DRAW_BUG_ROW[i][bug_kind(card)] for i, card in enumerate(state.bug_row) if card is not None
+        )
         if player.bugs:
             bugs_in_hand = {bug_kind(card) for card in player.bugs}
             for kind in BAD_BUG_KINDS:
@@ -247,7 +249,9 @@ def _refill_row(state: SabotageState, deck: Literal["plant", "bug"], events: lis
             turned.append(a_or_an(card_name(new)))
     if not turned:
         return f"the {deck.capitalize()} deck is empty, so the slot stays empty"
-    return f"turned up {' and '.join(turned)}"
+    if len(turned) == 1:
+        return f"turned up {turned[0]}"
+    return f"turned up {', '.join(turned[:-1])} and {turned[-1]}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -306,10 +310,13 @@ def _draw_plant(state: SabotageState, seat: int, action: SabotageAction) -> list
             )
         )
         return events
-    if not 0 <= action.slot < ROW_PLANTS or state.plant_row[action.slot] is None:
+    card = state.plant_row[action.slot] if 0 <= action.slot < ROW_PLANTS else None
+    if card is None:
         raise IllegalAction("There is no Plant in that slot of the row.")
-    card = state.plant_row[action.slot]
-    assert card is not None
+    if PLANT_KIND_OF[card] != action.kind:
+        raise IllegalAction(
+            f"The Plant row has changed: slot {action.slot + 1} now shows {a_or_an(card_name(card))}."
+        )
     state.plant_row[action.slot] = None
     hand.append(card)
     taken = f"{who} took {a_or_an(PLANT_KIND_OF[card])} from the Plant row"
@@ -350,10 +357,13 @@ def _draw_bug(state: SabotageState, seat: int, action: SabotageAction) -> list[E
             )
         )
         return events
-    if not 0 <= action.slot < ROW_BUGS or state.bug_row[action.slot] is None:
+    card = state.bug_row[action.slot] if 0 <= action.slot < ROW_BUGS else None
+    if card is None:
         raise IllegalAction("There is no Bug in that slot of the row.")
-    card = state.bug_row[action.slot]
-    assert card is not None
+    if bug_kind(card) != action.kind:
+        raise IllegalAction(
+            f"The Bug row has changed: slot {action.slot + 1} now shows {a_or_an(bug_kind(card))}."
+        )
     state.bug_row[action.slot] = None
     hand.append(card)
     taken = f"{who} took {a_or_an(bug_kind(card))} from the Bug row"

@@ -35,7 +35,10 @@ def test_draw_plant_from_the_row_refills_the_gap_from_the_deck() -> None:
     state = new_game()
     taken, top = state.plant_row[2], state.plant_deck[-1]
     assert taken is not None
-    lines = play(state, "Take Plant row slot 3")
+    action = A.DRAW_PLANT_ROW[2][card_name(taken)]
+    assert action.label == f"Take the {card_name(taken)} from the Plant row (slot 3)"
+    assert action.steps == ("Take a Plant from the row", f"{card_name(taken)} (slot 3)")
+    lines = play(state, action.label)
     assert taken in state.players[0].plants and state.plant_row[2] == top
     assert lines[0] == (
         f"Player 1 took {A.a_or_an(card_name(taken))} from the Plant row; "
@@ -77,8 +80,24 @@ def test_draw_bug_from_the_deck_or_the_row() -> None:
     events = GAME.apply(state, 0, A.DRAW_BUG_DECK)
     assert events[-1].text == "Player 1 drew a Bug from the deck." and card_name(top) in events[-1].private[0]
     row_card = state.bug_row[1]
-    play(state, "Take Bug row slot 2")
+    assert row_card is not None
+    play(state, f"Take the {card_name(row_card)} from the Bug row (slot 2)")
     assert row_card in state.players[0].bugs and state.bug_row[1] is not None
+
+
+def test_a_stale_take_from_the_row_is_refused_once_the_row_has_changed() -> None:
+    """An old button names the card it was for: it never takes a different one."""
+    state = new_game()
+    first = state.plant_row[0]
+    assert first is not None
+    stale = A.DRAW_PLANT_ROW[0][card_name(first)]
+    state.plant_row[0], state.plant_deck[-1] = state.plant_deck[-1], first
+    while card_name(state.plant_row[0] or "") == card_name(first):
+        state.plant_row[0], state.plant_deck[0] = state.plant_deck[0], state.plant_row[0] or ""
+    before = dump_state(state)
+    with pytest.raises(IllegalAction, match="The Plant row has changed: slot 1 now shows"):
+        GAME.apply(state, 0, stale)
+    assert dump_state(state) == before
 
 
 def test_ruling_3_sabotage_puts_a_bad_bug_on_another_players_plot_and_it_eats_at_once() -> None:

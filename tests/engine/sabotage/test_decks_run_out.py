@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.sabotage import actions as A
+from engine.sabotage.cards import card_name
 from engine.sabotage.game import GAME
 from tests.engine.sabotage.helpers import card_places, labels, new_game, play
 
@@ -22,10 +23,11 @@ def test_ruling_4_with_deck_and_discards_empty_there_is_no_draw_and_row_gaps_sta
     state.players[1].plants.extend(state.plant_deck)
     state.plant_deck.clear()
     assert "Draw a Plant from the deck" not in labels(state, 0)
-    lines = play(state, "Take Plant row slot 1")
+    take_first = A.DRAW_PLANT_ROW[0][card_name(state.plant_row[0] or "")]
+    lines = play(state, take_first.label)
     assert lines[0].endswith("the Plant deck is empty, so the slot stays empty.")
     assert state.plant_row[0] is None
-    assert "Take Plant row slot 1" not in labels(state, 0)
+    assert not any(label.endswith("Plant row (slot 1)") for label in labels(state, 0))
     # A card reaches the discard pile (swept away): the next refill fills every gap again.
     play(state, "Sweep the Plant row")
     assert all(card is not None for card in state.plant_row[:3])

@@ -46,7 +46,9 @@ def builder_choice(state: SabotageState, legal: list[A.SabotageAction], rng: Rng
             if have[kind] < count:
                 wanted.add(A.PLANT[kind][plot])
                 wanted.update(
-                    A.DRAW_PLANT_ROW[i] for i, c in enumerate(state.plant_row) if c and card_name(c) == kind
+                    A.DRAW_PLANT_ROW[i][kind]
+                    for i, c in enumerate(state.plant_row)
+                    if c and card_name(c) == kind
                 )
         if OBJECTIVES[oid].bug:
             wanted.add(A.GOOD_BUG[OBJECTIVES[oid].bug][plot])
