@@ -105,9 +105,13 @@ BUG_IDS: list[str] = list(BUG_KIND_OF)
 OBJECTIVE_IDS: list[str] = list(OBJECTIVES)
 
 
+#: Every Plant and Bug card id (Birds included) -> its kind name: one lookup on hot paths.
+KIND_OF: dict[str, str] = {**PLANT_KIND_OF, **BUG_KIND_OF, **dict.fromkeys(BIRD_IDS, BIRD.name)}
+
+
 def bug_kind(card: str) -> str:
     """The kind name of a card from the Bug deck ("Aphid"), the Bird included."""
-    return BIRD.name if card.startswith("bird") else BUG_KIND_OF[card]
+    return KIND_OF[card]
 
 
 def is_bird(card: str) -> bool:

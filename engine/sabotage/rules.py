@@ -21,6 +21,7 @@ from engine.sabotage.cards import (
     BIRD_IDS,
     BUG_IDS,
     GOOD_BUG_KINDS,
+    KIND_OF,
     OBJECTIVE_HAND_LIMIT,
     OBJECTIVE_IDS,
     OBJECTIVES,
@@ -107,7 +108,7 @@ def create(options: SabotageOptions, seats: int, seed: int) -> SabotageState:
 
 
 def plot_kinds(plot: Plot) -> Counter[str]:
-    return Counter(PLANT_KIND_OF[card] for card in plot.plants)
+    return Counter([KIND_OF[card] for card in plot.plants])
 
 
 def meets(objective_id: str, plot: Plot, kinds: Counter[str] | None = None) -> bool:
@@ -122,6 +123,8 @@ def meets(objective_id: str, plot: Plot, kinds: Counter[str] | None = None) -> b
 
 
 def can_complete_any(player: PlayerState) -> bool:
+    if not player.objectives:
+        return False
     for plot in player.plots:
         if plot.bad_bug is not None or not plot.plants:
             continue
@@ -148,57 +151,74 @@ def _can_draw_objective(state: SabotageState) -> bool:
 
 
 def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
-    """Every action `seat` may take now, in a stable order (ruling 12: "End turn" always last)."""
+    """Every action `seat` may take now, in a stable order (ruling 12: "End turn" always last).
+
+    Written as plain loops over prebuilt action tables: it runs once per step of every game."""
     if state.ended is not None or seat != state.turn:
         return []
     player = state.players[seat]
+    my_plots = player.plots
     found: list[SabotageAction] = []
+    append = found.append
     if state.actions_left > 0:
-        if _can_draw_plant(state):
-            found.append(A.DRAW_PLANT_DECK)
-        found.extend(
-            A.DRAW_PLANT_ROW[i][PLANT_KIND_OF[card]]
-            for i, card in enumerate(state.plant_row)
-            if card is not None
-        )
+        if state.plant_deck or state.plant_discard:
+            append(A.DRAW_PLANT_DECK)
+        plant_row = state.plant_row
+        for slot in range(ROW_PLANTS):
+            card = plant_row[slot]
+            if card is not None:
+                append(A.DRAW_PLANT_ROW[slot][KIND_OF[card]])
         if player.plants:
-            in_hand = {PLANT_KIND_OF[card] for card in player.plants}
+            in_hand = {KIND_OF[card] for card in player.plants}
             for kind in PLANT_KINDS:
                 if kind in in_hand:
-                    found.extend(A.PLANT[kind])
-        if _can_draw_bug(state):
-            found.append(A.DRAW_BUG_DECK)
-        found.extend(
-            A.DRAW_BUG_ROW[i][bug_kind(card)] for i, card in enumerate(state.bug_row) if card is not None
-        )
+                    found += A.PLANT[kind]
+        if state.bug_deck or state.bug_discard:
+            append(A.DRAW_BUG_DECK)
+        bug_row = state.bug_row
+        for slot in range(ROW_BUGS):
+            card = bug_row[slot]
+            if card is not None:
+                append(A.DRAW_BUG_ROW[slot][KIND_OF[card]])
         if player.bugs:
-            bugs_in_hand = {bug_kind(card) for card in player.bugs}
+            bugs_in_hand = {KIND_OF[card] for card in player.bugs}
             for kind in BAD_BUG_KINDS:
                 if kind in bugs_in_hand:
+                    by_target = A.SABOTAGE[kind]
                     for target in range(state.seats):
                         if target != seat:
                             plots = state.players[target].plots
-                            table = A.SABOTAGE[kind][target]
-                            found.extend(table[p] for p in range(PLOTS) if plots[p].bad_bug is None)
+                            for p in range(PLOTS):
+                                if plots[p].bad_bug is None:
+                                    append(by_target[target][p])
             for kind in GOOD_BUG_KINDS:
                 if kind in bugs_in_hand:
-                    mine = A.GOOD_BUG[kind]
-                    found.extend(mine[p] for p in range(PLOTS) if player.plots[p].good_bug is None)
-            if BIRD.name in bugs_in_hand and any(plot.bad_bug is not None for plot in player.plots):
-                found.append(A.RELEASE_BIRD)
-        if any(card is not None for card in state.plant_row):
-            found.append(A.SWEEP)
-        found.extend(A.PESTICIDE[p] for p in range(PLOTS) if player.plots[p].bad_bug is not None)
-        if _can_draw_objective(state):
+                    for p in range(PLOTS):
+                        if my_plots[p].good_bug is None:
+                            append(A.GOOD_BUG[kind][p])
+            if BIRD.name in bugs_in_hand and (
+                my_plots[0].bad_bug is not None or my_plots[1].bad_bug is not None
+            ):
+                append(A.RELEASE_BIRD)
+        if any(card is not None for card in plant_row):
+            append(A.SWEEP)
+        for p in range(PLOTS):
+            if my_plots[p].bad_bug is not None:
+                append(A.PESTICIDE[p])
+        if state.objective_deck or state.objective_discard:
             if len(player.objectives) < OBJECTIVE_HAND_LIMIT:
-                found.append(A.DRAW_OBJECTIVE)
-            found.extend(A.EXCHANGE[oid] for oid in player.objectives)
+                append(A.DRAW_OBJECTIVE)
+            for oid in player.objectives:
+                append(A.EXCHANGE[oid])
     if player.objectives:
-        for p, plot in enumerate(player.plots):
+        for p in range(PLOTS):
+            plot = my_plots[p]
             if plot.bad_bug is None and plot.plants:
                 kinds = plot_kinds(plot)
-                found.extend(A.COMPLETE[oid][p] for oid in player.objectives if meets(oid, plot, kinds))
-    found.append(A.END_TURN)
+                for oid in player.objectives:
+                    if meets(oid, plot, kinds):
+                        append(A.COMPLETE[oid][p])
+    append(A.END_TURN)
     return found
 
 
