@@ -299,3 +299,26 @@ def test_ruling_17_a_view_shows_the_public_table_and_only_the_viewers_own_hand()
     assert [c.id for c in other.plant_row] == state.plant_row
     spectator = GAME.view(state, None)
     assert spectator.my_plants == [] and spectator.my_objectives == []
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"type": "fly"},
+        {"type": "plant", "kind": "Rose", "plot": 0},
+        {"type": "plant", "kind": "Tomato", "plot": 2},
+        {"type": "plant", "kind": "Tomato", "plot": True},
+        {"type": "draw_plant", "slot": 4, "kind": "Tomato"},
+        {"type": "sabotage", "bug": "Ladybug", "target": 1, "plot": 0},
+        {"type": "complete", "objective": "obj99", "plot": 0},
+    ],
+)
+def test_a_recorded_action_that_is_no_sabotage_move_is_refused_on_decoding(data: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="not a Garden Sabotage action"):
+        GAME.decode_action(data)
+
+
+def test_the_result_exists_only_once_the_game_is_over() -> None:
+    with pytest.raises(IllegalAction, match="not over"):
+        GAME.result(new_game())
