@@ -70,6 +70,8 @@ class ProgressView(BaseModel):
     missing_plants: dict[str, int]
     missing_bug: str | None
     blocked_by_bad_bug: bool
+    #: The plot holds a different Good Bug, which stays until an objective is completed there.
+    blocked_by_good_bug: bool
     ready: bool
 
 
@@ -136,6 +138,7 @@ def progress(oid: str, number: int, plot: Plot) -> ProgressView:
     if objective.bug and (plot.good_bug is None or bug_kind(plot.good_bug) != objective.bug):
         missing_bug = objective.bug
     blocked = plot.bad_bug is not None
+    wrong_bug = missing_bug is not None and plot.good_bug is not None
     return ProgressView(
         objective=oid,
         objective_name=objective.name,
@@ -143,6 +146,7 @@ def progress(oid: str, number: int, plot: Plot) -> ProgressView:
         missing_plants=missing,
         missing_bug=missing_bug,
         blocked_by_bad_bug=blocked,
+        blocked_by_good_bug=wrong_bug,
         ready=not missing and missing_bug is None and not blocked,
     )
 

@@ -110,6 +110,10 @@ def test_the_view_tells_a_player_how_close_each_objective_is_on_each_plot() -> N
     progress = {p.plot_number: p for p in GAME.view(state, 0).my_progress}
     assert progress[1].missing_plants == {"Carrot": 1} and progress[1].missing_bug == "Ladybug"
     assert progress[1].blocked_by_bad_bug and not progress[1].ready
-    assert progress[2].ready and progress[2].missing_plants == {}
+    assert progress[2].ready and progress[2].missing_plants == {} and not progress[2].blocked_by_good_bug
+    set_plot(state, 0, 1, plants=["Carrot"], good="Bee")
+    progress = {p.plot_number: p for p in GAME.view(state, 0).my_progress}
+    assert progress[2].blocked_by_good_bug and progress[2].missing_bug == "Ladybug"
+    assert not progress[1].blocked_by_good_bug
     assert {p.objective for p in GAME.view(state, 1).my_progress} == set(state.players[1].objectives)
     assert GAME.view(state, None).my_progress == []
