@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.api import Event, IllegalAction, Result, Viewer
-from engine.sabotage import rules, scoring
+from engine.sabotage import rules, scoring, setup
 from engine.sabotage.actions import SabotageAction, decode_action, encode_action
 from engine.sabotage.state import SabotageOptions, SabotageState
 from engine.sabotage.views import SabotageView, view
@@ -24,7 +24,7 @@ class SabotageGame:
     state_model = SabotageState
 
     def create(self, options: SabotageOptions, seats: int, seed: int) -> SabotageState:
-        return rules.create(options, seats, seed)
+        return setup.create(options, seats, seed)
 
     def to_move(self, state: SabotageState) -> list[int]:
         return [] if state.ended is not None else [state.turn]

@@ -72,7 +72,7 @@ def test_ruling_10_without_an_answer_the_first_seat_is_a_seeded_random_draw() ->
 def test_ruling_9_first_seat_options_are_checked() -> None:
     with pytest.raises(ValueError, match="one count per seat"):
         new_game(3, first_seat=None, house_plants=[1, 2])
-    with pytest.raises(ValueError, match="not one of the 2 seats"):
+    with pytest.raises(ValueError, match="Player 4 cannot go first: there are only 2 players"):
         new_game(2, first_seat=3)
     with pytest.raises(ValueError):
         SabotageOptions(house_plants=[-1, 2])
