@@ -1,4 +1,4 @@
-"""The rules of Garden Sabotage: setup, legal actions, applying them, and the turn cycle.
+"""The rules of Garden Sabotage: legal actions, applying them, and the turn cycle.
 
 Ruling numbers refer to docs/rules/sabotage.md. Legality is checked per action kind (not by
 listing every legal action) so that `apply` stays cheap; `legal_actions` and the checks share the
