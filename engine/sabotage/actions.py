@@ -1,6 +1,6 @@
 """Every action of Garden Sabotage as a small frozen record, made once and reused.
 
-The set of possible actions is finite (about 300), so each is built once at import with its label
+The set of possible actions is finite (238), so each is built once at import with its label
 and steps, and `legal_actions` only picks from these tables: no object is created per step, which
 keeps random play fast (OpenSpiel's idea of one action table with a pair of conversion functions).
 Plots are 0-based inside (`plot=0`) and 1-based in labels ("plot 1").
