@@ -24,7 +24,7 @@ from engine.cabbagehead.actions import Pass, PlaceGrasshopper, PlaceRose, Plant
 from engine.cabbagehead.game import GAME
 from engine.cabbagehead.plot import EMPTY, Garden, cell_at, neighbours_of, plant_slots, realign
 from engine.cabbagehead.sampling import sample_state
-from engine.cabbagehead.scoring import evaluate
+from engine.cabbagehead.scoring import MONOPOLY, evaluate
 from engine.cabbagehead.state import CabbageheadState, copy_game_state
 from engine.cabbagehead.view import CabbageheadView
 from engine.rng import Rng
@@ -34,6 +34,12 @@ from engine.rng import Rng
 BEE_VALUE = 1.0
 #: Strong's shortlist: the room a planting leaves next to itself, per empty neighbouring slot.
 ROOM_VALUE = 0.3
+#: The playout policy's push towards The Monopoly: per card added to a type already grown twice.
+MONOPOLY_STEP = 1.0
+MONOPOLY_SIZE = 5
+#: The playout policy's care for The Mixed Plot: the cost of a fourth type in a row, or of a type
+#: already grown in another row.
+MIXED_PLOT_STEP = 2.0
 WIN_BONUS = 20.0
 
 CARDS = GAME.cards
@@ -76,12 +82,6 @@ def _after(garden: Garden, action: Any, row: list[int]) -> Garden:
     return twin
 
 
-def _room(garden: Garden, action: Plant) -> int:
-    """Empty slots next to the planted slot (room for partners of the same type later)."""
-    cell = cell_at(garden, action.row, action.col)
-    return sum(1 for j in neighbours_of(garden.rows, garden.cols)[cell] if garden.cells[j] < 0)
-
-
 def _pass_cost(state: CabbageheadState, action: Pass) -> float:
     """How much the passed card is worth to the opponent (their best immediate gain with it)."""
     other = state.gardens[1 - state.active]
@@ -112,49 +112,77 @@ def _same_neighbour(cells: list[int], near: tuple[tuple[int, ...], ...], cell: i
     return any(cells[j] >= 0 and NAMES[cells[j]] == name for j in near[cell])
 
 
-def playout_action(state: CabbageheadState) -> Any:
-    """The fast policy strong plays out with: plant the card and empty slot that add the most
-    points next to their own type (Bees count `BEE_VALUE`), compost only when no slot is empty;
-    the first Grasshopper or Rose place; pass the cheapest card onto the opponent's left."""
+def planting_gains(state: CabbageheadState) -> list[tuple[float, Plant]]:
+    """Every planting into an empty slot (or, with none empty, onto a card) with its quick gain:
+    the points it adds next to its own type (its own and a lone twin's), `BEE_VALUE` per Bee (and
+    The Bee's Knees when it makes six), The Monopoly when it makes five of a type
+    (`MONOPOLY_STEP` per card towards it from the third), -2 for a composted card, and
+    `ROOM_VALUE` per empty slot around it (room to grow)."""
     seat = state.active
-    if state.phase == "plant":
-        garden = state.gardens[seat]
-        cells = garden.cells
-        cols = garden.cols
-        near = neighbours_of(garden.rows, cols)
-        slots = plant_slots(garden, NAMES)
-        empties = [slot for slot in slots if not slot[2]] or slots
-        best: tuple[float, int, int, int, str] | None = None
-        for pos in range(3):
-            card = state.row[pos]
-            if card < 0:
-                continue
-            bees = GAME.plant_cost(state, pos)
-            if bees is None:
-                continue
-            name = NAMES[card]
-            points = POINTS[card]
-            for r, c, replaced, _ in empties:
-                cell = (r - 1) * cols + c - 1
-                gain = BEE_VALUE * bees
-                if replaced:
-                    gain -= 2
-                for j in near[cell]:
-                    other = cells[j]
-                    if other >= 0 and NAMES[other] == name:
-                        if gain < points:
-                            gain += points
-                        if not _same_neighbour(cells, near, j, name):
-                            gain += points
-                if best is None or gain > best[0]:
-                    best = (gain, pos, r, c, replaced)
-        assert best is not None
-        _, pos, r, c, replaced = best
+    garden = state.gardens[seat]
+    cells = garden.cells
+    cols = garden.cols
+    near = neighbours_of(garden.rows, cols)
+    slots = plant_slots(garden, NAMES)
+    empties = [slot for slot in slots if not slot[2]] or slots
+    grown: dict[str, int] = {}
+    row_types: list[set[str]] = [set() for _ in range(garden.rows)]
+    for i, card in enumerate(cells):
+        if card >= 0:
+            grown[NAMES[card]] = grown.get(NAMES[card], 0) + 1
+            row_types[i // cols].add(NAMES[card])
+    found: list[tuple[float, Plant]] = []
+    for pos in range(3):
         card = state.row[pos]
+        if card < 0:
+            continue
         bees = GAME.plant_cost(state, pos)
-        assert bees is not None
-        return Plant(pos, NAMES[card], bees, r, c, replaced)
-    legal = GAME.legal_actions(state, seat)
+        if bees is None:
+            continue
+        name = NAMES[card]
+        points = POINTS[card]
+        base = BEE_VALUE * bees
+        have = grown.get(name, 0)
+        if have + 1 == MONOPOLY_SIZE:
+            base += MONOPOLY
+        elif have >= 2:
+            base += MONOPOLY_STEP
+        elsewhere = [name in types for types in row_types]
+        for r, c, replaced, _ in empties:
+            cell = (r - 1) * cols + c - 1
+            gain = base
+            types = row_types[r - 1]
+            if name not in types and (len(types) >= 3 or any(elsewhere)):
+                gain -= MIXED_PLOT_STEP
+            if replaced:
+                gain -= 2
+            paired = False
+            for j in near[cell]:
+                other = cells[j]
+                if other < 0:
+                    gain += ROOM_VALUE
+                elif NAMES[other] == name:
+                    paired = True
+                    if not _same_neighbour(cells, near, j, name):
+                        gain += points
+            if paired:
+                gain += points
+            found.append((gain, Plant(pos, name, bees, r, c, replaced)))
+    return found
+
+
+def playout_action(state: CabbageheadState) -> Any:
+    """The fast policy strong plays out with: the planting with the best quick gain
+    (`planting_gains`); the first Grasshopper or Rose place; pass the cheapest card onto the
+    opponent's left."""
+    if state.phase == "plant":
+        best = None
+        best_gain = float("-inf")
+        for gain, action in planting_gains(state):
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+    legal = GAME.legal_actions(state, state.active)
     if state.phase == "pass":
         passes = [a for a in legal if isinstance(a, Pass)]
         return min(passes, key=lambda a: (POINTS[state.row[a.give]], a.to))
@@ -197,17 +225,20 @@ class StrongPlayer:
 
     strength: Strength = "strong"
 
-    def __init__(self, candidates: int = 6, samples: int = 6) -> None:
+    def __init__(self, candidates: int = 12, samples: int = 12) -> None:
         self.candidates = candidates
         self.samples = samples
 
     def shortlist(self, state: CabbageheadState, legal: Sequence[Any]) -> list[int]:
-        values = immediate_values(state, legal)
+        """The `candidates` most promising legal actions: plantings by quick gain
+        (`planting_gains`, so the playout policy's own choice is always in), others by greedy's
+        immediate value."""
         if state.phase == "plant":
-            garden = state.gardens[state.active]
-            values = [v + ROOM_VALUE * _room(garden, a) for v, a in zip(values, legal, strict=True)]
-        order = sorted(range(len(legal)), key=lambda i: -values[i])
-        return order[: self.candidates]
+            index = {action: i for i, action in enumerate(legal)}
+            ranked = sorted(planting_gains(state), key=lambda pair: -pair[0])
+            return [index[action] for _, action in ranked[: self.candidates]]
+        values = immediate_values(state, legal)
+        return sorted(range(len(legal)), key=lambda i: -values[i])[: self.candidates]
 
     def choose(self, decision: Decision, rng: Rng) -> Any:
         legal = decision.legal
