@@ -1,17 +1,18 @@
 """Computer players for Mr. Cabbagehead's Garden: random, greedy and strong, solo and two players.
 
-All three see only their seat's `CabbageheadView` (`engine.ai.base.Decision`). Greedy reads the
-gardens back from the view; strong rebuilds full states with `engine.cabbagehead.sampling
-.sample_state`, which shuffles the unseen deck and re-seeds the token draws.
+All three see only their seat's `CabbageheadView` (`engine.ai.base.Decision`). Greedy and strong
+rebuild full states with `engine.cabbagehead.sampling.sample_state`, which shuffles the unseen
+deck and re-seeds the token draws (greedy reads only the public gardens of its sample).
 
 - **greedy** keeps the action whose immediate outcome is worth most by `garden_value`: the garden's
   Evaluation score if the game ended now (awards, Roses and Compost included) plus
   `BEE_VALUE` per Bee in the supply. Passing (two players): the card worth least to the
   opponent, on their left. Ties go to the first action in the game's order.
-- **strong** is determinized Monte Carlo: a shortlist of `candidates` actions (greedy's value plus
-  a small room-to-grow term), each played on `samples` sampled states and played out to the end
-  of the game with the fast `playout_action` policy; it keeps the best mean final score (solo) or
-  the best mean margin over the opponent plus a win bonus (two players).
+- **strong** is determinized Monte Carlo: a shortlist of `candidates` actions (plantings by the
+  quick gain of `planting_gains`, other decisions by greedy's value), each played on the same
+  `samples` sampled states and played out to the end of the game with the fast `playout_action`
+  policy; it keeps the best mean final score (solo) or the best mean margin over the opponent plus
+  a win bonus (two players). Budget: at most `candidates x samples` playouts per decision.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 from engine.ai.base import Decision, Strength
 from engine.cabbagehead.actions import Pass, PlaceGrasshopper, PlaceRose, Plant
 from engine.cabbagehead.game import GAME
-from engine.cabbagehead.plot import EMPTY, Garden, cell_at, neighbours_of, plant_slots, realign
+from engine.cabbagehead.plot import Garden, cell_at, neighbours_of, plant_slots, realign
 from engine.cabbagehead.sampling import sample_state
 from engine.cabbagehead.scoring import MONOPOLY, evaluate
 from engine.cabbagehead.state import CabbageheadState, copy_game_state
@@ -116,8 +117,9 @@ def planting_gains(state: CabbageheadState) -> list[tuple[float, Plant]]:
     """Every planting into an empty slot (or, with none empty, onto a card) with its quick gain:
     the points it adds next to its own type (its own and a lone twin's), `BEE_VALUE` per Bee (and
     The Bee's Knees when it makes six), The Monopoly when it makes five of a type
-    (`MONOPOLY_STEP` per card towards it from the third), -2 for a composted card, and
-    `ROOM_VALUE` per empty slot around it (room to grow)."""
+    (`MONOPOLY_STEP` per card towards it from the third), -2 for a composted card,
+    `ROOM_VALUE` per empty slot around it (room to grow), and -`MIXED_PLOT_STEP` for a fourth
+    type in a row or a type already grown in another row (The Mixed Plot)."""
     seat = state.active
     garden = state.gardens[seat]
     cells = garden.cells
@@ -260,5 +262,3 @@ class StrongPlayer:
                 best_index, best_total = index, total
         return legal[best_index]
 
-
-__all__ = ["EMPTY", "GreedyPlayer", "StrongPlayer"]

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from engine.ai import STRENGTHS, Decision, choose_move, decision_for, make_player, move_seed
+from engine.ai import STRENGTHS, Decision, Player, choose_move, decision_for, make_player, move_seed
+from engine.ai import cabbagehead as cabbagehead_ai
+from engine.ai import sabotage as sabotage_ai
 from engine.ai.base import Strength
 from engine.api import AnyGame
 from engine.cabbagehead import GAME as CABBAGEHEAD
@@ -45,6 +47,16 @@ def _cases() -> list[tuple[AnyGame, BaseModel, int]]:
     return found
 
 
+def _quick_player(game: AnyGame, strength: Strength) -> Player:
+    """The player of `strength`; strong with a small playout budget (the same code, fewer
+    playouts) so whole games stay quick. Full budgets are exercised move by move below."""
+    if strength != "strong":
+        return make_player(game.name, strength)
+    if game.name == "cabbagehead":
+        return cabbagehead_ai.StrongPlayer(candidates=3, samples=2)
+    return sabotage_ai.StrongPlayer(candidates=3, samples=2)
+
+
 def _labels(legal: Any) -> set[str]:
     return {action.label for action in legal}
 
@@ -60,7 +72,7 @@ def test_every_strength_plays_whole_games_with_legal_actions_only(
         strengths: list[Strength] = [STRENGTHS[(seat + seed + seats) % 3] for seat in range(seats)]
         if seats == 1:
             strengths = ["strong" if seed == 0 else "greedy"]
-        players = [make_player(game.name, s) for s in strengths]
+        players = [_quick_player(game, s) for s in strengths]
         state = game.create(options, seats, seed)
         moves = 0
         while not game.is_terminal(state):
