@@ -1,0 +1,200 @@
+"""Every request body the bot sends is checked twice: Discord's documented limits (`limits.py`),
+and, when `<project root>/../shared/discord-api-spec/openapi.json` exists, the request schema of
+the matching OpenAPI operation (JSON Schema 2020-12, validated with `jsonschema`).
+
+The spec is 1.2 MB: it is loaded and indexed once per process (`load_spec`). When the file is
+absent the schema check is skipped; the limit checks always run. Schema problems start with
+"schema:" so the fake can tell them from limit problems (which Discord itself would reject).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.fake_discord import limits
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+SPEC_PATH = PROJECT_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json"
+SPEC_URI = "urn:discord-openapi"
+#: Discord's default upload limit (the fake's INTERACTION_CREATE says the same).
+DEFAULT_SIZE_LIMIT = 10 * 1024 * 1024
+
+MESSAGE_ROUTES = {
+    ("POST", "/channels/{channel_id}/messages"),
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"),
+}
+COMMAND_ROUTES = {
+    ("PUT", "/applications/{application_id}/commands"): True,
+    ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"): False,
+}
+THREAD_ROUTES = {
+    ("POST", "/channels/{channel_id}/messages/{message_id}/threads"),
+    ("POST", "/channels/{channel_id}/threads"),
+}
+
+
+class OpenApiSpec:
+    """Discord's OpenAPI description, indexed by (method, path with anonymous parameters)."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        from jsonschema import Draft202012Validator
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+
+        self.spec = spec
+        self.registry = Registry().with_resource(
+            SPEC_URI, Resource.from_contents(spec, default_specification=DRAFT202012)
+        )
+        self._validator_class = Draft202012Validator
+        self.operations: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
+        for path, item in spec["paths"].items():
+            for method, operation in item.items():
+                if isinstance(operation, dict) and "requestBody" in operation:
+                    self.operations[(method.upper(), _anonymous(path))] = (path, operation)
+        self._validators: dict[str, Any] = {}
+
+    def request_schema(self, method: str, route: str) -> tuple[str, dict[str, Any]] | None:
+        """The application/json request schema for a route template, and the spec's path."""
+        found = self.operations.get((method, _anonymous(route)))
+        if found is None:
+            return None
+        path, operation = found
+        content = operation["requestBody"].get("content", {})
+        schema = content.get("application/json")
+        return (path, schema["schema"]) if schema else None
+
+    def validate(self, method: str, route: str, body: Any) -> list[str]:
+        found = self.request_schema(method, route)
+        if found is None:
+            return []
+        _path, schema = found
+        schema = self._pick_union_branch(schema, body)
+        validator = self._validator(json.dumps(schema, sort_keys=True), schema)
+        return [_describe(error) for error in _top_errors(validator, body)]
+
+    def _pick_union_branch(self, schema: dict[str, Any], body: Any) -> dict[str, Any]:
+        """For `anyOf` unions keyed by `type` (interaction callbacks), validate the one branch that
+        matches the body's type, so errors are precise instead of "not valid under any"."""
+        if "anyOf" not in schema or not isinstance(body, dict) or "type" not in body:
+            return schema
+        for branch in schema["anyOf"]:
+            ref = branch.get("$ref", "")
+            target = self._resolve_local(ref)
+            enum = ((target or {}).get("properties", {}).get("type") or {}).get("enum")
+            if enum and body["type"] in enum:
+                return branch
+        return schema
+
+    def _resolve_local(self, ref: str) -> dict[str, Any] | None:
+        if not ref.startswith("#/"):
+            return None
+        node: Any = self.spec
+        for part in ref[2:].split("/"):
+            node = node.get(part) if isinstance(node, dict) else None
+        return node if isinstance(node, dict) else None
+
+    def _validator(self, key: str, schema: dict[str, Any]) -> Any:
+        if key not in self._validators:
+            rooted = {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "$id": SPEC_URI + "-request",
+                **_rebase(schema),
+            }
+            self._validators[key] = self._validator_class(rooted, registry=self.registry)
+        return self._validators[key]
+
+
+def _rebase(schema: Any) -> Any:
+    """Point local refs (#/components/...) at the registered spec resource."""
+    if isinstance(schema, dict):
+        return {
+            k: (SPEC_URI + v if k == "$ref" and isinstance(v, str) and v.startswith("#") else _rebase(v))
+            for k, v in schema.items()
+        }
+    if isinstance(schema, list):
+        return [_rebase(v) for v in schema]
+    return schema
+
+
+def _anonymous(path: str) -> str:
+    return re.sub(r"\{[^}]+\}", "{}", path)
+
+
+def _top_errors(validator: Any, body: Any) -> list[Any]:
+    from jsonschema.exceptions import best_match
+
+    errors = list(validator.iter_errors(body))
+    if not errors:
+        return []
+    best = best_match(errors)
+    return [best] if best is not None else errors[:1]
+
+
+def _describe(error: Any) -> str:
+    where = "/" + "/".join(str(p) for p in error.absolute_path)
+    detail = error
+    while detail.context:
+        from jsonschema.exceptions import best_match
+
+        deeper = best_match(detail.context)
+        if deeper is None:
+            break
+        detail = deeper
+        where = "/" + "/".join(str(p) for p in detail.absolute_path)
+    return f"schema: at {where}: {detail.message[:300]}"
+
+
+@functools.lru_cache(maxsize=1)
+def load_spec(path: Path = SPEC_PATH) -> OpenApiSpec | None:
+    """The indexed spec, loaded once per process; None when the file is not there."""
+    if not path.is_file():
+        return None
+    return OpenApiSpec(json.loads(path.read_text(encoding="utf-8")))
+
+
+class PayloadChecker:
+    """Limits always; the OpenAPI schema when a spec is given."""
+
+    def __init__(self, spec: OpenApiSpec | None, size_limit: int = DEFAULT_SIZE_LIMIT) -> None:
+        self.spec = spec
+        self.size_limit = size_limit
+
+    def check(
+        self, method: str, route: str, body: Any, files: list[dict[str, Any]], query: dict[str, str]
+    ) -> list[str]:
+        problems = self.check_limits(method, route, body, files)
+        if self.spec is not None and body is not None and not isinstance(body, str):
+            problems += self.spec.validate(method, route, body)
+        return problems
+
+    def check_limits(self, method: str, route: str, body: Any, files: list[dict[str, Any]]) -> list[str]:
+        key = (method, route)
+        if key in MESSAGE_ROUTES and isinstance(body, dict):
+            return limits.check_message(
+                body, files, size_limit=self.size_limit, channel_message=route.startswith("/channels/")
+            )
+        if key in MESSAGE_ROUTES and body is None and files:
+            return limits.check_message({}, files, size_limit=self.size_limit)
+        if route.endswith("/callback") and isinstance(body, dict):
+            kind = body.get("type")
+            data = body.get("data") or {}
+            if kind in (4, 7):
+                return limits.check_message(data, files, size_limit=self.size_limit)
+            if kind in (5, 6) and data and set(data) - {"flags"}:
+                return [f"a type {kind} (deferred) response carries only flags, not {sorted(data)}"]
+            if kind == 9:
+                return limits.check_modal(data)
+            if kind not in (1, 4, 5, 6, 7, 8, 9, 10, 12):
+                return [f"unknown interaction callback type {kind!r}"]
+            return []
+        if key in COMMAND_ROUTES and isinstance(body, list):
+            return limits.check_commands(body, global_scope=COMMAND_ROUTES[key])
+        if key in THREAD_ROUTES and isinstance(body, dict):
+            return limits.check_thread(body)
+        return []

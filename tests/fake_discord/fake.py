@@ -1,0 +1,537 @@
+"""FakeDiscord: a local Discord (REST + gateway) that the real discord.py bot talks to in tests.
+
+The tests start it, point the bot at `api_base` / `gateway_url`, and drive the bot the way Discord
+would: slash commands, button clicks, menu choices and modal submissions arrive as
+INTERACTION_CREATE events (`slash`, `click`, `select`, `submit_modal`). Everything the bot sends back
+lands in a model the tests query (`public_messages`, `ephemeral_messages`, `interaction.original`)
+and in `calls`, the record of every REST request. Each request body is checked against Discord's
+documented limits and, when the OpenAPI description is present, its request schema; problems
+collect in `violations`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from aiohttp import web
+
+from tests.fake_discord.checks import PayloadChecker
+from tests.fake_discord.gateway import FakeGateway
+from tests.fake_discord.model import (
+    BOT_PERMISSIONS,
+    GUILD_TEXT,
+    MANAGE_CHANNELS,
+    MEMBER_PERMISSIONS,
+    FakeChannel,
+    FakeGuild,
+    FakeInteraction,
+    FakeMessage,
+    FakeUser,
+    RecordedCall,
+    new_snowflake,
+)
+from tests.fake_discord.payloads import channel_payload, member_payload, message_payload, user_payload
+from tests.fake_discord.rest import RestApi
+
+#: Discord's default upload limit for a server without boosts (bytes).
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+API_PREFIX = "/api/v10"
+
+# Application command option types.
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+
+
+class FakeDiscord:
+    """One fake Discord: a bot user and application, a guild with channels, a few players."""
+
+    def __init__(self, *, token: str = "fake-bot-token", checker: PayloadChecker | None = None) -> None:
+        self.token = token
+        self.checker = checker or PayloadChecker(spec=None)
+        self.application_id = new_snowflake()
+        self.application_flags = 0
+        self.bot_user = FakeUser(id=self.application_id, name="garden-club", bot=True)
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.interactions: dict[str, FakeInteraction] = {}
+        self.calls: list[RecordedCall] = []
+        self.unknown_routes: list[RecordedCall] = []
+        self.violations: list[str] = []
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.gateway = FakeGateway(self)
+        self.rest = RestApi(self)
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        # A ready-made world: one server, two text channels, three players.
+        self.guild = self.add_guild("Garden Test Server")
+        self.general = self.channel_named("general")
+        self.games = self.add_text_channel(self.guild, "games")
+        self.alice = self.add_user("alice")
+        self.bob = self.add_user("bob")
+        self.carol = self.add_user("carol")
+
+    # --- Lifecycle ----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen on 127.0.0.1 on a free port."""
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self.rest.handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # --- The world ----------------------------------------------------------------------------
+
+    def add_user(self, name: str) -> FakeUser:
+        user = FakeUser(id=new_snowflake(), name=name)
+        self.users[user.id] = user
+        for guild in self.guilds.values():
+            guild.member_ids.append(user.id)
+        return user
+
+    def add_guild(self, name: str) -> FakeGuild:
+        owner = next((u for u in self.users.values() if not u.bot), self.bot_user)
+        guild = FakeGuild(id=new_snowflake(), name=name, owner_id=owner.id)
+        guild.member_ids = list(self.users)
+        self.guilds[guild.id] = guild
+        self.add_text_channel(guild, "general")
+        return guild
+
+    def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
+        channel = FakeChannel(
+            id=new_snowflake(), guild_id=guild.id, name=name, type=GUILD_TEXT, position=len(guild.channel_ids)
+        )
+        self.channels[channel.id] = channel
+        guild.channel_ids.append(channel.id)
+        return channel
+
+    def channel_named(self, name: str, guild: FakeGuild | None = None) -> FakeChannel:
+        guild = guild or self.guild
+        for channel_id in guild.channel_ids:
+            if self.channels[channel_id].name == name:
+                return self.channels[channel_id]
+        raise AssertionError(f"no channel #{name} in {guild.name}")
+
+    def threads(self, parent: FakeChannel | None = None) -> list[FakeChannel]:
+        """Threads the bot created (in `parent`, if given), oldest first."""
+        return [
+            c for c in self.channels.values() if c.is_thread and (parent is None or c.parent_id == parent.id)
+        ]
+
+    # --- Change notification ------------------------------------------------------------------
+
+    def notify_changed(self) -> None:
+        """Wake everyone waiting in `wait_until` (called after every REST call)."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_until(
+        self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "the condition"
+    ) -> Any:
+        """Wait (without sleeping blindly) until `predicate()` is truthy; returns its value."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise AssertionError(f"Timed out after {timeout}s waiting for {what}.")
+            event = self._changed
+            try:
+                await asyncio.wait_for(event.wait(), remaining)
+            except TimeoutError:
+                continue
+
+    # --- Queries ------------------------------------------------------------------------------
+
+    def public_messages(self, channel: FakeChannel) -> list[FakeMessage]:
+        """Messages everyone in `channel` sees, oldest first (deleted ones left out)."""
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel.id and not m.ephemeral and not m.deleted
+        ]
+
+    def ephemeral_messages(self, user: FakeUser, channel: FakeChannel | None = None) -> list[FakeMessage]:
+        """Ephemeral messages shown to `user` (in `channel`, if given), oldest first."""
+        return [
+            m
+            for m in self.messages.values()
+            if m.ephemeral_to == user.id and not m.deleted and (channel is None or m.channel_id == channel.id)
+        ]
+
+    def messages_seen_by(self, user: FakeUser) -> list[FakeMessage]:
+        """Everything `user` can read: every public message plus their own ephemeral ones."""
+        return [m for m in self.messages.values() if not m.deleted and m.ephemeral_to in (None, user.id)]
+
+    def calls_to(self, method: str, route: str) -> list[RecordedCall]:
+        """Recorded REST calls matching a method and route template (e.g. PUT /applications/...)."""
+        return [c for c in self.calls if c.method == method and c.route == route]
+
+    def take_violations(self) -> list[str]:
+        """Return and clear the payload violations (for tests that provoke them on purpose)."""
+        found, self.violations = self.violations, []
+        return found
+
+    def commands_for(self, guild: FakeGuild | None) -> list[dict[str, Any]]:
+        return self.guild_commands.get(guild.id, []) if guild else self.global_commands
+
+    # --- Time ---------------------------------------------------------------------------------
+
+    def age_message(self, message: FakeMessage, *, hours: float = 2.0, edits_allowed: int = 0) -> None:
+        """Make `message` older than it is. Past one hour, Discord throttles edits (error 30046):
+        after `edits_allowed` more edits, PATCHes of it fail until it is re-posted."""
+        message.created_at = message.created_at - timedelta(hours=hours)
+        if datetime.now(UTC) - message.created_at > timedelta(hours=1):
+            message.old_edits_left = edits_allowed
+
+    def expire_token(self, interaction: FakeInteraction) -> None:
+        """Interaction tokens die after 15 minutes: later callbacks, follow-ups and edits 404."""
+        interaction.expired = True
+
+    def expire_all_tokens(self) -> None:
+        for interaction in self.interactions.values():
+            interaction.expired = True
+
+    # --- Driving the bot: interactions --------------------------------------------------------
+
+    async def slash(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        options: dict[str, Any] | None = None,
+        *,
+        manage_channels: bool = False,
+    ) -> FakeInteraction:
+        """Run `/command [subcommand...]` as `user` in `channel`, like the Discord client would.
+
+        The command must have been synced (to the channel's guild or globally); options are checked
+        against its definition (names, types, choices, required) as the client enforces them.
+        """
+        names = command.strip().lstrip("/").split()
+        guild = self.guilds[channel.guild_id]
+        definition, guild_scoped = self._find_command(names[0], guild)
+        resolved: dict[str, dict[str, Any]] = {}
+        path_options, leaf = self._command_path(definition, names)
+        leaf_options = self._command_options(definition, leaf, options or {}, resolved, guild)
+        data: dict[str, Any] = {
+            "id": definition["id"],
+            "name": definition["name"],
+            "type": definition.get("type", 1),
+        }
+        if guild_scoped:
+            data["guild_id"] = str(guild.id)
+        nested = leaf_options
+        for option in reversed(path_options):
+            nested = [{**option, "options": nested}]
+        if nested:
+            data["options"] = nested
+        if resolved:
+            data["resolved"] = resolved
+        return await self._interact(2, user, channel, data, manage_channels=manage_channels)
+
+    async def click(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        manage_channels: bool = False,
+    ) -> FakeInteraction:
+        """Click a button on `message` (by custom id or label), as `user`."""
+        self._check_can_see(user, message)
+        if custom_id is None:
+            button = message.button(label)
+        else:
+            matches = [b for b in message.buttons() if b.get("custom_id") == custom_id]
+            if not matches:
+                raise AssertionError(
+                    f"no button with custom_id {custom_id!r} on message {message.id}; "
+                    f"custom ids: {message.custom_ids()}"
+                )
+            button = matches[0]
+        if button.get("disabled"):
+            raise AssertionError(f"button {button.get('label')!r} is disabled: nobody can click it")
+        if "custom_id" not in button:
+            raise AssertionError(f"button {button.get('label')!r} is a link; it sends no interaction")
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return await self._interact(
+            3, user, self.channels[message.channel_id], data, message=message, manage_channels=manage_channels
+        )
+
+    async def select(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str | None,
+        values: Iterable[str],
+        *,
+        manage_channels: bool = False,
+    ) -> FakeInteraction:
+        """Choose `values` in a string select menu on `message` (custom_id None: the only menu)."""
+        self._check_can_see(user, message)
+        menu = message.select(None) if custom_id is None else self._component(message, custom_id)
+        chosen = list(values)
+        if menu.get("disabled"):
+            raise AssertionError(f"select menu {menu.get('custom_id')!r} is disabled")
+        if menu.get("type") == 3:
+            offered = [o["value"] for o in menu.get("options", [])]
+            unknown = [v for v in chosen if v not in offered]
+            if unknown:
+                raise AssertionError(f"values {unknown} are not options of {menu['custom_id']!r}: {offered}")
+        low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+        if not low <= len(chosen) <= high:
+            raise AssertionError(f"menu {menu['custom_id']!r} takes {low}..{high} values, not {len(chosen)}")
+        data = {"custom_id": menu["custom_id"], "component_type": menu.get("type", 3), "values": chosen}
+        return await self._interact(
+            3, user, self.channels[message.channel_id], data, message=message, manage_channels=manage_channels
+        )
+
+    async def submit_modal(
+        self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, str]
+    ) -> FakeInteraction:
+        """Fill in and submit the modal the bot opened in answer to `opened_by`."""
+        modal = opened_by.modal
+        if modal is None:
+            raise AssertionError(f"the bot opened no modal in answer to {opened_by.description}")
+        rows: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        for item in modal.get("components", []):
+            if item.get("type") == 1:
+                inputs = [
+                    {"type": c["type"], "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
+                    for c in item.get("components", [])
+                    if c.get("type") == 4
+                ]
+                seen.update(i["custom_id"] for i in inputs)
+                rows.append({"type": 1, "components": inputs})
+            elif item.get("type") == 18 and isinstance(item.get("component"), dict):
+                inner = item["component"]
+                answer: dict[str, Any] = {"type": inner["type"], "custom_id": inner["custom_id"]}
+                if inner["type"] == 4:
+                    answer["value"] = values.get(inner["custom_id"], "")
+                else:
+                    answer["values"] = values.get(inner["custom_id"], [])
+                seen.add(inner["custom_id"])
+                rows.append({"type": 18, "component": answer})
+        unknown = set(values) - seen
+        if unknown:
+            raise AssertionError(f"modal {modal.get('custom_id')!r} has no inputs {sorted(unknown)}")
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        channel = self.channels[opened_by.channel_id]
+        return await self._interact(5, user, channel, data, message=opened_by.message)
+
+    # --- Internals of the driver --------------------------------------------------------------
+
+    def _check_can_see(self, user: FakeUser, message: FakeMessage) -> None:
+        if message.deleted:
+            raise AssertionError(f"message {message.id} was deleted; nobody can click on it")
+        if message.ephemeral_to is not None and message.ephemeral_to != user.id:
+            raise AssertionError(f"{user.name} cannot see the ephemeral message {message.id}")
+
+    @staticmethod
+    def _component(message: FakeMessage, custom_id: str) -> dict[str, Any]:
+        for component in message.components_flat():
+            if component.get("custom_id") == custom_id:
+                return component
+        raise AssertionError(f"no component {custom_id!r} on message {message.id}: {message.custom_ids()}")
+
+    def _find_command(self, name: str, guild: FakeGuild) -> tuple[dict[str, Any], bool]:
+        for command in self.guild_commands.get(guild.id, []):
+            if command["name"] == name and command.get("type", 1) == 1:
+                return command, True
+        for command in self.global_commands:
+            if command["name"] == name and command.get("type", 1) == 1:
+                return command, False
+        known = sorted(
+            {c["name"] for c in self.global_commands}
+            | {c["name"] for c in self.guild_commands.get(guild.id, [])}
+        )
+        raise AssertionError(f"/{name} is not a synced command (synced: {known})")
+
+    @staticmethod
+    def _command_path(
+        definition: dict[str, Any], names: list[str]
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """Walk subcommand groups / subcommands named after the command; return them and the leaf."""
+        path: list[dict[str, Any]] = []
+        node = definition
+        for name in names[1:]:
+            match = next(
+                (
+                    o
+                    for o in node.get("options", [])
+                    if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
+                ),
+                None,
+            )
+            if match is None:
+                raise AssertionError(f"/{' '.join(names)}: no subcommand {name!r}")
+            path.append({"name": match["name"], "type": match["type"]})
+            node = match
+        if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options", [])):
+            raise AssertionError(f"/{' '.join(names)} needs a subcommand")
+        return path, node
+
+    def _command_options(
+        self,
+        definition: dict[str, Any],
+        leaf: dict[str, Any],
+        given: dict[str, Any],
+        resolved: dict[str, dict[str, Any]],
+        guild: FakeGuild,
+    ) -> list[dict[str, Any]]:
+        declared = {o["name"]: o for o in leaf.get("options", [])}
+        unknown = set(given) - set(declared)
+        if unknown:
+            raise AssertionError(
+                f"/{definition['name']} has no options {sorted(unknown)}; it has {sorted(declared)}"
+            )
+        missing = [n for n, o in declared.items() if o.get("required") and n not in given]
+        if missing:
+            raise AssertionError(f"/{definition['name']} requires options {missing}")
+        result: list[dict[str, Any]] = []
+        for name, value in given.items():
+            spec = declared[name]
+            kind = spec["type"]
+            if isinstance(value, FakeUser):
+                resolved.setdefault("users", {})[str(value.id)] = user_payload(value)
+                member = member_payload(value)
+                member.pop("user")
+                resolved.setdefault("members", {})[str(value.id)] = member | {
+                    "permissions": str(MEMBER_PERMISSIONS)
+                }
+                value = str(value.id)
+            elif isinstance(value, FakeChannel):
+                resolved.setdefault("channels", {})[str(value.id)] = {
+                    k: v
+                    for k, v in channel_payload(value).items()
+                    if k in ("id", "name", "type", "parent_id")
+                } | {"permissions": str(MEMBER_PERMISSIONS)}
+                value = str(value.id)
+            if spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
+                raise AssertionError(f"/{definition['name']} {name}: {value!r} is not one of its choices")
+            if kind == INTEGER and not isinstance(value, int):
+                raise AssertionError(f"/{definition['name']} {name} takes an integer, not {value!r}")
+            if kind in (INTEGER, NUMBER):
+                if "min_value" in spec and value < spec["min_value"]:
+                    raise AssertionError(f"/{definition['name']} {name}: {value} < min {spec['min_value']}")
+                if "max_value" in spec and value > spec["max_value"]:
+                    raise AssertionError(f"/{definition['name']} {name}: {value} > max {spec['max_value']}")
+            result.append({"name": name, "type": kind, "value": value})
+        return result
+
+    def interaction_payload(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        *,
+        message: FakeMessage | None = None,
+        manage_channels: bool = False,
+    ) -> tuple[int, str, dict[str, Any]]:
+        """A realistic guild INTERACTION_CREATE payload (what Discord sends a bot)."""
+        interaction_id = new_snowflake()
+        token = f"aW50ZXJhY3Rpb24{interaction_id}.{secrets.token_urlsafe(48)}"
+        guild = self.guilds[channel.guild_id]
+        permissions = MEMBER_PERMISSIONS | (MANAGE_CHANNELS if manage_channels else 0)
+        if guild.owner_id == user.id:
+            permissions |= MANAGE_CHANNELS
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "guild_id": str(guild.id),
+            "channel_id": str(channel.id),
+            "channel": channel_payload(channel),
+            "member": member_payload(user, permissions),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(BOT_PERMISSIONS),
+            "locale": "en-GB",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if message is not None:
+            payload["message"] = message_payload(message, None if message.ephemeral else guild.id)
+        return interaction_id, token, payload
+
+    async def _interact(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        *,
+        message: FakeMessage | None = None,
+        manage_channels: bool = False,
+    ) -> FakeInteraction:
+        interaction_id, token, payload = self.interaction_payload(
+            kind, user, channel, data, message=message, manage_channels=manage_channels
+        )
+        interaction = FakeInteraction(
+            id=interaction_id,
+            token=token,
+            type=kind,
+            user=user,
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            payload=payload,
+            message=message,
+        )
+        self.interactions[token] = interaction
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        return interaction
+
+    async def dispatch_raw_interaction(self, payload: dict[str, Any]) -> None:
+        """Send a hand-made INTERACTION_CREATE (for tests of odd payloads)."""
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+
+    # --- Message bookkeeping used by the REST handlers ----------------------------------------
+
+    def store_message(self, message: FakeMessage) -> FakeMessage:
+        self.messages[message.id] = message
+        return message
+
+    @staticmethod
+    def mentioned_user_ids(content: str) -> list[int]:
+        return [int(m) for m in re.findall(r"<@!?(\d+)>", content or "")]

@@ -1,0 +1,158 @@
+"""Pytest fixtures: a running fake Discord, and the real Garden Club bot run in-process against it.
+
+`fake_discord` starts the fake on a free port and, at teardown, fails the test if the bot sent a
+payload Discord would reject or that breaks the OpenAPI schema, or called a route the fake does
+not know. `garden_bot` is a `BotRunner`: `await garden_bot.start()` logs the real bot in (settings,
+`use_api_base`, `GardenClubBot`, `start`) exactly as `python -m bot` does, and `restart()` stops it
+and starts a new one on the same database. discord.py's class-level endpoints are restored after
+each test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.app import GardenClubBot
+from bot.endpoints import use_api_base
+from bot.settings import Settings
+from tests.fake_discord.checks import OpenApiSpec, PayloadChecker, load_spec
+from tests.fake_discord.fake import FakeDiscord
+
+log = logging.getLogger(__name__)
+
+#: discord.py waits this long after the last GUILD_CREATE before `on_ready`; the fake sends every
+#: guild at once, so a short wait keeps tests fast without changing what the bot does.
+GUILD_READY_TIMEOUT = 0.05
+
+
+class BotRunner:
+    """Runs GardenClubBot against a FakeDiscord: start, stop, restart on the same data directory."""
+
+    def __init__(self, fake: FakeDiscord, data_dir: Path) -> None:
+        self.fake = fake
+        self.data_dir = data_dir
+        self.bot: GardenClubBot | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.starts = 0
+
+    def settings(
+        self, *, gateway_url: bool = True, sync_guild_id: int | None = None, token: str | None = None
+    ) -> Settings:
+        """The bot's settings: the fake's REST base, optionally its gateway, a database in tmp."""
+        return Settings(  # type: ignore[call-arg]
+            _env_file=None,
+            discord_token=token or self.fake.token,
+            discord_api_base=self.fake.api_base,
+            discord_gateway_url=self.fake.gateway_url if gateway_url else None,
+            database_path=self.data_dir / "garden-club.sqlite3",
+            sync_guild_id=sync_guild_id,
+            log_level="DEBUG",
+        )
+
+    async def start(
+        self, settings: Settings | None = None, *, timeout: float = 15.0, **options: Any
+    ) -> GardenClubBot:
+        """Log the bot in and wait until it is ready (guilds received); fails with the bot's error."""
+        if self.bot is not None:
+            raise RuntimeError("the bot is already running; stop() it first")
+        settings = settings or self.settings(**options)
+        settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+        use_api_base(settings.api_base)
+        bot = GardenClubBot(settings)
+        bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+        self.bot = bot
+        self.starts += 1
+        self.task = asyncio.create_task(
+            bot.start(settings.discord_token.get_secret_value()), name=f"garden-bot-{self.starts}"
+        )
+        ready = asyncio.create_task(bot.wait_until_ready())
+        done, _ = await asyncio.wait({self.task, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if ready not in done:
+            ready.cancel()
+            if self.task in done:
+                error = self.task.exception()
+                await self.stop()
+                if error is not None:
+                    raise error
+                raise AssertionError("the bot stopped before it was ready")
+            await self.stop()
+            raise AssertionError(f"the bot was not ready within {timeout}s")
+        return bot
+
+    async def stop(self) -> None:
+        """Close the bot as `async with bot` does on exit, and wait for its task to end."""
+        bot, task = self.bot, self.task
+        self.bot, self.task = None, None
+        if bot is not None:
+            await bot.close()
+        if task is not None:
+            try:
+                await asyncio.wait_for(task, 10)
+            except (Exception, asyncio.CancelledError) as error:  # a bot that failed has said so already
+                log.debug("bot task ended with %r", error)
+
+    async def restart(self, **options: Any) -> GardenClubBot:
+        """Stop the bot and start a fresh one on the same database (a crash or deploy)."""
+        await self.stop()
+        return await self.start(**options)
+
+
+@pytest.fixture(scope="session")
+def discord_openapi() -> OpenApiSpec | None:
+    """Discord's OpenAPI description, loaded once per session (None when the file is absent)."""
+    return load_spec()
+
+
+@pytest.fixture
+def restore_discord_endpoints() -> Iterator[None]:
+    """discord.py keeps its endpoints in class attributes: put them back after each test."""
+    base, gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    yield
+    Route.BASE = base
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(str(gateway))
+
+
+@pytest_asyncio.fixture
+async def fake_discord(
+    discord_openapi: OpenApiSpec | None, restore_discord_endpoints: None
+) -> AsyncIterator[FakeDiscord]:
+    """A running fake Discord; fails the test at teardown on payload violations or unknown routes."""
+    fake = FakeDiscord(checker=PayloadChecker(discord_openapi))
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+    problems = [f"payload violation: {v}" for v in fake.violations]
+    problems += [f"unknown route: {c.method} {c.path}" for c in fake.unknown_routes]
+    if problems:
+        pytest.fail("The fake Discord saw problems:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+@pytest_asyncio.fixture
+async def garden_bot(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner]:
+    """A BotRunner (not started: call `await garden_bot.start()`); stopped at teardown."""
+    runner = BotRunner(fake_discord, tmp_path / "data")
+    try:
+        yield runner
+    finally:
+        with contextlib.suppress(Exception):
+            await runner.stop()
+
+
+@pytest_asyncio.fixture
+async def running_bot(garden_bot: BotRunner) -> AsyncIterator[BotRunner]:
+    """The bot, started with default settings (gateway URL given, global command sync)."""
+    await garden_bot.start()
+    yield garden_bot

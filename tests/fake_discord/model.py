@@ -1,0 +1,334 @@
+"""What the fake Discord remembers: users, guilds, channels, messages, interactions, REST calls.
+
+Plain dataclasses the tests query directly ("the board message in channel C", "the ephemeral reply
+to user U", "the buttons on it"). `payloads.py` turns them into the JSON Discord would send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import itertools
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+#: Discord's epoch (2015-01-01) in milliseconds, for snowflakes.
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+_counter = itertools.count(1)
+
+
+def new_snowflake(at: datetime | None = None) -> int:
+    """A unique, time-ordered Discord id (timestamp bits + a process-wide counter)."""
+    moment = at or datetime.now(UTC)
+    millis = int(moment.timestamp() * 1000) - DISCORD_EPOCH_MS
+    return (millis << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """Discord's ISO-8601 timestamps."""
+    return moment.isoformat() if moment else None
+
+
+# Channel types (Discord's numbers).
+GUILD_TEXT = 0
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+
+# Message flags.
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+
+# Permission bits the tests care about.
+MANAGE_CHANNELS = 1 << 4
+#: What an ordinary member may do in a text channel (view, send, threads, embeds, history...).
+MEMBER_PERMISSIONS = (
+    (1 << 10)  # VIEW_CHANNEL
+    | (1 << 11)  # SEND_MESSAGES
+    | (1 << 14)  # EMBED_LINKS
+    | (1 << 15)  # ATTACH_FILES
+    | (1 << 16)  # READ_MESSAGE_HISTORY
+    | (1 << 6)  # ADD_REACTIONS
+    | (1 << 31)  # USE_APPLICATION_COMMANDS
+    | (1 << 35)  # CREATE_PUBLIC_THREADS
+    | (1 << 38)  # SEND_MESSAGES_IN_THREADS
+)
+#: What the bot may do: a member's rights plus managing messages and threads.
+BOT_PERMISSIONS = MEMBER_PERMISSIONS | (1 << 13) | (1 << 34) | (1 << 36)  # MANAGE_MESSAGES/THREADS, PRIVATE
+
+
+@dataclass
+class FakeUser:
+    """A Discord user (a player, or the bot itself)."""
+
+    id: int
+    name: str
+    bot: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class FakeChannel:
+    """A guild text channel or a thread in one."""
+
+    id: int
+    guild_id: int
+    name: str
+    type: int = GUILD_TEXT
+    parent_id: int | None = None
+    owner_id: int | None = None
+    position: int = 0
+    archived: bool = False
+    locked: bool = False
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+
+@dataclass
+class FakeGuild:
+    """A server the bot is in, with its channels and members."""
+
+    id: int
+    name: str
+    owner_id: int
+    channel_ids: list[int] = field(default_factory=list)
+    member_ids: list[int] = field(default_factory=list)
+
+
+@dataclass
+class FakeMessage:
+    """A message as the fake stores it: public in a channel, or ephemeral to one user.
+
+    `history` keeps every earlier version (content, embeds, components) so tests can check edits.
+    """
+
+    id: int
+    channel_id: int
+    author: FakeUser
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[dict[str, Any]] = field(default_factory=list)
+    flags: int = 0
+    allowed_mentions: dict[str, Any] | None = None
+    #: Users mentioned in the content, and those the mention notified (allowed_mentions applied;
+    #: Discord notifies nobody of a mention added by an edit).
+    mentions: list[int] = field(default_factory=list)
+    pinged: list[int] = field(default_factory=list)
+    #: The user an ephemeral message is shown to (None: public).
+    ephemeral_to: int | None = None
+    #: The interaction whose response or follow-up this message is (None: plain channel message).
+    interaction_id: int | None = None
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    edited_at: datetime | None = None
+    deleted: bool = False
+    history: list[dict[str, Any]] = field(default_factory=list)
+    #: How many more edits an aged message (older than an hour) accepts; None: not throttled.
+    old_edits_left: int | None = None
+    #: The payload that created or last changed this message, as the bot sent it.
+    last_payload: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_to is not None
+
+    @property
+    def loading(self) -> bool:
+        """A deferred response still "thinking" (no content yet)."""
+        return bool(self.flags & LOADING)
+
+    def snapshot(self) -> dict[str, Any]:
+        return copy.deepcopy(
+            {
+                "content": self.content,
+                "embeds": self.embeds,
+                "components": self.components,
+                "attachments": self.attachments,
+                "flags": self.flags,
+            }
+        )
+
+    # --- What tests look at -------------------------------------------------------------------
+
+    def components_flat(self) -> list[dict[str, Any]]:
+        """Every interactive component (buttons, selects) in order, rows and containers unpacked."""
+        found: list[dict[str, Any]] = []
+
+        def walk(items: list[dict[str, Any]]) -> None:
+            for item in items:
+                if item.get("type") in (2, 3, 5, 6, 7, 8):
+                    found.append(item)
+                for key in ("components",):
+                    if isinstance(item.get(key), list):
+                        walk(item[key])
+                if isinstance(item.get("accessory"), dict):
+                    walk([item["accessory"]])
+
+        walk(self.components)
+        return found
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in self.components_flat() if c.get("type") == 2]
+
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for c in self.components_flat() if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def custom_ids(self) -> list[str]:
+        return [str(c["custom_id"]) for c in self.components_flat() if "custom_id" in c]
+
+    def button(self, label: str | None = None, *, custom_id_prefix: str | None = None) -> dict[str, Any]:
+        """The one button with this label (or custom id prefix); fails clearly if absent or ambiguous."""
+        matches = [
+            b
+            for b in self.buttons()
+            if (label is None or b.get("label") == label)
+            and (custom_id_prefix is None or str(b.get("custom_id", "")).startswith(custom_id_prefix))
+        ]
+        if len(matches) != 1:
+            labels = [b.get("label") for b in self.buttons()]
+            raise AssertionError(
+                f"expected one button {label!r} (prefix {custom_id_prefix!r}) on message {self.id}, "
+                f"found {len(matches)}; buttons: {labels}"
+            )
+        return matches[0]
+
+    def select(self, custom_id_prefix: str | None = None) -> dict[str, Any]:
+        """The one select menu (with this custom id prefix)."""
+        matches = [
+            s
+            for s in self.selects()
+            if custom_id_prefix is None or str(s.get("custom_id", "")).startswith(custom_id_prefix)
+        ]
+        if len(matches) != 1:
+            raise AssertionError(
+                f"expected one select menu (prefix {custom_id_prefix!r}) on message {self.id}, "
+                f"found {len(matches)}: {[s.get('custom_id') for s in self.selects()]}"
+            )
+        return matches[0]
+
+    def text(self) -> str:
+        """Everything a person reads on the message: content, embeds, labels, options, text displays."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [str(embed.get(k, "")) for k in ("title", "description")]
+            parts += [
+                str((embed.get("author") or {}).get("name", "")),
+                str((embed.get("footer") or {}).get("text", "")),
+            ]
+            for f in embed.get("fields", []):
+                parts += [str(f.get("name", "")), str(f.get("value", ""))]
+
+        def walk(items: list[dict[str, Any]]) -> None:
+            for item in items:
+                for key in ("label", "placeholder", "content", "title"):
+                    if isinstance(item.get(key), str):
+                        parts.append(item[key])
+                for option in item.get("options", []) or []:
+                    parts.extend([str(option.get("label", "")), str(option.get("description", ""))])
+                for key in ("components",):
+                    if isinstance(item.get(key), list):
+                        walk(item[key])
+                if isinstance(item.get("accessory"), dict):
+                    walk([item["accessory"]])
+
+        walk(self.components)
+        return "\n".join(p for p in parts if p)
+
+
+@dataclass
+class InteractionResponse:
+    """One interaction callback the bot posted (type 4, 5, 6, 7, 9, ...)."""
+
+    type: int
+    data: dict[str, Any]
+    at: float
+
+
+@dataclass
+class FakeInteraction:
+    """An INTERACTION_CREATE the fake dispatched, and everything the bot did with its token."""
+
+    id: int
+    token: str
+    type: int
+    user: FakeUser
+    channel_id: int
+    guild_id: int | None
+    payload: dict[str, Any]
+    #: The message a component was clicked on (component and some modal interactions).
+    message: FakeMessage | None = None
+    dispatched_at: float = field(default_factory=time.monotonic)
+    expired: bool = False
+    response: InteractionResponse | None = None
+    #: The message the callback created or deferred (type 4 / 5), or the clicked message (6 / 7).
+    original: FakeMessage | None = None
+    followups: list[FakeMessage] = field(default_factory=list)
+    #: A modal the bot opened in answer (type 9): its custom_id, title, components.
+    modal: dict[str, Any] | None = None
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def description(self) -> str:
+        data = self.payload.get("data", {})
+        if self.type == 2:
+            return f"/{data.get('name')}"
+        if self.type == 3:
+            return f"component {data.get('custom_id')!r}"
+        if self.type == 5:
+            return f"modal {data.get('custom_id')!r}"
+        return f"interaction type {self.type}"
+
+    @property
+    def response_type(self) -> int | None:
+        return self.response.type if self.response else None
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from dispatch to the bot's callback."""
+        return self.response.at - self.dispatched_at if self.response else None
+
+    async def wait_answered(self, timeout: float = 5.0) -> InteractionResponse:
+        """The bot's callback; fails like Discord would ("This interaction failed") if none comes."""
+        try:
+            await asyncio.wait_for(self.answered.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"The bot never answered {self.description} by {self.user.name} within {timeout}s: "
+                "Discord would show 'This interaction failed'."
+            ) from None
+        assert self.response is not None
+        return self.response
+
+    def messages(self) -> list[FakeMessage]:
+        """The original response message (if any) and the follow-ups, live (not deleted)."""
+        found = [self.original] if self.original is not None else []
+        return [m for m in found + self.followups if not m.deleted]
+
+
+@dataclass
+class RecordedCall:
+    """One REST request the bot made, as the fake received it."""
+
+    method: str
+    path: str
+    #: The route template, e.g. "/channels/{channel_id}/messages" (None: unknown route).
+    route: str | None
+    query: dict[str, str]
+    headers: dict[str, str]
+    json: Any = None
+    #: Multipart parts other than payload_json: name, filename, content type, size.
+    files: list[dict[str, Any]] = field(default_factory=list)
+    status: int = 0
+    at: float = field(default_factory=time.monotonic)

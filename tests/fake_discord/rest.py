@@ -1,0 +1,843 @@
+"""The fake's REST API under /api/v10: the routes a discord.py bot calls, answered as Discord does.
+
+Wire facts from discord.py 2.7.1 honoured here (http.py, webhook/async_.py):
+- responses are parsed as JSON only when Content-Type is exactly `application/json`, so every
+  JSON answer sets that header itself (aiohttp would add `; charset=utf-8`);
+- interaction callbacks come with `?with_response=1`, no Authorization header, and need a JSON
+  body with an `interaction` object back (a 204 would break `InteractionCallbackResponse`);
+- a 429 without a `Via` header is taken as a Cloudflare ban and raised, never retried.
+Unknown routes are recorded and answered 404 with a Discord-shaped error, so a test notices.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from tests.fake_discord.model import (
+    EPHEMERAL,
+    LOADING,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    FakeChannel,
+    FakeInteraction,
+    FakeMessage,
+    InteractionResponse,
+    RecordedCall,
+    new_snowflake,
+)
+from tests.fake_discord.payloads import (
+    channel_payload,
+    guild_payload,
+    member_payload,
+    message_payload,
+    user_payload,
+)
+
+if TYPE_CHECKING:
+    from tests.fake_discord.fake import FakeDiscord
+
+Handler = Callable[["Call"], Awaitable[web.Response]]
+
+# Discord's JSON error codes used here.
+UNKNOWN_CHANNEL, UNKNOWN_GUILD, UNKNOWN_MEMBER, UNKNOWN_MESSAGE = 10003, 10004, 10007, 10008
+UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION, UNKNOWN_ROUTE = 10015, 10062, 0
+ALREADY_ACKNOWLEDGED, INVALID_FORM_BODY, OLD_MESSAGE_EDITS = 40060, 50035, 30046
+THREAD_EXISTS = 160004
+#: Message flags a bot may set on create / edit (SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS,
+#: IS_COMPONENTS_V2).
+SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
+
+
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """JSON with Content-Type exactly `application/json`, as discord.py requires to parse it."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+
+
+def error_response(
+    status: int, code: int, message: str, errors: dict[str, Any] | None = None
+) -> web.Response:
+    body: dict[str, Any] = {"message": message, "code": code}
+    if errors:
+        body["errors"] = errors
+    return json_response(body, status)
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+@dataclass
+class Call:
+    """One request as a handler sees it: params from the route, the parsed body, the record."""
+
+    request: web.Request
+    params: dict[str, str]
+    body: Any
+    record: RecordedCall
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    template: str
+    pattern: re.Pattern[str]
+    handler: Handler
+    #: Bot-token routes need `Authorization: Bot <token>`; webhook/interaction routes need none.
+    needs_auth: bool
+
+
+class RestApi:
+    """Routes, recording, checks and the handlers themselves."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.routes: list[Route] = []
+        r = self._add
+        r("GET", "/users/@me", self.get_me)
+        r("GET", "/users/{user_id}", self.get_user)
+        r("GET", "/gateway", self.get_gateway, auth=False)
+        r("GET", "/gateway/bot", self.get_gateway_bot)
+        r("GET", "/oauth2/applications/@me", self.get_application)
+        r("GET", "/applications/@me", self.get_application)
+        r("GET", "/applications/{application_id}/commands", self.get_commands)
+        r("PUT", "/applications/{application_id}/commands", self.put_commands)
+        r("POST", "/applications/{application_id}/commands", self.post_command)
+        r("DELETE", "/applications/{application_id}/commands/{command_id}", self.delete_command)
+        r("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands)
+        r("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands)
+        r("POST", "/applications/{application_id}/guilds/{guild_id}/commands", self.post_command)
+        r(
+            "DELETE",
+            "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}",
+            self.delete_command,
+        )
+        r(
+            "POST",
+            "/interactions/{interaction_id}/{interaction_token}/callback",
+            self.interaction_callback,
+            auth=False,
+        )
+        r("POST", "/webhooks/{webhook_id}/{webhook_token}", self.execute_webhook, auth=False)
+        r(
+            "GET",
+            "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+            self.get_webhook_message,
+            auth=False,
+        )
+        r(
+            "PATCH",
+            "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+            self.edit_webhook_message,
+            auth=False,
+        )
+        r(
+            "DELETE",
+            "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+            self.delete_webhook_message,
+            auth=False,
+        )
+        r("GET", "/channels/{channel_id}", self.get_channel)
+        r("PATCH", "/channels/{channel_id}", self.edit_channel)
+        r("DELETE", "/channels/{channel_id}", self.delete_channel)
+        r("GET", "/channels/{channel_id}/messages", self.list_messages)
+        r("POST", "/channels/{channel_id}/messages", self.create_message)
+        r("POST", "/channels/{channel_id}/messages/bulk-delete", self.bulk_delete)
+        r("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message)
+        r("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message)
+        r("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message)
+        r("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.thread_from_message)
+        r("POST", "/channels/{channel_id}/threads", self.thread_without_message)
+        r("PUT", "/channels/{channel_id}/thread-members/@me", self.join_thread)
+        r("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.join_thread)
+        r("GET", "/guilds/{guild_id}", self.get_guild)
+        r("GET", "/guilds/{guild_id}/channels", self.get_guild_channels)
+        r("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member)
+
+    def _add(self, method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
+        regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template))
+        self.routes.append(Route(method, template, re.compile(f"^{regex}$"), handler, auth))
+
+    def _match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
+        for route in self.routes:
+            if route.method != method:
+                continue
+            found = route.pattern.match(path)
+            if found:
+                return route, found.groupdict()
+        return None
+
+    # --- Dispatch -----------------------------------------------------------------------------
+
+    async def handle(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["tail"]
+        headers = {k: v for k, v in request.headers.items() if k.lower() != "authorization"}
+        record = RecordedCall(
+            method=request.method, path=path, route=None, query=dict(request.query), headers=headers
+        )
+        self.fake.calls.append(record)
+        try:
+            response = await self._handle(request, path, record)
+        finally:
+            self.fake.notify_changed()
+        record.status = response.status
+        return response
+
+    async def _handle(self, request: web.Request, path: str, record: RecordedCall) -> web.Response:
+        body = await self._read_body(request, record)
+        matched = self._match(request.method, path)
+        if matched is None:
+            self.fake.unknown_routes.append(record)
+            return error_response(
+                404, UNKNOWN_ROUTE, f"404: Not Found (the fake has no {request.method} {path})"
+            )
+        route, params = matched
+        record.route = route.template
+        if route.needs_auth and request.headers.get("Authorization") != f"Bot {self.fake.token}":
+            return error_response(401, 0, "401: Unauthorized")
+        if not route.needs_auth and "Authorization" in request.headers and "/callback" in route.template:
+            self.fake.violations.append(f"{request.method} {route.template}: sent an Authorization header")
+        problems = self.fake.checker.check(
+            request.method, route.template, body, record.files, dict(request.query)
+        )
+        if problems:
+            self.fake.violations.extend(f"{request.method} {route.template}: {p}" for p in problems)
+            limit_errors = [p for p in problems if not p.startswith("schema:")]
+            if limit_errors:
+                return error_response(
+                    400,
+                    INVALID_FORM_BODY,
+                    "Invalid Form Body",
+                    {"_errors": [{"code": "BASE_TYPE_INVALID", "message": m} for m in limit_errors]},
+                )
+        return await route.handler(Call(request, params, body, record))
+
+    @staticmethod
+    async def _read_body(request: web.Request, record: RecordedCall) -> Any:
+        if not request.can_read_body:
+            return None
+        if request.content_type == "application/json":
+            record.json = json.loads(await request.text())
+            return record.json
+        if request.content_type == "multipart/form-data":
+            reader = await request.multipart()
+            payload: Any = None
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                name = part.name or ""
+                if name == "payload_json":
+                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+                else:
+                    data = await part.read()  # type: ignore[union-attr]
+                    record.files.append(
+                        {
+                            "name": name,
+                            "filename": getattr(part, "filename", None),
+                            "content_type": part.headers.get("Content-Type"),
+                            "size": len(data),
+                            "data": bytes(data),
+                        }
+                    )
+            record.json = payload
+            return payload
+        record.json = await request.text()
+        return record.json
+
+    # --- Users, gateway, application ----------------------------------------------------------
+
+    async def get_me(self, call: Call) -> web.Response:
+        return json_response(
+            user_payload(self.fake.bot_user)
+            | {"verified": True, "mfa_enabled": False, "locale": "en-US", "email": None}
+        )
+
+    async def get_user(self, call: Call) -> web.Response:
+        user = self.fake.users.get(int(call.params["user_id"]))
+        if user is None:
+            return error_response(404, 10013, "Unknown User")
+        return json_response(user_payload(user))
+
+    async def get_gateway(self, call: Call) -> web.Response:
+        return json_response({"url": self.fake.gateway_url})
+
+    async def get_gateway_bot(self, call: Call) -> web.Response:
+        return json_response(
+            {
+                "url": self.fake.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 14_400_000,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def get_application(self, call: Call) -> web.Response:
+        fake = self.fake
+        owner = next(u for u in fake.users.values() if not u.bot) if len(fake.users) > 1 else fake.bot_user
+        return json_response(
+            {
+                "id": str(fake.application_id),
+                "name": "Garden Club",
+                "icon": None,
+                "description": "A fake application for tests.",
+                "type": None,
+                "bot_public": False,
+                "bot_require_code_grant": False,
+                "bot": user_payload(fake.bot_user),
+                "owner": user_payload(owner),
+                "summary": "",
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": fake.application_flags,
+                "interactions_endpoint_url": None,
+                "install_params": {"scopes": ["bot", "applications.commands"], "permissions": "0"},
+                "integration_types_config": {"0": {}},
+                "approximate_guild_count": len(fake.guilds),
+                "redirect_uris": [],
+                "tags": [],
+            }
+        )
+
+    # --- Application commands -----------------------------------------------------------------
+
+    def _command_list(self, call: Call) -> list[dict[str, Any]] | None:
+        if int(call.params["application_id"]) != self.fake.application_id:
+            return None
+        guild_id = call.params.get("guild_id")
+        if guild_id is None:
+            return self.fake.global_commands
+        return self.fake.guild_commands.setdefault(int(guild_id), [])
+
+    def _stored_command(
+        self, call: Call, body: dict[str, Any], existing: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        command = dict(body)
+        command.setdefault("type", 1)
+        command.setdefault("description", "")
+        command["id"] = existing["id"] if existing else str(new_snowflake())
+        command["application_id"] = str(self.fake.application_id)
+        command["version"] = str(new_snowflake())
+        command.setdefault("default_member_permissions", None)
+        command.setdefault("nsfw", False)
+        if "guild_id" in call.params:
+            command["guild_id"] = call.params["guild_id"]
+        return command
+
+    async def get_commands(self, call: Call) -> web.Response:
+        commands = self._command_list(call)
+        if commands is None:
+            return error_response(404, 10002, "Unknown Application")
+        return json_response(commands)
+
+    async def put_commands(self, call: Call) -> web.Response:
+        commands = self._command_list(call)
+        if commands is None:
+            return error_response(404, 10002, "Unknown Application")
+        if not isinstance(call.body, list):
+            return error_response(400, INVALID_FORM_BODY, "Invalid Form Body")
+        old = {(c["name"], c.get("type", 1)): c for c in commands}
+        new = [
+            self._stored_command(call, body, old.get((body["name"], body.get("type", 1))))
+            for body in call.body
+        ]
+        commands[:] = new
+        return json_response(new)
+
+    async def post_command(self, call: Call) -> web.Response:
+        commands = self._command_list(call)
+        if commands is None:
+            return error_response(404, 10002, "Unknown Application")
+        existing = next((c for c in commands if c["name"] == call.body["name"]), None)
+        command = self._stored_command(call, call.body, existing)
+        if existing:
+            commands[commands.index(existing)] = command
+        else:
+            commands.append(command)
+        return json_response(command, 200 if existing else 201)
+
+    async def delete_command(self, call: Call) -> web.Response:
+        commands = self._command_list(call)
+        if commands is None:
+            return error_response(404, 10002, "Unknown Application")
+        kept = [c for c in commands if c["id"] != call.params["command_id"]]
+        if len(kept) == len(commands):
+            return error_response(404, 10063, "Unknown application command")
+        commands[:] = kept
+        return no_content()
+
+    # --- Interactions -------------------------------------------------------------------------
+
+    def _interaction(self, token: str) -> FakeInteraction | None:
+        interaction = self.fake.interactions.get(token)
+        if interaction is None or interaction.expired:
+            return None
+        return interaction
+
+    async def interaction_callback(self, call: Call) -> web.Response:
+        interaction = self._interaction(call.params["interaction_token"])
+        if interaction is None or str(interaction.id) != call.params["interaction_id"]:
+            return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
+        if interaction.response is not None:
+            return error_response(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+        body = call.body if isinstance(call.body, dict) else {}
+        kind = int(body.get("type", 0))
+        data = body.get("data") or {}
+        resource: dict[str, Any] | None = None
+        if kind in (4, 5):
+            flags = int(data.get("flags", 0))
+            message = self._new_message(
+                interaction.channel_id,
+                data,
+                call.record.files,
+                interaction=interaction,
+                ephemeral=bool(flags & EPHEMERAL),
+                loading=kind == 5,
+            )
+            interaction.original = message
+            resource = {"type": kind, "message": self._message_json(message)}
+        elif kind in (6, 7):
+            if interaction.type not in (3, 5) or interaction.message is None:
+                return error_response(
+                    400,
+                    INVALID_FORM_BODY,
+                    "Invalid Form Body",
+                    {
+                        "type": {
+                            "_errors": [
+                                {
+                                    "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                                    "message": "Only component interactions can update their message.",
+                                }
+                            ]
+                        }
+                    },
+                )
+            interaction.original = interaction.message
+            if kind == 7:
+                self._apply_edit(interaction.message, data, call.record.files)
+                resource = {"type": 7, "message": self._message_json(interaction.message)}
+        elif kind == 9:
+            if interaction.type == 5:
+                return error_response(400, INVALID_FORM_BODY, "A modal cannot answer a modal submission.")
+            interaction.modal = data
+        elif kind not in (1, 8):
+            return error_response(400, INVALID_FORM_BODY, f"Invalid interaction response type {kind}")
+        interaction.response = InteractionResponse(type=kind, data=data, at=time.monotonic())
+        interaction.answered.set()
+        if call.record.query.get("with_response") not in ("1", "true", "True"):
+            return no_content()
+        original = interaction.original
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "response_message_id": str(original.id) if original is not None and kind in (4, 5) else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(
+                    original is not None and original.ephemeral and kind in (4, 5)
+                ),
+            }
+        }
+        if answer["interaction"]["response_message_id"] is None:
+            del answer["interaction"]["response_message_id"]
+        if resource is not None:
+            answer["resource"] = resource
+        return json_response(answer)
+
+    async def execute_webhook(self, call: Call) -> web.Response:
+        interaction = self._webhook_interaction(call)
+        if interaction is None:
+            return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        body = call.body if isinstance(call.body, dict) else {}
+        original = interaction.original
+        if original is not None and original.loading and interaction.response_type == 5:
+            # The first follow-up after a "thinking" defer replaces the loading message.
+            self._apply_edit(original, body, call.record.files)
+            original.flags &= ~LOADING
+            message = original
+        else:
+            flags = int(body.get("flags", 0))
+            message = self._new_message(
+                interaction.channel_id,
+                body,
+                call.record.files,
+                interaction=interaction,
+                ephemeral=bool(flags & EPHEMERAL),
+                loading=False,
+            )
+            interaction.followups.append(message)
+        if call.record.query.get("wait") in ("1", "true", "True"):
+            return json_response(self._message_json(message))
+        return no_content()
+
+    def _webhook_interaction(self, call: Call) -> FakeInteraction | None:
+        if call.params["webhook_id"] != str(self.fake.application_id):
+            return None
+        interaction = self._interaction(call.params["webhook_token"])
+        if interaction is None or interaction.response is None:
+            return None
+        return interaction
+
+    def _webhook_message(self, call: Call) -> tuple[FakeInteraction | None, FakeMessage | None]:
+        interaction = self._webhook_interaction(call)
+        if interaction is None:
+            return None, None
+        wanted = call.params["message_id"]
+        if wanted == "@original":
+            return interaction, interaction.original
+        for message in [interaction.original, *interaction.followups]:
+            if message is not None and str(message.id) == wanted:
+                return interaction, message
+        return interaction, None
+
+    async def get_webhook_message(self, call: Call) -> web.Response:
+        interaction, message = self._webhook_message(call)
+        if interaction is None:
+            return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        if message is None or message.deleted:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        return json_response(self._message_json(message))
+
+    async def edit_webhook_message(self, call: Call) -> web.Response:
+        interaction, message = self._webhook_message(call)
+        if interaction is None:
+            return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        if message is None or message.deleted:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        throttled = self._old_message_throttled(message)
+        if throttled is not None:
+            return throttled
+        self._apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
+        message.flags &= ~LOADING
+        return json_response(self._message_json(message))
+
+    async def delete_webhook_message(self, call: Call) -> web.Response:
+        interaction, message = self._webhook_message(call)
+        if interaction is None:
+            return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        if message is None or message.deleted:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        message.deleted = True
+        return no_content()
+
+    # --- Channels and messages ----------------------------------------------------------------
+
+    def _channel(self, call: Call) -> FakeChannel | None:
+        return self.fake.channels.get(int(call.params["channel_id"]))
+
+    def _channel_message(self, call: Call) -> FakeMessage | None:
+        message = self.fake.messages.get(int(call.params["message_id"]))
+        if message is None or message.deleted or message.ephemeral:
+            return None
+        if str(message.channel_id) != call.params["channel_id"]:
+            return None
+        return message
+
+    async def get_channel(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        return json_response(channel_payload(channel))
+
+    async def edit_channel(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        body = call.body if isinstance(call.body, dict) else {}
+        if "name" in body:
+            channel.name = body["name"]
+        if "archived" in body:
+            channel.archived = bool(body["archived"])
+        if "locked" in body:
+            channel.locked = bool(body["locked"])
+        data = channel_payload(channel)
+        if channel.is_thread:
+            await self.fake.gateway.dispatch("THREAD_UPDATE", data)
+        return json_response(data)
+
+    async def delete_channel(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        del self.fake.channels[channel.id]
+        data = channel_payload(channel)
+        if channel.is_thread:
+            await self.fake.gateway.dispatch(
+                "THREAD_DELETE", {k: data[k] for k in ("id", "guild_id", "parent_id", "type")}
+            )
+        return json_response(data)
+
+    async def list_messages(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        limit = min(int(call.record.query.get("limit", 50)), 100)
+        messages = list(reversed(self.fake.public_messages(channel)))
+        if "before" in call.record.query:
+            messages = [m for m in messages if m.id < int(call.record.query["before"])]
+        if "after" in call.record.query:
+            messages = [m for m in messages if m.id > int(call.record.query["after"])]
+        return json_response([self._message_json(m) for m in messages[:limit]])
+
+    async def create_message(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        body = call.body if isinstance(call.body, dict) else {}
+        if channel.is_thread and channel.archived:
+            channel.archived = False  # sending unarchives a thread the bot may manage
+        message = self._new_message(
+            channel.id, body, call.record.files, interaction=None, ephemeral=False, loading=False
+        )
+        return json_response(self._message_json(message))
+
+    async def get_message(self, call: Call) -> web.Response:
+        message = self._channel_message(call)
+        if message is None:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        return json_response(self._message_json(message))
+
+    async def edit_message(self, call: Call) -> web.Response:
+        message = self._channel_message(call)
+        if message is None:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        if message.author.id != self.fake.bot_user.id:
+            return error_response(403, 50005, "Cannot edit a message authored by another user")
+        throttled = self._old_message_throttled(message)
+        if throttled is not None:
+            return throttled
+        self._apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
+        return json_response(self._message_json(message))
+
+    async def delete_message(self, call: Call) -> web.Response:
+        message = self._channel_message(call)
+        if message is None:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        message.deleted = True
+        return no_content()
+
+    async def bulk_delete(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        ids = (call.body or {}).get("messages", [])
+        for message_id in ids:
+            message = self.fake.messages.get(int(message_id))
+            if message is not None and message.channel_id == channel.id:
+                message.deleted = True
+        return no_content()
+
+    # --- Threads ------------------------------------------------------------------------------
+
+    async def thread_from_message(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        message = self._channel_message(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        if message is None:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        if message.id in self.fake.channels:
+            return error_response(400, THREAD_EXISTS, "A thread has already been created for this message")
+        return await self._create_thread(channel, call.body or {}, PUBLIC_THREAD, thread_id=message.id)
+
+    async def thread_without_message(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        body = call.body or {}
+        return await self._create_thread(
+            channel, body, int(body.get("type", PRIVATE_THREAD)), thread_id=new_snowflake()
+        )
+
+    async def _create_thread(
+        self, parent: FakeChannel, body: dict[str, Any], kind: int, thread_id: int
+    ) -> web.Response:
+        if parent.is_thread:
+            return error_response(400, 50024, "Cannot execute action on this channel type")
+        guild = self.fake.guilds[parent.guild_id]
+        thread = FakeChannel(
+            id=thread_id,
+            guild_id=parent.guild_id,
+            name=str(body.get("name", "thread")),
+            type=kind,
+            parent_id=parent.id,
+            owner_id=self.fake.bot_user.id,
+        )
+        self.fake.channels[thread.id] = thread
+        guild.channel_ids.append(thread.id)
+        data = channel_payload(thread)
+        member = {
+            "id": str(thread.id),
+            "user_id": str(self.fake.bot_user.id),
+            "join_timestamp": data["thread_metadata"]["create_timestamp"],
+            "flags": 0,
+        }
+        await self.fake.gateway.dispatch("THREAD_CREATE", data | {"newly_created": True, "member": member})
+        return json_response(data, 201)
+
+    async def join_thread(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None or not channel.is_thread:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        return no_content()
+
+    # --- Guilds -------------------------------------------------------------------------------
+
+    async def get_guild(self, call: Call) -> web.Response:
+        guild = self.fake.guilds.get(int(call.params["guild_id"]))
+        if guild is None:
+            return error_response(404, UNKNOWN_GUILD, "Unknown Guild")
+        return json_response(guild_payload(guild, [], [], full=False))
+
+    async def get_guild_channels(self, call: Call) -> web.Response:
+        guild = self.fake.guilds.get(int(call.params["guild_id"]))
+        if guild is None:
+            return error_response(404, UNKNOWN_GUILD, "Unknown Guild")
+        channels = [self.fake.channels[c] for c in guild.channel_ids if c in self.fake.channels]
+        return json_response([channel_payload(c) for c in channels if not c.is_thread])
+
+    async def get_member(self, call: Call) -> web.Response:
+        guild = self.fake.guilds.get(int(call.params["guild_id"]))
+        if guild is None:
+            return error_response(404, UNKNOWN_GUILD, "Unknown Guild")
+        user_id = int(call.params["user_id"])
+        if user_id not in guild.member_ids:
+            return error_response(404, UNKNOWN_MEMBER, "Unknown Member")
+        return json_response(member_payload(self.fake.users[user_id]))
+
+    # --- Message helpers ----------------------------------------------------------------------
+
+    def _message_json(self, message: FakeMessage) -> dict[str, Any]:
+        channel = self.fake.channels.get(message.channel_id)
+        return message_payload(message, channel.guild_id if channel else None)
+
+    def _new_message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: list[dict[str, Any]],
+        *,
+        interaction: FakeInteraction | None,
+        ephemeral: bool,
+        loading: bool,
+    ) -> FakeMessage:
+        message = FakeMessage(
+            id=new_snowflake(),
+            channel_id=channel_id,
+            author=self.fake.bot_user,
+            ephemeral_to=interaction.user.id if (interaction is not None and ephemeral) else None,
+            interaction_id=interaction.id if interaction is not None else None,
+        )
+        self._apply_edit(message, body, files, creating=True)
+        if loading:
+            message.flags |= LOADING
+        message.mentions = self.fake.mentioned_user_ids(message.content)
+        message.pinged = self._pinged(message.mentions, body.get("allowed_mentions"))
+        return self.fake.store_message(message)
+
+    @staticmethod
+    def _pinged(mentioned: list[int], allowed: dict[str, Any] | None) -> list[int]:
+        """Who a new message notifies: mentioned users the allowed_mentions let through."""
+        if allowed is None:
+            return list(mentioned)
+        if "users" in allowed.get("parse", []):
+            return list(mentioned)
+        permitted = {int(u) for u in allowed.get("users", [])}
+        return [u for u in mentioned if u in permitted]
+
+    def _apply_edit(
+        self,
+        message: FakeMessage,
+        body: dict[str, Any],
+        files: list[dict[str, Any]],
+        *,
+        creating: bool = False,
+    ) -> None:
+        if not creating:
+            message.history.append(message.snapshot())
+            message.edited_at = datetime.now(UTC)
+        message.last_payload = body
+        if "content" in body:
+            message.content = body["content"] or ""
+        if "embeds" in body:
+            message.embeds = body["embeds"] or []
+        if "components" in body:
+            message.components = body["components"] or []
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
+        if "flags" in body and body["flags"] is not None:
+            keep = message.flags & (EPHEMERAL | LOADING)
+            message.flags = keep | (int(body["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL)
+        uploads = {}
+        for part in files:
+            match = re.fullmatch(r"files\[(\d+)\]", part["name"])
+            if match:
+                uploads[int(match.group(1))] = part
+        if "attachments" in body or uploads:
+            kept: list[dict[str, Any]] = []
+            existing = {str(a["id"]): a for a in message.attachments}
+            listed = body.get("attachments")
+            if listed is None:
+                listed = (
+                    [{"id": i} for i in sorted(uploads)]
+                    if creating
+                    else (
+                        [{"id": a["id"]} for a in message.attachments] + [{"id": i} for i in sorted(uploads)]
+                    )
+                )
+            for entry in listed:
+                key = str(entry.get("id"))
+                if key in existing:
+                    kept.append(existing[key])
+                elif key.isdigit() and int(key) in uploads:
+                    part = uploads[int(key)]
+                    kept.append(
+                        {
+                            "id": str(new_snowflake()),
+                            "filename": entry.get("filename") or part["filename"] or f"file{key}",
+                            "description": entry.get("description"),
+                            "content_type": part["content_type"],
+                            "size": part["size"],
+                            "url": f"{self.fake.api_base}/attachments/{key}",
+                            "proxy_url": f"{self.fake.api_base}/attachments/{key}",
+                            "ephemeral": False,
+                        }
+                    )
+            message.attachments = kept
+
+    def _old_message_throttled(self, message: FakeMessage) -> web.Response | None:
+        """Discord error 30046 for messages older than an hour once their edit allowance is spent.
+
+        Seen from real Discord as HTTP 429 with code 30046 and no `Via` header, which discord.py
+        raises as HTTPException (status 429, code 30046) instead of retrying.
+        """
+        if message.old_edits_left is None:
+            return None
+        if message.old_edits_left > 0:
+            message.old_edits_left -= 1
+            return None
+        return json_response(
+            {
+                "message": "Maximum number of edits to messages older than 1 hour reached. Try again later.",
+                "code": OLD_MESSAGE_EDITS,
+                "retry_after": 3600.0,
+                "global": False,
+            },
+            429,
+        )
