@@ -34,8 +34,11 @@ def main() -> None:
     except KeyboardInterrupt:
         log.info("Stopped.")
     except discord.LoginFailure:
-        print("garden-club: Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal "
-              "(your application > Bot > Reset Token) into .env.", file=sys.stderr)
+        print(
+            "garden-club: Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal "
+            "(your application > Bot > Reset Token) into .env.",
+            file=sys.stderr,
+        )
         raise SystemExit(2) from None
     except discord.PrivilegedIntentsRequired:
         print("garden-club: Discord refused a privileged intent; Garden Club needs none.", file=sys.stderr)

@@ -74,6 +74,8 @@ class GardenClubBot(commands.Bot):
             self._expiry_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._expiry_task
+        if hasattr(self, "table"):
+            await self.table.drain()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

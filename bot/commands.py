@@ -23,7 +23,8 @@ HELP_TEXT = (
     "**My hand / My turn** on the board, or `/hand` — your own cards and moves, visible only to you.\n"
     "`/board` — post a fresh copy of the board.\n"
     "`/rules <game>` — the rules, page by page.\n"
-    "`/leave` — leave the game in this channel. `/end` — end it (host, or Manage Channels).\n\n"
+    "`/leave` — leave the game in this channel. `/end` — end it (host, or Manage Channels).\n"
+    "`/help` — this message.\n\n"
     "One game per channel; open a thread (the `thread` option of `/play`) to play several at once. "
     "Every move is a click; nothing is lost if the bot restarts."
 )

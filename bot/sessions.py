@@ -292,8 +292,9 @@ class SessionManager:
             what = "lobby" if record.status == "lobby" else "game"
             await self.store.close_game(game_id, "cancelled", f"{name} ended the {what}")
             self._forget(game_id)
-            return LobbyChange(snapshot=await self.snapshot(game_id), closed=True,
-                               notes=[f"{name} ended the {what}."])
+            return LobbyChange(
+                snapshot=await self.snapshot(game_id), closed=True, notes=[f"{name} ended the {what}."]
+            )
 
     async def expire_lobbies(self) -> list[Snapshot]:
         """Close every lobby whose time ran out; return them (to tell their channels)."""

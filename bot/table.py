@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
@@ -47,6 +47,19 @@ BOARD_MAX_AGE = 55 * 60.0
 OLD_MESSAGE_EDIT_LIMIT = 30046
 
 
+class _SnowflakeText:
+    """A user reference whose id discord.py writes as text: Discord documents snowflakes in
+    `allowed_mentions.users` as strings (its OpenAPI schema rejects bare integers)."""
+
+    def __init__(self, user_id: int) -> None:
+        self.id = str(user_id)
+
+
+def mention_ids(user_ids: list[int]) -> Any:
+    """`allowed_mentions.users` for exactly these users."""
+    return [_SnowflakeText(u) for u in user_ids]
+
+
 def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
@@ -61,6 +74,26 @@ class Table:
         self.sessions = sessions
         self._clock = clock
         self._render_locks: dict[int, asyncio.Lock] = {}
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Count a handler in progress, so a shutdown can let it finish (`drain`)."""
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+            if self._in_flight == 0:
+                self._idle.set()
+
+    async def drain(self, timeout: float = 5.0) -> None:
+        """Wait (a little) for handlers in progress before the bot closes its database."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
 
     # --- lobbies -----------------------------------------------------------------------------
 
@@ -376,7 +409,7 @@ class Table:
             message = await channel.send(
                 f"{mentions}, it's your turn in **{snap.game.title}**. Press **My hand** to play{where}",
                 allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+                    everyone=False, roles=False, replied_user=False, users=mention_ids(users)
                 ),
             )
         except discord.HTTPException:

@@ -149,8 +149,20 @@ class Store:
                     "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, "
                     "seed, status, host_id, created_at, updated_at, lobby_expires_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (guild_id, channel_id, game, json.dumps(options), _seats_json([host]), min_seats,
-                     max_seats, seed, host_id, now, now, expires),
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        json.dumps(options),
+                        _seats_json([host]),
+                        min_seats,
+                        max_seats,
+                        seed,
+                        host_id,
+                        now,
+                        now,
+                        expires,
+                    ),
                 )
                 game_id = cursor.lastrowid
         except sqlite3.IntegrityError:
@@ -168,9 +180,12 @@ class Store:
         return await self._fetch_game("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
     async def games_by_status(self, status: GameStatus) -> list[GameRecord]:
-        async with self._lock, self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status,)
-        ) as cur:
+        async with (
+            self._lock,
+            self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status,)
+            ) as cur,
+        ):
             rows = await cur.fetchall()
         return [_game_from_row(r) for r in rows]
 
@@ -221,8 +236,15 @@ class Store:
                 "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, "
                 "end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END "
                 "WHERE id = ? AND version = ? AND status = 'active'",
-                (state, new_version, "finished" if finished else "active", now, finished, game_id,
-                 expected_version),
+                (
+                    state,
+                    new_version,
+                    "finished" if finished else "active",
+                    now,
+                    finished,
+                    game_id,
+                    expected_version,
+                ),
             )
             if cursor.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is not active at version {expected_version}")
@@ -259,11 +281,14 @@ class Store:
     async def expired_lobbies(self, now: float | None = None) -> list[GameRecord]:
         """Lobbies whose expiry time has passed."""
         moment = self._clock() if now is None else now
-        async with self._lock, self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'lobby' AND lobby_expires_at <= ? "
-            "ORDER BY id",
-            (moment,),
-        ) as cur:
+        async with (
+            self._lock,
+            self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'lobby' AND lobby_expires_at <= ? "
+                "ORDER BY id",
+                (moment,),
+            ) as cur,
+        ):
             rows = await cur.fetchall()
         return [_game_from_row(r) for r in rows]
 
@@ -271,24 +296,36 @@ class Store:
 
     async def actions(self, game_id: int, *, since_version: int = 0) -> list[ActionRecord]:
         """The game's accepted moves after `since_version`, oldest first."""
-        async with self._lock, self._db.execute(
-            "SELECT game_id, version, seat, action, events, created_at FROM actions "
-            "WHERE game_id = ? AND version > ? ORDER BY version",
-            (game_id, since_version),
-        ) as cur:
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT game_id, version, seat, action, events, created_at FROM actions "
+                "WHERE game_id = ? AND version > ? ORDER BY version",
+                (game_id, since_version),
+            ) as cur,
+        ):
             rows = await cur.fetchall()
         return [
-            ActionRecord(game_id=r[0], version=r[1], seat=r[2], action=json.loads(r[3]),
-                         events=json.loads(r[4]), created_at=r[5])
+            ActionRecord(
+                game_id=r[0],
+                version=r[1],
+                seat=r[2],
+                action=json.loads(r[3]),
+                events=json.loads(r[4]),
+                created_at=r[5],
+            )
             for r in rows
         ]
 
     async def recent_events(self, game_id: int, limit: int) -> list[dict[str, Any]]:
         """The last `limit` events of the game, oldest first (for the board's log lines)."""
-        async with self._lock, self._db.execute(
-            "SELECT events FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?",
-            (game_id, limit),
-        ) as cur:
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT events FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?",
+                (game_id, limit),
+            ) as cur,
+        ):
             rows = await cur.fetchall()
         events: list[dict[str, Any]] = []
         for (text,) in reversed(list(rows)):

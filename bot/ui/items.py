@@ -15,6 +15,7 @@ Custom ids (all well under Discord's 100 characters):
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any, ClassVar, Protocol, cast
 
@@ -27,6 +28,7 @@ BUTTON_LABEL_MAX = 80
 
 
 class TableLike(Protocol):
+    def working(self) -> contextlib.AbstractAsyncContextManager[None]: ...
     async def lobby_action(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None: ...
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int | None) -> None: ...
     async def choose(
@@ -42,10 +44,11 @@ def table_of(interaction: discord.Interaction[Any]) -> TableLike:
 async def _guarded(interaction: discord.Interaction[Any], context: str, work: Any) -> None:
     from bot.errors import answer_error
 
-    try:
-        await work
-    except Exception as error:
-        await answer_error(interaction, error, context=context)
+    async with table_of(interaction).working():
+        try:
+            await work
+        except Exception as error:
+            await answer_error(interaction, error, context=context)
 
 
 class LobbyButton(
