@@ -27,8 +27,12 @@ async def sessions(tmp_path: Path) -> AsyncIterator[SessionManager]:
 
 async def started_game(sessions: SessionManager, turns_each: int = 2) -> int:
     lobby = await sessions.open_lobby(
-        guild_id=1, channel_id=CHANNEL, game_name="secret_number", options={"turns_each": turns_each},
-        host_id=ALICE, host_name="Alice",
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="secret_number",
+        options={"turns_each": turns_each},
+        host_id=ALICE,
+        host_name="Alice",
     )
     game_id = lobby.snapshot.record.id
     await sessions.join(game_id, BOB, "Bob")
@@ -39,7 +43,11 @@ async def started_game(sessions: SessionManager, turns_each: int = 2) -> int:
 
 async def test_lobby_start_needs_the_host_and_a_legal_seat_count(sessions: SessionManager) -> None:
     lobby = await sessions.open_lobby(
-        guild_id=1, channel_id=CHANNEL, game_name="secret_number", options={}, host_id=ALICE,
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="secret_number",
+        options={},
+        host_id=ALICE,
         host_name="Alice",
     )
     game_id = lobby.snapshot.record.id
@@ -58,20 +66,45 @@ async def test_lobby_start_needs_the_host_and_a_legal_seat_count(sessions: Sessi
 async def test_one_game_per_channel_but_threads_and_other_channels_are_free(sessions: SessionManager) -> None:
     await started_game(sessions)
     with pytest.raises(Refusal, match="already has a game"):
-        await sessions.open_lobby(guild_id=1, channel_id=CHANNEL, game_name="secret_number", options={},
-                                  host_id=CAROL, host_name="Carol")
-    other = await sessions.open_lobby(guild_id=2, channel_id=CHANNEL + 1, game_name="secret_number",
-                                      options={}, host_id=CAROL, host_name="Carol")
+        await sessions.open_lobby(
+            guild_id=1,
+            channel_id=CHANNEL,
+            game_name="secret_number",
+            options={},
+            host_id=CAROL,
+            host_name="Carol",
+        )
+    other = await sessions.open_lobby(
+        guild_id=2,
+        channel_id=CHANNEL + 1,
+        game_name="secret_number",
+        options={},
+        host_id=CAROL,
+        host_name="Carol",
+    )
     assert other.snapshot.record.status == "lobby"
 
 
 async def test_bad_options_and_player_counts_are_refused_kindly(sessions: SessionManager) -> None:
     with pytest.raises(Refusal, match="options don't work"):
-        await sessions.open_lobby(guild_id=1, channel_id=CHANNEL, game_name="secret_number",
-                                  options={"turns_each": 99}, host_id=ALICE, host_name="Alice")
+        await sessions.open_lobby(
+            guild_id=1,
+            channel_id=CHANNEL,
+            game_name="secret_number",
+            options={"turns_each": 99},
+            host_id=ALICE,
+            host_name="Alice",
+        )
     with pytest.raises(Refusal, match="exactly 2 players"):
-        await sessions.open_lobby(guild_id=1, channel_id=CHANNEL, game_name="secret_number", options={},
-                                  host_id=ALICE, host_name="Alice", players=3)
+        await sessions.open_lobby(
+            guild_id=1,
+            channel_id=CHANNEL,
+            game_name="secret_number",
+            options={},
+            host_id=ALICE,
+            host_name="Alice",
+            players=3,
+        )
 
 
 async def test_a_whole_game_by_action_indices_ends_finished_with_a_result(sessions: SessionManager) -> None:
@@ -128,8 +161,14 @@ async def test_two_clicks_at_once_apply_exactly_one_move(sessions: SessionManage
 
 
 async def test_leaving_and_ending(sessions: SessionManager) -> None:
-    lobby = await sessions.open_lobby(guild_id=1, channel_id=CHANNEL, game_name="secret_number",
-                                      options={}, host_id=ALICE, host_name="Alice")
+    lobby = await sessions.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="secret_number",
+        options={},
+        host_id=ALICE,
+        host_name="Alice",
+    )
     game_id = lobby.snapshot.record.id
     await sessions.join(game_id, BOB, "Bob")
     change = await sessions.leave(game_id, ALICE)
@@ -150,8 +189,14 @@ async def test_lobbies_expire_even_across_a_restart(tmp_path: Path) -> None:
     now = [1000.0]
     store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: now[0])
     sessions = SessionManager(store, clock=lambda: now[0], lobby_ttl=600)
-    await sessions.open_lobby(guild_id=1, channel_id=CHANNEL, game_name="secret_number", options={},
-                              host_id=ALICE, host_name="Alice")
+    await sessions.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="secret_number",
+        options={},
+        host_id=ALICE,
+        host_name="Alice",
+    )
     await store.close()
     now[0] += 601
     store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: now[0])

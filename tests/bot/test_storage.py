@@ -17,8 +17,16 @@ BOB = SeatRecord(name="Bob", user_id=22)
 
 async def new_lobby(store: Store, channel_id: int = 100) -> int:
     record = await store.create_lobby(
-        guild_id=1, channel_id=channel_id, game="secret_number", options={"turns_each": 2},
-        min_seats=2, max_seats=2, seed=42, host=ALICE, host_id=11, lobby_ttl=60.0,
+        guild_id=1,
+        channel_id=channel_id,
+        game="secret_number",
+        options={"turns_each": 2},
+        min_seats=2,
+        max_seats=2,
+        seed=42,
+        host=ALICE,
+        host_id=11,
+        lobby_ttl=60.0,
     )
     return record.id
 
@@ -52,15 +60,25 @@ async def test_a_move_is_one_transaction_checked_against_the_version(tmp_path: P
         game_id = await new_lobby(store)
         await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
         version = await store.record_move(
-            game_id, expected_version=0, seat=0, action={"kind": "guess"},
-            events=[{"kind": "guess", "text": "t", "private": {}}], state='{"s": 1}', finished=False,
+            game_id,
+            expected_version=0,
+            seat=0,
+            action={"kind": "guess"},
+            events=[{"kind": "guess", "text": "t", "private": {}}],
+            state='{"s": 1}',
+            finished=False,
         )
         assert version == 1
         # The same move decided on version 0 again (a double click) is refused and writes nothing.
         with pytest.raises(StaleVersion):
             await store.record_move(
-                game_id, expected_version=0, seat=0, action={"kind": "guess"}, events=[],
-                state='{"s": 99}', finished=False,
+                game_id,
+                expected_version=0,
+                seat=0,
+                action={"kind": "guess"},
+                events=[],
+                state='{"s": 99}',
+                finished=False,
             )
         record = await store.get(game_id)
         assert record is not None and record.version == 1 and record.state == '{"s": 1}'
@@ -78,7 +96,8 @@ async def test_a_failed_log_append_leaves_the_state_untouched(tmp_path: Path) ->
         async with aiosqlite.connect(tmp_path / "g.sqlite3") as other:
             await other.execute(
                 "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
-                "VALUES (?, 1, 0, '{}', '[]', 0)", (game_id,),
+                "VALUES (?, 1, 0, '{}', '[]', 0)",
+                (game_id,),
             )
             await other.commit()
         with pytest.raises(sqlite3.IntegrityError):
@@ -112,8 +131,12 @@ async def test_everything_survives_a_restart(tmp_path: Path) -> None:
     game_id = await new_lobby(store)
     await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
     await store.record_move(
-        game_id, expected_version=0, seat=0, action={"kind": "guess", "higher": True},
-        events=[{"kind": "guess", "text": "hello", "private": {"0": "secret"}}], state='{"s": 1}',
+        game_id,
+        expected_version=0,
+        seat=0,
+        action={"kind": "guess", "higher": True},
+        events=[{"kind": "guess", "text": "hello", "private": {"0": "secret"}}],
+        state='{"s": 1}',
         finished=False,
     )
     await store.set_board_message(game_id, 777, posted_at=5.0)
