@@ -127,27 +127,33 @@ def _anonymous(path: str) -> str:
 
 
 def _top_errors(validator: Any, body: Any) -> list[Any]:
-    from jsonschema.exceptions import best_match
+    """At most three errors, each narrowed to the branch of a oneOf/anyOf the body meant."""
+    return [_narrow(error) for error in list(validator.iter_errors(body))[:3]]
 
-    errors = list(validator.iter_errors(body))
-    if not errors:
-        return []
-    best = best_match(errors)
-    return [best] if best is not None else errors[:1]
+
+def _narrow(error: Any) -> Any:
+    """Inside a union, follow the branch whose discriminator (`type`) matched, else the deepest."""
+    while error.context:
+        branches: dict[Any, list[Any]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+
+        def mismatched_type(errors: list[Any]) -> bool:
+            return any(
+                e.validator in ("enum", "const") and list(e.relative_path)[-1:] == ["type"] for e in errors
+            )
+
+        candidates = [errs for errs in branches.values() if not mismatched_type(errs)] or list(
+            branches.values()
+        )
+        chosen = max(candidates, key=lambda errs: max(len(e.absolute_path) for e in errs))
+        error = max(chosen, key=lambda e: len(e.absolute_path))
+    return error
 
 
 def _describe(error: Any) -> str:
     where = "/" + "/".join(str(p) for p in error.absolute_path)
-    detail = error
-    while detail.context:
-        from jsonschema.exceptions import best_match
-
-        deeper = best_match(detail.context)
-        if deeper is None:
-            break
-        detail = deeper
-        where = "/" + "/".join(str(p) for p in detail.absolute_path)
-    return f"schema: at {where}: {detail.message[:300]}"
+    return f"schema: at {where}: {error.message[:300]}"
 
 
 @functools.lru_cache(maxsize=1)
@@ -168,7 +174,10 @@ class PayloadChecker:
     def check(
         self, method: str, route: str, body: Any, files: list[dict[str, Any]], query: dict[str, str]
     ) -> list[str]:
-        problems = self.check_limits(method, route, body, files)
+        try:
+            problems = self.check_limits(method, route, body, files)
+        except (AttributeError, TypeError, ValueError, KeyError) as error:
+            problems = [f"the payload is not shaped as Discord expects ({error!r})"]
         if self.spec is not None and body is not None and not isinstance(body, str):
             problems += self.spec.validate(method, route, body)
         return problems

@@ -172,6 +172,39 @@ class FakeDiscord:
             except TimeoutError:
                 continue
 
+    async def response_message(self, interaction: FakeInteraction, *, timeout: float = 5.0) -> FakeMessage:
+        """The message the bot answered `interaction` with, once it has content: the original
+        response (a deferred one once filled in), else the first follow-up; for a component
+        answered with an update (type 6/7), the clicked message."""
+        await interaction.wait_answered(timeout)
+
+        def ready() -> FakeMessage | None:
+            for message in interaction.messages():
+                if not message.loading:
+                    return message
+            return None
+
+        found: FakeMessage = await self.wait_until(
+            ready, timeout=timeout, what=f"a reply to {interaction.description}"
+        )
+        return found
+
+    async def wait_for_message(
+        self,
+        channel: FakeChannel,
+        predicate: Callable[[FakeMessage], bool] = lambda m: True,
+        *,
+        timeout: float = 5.0,
+        what: str = "a message",
+    ) -> FakeMessage:
+        """The newest public message in `channel` satisfying `predicate` (waits for it)."""
+
+        def find() -> FakeMessage | None:
+            return next((m for m in reversed(self.public_messages(channel)) if predicate(m)), None)
+
+        found: FakeMessage = await self.wait_until(find, timeout=timeout, what=f"{what} in #{channel.name}")
+        return found
+
     # --- Queries ------------------------------------------------------------------------------
 
     def public_messages(self, channel: FakeChannel) -> list[FakeMessage]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,8 @@ class BotRunner:
     def __init__(self, fake: FakeDiscord, data_dir: Path) -> None:
         self.fake = fake
         self.data_dir = data_dir
+        #: Called with each new bot before it starts (e.g. to add test-only commands to its tree).
+        self.before_start: list[Callable[[GardenClubBot], None]] = []
         self.bot: GardenClubBot | None = None
         self.task: asyncio.Task[None] | None = None
         self.starts = 0
@@ -71,6 +73,8 @@ class BotRunner:
         use_api_base(settings.api_base)
         bot = GardenClubBot(settings)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+        for prepare in self.before_start:
+            prepare(bot)
         self.bot = bot
         self.starts += 1
         self.task = asyncio.create_task(
@@ -108,6 +112,13 @@ class BotRunner:
         return await self.start(**options)
 
 
+def fake_discord_problems(fake: FakeDiscord) -> list[str]:
+    """What makes a test fail at teardown: payload violations and calls to unknown routes."""
+    problems = [f"payload violation: {v}" for v in fake.violations]
+    problems += [f"unknown route: {c.method} {c.path}" for c in fake.unknown_routes]
+    return problems
+
+
 @pytest.fixture(scope="session")
 def discord_openapi() -> OpenApiSpec | None:
     """Discord's OpenAPI description, loaded once per session (None when the file is absent)."""
@@ -134,8 +145,7 @@ async def fake_discord(
         yield fake
     finally:
         await fake.stop()
-    problems = [f"payload violation: {v}" for v in fake.violations]
-    problems += [f"unknown route: {c.method} {c.path}" for c in fake.unknown_routes]
+    problems = fake_discord_problems(fake)
     if problems:
         pytest.fail("The fake Discord saw problems:\n  " + "\n  ".join(problems), pytrace=False)
 

@@ -53,6 +53,11 @@ ACTION_ROW, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CO
 )
 
 
+def _text(value: Any) -> str:
+    """A string field's text; other types count as empty (the schema check reports them)."""
+    return value if isinstance(value, str) else ""
+
+
 def _too_long(where: str, value: Any, limit: int) -> list[str]:
     if isinstance(value, str) and len(value) > limit:
         return [f"{where} is {len(value)} characters (Discord allows {limit})"]
@@ -94,12 +99,12 @@ def check_embeds(embeds: list[dict[str, Any]]) -> list[str]:
         where = f"embeds[{i}]"
         for key, limit in EMBED_LIMITS.items():
             problems += _too_long(f"{where}.{key}", embed.get(key), limit)
-            total += len(embed.get(key) or "")
+            total += len(_text(embed.get(key)))
         footer = (embed.get("footer") or {}).get("text")
         author = (embed.get("author") or {}).get("name")
         problems += _too_long(f"{where}.footer.text", footer, FOOTER_TEXT)
         problems += _too_long(f"{where}.author.name", author, AUTHOR_NAME)
-        total += len(footer or "") + len(author or "")
+        total += len(_text(footer)) + len(_text(author))
         fields = embed.get("fields") or []
         if len(fields) > EMBED_FIELDS:
             problems.append(f"{where} has {len(fields)} fields (Discord allows {EMBED_FIELDS})")
@@ -108,7 +113,7 @@ def check_embeds(embeds: list[dict[str, Any]]) -> list[str]:
             problems += _too_long(f"{where}.fields[{j}].value", field.get("value"), FIELD_VALUE)
             if not field.get("name") or not field.get("value"):
                 problems.append(f"{where}.fields[{j}] needs a non-empty name and value")
-            total += len(field.get("name") or "") + len(field.get("value") or "")
+            total += len(_text(field.get("name"))) + len(_text(field.get("value")))
     if total > EMBED_TOTAL:
         problems.append(f"embeds hold {total} characters in all (Discord allows {EMBED_TOTAL})")
     return problems
@@ -160,7 +165,7 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
             if isinstance(item.get("accessory"), dict):
                 visit(item["accessory"], f"{where}.accessory")
         elif kind == TEXT_DISPLAY and v2:
-            text_total += len(item.get("content") or "")
+            text_total += len(_text(item.get("content")))
         elif kind in (THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR) and v2:
             pass
         else:

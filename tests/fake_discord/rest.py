@@ -747,6 +747,8 @@ class RestApi:
         self._apply_edit(message, body, files, creating=True)
         if loading:
             message.flags |= LOADING
+        if message.ephemeral:
+            message.flags |= EPHEMERAL
         message.mentions = self.fake.mentioned_user_ids(message.content)
         message.pinged = self._pinged(message.mentions, body.get("allowed_mentions"))
         return self.fake.store_message(message)

@@ -1,0 +1,334 @@
+"""The fake Discord itself, exercised by the real discord.py client (GardenClubBot plus a few
+test-only "probe" commands): every interaction response type, follow-ups, components, modals,
+threads, expired tokens, error 30046, gateway resume, and that bad payloads are caught."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from discord.http import Route
+
+from bot.app import GardenClubBot
+from tests.fake_discord import BotRunner, FakeDiscord
+from tests.fake_discord.fixtures import fake_discord_problems
+from tests.fake_discord.model import EPHEMERAL, PUBLIC_THREAD, FakeMessage, new_snowflake
+
+
+class ProbeView(discord.ui.View):
+    """A public board: a counter button (answered by editing the message) and a select menu."""
+
+    def __init__(self, count: int = 0) -> None:
+        super().__init__(timeout=None)
+        self.count = count
+
+    @discord.ui.button(label="Count", custom_id="probe:count", style=discord.ButtonStyle.primary)
+    async def count_button(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        self.count += 1
+        await interaction.response.edit_message(content=f"Board v{self.count}", view=self)
+
+    @discord.ui.select(
+        custom_id="probe:pick",
+        placeholder="Pick a vegetable",
+        options=[discord.SelectOption(label=v, value=v) for v in ("carrot", "cabbage", "leek")],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+        await interaction.response.send_message(f"picked {', '.join(select.values)}", ephemeral=True)
+
+
+class ProbeModal(discord.ui.Modal, title="Name your garden"):
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Garden name", custom_id="probe:name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+
+
+def install_probes(seen: list[discord.Interaction]) -> Any:
+    """Add test-only commands to the bot's tree before it starts (they get synced with /help)."""
+
+    def install(bot: GardenClubBot) -> None:
+        tree = bot.tree
+
+        @tree.command(name="probe-board", description="Post a public board with a button and a menu.")
+        async def board(interaction: discord.Interaction) -> None:
+            seen.append(interaction)
+            await interaction.response.send_message("Board v0", view=ProbeView())
+
+        @tree.command(name="probe-slow", description="Defer, then answer with a follow-up.")
+        async def slow(interaction: discord.Interaction) -> None:
+            seen.append(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send("slow done", ephemeral=True)
+
+        @tree.command(name="probe-modal", description="Open a modal.")
+        async def modal(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(ProbeModal())
+
+        @tree.command(name="probe-thread", description="Open a thread and post in it.")
+        async def thread(interaction: discord.Interaction) -> None:
+            assert isinstance(interaction.channel, discord.TextChannel)
+            made = await interaction.channel.create_thread(
+                name="Cabbage game", type=discord.ChannelType.public_thread
+            )
+            await made.send("Welcome to the thread")
+            await interaction.response.send_message(f"Opened {made.mention}", ephemeral=True)
+
+        @tree.command(name="probe-options", description="Echo typed options.")
+        @app_commands.choices(
+            size=[app_commands.Choice(name="Small", value="s"), app_commands.Choice(name="Large", value="l")]
+        )
+        async def options(
+            interaction: discord.Interaction,
+            players: app_commands.Range[int, 1, 4],
+            size: app_commands.Choice[str],
+            rival: discord.Member | None = None,
+        ) -> None:
+            rival_name = rival.name if rival else "nobody"
+            await interaction.response.send_message(f"{players} players, {size.value}, vs {rival_name}")
+
+    return install
+
+
+@pytest.fixture
+def seen() -> list[discord.Interaction]:
+    return []
+
+
+@pytest.fixture
+async def probed_bot(garden_bot: BotRunner, seen: list[discord.Interaction]) -> BotRunner:
+    garden_bot.before_start.append(install_probes(seen))
+    await garden_bot.start()
+    return garden_bot
+
+
+async def test_interaction_payload_carries_what_discord_py_needs(
+    fake_discord: FakeDiscord, probed_bot: BotRunner, seen: list[discord.Interaction]
+) -> None:
+    interaction = await fake_discord.slash(fake_discord.alice, fake_discord.general, "probe-board")
+    await interaction.wait_answered()
+    for key in (
+        "attachment_size_limit",
+        "application_id",
+        "token",
+        "member",
+        "channel",
+        "guild_id",
+        "app_permissions",
+        "locale",
+        "guild_locale",
+        "entitlements",
+        "authorizing_integration_owners",
+        "context",
+        "version",
+    ):
+        assert key in interaction.payload
+    handled = seen[0]
+    assert handled.user.id == fake_discord.alice.id
+    assert handled.channel is not None and handled.channel.id == fake_discord.general.id
+    assert handled.filesize_limit == 10 * 1024 * 1024
+
+
+async def test_a_public_board_is_edited_in_place_by_a_button(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    board = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-board"))
+    assert not board.ephemeral and board.content == "Board v0"
+    assert [b["label"] for b in board.buttons()] == ["Count"]
+    click = await fake.click(fake.bob, board, label="Count")
+    assert (await click.wait_answered()).type == 7
+    assert board.content == "Board v1"
+    assert [h["content"] for h in board.history] == ["Board v0"]
+    assert fake.public_messages(fake.general) == [board]
+
+
+async def test_a_select_choice_is_answered_ephemerally_to_the_chooser(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    board = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-board"))
+    choice = await fake.select(fake.bob, board, "probe:pick", ["leek"])
+    reply = await fake.response_message(choice)
+    assert reply.content == "picked leek"
+    assert reply.ephemeral_to == fake.bob.id
+    assert fake.ephemeral_messages(fake.alice) == []
+    with pytest.raises(AssertionError, match="not options"):
+        await fake.select(fake.bob, board, "probe:pick", ["turnip"])
+
+
+async def test_a_deferred_answer_is_replaced_by_its_first_follow_up(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    interaction = await fake.slash(fake.carol, fake.games, "probe-slow")
+    reply = await fake.response_message(interaction)
+    assert interaction.response_type == 5
+    assert reply is interaction.original and reply.content == "slow done" and not reply.loading
+    assert reply.ephemeral_to == fake.carol.id and reply.flags & EPHEMERAL
+
+
+async def test_a_modal_opens_and_its_submission_reaches_the_bot(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    opened = await fake.slash(fake.alice, fake.general, "probe-modal")
+    assert (await opened.wait_answered()).type == 9
+    assert opened.modal is not None and opened.modal["title"] == "Name your garden"
+    submitted = await fake.submit_modal(fake.alice, opened, {"probe:name": "Eden"})
+    assert (await fake.response_message(submitted)).content == "hello Eden"
+
+
+async def test_slash_options_are_typed_from_the_synced_definition(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    answer = await fake.slash(
+        fake.alice, fake.general, "probe-options", {"players": 2, "size": "l", "rival": fake.bob}
+    )
+    assert (await fake.response_message(answer)).content == "2 players, l, vs bob"
+    with pytest.raises(AssertionError, match="not one of its choices"):
+        await fake.slash(fake.alice, fake.general, "probe-options", {"players": 2, "size": "xl"})
+    with pytest.raises(AssertionError, match="max"):
+        await fake.slash(fake.alice, fake.general, "probe-options", {"players": 5, "size": "s"})
+    with pytest.raises(AssertionError, match="not a synced command"):
+        await fake.slash(fake.alice, fake.general, "no-such-command")
+
+
+async def test_a_thread_made_by_the_bot_is_a_channel_it_can_post_and_be_used_in(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-thread"))
+    [thread] = fake.threads(fake.general)
+    assert thread.type == PUBLIC_THREAD and thread.name == "Cabbage game"
+    assert [m.content for m in fake.public_messages(thread)] == ["Welcome to the thread"]
+    assert probed_bot.bot is not None and probed_bot.bot.get_channel(thread.id) is not None
+    in_thread = await fake.slash(fake.bob, thread, "help")
+    assert (await fake.response_message(in_thread)).channel_id == thread.id
+
+
+async def test_an_expired_token_refuses_follow_ups_and_edits(
+    fake_discord: FakeDiscord, probed_bot: BotRunner, seen: list[discord.Interaction]
+) -> None:
+    """Interaction tokens live 15 minutes; after that Discord answers 10015 Unknown Webhook."""
+    fake = fake_discord
+    interaction = await fake.slash(fake.alice, fake.general, "probe-board")
+    await fake.response_message(interaction)
+    fake.expire_token(interaction)
+    with pytest.raises(discord.NotFound) as refused:
+        await seen[0].followup.send("too late")
+    assert refused.value.code == 10015
+    with pytest.raises(discord.NotFound):
+        await seen[0].edit_original_response(content="too late")
+
+
+async def test_editing_a_message_older_than_an_hour_hits_error_30046(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("board")
+    fake.age_message(fake.messages[sent.id], hours=2, edits_allowed=1)
+    await sent.edit(content="board, edit 1")
+    with pytest.raises(discord.HTTPException) as throttled:
+        await sent.edit(content="board, edit 2")
+    assert throttled.value.code == 30046
+    assert fake.messages[sent.id].content == "board, edit 1"
+    await channel.send("board, re-posted")
+    assert [m.content for m in fake.public_messages(fake.general)] == ["board, edit 1", "board, re-posted"]
+
+
+async def test_the_gateway_resumes_after_reconnect_and_replays_missed_events(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    await fake.gateway.request_reconnect()
+    await fake.gateway.wait_connected()
+    assert fake.gateway.stats.resumes == 1 and fake.gateway.stats.identifies == 1
+    await fake.gateway.drop_connection()
+    missed = await fake.slash(fake.alice, fake.general, "help")  # sent while the socket is down
+    assert (await fake.response_message(missed)).ephemeral_to == fake.alice.id
+    assert fake.gateway.stats.resumes == 2
+    assert fake.gateway.stats.heartbeat_before_identify
+
+
+async def test_an_invalid_session_makes_the_bot_identify_again(
+    fake_discord: FakeDiscord, probed_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = fake_discord
+
+    async def identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py waits 5 s before a re-IDENTIFY (Discord's identify rate limit); not here."""
+
+    monkeypatch.setattr(probed_bot.bot, "before_identify_hook", identify_at_once)
+    fake.gateway.invalidate_sessions()
+    await fake.gateway.drop_connection()
+    await fake.gateway.wait_connected()
+    assert fake.gateway.stats.identifies == 2
+    assert (await fake.response_message(await fake.slash(fake.bob, fake.general, "help"))).content
+
+
+async def test_a_payload_over_discords_limits_is_refused_and_reported(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("x" * 2001)
+    assert refused.value.status == 400 and refused.value.code == 50035
+    problems = fake.take_violations()
+    assert any("content is 2001 characters" in p for p in problems)
+    assert fake_discord_problems(fake) == []
+
+
+async def test_an_unknown_route_is_recorded_and_fails_the_test(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    assert probed_bot.bot is not None
+    with pytest.raises(discord.NotFound):
+        await probed_bot.bot.http.request(Route("GET", "/guilds/{guild_id}/audit-logs", guild_id=1))
+    assert fake_discord_problems(fake_discord) == ["unknown route: GET /guilds/1/audit-logs"]
+    fake_discord.unknown_routes.clear()
+
+
+async def test_json_answers_say_exactly_application_json(fake_discord: FakeDiscord) -> None:
+    """discord.py parses a body as JSON only when Content-Type is exactly application/json."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(
+            fake_discord.api_base + "/users/@me", headers={"Authorization": f"Bot {fake_discord.token}"}
+        ) as response,
+    ):
+        assert response.headers["Content-Type"] == "application/json"
+        assert (await response.json())["bot"] is True
+
+
+async def test_a_wrong_token_is_a_login_failure(fake_discord: FakeDiscord, garden_bot: BotRunner) -> None:
+    with pytest.raises(discord.LoginFailure):
+        await garden_bot.start(token="not-the-token")
+
+
+async def test_an_interaction_the_bot_ignores_fails_like_discord_would(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    stray = fake.store_message(
+        FakeMessage(
+            id=new_snowflake(),
+            channel_id=fake.general.id,
+            author=fake.bot_user,
+            components=[
+                {"type": 1, "components": [{"type": 2, "style": 1, "label": "Lost", "custom_id": "nobody"}]}
+            ],
+        )
+    )
+    click = await fake.click(fake.alice, stray, "nobody")
+    with pytest.raises(AssertionError, match="This interaction failed"):
+        await click.wait_answered(timeout=0.3)
