@@ -182,6 +182,10 @@ class SessionManager:
                 raise Refusal(f"{game.title} is for {_seat_range(low, high)}.")
             low = high = players
         try:
+            game.create(checked, low, 0)  # options the rules refuse are refused now, not at Start
+        except ValueError as error:
+            raise Refusal(f"Those options don't work for {game.title}: {error}") from None
+        try:
             record = await self.store.create_lobby(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -275,7 +279,10 @@ class SessionManager:
                     f"to start; {count} joined so far."
                 )
             options = game.options_model.model_validate(record.options)
-            state = game.create(options, count, record.seed)
+            try:
+                state = game.create(options, count, record.seed)
+            except ValueError as error:
+                raise Refusal(f"{game.title} can't start with these options: {error}") from None
             await self.store.start_game(game_id, record.seats, dump_state(state))
             fresh = await self.store.get(game_id)
             assert fresh is not None

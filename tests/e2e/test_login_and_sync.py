@@ -112,4 +112,5 @@ async def test_python_m_bot_logs_in_and_syncs_against_the_fake(
     assert "Traceback" not in log
     assert fake_discord.token not in log
     assert len(fake_discord.calls_to("GET", "/gateway/bot")) == 1
-    assert (tmp_path / "data" / "command-sync.json").exists()
+    # The command-sync hash lives in the database since the bot-platform branch (meta table).
+    assert (tmp_path / "data" / "garden-club.sqlite3").exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.table_driver import (
     HAND_LABEL,
     board,
@@ -173,3 +175,30 @@ async def test_commands_are_synced_once_not_on_every_restart(
     assert len(fake_discord.calls_to("PUT", GLOBAL_SYNC)) == 1
     names = {c["name"] for c in fake_discord.global_commands}
     assert {"play", "board", "hand", "rules", "help", "end", "leave"} <= names
+
+
+async def test_an_unexpected_error_is_logged_and_answered_briefly(
+    fake_discord: FakeDiscord,
+    running_bot: BotRunner,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Never a traceback, never "This interaction failed": a short ephemeral apology, and a log line
+    with the context (who, where, what)."""
+    fake = fake_discord
+    board_message = await two_player_board(fake)
+    bot = running_bot.bot
+    assert bot is not None
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(bot.table, "show_hand", broken)
+    clicked = await click(fake, fake.alice, board_message, HAND_LABEL)
+    assert "something went wrong on my side" in ephemeral_answer(clicked)
+    assert "disk on fire" not in ephemeral_answer(clicked) and "Traceback" not in ephemeral_answer(clicked)
+    command = await fake.slash(fake.alice, fake.general, "hand")
+    await command.wait_answered()
+    assert "something went wrong on my side" in ephemeral_answer(command)
+    logged = [r for r in caplog.records if r.levelname == "ERROR" and r.name == "bot.errors"]
+    assert len(logged) == 2 and f"user {fake.alice.id}" in logged[0].getMessage()
