@@ -6,6 +6,7 @@ view. Game-specific text comes from the game's presenter; everything here is the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -22,6 +23,23 @@ LOG_LINES = 5
 
 GREEN = discord.Colour(0x4E9A06)
 GREY = discord.Colour(0x888A85)
+
+
+SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
+
+
+def with_names(line: str, names: list[str]) -> str:
+    """Engine lines say "Seat 2"; players read their names ("Bob") instead."""
+
+    def name(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return names[number - 1] if 1 <= number <= len(names) else match.group(0)
+
+    return SEAT_WORD.sub(name, line)
+
+
+def log_field(lines: list[str], names: list[str]) -> str:
+    return clip("\n".join(f"• {with_names(line, names)}" for line in lines), FIELD_VALUE_MAX)
 
 
 def seat_names(snap: Snapshot) -> list[str]:
@@ -97,7 +115,7 @@ def board_embed(snap: Snapshot, log_lines: list[str]) -> discord.Embed:
     if log_lines:
         embed.add_field(
             name="Recent",
-            value=clip("\n".join(f"• {line}" for line in log_lines), FIELD_VALUE_MAX),
+            value=log_field(log_lines, names),
             inline=False,
         )
     result = snap.result()
@@ -128,7 +146,9 @@ def add_result_fields(embed: discord.Embed, snap: Snapshot) -> None:
         )
     winners = ", ".join(names[s] for s in result.winners)
     embed.add_field(
-        name="Result", value=clip(f"{result.summary}\nWinner: {winners}", FIELD_VALUE_MAX), inline=False
+        name="Result",
+        value=clip(f"{with_names(result.summary, names)}\nWinner: {winners}", FIELD_VALUE_MAX),
+        inline=False,
     )
 
 
@@ -156,8 +176,6 @@ def hand_embed(snap: Snapshot, seat: int, log_lines: list[str], note: str | None
     parts += [text, "", status]
     embed.description = clip("\n".join(parts), DESCRIPTION_MAX)
     if log_lines:
-        embed.add_field(
-            name="Recent", value=clip("\n".join(f"• {line}" for line in log_lines), FIELD_VALUE_MAX)
-        )
+        embed.add_field(name="Recent", value=log_field(log_lines, names))
     embed.set_footer(text=f"Only you can see this · game #{snap.record.id} · move {snap.record.version}")
     return embed

@@ -1,0 +1,25 @@
+"""Rendering helpers (issue 5, "Playing"): names instead of seat numbers, limits kept."""
+
+from __future__ import annotations
+
+from bot.render import with_names
+from bot.rules_pages import split_pages
+
+
+def test_log_lines_name_players_instead_of_seat_numbers() -> None:
+    names = ["Alice", "Bob"]
+    assert with_names("Seat 1 passes the Lettuce to Seat 2.", names) == "Alice passes the Lettuce to Bob."
+    assert with_names("Seat 2's row: left Carrot", names) == "Bob's row: left Carrot"
+    assert (
+        with_names("Seat 3 is not at this table; Seats 1 stays", names)
+        == "Seat 3 is not at this table; Seats 1 stays"
+    )
+
+
+def test_rules_pages_fit_an_embed_and_keep_every_word() -> None:
+    text = "# Title\n\n" + "\n\n".join(f"## Section {i}\n\n" + ("word " * 150).strip() for i in range(12))
+    pages = split_pages(text)
+    assert len(pages) > 1 and all(len(p) <= 1800 for p in pages)
+    assert " ".join(" ".join(pages).split()) == " ".join(text.split())
+    huge = split_pages("x" * 5000)
+    assert all(len(p) <= 1800 for p in huge) and "".join(huge) == "x" * 5000
