@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from bot.app import GardenClubBot
@@ -42,6 +43,12 @@ def main() -> None:
         raise SystemExit(2) from None
     except discord.PrivilegedIntentsRequired:
         print("garden-club: Discord refused a privileged intent; Garden Club needs none.", file=sys.stderr)
+        raise SystemExit(2) from None
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.HTTPException) as error:
+        # Only login and start-up get here: once connected, discord.py reconnects by itself.
+        where = settings.api_base or "https://discord.com/api/v10"
+        print(f"garden-club: could not log in through {where} ({error}): check DISCORD_API_BASE "
+              "(leave it empty for Discord itself) and the network.", file=sys.stderr)
         raise SystemExit(2) from None
 
 

@@ -66,6 +66,12 @@ class FakeDiscord:
         self.violations: list[str] = []
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        #: Bytes of uploaded files, by attachment id (see `attachment_bytes`).
+        self.attachment_data: dict[str, bytes] = {}
+        #: Seconds the bot has to answer an interaction (Discord: 3); None: no deadline enforced.
+        #: Off by default so a busy CI machine cannot flake tests; set it in tests about latency.
+        self.answer_deadline: float | None = None
+        self._rate_limits: list[tuple[str, str, float, bool]] = []
         self.gateway = FakeGateway(self)
         self.rest = RestApi(self)
         self._changed = asyncio.Event()
@@ -90,9 +96,7 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
         await self.gateway.close_all()
@@ -119,7 +123,7 @@ class FakeDiscord:
 
     def add_guild(self, name: str) -> FakeGuild:
         owner = next((u for u in self.users.values() if not u.bot), self.bot_user)
-        guild = FakeGuild(id=new_snowflake(), name=name, owner_id=owner.id)
+        guild = FakeGuild(id=new_snowflake(), name=name, owner_id=owner.id, bot_role_id=new_snowflake())
         guild.member_ids = list(self.users)
         self.guilds[guild.id] = guild
         self.add_text_channel(guild, "general")
@@ -127,11 +131,29 @@ class FakeDiscord:
 
     def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         channel = FakeChannel(
-            id=new_snowflake(), guild_id=guild.id, name=name, type=GUILD_TEXT, position=len(guild.channel_ids)
+            id=new_snowflake(),
+            guild_id=guild.id,
+            name=name,
+            type=GUILD_TEXT,
+            position=len(guild.channel_ids),
+            bot_permissions=BOT_PERMISSIONS,
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
         return channel
+
+    def restrict_bot(self, channel: FakeChannel, deny: int) -> None:
+        """Take permissions from the bot in `channel` (e.g. CREATE_PUBLIC_THREADS): its
+        interactions' app_permissions and a member overwrite say so, and REST refuses with 50013."""
+        channel.bot_permissions &= ~deny
+        channel.permission_overwrites = [
+            {
+                "id": str(self.bot_user.id),
+                "type": 1,
+                "allow": "0",
+                "deny": str(BOT_PERMISSIONS & ~channel.bot_permissions),
+            }
+        ]
 
     def channel_named(self, name: str, guild: FakeGuild | None = None) -> FakeChannel:
         guild = guild or self.guild
@@ -168,7 +190,9 @@ class FakeDiscord:
                 raise AssertionError(f"Timed out after {timeout}s waiting for {what}.")
             event = self._changed
             try:
-                await asyncio.wait_for(event.wait(), remaining)
+                # Woken by every REST call; re-checked every 50 ms too, for predicates on the bot's
+                # own state (its logs, its database) that change without a call to the fake.
+                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
             except TimeoutError:
                 continue
 
@@ -231,6 +255,20 @@ class FakeDiscord:
         """Recorded REST calls matching a method and route template (e.g. PUT /applications/...)."""
         return [c for c in self.calls if c.method == method and c.route == route]
 
+    async def wait_for_call(
+        self, method: str, route: str, *, count: int = 1, timeout: float = 5.0
+    ) -> RecordedCall:
+        """The `count`-th completed call to `method route` (waits for it)."""
+
+        def done() -> RecordedCall | None:
+            finished = [c for c in self.calls_to(method, route) if c.status]
+            return finished[count - 1] if len(finished) >= count else None
+
+        found: RecordedCall = await self.wait_until(
+            done, timeout=timeout, what=f"call #{count} to {method} {route}"
+        )
+        return found
+
     def take_violations(self) -> list[str]:
         """Return and clear the payload violations (for tests that provoke them on purpose)."""
         found, self.violations = self.violations, []
@@ -238,6 +276,52 @@ class FakeDiscord:
 
     def commands_for(self, guild: FakeGuild | None) -> list[dict[str, Any]]:
         return self.guild_commands.get(guild.id, []) if guild else self.global_commands
+
+    def attachment_bytes(self, attachment: dict[str, Any]) -> bytes:
+        """What was uploaded for an attachment of a stored message."""
+        return self.attachment_data[str(attachment["id"])]
+
+    def inject_rate_limit(
+        self, method: str, route: str, *, retry_after: float = 0.05, is_global: bool = False, count: int = 1
+    ) -> None:
+        """Answer the next `count` calls to `method route` with a proper 429 (with `Via`, so
+        discord.py waits `retry_after` and retries; a 429 without it reads as a Cloudflare ban)."""
+        self._rate_limits.extend([(method, route, retry_after, is_global)] * count)
+
+    def take_injected_rate_limit(self, method: str, route: str) -> tuple[float, bool] | None:
+        for index, (m, r, retry_after, is_global) in enumerate(self._rate_limits):
+            if m == method and r == route:
+                del self._rate_limits[index]
+                return retry_after, is_global
+        return None
+
+    # --- What people do outside interactions ------------------------------------------------
+
+    def delete_message(self, message: FakeMessage) -> None:
+        """A moderator deletes a message (the bot, with only the guilds intent, is not told;
+        its next edit of it gets 404 / 10008 Unknown Message)."""
+        message.deleted = True
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Someone deletes a channel or thread: the bot gets CHANNEL_DELETE / THREAD_DELETE and
+        every later call to it answers 404 / 10003 Unknown Channel."""
+        self.channels.pop(channel.id, None)
+        guild = self.guilds[channel.guild_id]
+        if channel.id in guild.channel_ids:
+            guild.channel_ids.remove(channel.id)
+        data = channel_payload(channel)
+        if channel.is_thread:
+            await self.gateway.dispatch(
+                "THREAD_DELETE", {k: data[k] for k in ("id", "guild_id", "parent_id", "type")}
+            )
+        else:
+            await self.gateway.dispatch("CHANNEL_DELETE", data)
+
+    async def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
+        """A thread goes quiet and is archived (THREAD_UPDATE); the bot posting in it unarchives it,
+        unless it is also locked (then 400 / 50083 Thread is archived)."""
+        thread.archived, thread.locked = True, locked
+        await self.gateway.dispatch("THREAD_UPDATE", channel_payload(thread))
 
     # --- Time ---------------------------------------------------------------------------------
 
@@ -272,12 +356,31 @@ class FakeDiscord:
         The command must have been synced (to the channel's guild or globally); options are checked
         against its definition (names, types, choices, required) as the client enforces them.
         """
+        data = self._command_data(channel, command, options or {}, focused=None)
+        return await self._interact(2, user, channel, data, manage_channels=manage_channels)
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        options: dict[str, Any],
+        focused: str,
+    ) -> FakeInteraction:
+        """The user is typing `options[focused]` (a partial string) into an autocomplete option;
+        the bot answers with type 8 and `interaction.response.data["choices"]`."""
+        data = self._command_data(channel, command, options, focused=focused)
+        return await self._interact(4, user, channel, data)
+
+    def _command_data(
+        self, channel: FakeChannel, command: str, options: dict[str, Any], *, focused: str | None
+    ) -> dict[str, Any]:
         names = command.strip().lstrip("/").split()
         guild = self.guilds[channel.guild_id]
         definition, guild_scoped = self._find_command(names[0], guild)
         resolved: dict[str, dict[str, Any]] = {}
         path_options, leaf = self._command_path(definition, names)
-        leaf_options = self._command_options(definition, leaf, options or {}, resolved, guild)
+        leaf_options = self._command_options(definition, leaf, options, resolved, focused)
         data: dict[str, Any] = {
             "id": definition["id"],
             "name": definition["name"],
@@ -292,7 +395,7 @@ class FakeDiscord:
             data["options"] = nested
         if resolved:
             data["resolved"] = resolved
-        return await self._interact(2, user, channel, data, manage_channels=manage_channels)
+        return data
 
     async def click(
         self,
@@ -444,7 +547,7 @@ class FakeDiscord:
         leaf: dict[str, Any],
         given: dict[str, Any],
         resolved: dict[str, dict[str, Any]],
-        guild: FakeGuild,
+        focused: str | None,
     ) -> list[dict[str, Any]]:
         declared = {o["name"]: o for o in leaf.get("options", [])}
         unknown = set(given) - set(declared)
@@ -453,12 +556,19 @@ class FakeDiscord:
                 f"/{definition['name']} has no options {sorted(unknown)}; it has {sorted(declared)}"
             )
         missing = [n for n, o in declared.items() if o.get("required") and n not in given]
+        if focused is not None:
+            if focused not in declared or not declared[focused].get("autocomplete"):
+                raise AssertionError(f"/{definition['name']} {focused}: not an autocomplete option")
+            missing = []
         if missing:
             raise AssertionError(f"/{definition['name']} requires options {missing}")
         result: list[dict[str, Any]] = []
         for name, value in given.items():
             spec = declared[name]
             kind = spec["type"]
+            if name == focused:
+                result.append({"name": name, "type": kind, "value": str(value), "focused": True})
+                continue
             if isinstance(value, FakeUser):
                 resolved.setdefault("users", {})[str(value.id)] = user_payload(value)
                 member = member_payload(value)
@@ -515,7 +625,7 @@ class FakeDiscord:
             "member": member_payload(user, permissions),
             "token": token,
             "version": 1,
-            "app_permissions": str(BOT_PERMISSIONS),
+            "app_permissions": str(channel.bot_permissions),
             "locale": "en-GB",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -525,7 +635,7 @@ class FakeDiscord:
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if message is not None:
-            payload["message"] = message_payload(message, None if message.ephemeral else guild.id)
+            payload["message"] = message_payload(message, None if message.ephemeral else guild.id, self.users)
         return interaction_id, token, payload
 
     async def _interact(

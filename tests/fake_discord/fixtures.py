@@ -36,12 +36,30 @@ log = logging.getLogger(__name__)
 GUILD_READY_TIMEOUT = 0.05
 
 
+class _Collect(logging.Handler):
+    def __init__(self, into: list[logging.LogRecord]) -> None:
+        super().__init__(logging.WARNING)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.into.append(record)
+
+
 class BotRunner:
-    """Runs GardenClubBot against a FakeDiscord: start, stop, restart on the same data directory."""
+    """Runs GardenClubBot against a FakeDiscord: start, stop, restart on the same data directory.
+
+    It also collects the warnings and errors logged by `discord.*` and `bot.*` while it runs
+    (`log_records`). discord.py logs "Ignoring exception in ..." when an error escaped the bot's
+    own handling (the user saw "This interaction failed"): the `garden_bot` fixture fails the test
+    on those unless `allow_unhandled_errors` is set.
+    """
 
     def __init__(self, fake: FakeDiscord, data_dir: Path) -> None:
         self.fake = fake
         self.data_dir = data_dir
+        self.log_records: list[logging.LogRecord] = []
+        self.allow_unhandled_errors = False
+        self._log_handler = _Collect(self.log_records)
         #: Called with each new bot before it starts (e.g. to add test-only commands to its tree).
         self.before_start: list[Callable[[GardenClubBot], None]] = []
         self.bot: GardenClubBot | None = None
@@ -52,7 +70,7 @@ class BotRunner:
         self, *, gateway_url: bool = True, sync_guild_id: int | None = None, token: str | None = None
     ) -> Settings:
         """The bot's settings: the fake's REST base, optionally its gateway, a database in tmp."""
-        return Settings(  # type: ignore[call-arg]
+        return Settings(
             _env_file=None,
             discord_token=token or self.fake.token,
             discord_api_base=self.fake.api_base,
@@ -106,6 +124,23 @@ class BotRunner:
             except (Exception, asyncio.CancelledError) as error:  # a bot that failed has said so already
                 log.debug("bot task ended with %r", error)
 
+    def unhandled_errors(self) -> list[str]:
+        """Errors discord.py logged because the bot let an exception escape (with the cause)."""
+        found = []
+        for record in self.log_records:
+            if record.name.startswith("discord") and record.levelno >= logging.ERROR:
+                cause = repr(record.exc_info[1]) if record.exc_info else ""
+                found.append(f"{record.getMessage()} {cause}".strip())
+        return found
+
+    def attach_logs(self) -> None:
+        for name in ("discord", "bot"):
+            logging.getLogger(name).addHandler(self._log_handler)
+
+    def detach_logs(self) -> None:
+        for name in ("discord", "bot"):
+            logging.getLogger(name).removeHandler(self._log_handler)
+
     async def restart(self, **options: Any) -> GardenClubBot:
         """Stop the bot and start a fresh one on the same database (a crash or deploy)."""
         await self.stop()
@@ -154,11 +189,19 @@ async def fake_discord(
 async def garden_bot(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotRunner]:
     """A BotRunner (not started: call `await garden_bot.start()`); stopped at teardown."""
     runner = BotRunner(fake_discord, tmp_path / "data")
+    runner.attach_logs()
     try:
         yield runner
     finally:
         with contextlib.suppress(Exception):
             await runner.stop()
+        runner.detach_logs()
+    errors = runner.unhandled_errors()
+    if errors and not runner.allow_unhandled_errors:
+        pytest.fail(
+            "The bot let exceptions escape (users saw 'This interaction failed'):\n  " + "\n  ".join(errors),
+            pytrace=False,
+        )
 
 
 @pytest_asyncio.fixture

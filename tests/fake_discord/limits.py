@@ -343,3 +343,12 @@ def check_thread(body: dict[str, Any]) -> list[str]:
     if not 1 <= len(name) <= THREAD_NAME:
         return [f"thread name must be 1..{THREAD_NAME} characters, not {len(name)}"]
     return []
+
+
+def check_autocomplete(data: dict[str, Any]) -> list[str]:
+    choices = data.get("choices") or []
+    problems = [] if len(choices) <= COMMAND_CHOICES else [f"{len(choices)} autocomplete choices (max 25)"]
+    for i, choice in enumerate(choices):
+        problems += _too_long(f"choices[{i}].name", choice.get("name"), CHOICE_NAME)
+        problems += _too_long(f"choices[{i}].value", choice.get("value"), CHOICE_STRING)
+    return problems

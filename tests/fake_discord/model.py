@@ -57,6 +57,12 @@ MEMBER_PERMISSIONS = (
 )
 #: What the bot may do: a member's rights plus managing messages and threads.
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | (1 << 13) | (1 << 34) | (1 << 36)  # MANAGE_MESSAGES/THREADS, PRIVATE
+SEND_MESSAGES, CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS, SEND_MESSAGES_IN_THREADS = (
+    1 << 11,
+    1 << 35,
+    1 << 36,
+    1 << 38,
+)
 
 
 @dataclass
@@ -86,6 +92,9 @@ class FakeChannel:
     archived: bool = False
     locked: bool = False
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    #: What the bot may do here (an interaction's app_permissions; REST refuses the rest).
+    bot_permissions: int = 0
+    permission_overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:
@@ -105,6 +114,8 @@ class FakeGuild:
     owner_id: int
     channel_ids: list[int] = field(default_factory=list)
     member_ids: list[int] = field(default_factory=list)
+    #: The bot's managed role, which carries BOT_PERMISSIONS.
+    bot_role_id: int = 0
 
 
 @dataclass
@@ -134,6 +145,7 @@ class FakeMessage:
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     edited_at: datetime | None = None
     deleted: bool = False
+    pinned: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
     #: How many more edits an aged message (older than an hour) accepts; None: not throttled.
     old_edits_left: int | None = None

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tests.fake_discord.model import (
+    BOT_PERMISSIONS,
     MEMBER_PERMISSIONS,
     FakeChannel,
     FakeGuild,
@@ -38,14 +39,16 @@ def user_payload(user: FakeUser) -> dict[str, Any]:
     }
 
 
-def member_payload(user: FakeUser, permissions: int | None = None) -> dict[str, Any]:
+def member_payload(
+    user: FakeUser, permissions: int | None = None, roles: list[int] | None = None
+) -> dict[str, Any]:
     """A guild member; `permissions` (interactions only) is the member's rights in the channel."""
     member: dict[str, Any] = {
         "user": user_payload(user),
         "nick": None,
         "avatar": None,
         "banner": None,
-        "roles": [],
+        "roles": [str(r) for r in roles or []],
         "joined_at": "2025-01-01T00:00:00+00:00",
         "premium_since": None,
         "deaf": False,
@@ -67,7 +70,7 @@ def channel_payload(channel: FakeChannel) -> dict[str, Any]:
         "guild_id": str(channel.guild_id),
         "name": channel.name,
         "position": channel.position,
-        "permission_overwrites": [],
+        "permission_overwrites": channel.permission_overwrites,
         "rate_limit_per_user": 0,
         "nsfw": False,
         "last_message_id": None,
@@ -102,6 +105,7 @@ def guild_payload(
     guild: FakeGuild, channels: list[FakeChannel], members: list[FakeUser], *, full: bool = True
 ) -> dict[str, Any]:
     """The guild object; with `full`, the GUILD_CREATE extras (channels, threads, members)."""
+    bot = next((m for m in members if m.bot), None)
     data: dict[str, Any] = {
         "id": str(guild.id),
         "name": guild.name,
@@ -128,7 +132,22 @@ def guild_payload(
                 "managed": False,
                 "mentionable": False,
                 "flags": 0,
-            }
+            },
+            {
+                "id": str(guild.bot_role_id),
+                "name": "Garden Club",
+                "color": 0,
+                "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+                "hoist": False,
+                "icon": None,
+                "unicode_emoji": None,
+                "position": 1,
+                "permissions": str(BOT_PERMISSIONS),
+                "managed": True,
+                "mentionable": False,
+                "flags": 0,
+                "tags": {"bot_id": str(bot.id)} if bot else {},
+            },
         ],
         "emojis": [],
         "stickers": [],
@@ -158,7 +177,7 @@ def guild_payload(
                 "joined_at": "2025-01-01T00:00:00+00:00",
                 "channels": [channel_payload(c) for c in channels if not c.is_thread],
                 "threads": [channel_payload(c) for c in channels if c.is_thread and not c.archived],
-                "members": [member_payload(m) for m in members if m.bot],
+                "members": [member_payload(m, roles=[guild.bot_role_id]) for m in members if m.bot],
                 "voice_states": [],
                 "presences": [],
                 "stage_instances": [],
@@ -169,8 +188,11 @@ def guild_payload(
     return data
 
 
-def message_payload(message: FakeMessage, guild_id: int | None) -> dict[str, Any]:
+def message_payload(
+    message: FakeMessage, guild_id: int | None, users: dict[int, FakeUser] | None = None
+) -> dict[str, Any]:
     """A message as Discord returns it from REST (and in interaction callback resources)."""
+    known = users or {}
     data: dict[str, Any] = {
         "id": str(message.id),
         "channel_id": str(message.channel_id),
@@ -180,13 +202,15 @@ def message_payload(message: FakeMessage, guild_id: int | None) -> dict[str, Any
         "edited_timestamp": iso(message.edited_at),
         "tts": False,
         "mention_everyone": False,
-        "mentions": [],
+        "mentions": [
+            user_payload(known.get(uid) or FakeUser(id=uid, name=f"user{uid}")) for uid in message.mentions
+        ],
         "mention_roles": [],
         "mention_channels": [],
         "attachments": message.attachments,
         "embeds": message.embeds,
         "components": message.components,
-        "pinned": False,
+        "pinned": message.pinned,
         "type": 20 if message.interaction_id else 0,
         "flags": message.flags,
     }

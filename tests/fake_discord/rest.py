@@ -19,18 +19,23 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from tests.fake_discord.model import (
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     EPHEMERAL,
     LOADING,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     FakeChannel,
     FakeInteraction,
     FakeMessage,
     InteractionResponse,
     RecordedCall,
+    iso,
     new_snowflake,
 )
 from tests.fake_discord.payloads import (
@@ -50,7 +55,7 @@ Handler = Callable[["Call"], Awaitable[web.Response]]
 UNKNOWN_CHANNEL, UNKNOWN_GUILD, UNKNOWN_MEMBER, UNKNOWN_MESSAGE = 10003, 10004, 10007, 10008
 UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION, UNKNOWN_ROUTE = 10015, 10062, 0
 ALREADY_ACKNOWLEDGED, INVALID_FORM_BODY, OLD_MESSAGE_EDITS = 40060, 50035, 30046
-THREAD_EXISTS = 160004
+THREAD_EXISTS, MISSING_PERMISSIONS = 160004, 50013
 #: Message flags a bot may set on create / edit (SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS,
 #: IS_COMPONENTS_V2).
 SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
@@ -154,6 +159,9 @@ class RestApi:
         r("GET", "/channels/{channel_id}/messages", self.list_messages)
         r("POST", "/channels/{channel_id}/messages", self.create_message)
         r("POST", "/channels/{channel_id}/messages/bulk-delete", self.bulk_delete)
+        r("GET", "/channels/{channel_id}/messages/pins", self.list_pins)
+        r("PUT", "/channels/{channel_id}/messages/pins/{message_id}", self.pin_message)
+        r("DELETE", "/channels/{channel_id}/messages/pins/{message_id}", self.unpin_message)
         r("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message)
         r("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message)
         r("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message)
@@ -161,6 +169,7 @@ class RestApi:
         r("POST", "/channels/{channel_id}/threads", self.thread_without_message)
         r("PUT", "/channels/{channel_id}/thread-members/@me", self.join_thread)
         r("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.join_thread)
+        r("GET", "/attachments/{attachment_id}", self.get_attachment, auth=False)
         r("GET", "/guilds/{guild_id}", self.get_guild)
         r("GET", "/guilds/{guild_id}/channels", self.get_guild_channels)
         r("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member)
@@ -189,10 +198,10 @@ class RestApi:
         self.fake.calls.append(record)
         try:
             response = await self._handle(request, path, record)
+            record.status = response.status
+            return response
         finally:
             self.fake.notify_changed()
-        record.status = response.status
-        return response
 
     async def _handle(self, request: web.Request, path: str, record: RecordedCall) -> web.Response:
         body = await self._read_body(request, record)
@@ -208,6 +217,23 @@ class RestApi:
             return error_response(401, 0, "401: Unauthorized")
         if not route.needs_auth and "Authorization" in request.headers and "/callback" in route.template:
             self.fake.violations.append(f"{request.method} {route.template}: sent an Authorization header")
+        limited = self.fake.take_injected_rate_limit(request.method, route.template)
+        if limited is not None:
+            retry_after, is_global = limited
+            return json_response(
+                {"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global},
+                429,
+                {
+                    "Via": "1.1 google",
+                    "Retry-After": str(max(1, round(retry_after))),
+                    "X-RateLimit-Limit": "5",
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset-After": str(retry_after),
+                    "X-RateLimit-Bucket": "fake-bucket",
+                    "X-RateLimit-Scope": "global" if is_global else "user",
+                    **({"X-RateLimit-Global": "true"} if is_global else {}),
+                },
+            )
         problems = self.fake.checker.check(
             request.method, route.template, body, record.files, dict(request.query)
         )
@@ -237,15 +263,17 @@ class RestApi:
                 part = await reader.next()
                 if part is None:
                     break
+                if not isinstance(part, BodyPartReader):
+                    continue  # nested multipart: discord.py never sends one
                 name = part.name or ""
                 if name == "payload_json":
-                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+                    payload = json.loads(await part.text())
                 else:
-                    data = await part.read()  # type: ignore[union-attr]
+                    data = await part.read()
                     record.files.append(
                         {
                             "name": name,
-                            "filename": getattr(part, "filename", None),
+                            "filename": part.filename,
                             "content_type": part.headers.get("Content-Type"),
                             "size": len(data),
                             "data": bytes(data),
@@ -395,6 +423,14 @@ class RestApi:
             return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
         if interaction.response is not None:
             return error_response(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+        deadline = self.fake.answer_deadline
+        waited = time.monotonic() - interaction.dispatched_at
+        if deadline is not None and waited > deadline:
+            self.fake.violations.append(
+                f"{interaction.description} by {interaction.user.name} was answered after {waited:.2f}s "
+                f"(Discord allows {deadline}s; the user saw 'This interaction failed')"
+            )
+            return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
         body = call.body if isinstance(call.body, dict) else {}
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
@@ -575,13 +611,8 @@ class RestApi:
         channel = self._channel(call)
         if channel is None:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
-        del self.fake.channels[channel.id]
-        data = channel_payload(channel)
-        if channel.is_thread:
-            await self.fake.gateway.dispatch(
-                "THREAD_DELETE", {k: data[k] for k in ("id", "guild_id", "parent_id", "type")}
-            )
-        return json_response(data)
+        await self.fake.delete_channel(channel)
+        return json_response(channel_payload(channel))
 
     async def list_messages(self, call: Call) -> web.Response:
         channel = self._channel(call)
@@ -600,6 +631,11 @@ class RestApi:
         if channel is None:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         body = call.body if isinstance(call.body, dict) else {}
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if not channel.bot_permissions & needed:
+            return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if channel.is_thread and channel.archived and channel.locked:
+            return error_response(400, 50083, "Thread is archived")
         if channel.is_thread and channel.archived:
             channel.archived = False  # sending unarchives a thread the bot may manage
         message = self._new_message(
@@ -643,6 +679,28 @@ class RestApi:
                 message.deleted = True
         return no_content()
 
+    async def list_pins(self, call: Call) -> web.Response:
+        channel = self._channel(call)
+        if channel is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        pinned = [m for m in reversed(self.fake.public_messages(channel)) if m.pinned]
+        items = [{"pinned_at": iso(m.created_at), "message": self._message_json(m)} for m in pinned]
+        return json_response({"items": items, "has_more": False})
+
+    async def pin_message(self, call: Call) -> web.Response:
+        message = self._channel_message(call)
+        if message is None:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        message.pinned = True
+        return no_content()
+
+    async def unpin_message(self, call: Call) -> web.Response:
+        message = self._channel_message(call)
+        if message is None:
+            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+        message.pinned = False
+        return no_content()
+
     # --- Threads ------------------------------------------------------------------------------
 
     async def thread_from_message(self, call: Call) -> web.Response:
@@ -670,6 +728,9 @@ class RestApi:
     ) -> web.Response:
         if parent.is_thread:
             return error_response(400, 50024, "Cannot execute action on this channel type")
+        needed = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
+        if not parent.bot_permissions & needed:
+            return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
         guild = self.fake.guilds[parent.guild_id]
         thread = FakeChannel(
             id=thread_id,
@@ -678,6 +739,7 @@ class RestApi:
             type=kind,
             parent_id=parent.id,
             owner_id=self.fake.bot_user.id,
+            bot_permissions=parent.bot_permissions,
         )
         self.fake.channels[thread.id] = thread
         guild.channel_ids.append(thread.id)
@@ -696,6 +758,13 @@ class RestApi:
         if channel is None or not channel.is_thread:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         return no_content()
+
+    async def get_attachment(self, call: Call) -> web.Response:
+        """The fake's CDN: the bytes of an uploaded file (discord.py's Attachment.read())."""
+        data = self.fake.attachment_data.get(call.params["attachment_id"])
+        if data is None:
+            return error_response(404, 0, "404: Not Found")
+        return web.Response(body=data, content_type="application/octet-stream")
 
     # --- Guilds -------------------------------------------------------------------------------
 
@@ -725,7 +794,7 @@ class RestApi:
 
     def _message_json(self, message: FakeMessage) -> dict[str, Any]:
         channel = self.fake.channels.get(message.channel_id)
-        return message_payload(message, channel.guild_id if channel else None)
+        return message_payload(message, channel.guild_id if channel else None, self.fake.users)
 
     def _new_message(
         self,
@@ -777,6 +846,7 @@ class RestApi:
         message.last_payload = body
         if "content" in body:
             message.content = body["content"] or ""
+            message.mentions = self.fake.mentioned_user_ids(message.content)
         if "embeds" in body:
             message.embeds = body["embeds"] or []
         if "components" in body:
@@ -809,15 +879,17 @@ class RestApi:
                     kept.append(existing[key])
                 elif key.isdigit() and int(key) in uploads:
                     part = uploads[int(key)]
+                    attachment_id = str(new_snowflake())
+                    self.fake.attachment_data[attachment_id] = part["data"]
                     kept.append(
                         {
-                            "id": str(new_snowflake()),
+                            "id": attachment_id,
                             "filename": entry.get("filename") or part["filename"] or f"file{key}",
                             "description": entry.get("description"),
                             "content_type": part["content_type"],
                             "size": part["size"],
-                            "url": f"{self.fake.api_base}/attachments/{key}",
-                            "proxy_url": f"{self.fake.api_base}/attachments/{key}",
+                            "url": f"{self.fake.api_base}/attachments/{attachment_id}",
+                            "proxy_url": f"{self.fake.api_base}/attachments/{attachment_id}",
                             "ephemeral": False,
                         }
                     )

@@ -4,6 +4,7 @@ threads, expired tokens, error 30046, gateway resume, and that bad payloads are 
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import aiohttp
@@ -15,7 +16,15 @@ from discord.http import Route
 from bot.app import GardenClubBot
 from tests.fake_discord import BotRunner, FakeDiscord
 from tests.fake_discord.fixtures import fake_discord_problems
-from tests.fake_discord.model import EPHEMERAL, PUBLIC_THREAD, FakeMessage, new_snowflake
+from tests.fake_discord.model import (
+    CREATE_PUBLIC_THREADS,
+    EPHEMERAL,
+    PUBLIC_THREAD,
+    FakeMessage,
+    new_snowflake,
+)
+
+PNG_BYTES = b"\x89PNG\r\n\x1a\n" + b"garden" * 100
 
 
 class ProbeView(discord.ui.View):
@@ -75,6 +84,28 @@ def install_probes(seen: list[discord.Interaction]) -> Any:
             )
             await made.send("Welcome to the thread")
             await interaction.response.send_message(f"Opened {made.mention}", ephemeral=True)
+
+        @tree.command(name="probe-file", description="Answer with an image file.")
+        async def file(interaction: discord.Interaction) -> None:
+            picture = discord.File(io.BytesIO(PNG_BYTES), filename="board.png", description="The board")
+            await interaction.response.send_message("Here is the board", file=picture)
+
+        @tree.command(name="probe-perms", description="Say whether the user may manage the channel.")
+        async def perms(interaction: discord.Interaction) -> None:
+            allowed = interaction.permissions.manage_channels
+            threads = interaction.app_permissions.create_public_threads
+            await interaction.response.send_message(f"manage={allowed} threads={threads}", ephemeral=True)
+
+        async def vegetables(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            names = ["carrot", "cabbage", "cauliflower", "leek"]
+            return [app_commands.Choice(name=n.title(), value=n) for n in names if n.startswith(current)]
+
+        @tree.command(name="probe-grow", description="Grow a vegetable (autocomplete).")
+        @app_commands.autocomplete(vegetable=vegetables)
+        async def grow(interaction: discord.Interaction, vegetable: str) -> None:
+            await interaction.response.send_message(f"growing {vegetable}", ephemeral=True)
 
         @tree.command(name="probe-options", description="Echo typed options.")
         @app_commands.choices(
@@ -160,7 +191,7 @@ async def test_a_select_choice_is_answered_ephemerally_to_the_chooser(
 
 
 async def test_a_deferred_answer_is_replaced_by_its_first_follow_up(
-    fake_discord: FakeDiscord, probed_bot: BotRunner
+    fake_discord: FakeDiscord, probed_bot: BotRunner, seen: list[discord.Interaction]
 ) -> None:
     fake = fake_discord
     interaction = await fake.slash(fake.carol, fake.games, "probe-slow")
@@ -168,6 +199,12 @@ async def test_a_deferred_answer_is_replaced_by_its_first_follow_up(
     assert interaction.response_type == 5
     assert reply is interaction.original and reply.content == "slow done" and not reply.loading
     assert reply.ephemeral_to == fake.carol.id and reply.flags & EPHEMERAL
+    followup = await seen[0].followup.send("second", ephemeral=True, wait=True)
+    await followup.edit(content="second, edited")
+    [second] = interaction.followups
+    assert second.content == "second, edited" and second.ephemeral_to == fake.carol.id
+    await followup.delete()
+    assert second.deleted and interaction.messages() == [reply]
 
 
 async def test_a_modal_opens_and_its_submission_reaches_the_bot(
@@ -332,3 +369,156 @@ async def test_an_interaction_the_bot_ignores_fails_like_discord_would(
     click = await fake.click(fake.alice, stray, "nobody")
     with pytest.raises(AssertionError, match="This interaction failed"):
         await click.wait_answered(timeout=0.3)
+
+
+async def test_files_become_attachments_the_test_can_read(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    reply = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-file"))
+    [attachment] = reply.attachments
+    assert attachment["filename"] == "board.png" and attachment["size"] == len(PNG_BYTES)
+    assert fake.attachment_bytes(attachment) == PNG_BYTES
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("again", file=discord.File(io.BytesIO(b"abc"), filename="a.txt"))
+    assert await sent.attachments[0].read() == b"abc"
+
+
+async def test_manage_channels_and_bot_permissions_reach_the_bot(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    probed_bot.allow_unhandled_errors = True  # the probe does not handle the refused thread
+    plain = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-perms"))
+    assert plain.content == "manage=False threads=True"
+    fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
+    moderator = await fake.slash(fake.bob, fake.general, "probe-perms", manage_channels=True)
+    assert (await fake.response_message(moderator)).content == "manage=True threads=False"
+    refused = await fake.slash(fake.alice, fake.general, "probe-thread")
+    call = await fake.wait_for_call("POST", "/channels/{channel_id}/threads")
+    assert call.status == 403 and fake.threads() == []
+    assert refused.response is None  # the probe does not handle the error: "This interaction failed"
+
+
+async def test_a_rate_limit_with_via_is_waited_out_and_retried(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    fake.inject_rate_limit("POST", "/channels/{channel_id}/messages", retry_after=0.05)
+    await channel.send("after the wait")
+    assert [c.status for c in fake.calls_to("POST", "/channels/{channel_id}/messages")] == [429, 200]
+    assert [m.content for m in fake.public_messages(fake.general)] == ["after the wait"]
+
+
+async def test_a_late_answer_fails_when_the_deadline_is_enforced(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    probed_bot.allow_unhandled_errors = True  # /help's late callback raises NotFound (10062)
+    fake.answer_deadline = 0.0
+    interaction = await fake.slash(fake.alice, fake.general, "help")
+    call = await fake.wait_for_call("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+    assert call.status == 404 and interaction.response is None
+    [late] = fake.take_violations()
+    assert "/help by alice was answered after" in late
+
+
+async def test_pings_follow_allowed_mentions_and_edits_never_ping(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """Discord notifies only mentions that allowed_mentions lets through, and none added by an edit."""
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    only_alice = discord.AllowedMentions(users=[discord.Object(fake.alice.id)])
+    notice = await channel.send(
+        f"{fake.alice.mention}, your turn ({fake.bob.mention} watches)", allowed_mentions=only_alice
+    )
+    stored = fake.messages[notice.id]
+    assert stored.mentions == [fake.alice.id, fake.bob.id] and stored.pinged == [fake.alice.id]
+    quiet = await channel.send(f"{fake.carol.mention} joined")  # the bot's default: AllowedMentions.none()
+    assert fake.messages[quiet.id].pinged == []
+    await notice.edit(content=f"{fake.carol.mention}, your turn")
+    assert stored.mentions == [fake.carol.id] and stored.pinged == [fake.alice.id]
+    await notice.pin()
+    assert [m.id async for m in channel.pins()] == [notice.id]
+
+
+async def test_an_exception_escaping_the_bot_is_reported(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
+    await fake.slash(fake.alice, fake.general, "probe-thread")
+    await fake.wait_for_call("POST", "/channels/{channel_id}/threads")
+    await fake.wait_until(probed_bot.unhandled_errors, what="discord.py's error log")
+    [error] = probed_bot.unhandled_errors()
+    assert "Ignoring exception in command 'probe-thread'" in error and "Missing Permissions" in error
+    probed_bot.log_records.clear()
+
+
+async def test_autocomplete_offers_choices_as_the_user_types(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    typing = await fake.autocomplete(
+        fake.alice, fake.general, "probe-grow", {"vegetable": "ca"}, focused="vegetable"
+    )
+    answer = await typing.wait_answered()
+    assert answer.type == 8
+    assert [c["value"] for c in answer.data["choices"]] == ["carrot", "cabbage", "cauliflower"]
+    chosen = await fake.slash(fake.alice, fake.general, "probe-grow", {"vegetable": "leek"})
+    assert (await fake.response_message(chosen)).content == "growing leek"
+
+
+async def test_threads_from_messages_and_bulk_delete(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    lobby = await channel.send("Lobby")
+    thread = await lobby.create_thread(name="Lobby game")
+    assert thread.id == lobby.id and fake.channels[thread.id].parent_id == fake.games.id
+    await thread.send("in the thread")
+    with pytest.raises(discord.HTTPException) as twice:
+        await lobby.create_thread(name="again")
+    assert twice.value.code == 160004
+    old = [await channel.send(f"notice {i}") for i in range(3)]
+    await channel.delete_messages(old)
+    assert [m.content for m in fake.public_messages(fake.games)] == ["Lobby"]
+    assert [m.content async for m in thread.history()] == ["in the thread"]
+
+
+async def test_deleted_messages_and_channels_and_archived_threads(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    bot = probed_bot.bot
+    assert bot is not None
+    channel = bot.get_channel(fake.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    board = await channel.send("Board")
+    fake.delete_message(fake.messages[board.id])
+    with pytest.raises(discord.NotFound) as gone:
+        await board.edit(content="Board v2")
+    assert gone.value.code == 10008
+    thread = await channel.create_thread(name="Game", type=discord.ChannelType.public_thread)
+    await fake.archive_thread(fake.channels[thread.id])
+    await thread.send("still here")
+    assert not fake.channels[thread.id].archived
+    await fake.archive_thread(fake.channels[thread.id], locked=True)
+    with pytest.raises(discord.HTTPException) as archived:
+        await thread.send("locked out")
+    assert archived.value.code == 50083
+    await fake.delete_channel(fake.channels[thread.id])
+    await fake.wait_until(lambda: bot.get_channel(thread.id) is None, what="the bot to forget the thread")
+    with pytest.raises(discord.NotFound):
+        await thread.send("into the void")
