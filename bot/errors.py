@@ -17,6 +17,9 @@ from bot.sessions import Refusal
 
 log = logging.getLogger(__name__)
 
+#: Discord's code for an interaction token that is dead (not answered within 3 seconds, or expired).
+UNKNOWN_INTERACTION = 10062
+
 SORRY = "Sorry, something went wrong on my side. Your game is safe; `/board` shows where it stands."
 
 
@@ -47,6 +50,10 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
             original = original.original
         else:
             break
+    if isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+        # Too late: Discord already showed the failure and refuses any answer now.
+        log.warning("Interaction expired before it was answered in %s", describe(interaction, context))
+        return
     if isinstance(original, Refusal):
         await send_ephemeral(interaction, original.message)
         return

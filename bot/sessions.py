@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 #: A lobby nobody starts is closed after this many seconds (checked by a background task).
 DEFAULT_LOBBY_TTL = 30 * 60.0
+#: How many recent events are kept in memory per game in progress (the board shows fewer).
+RECENT_KEPT = 10
 
 
 class Refusal(Exception):
@@ -56,6 +58,8 @@ class Snapshot:
     record: GameRecord
     game: AnyGame
     state: BaseModel | None
+    #: Legal actions by (version, seat): computed once per position, however often it is drawn.
+    _legal: dict[tuple[int, int], Sequence[ActionLike]] = field(default_factory=dict, repr=False)
 
     @property
     def options(self) -> BaseModel:
@@ -70,7 +74,12 @@ class Snapshot:
     def legal_actions(self, seat: int) -> Sequence[ActionLike]:
         if self.state is None or self.record.status != "active":
             return []
-        return self.game.legal_actions(self.state, seat)
+        key = (self.record.version, seat)
+        found = self._legal.get(key)
+        if found is None:
+            self._legal.clear()
+            found = self._legal[key] = list(self.game.legal_actions(self.state, seat))
+        return found
 
     def view(self, viewer: int | None) -> BaseModel | None:
         return None if self.state is None else self.game.view(self.state, viewer)
@@ -125,6 +134,11 @@ class SessionManager:
         self._seed_source = seed_source
         self.lobby_ttl = lobby_ttl
         self._locks: dict[int, asyncio.Lock] = {}
+        # Games in progress, as last stored: this process is the only writer, so every change
+        # goes through here and the copy stays exact; a failed write drops it (reloaded next time).
+        self._active: dict[int, Snapshot] = {}
+        #: The last events of each game in progress (JSON dicts), for the board's log lines.
+        self._recent: dict[int, list[dict[str, Any]]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock of game `game_id`: held for every change to it, and for rendering that change."""
@@ -134,16 +148,25 @@ class SessionManager:
         return lock
 
     def _forget(self, game_id: int) -> None:
-        """Drop a closed game's lock (a later request just makes a new one and finds it closed)."""
+        """Drop a closed game's lock and cached copy (a later request reloads it and finds it closed)."""
         self._locks.pop(game_id, None)
+        self._active.pop(game_id, None)
+        self._recent.pop(game_id, None)
 
     # --- reading -----------------------------------------------------------------------------
 
     async def snapshot(self, game_id: int) -> Snapshot:
+        """The game as stored (from the in-memory copy for games in progress)."""
+        cached = self._active.get(game_id)
+        if cached is not None:
+            return cached
         record = await self.store.get(game_id)
         if record is None:
             raise Refusal("I can't find that game any more.")
-        return self._snapshot(record)
+        snap = self._snapshot(record)
+        if record.status == "active":
+            self._active[game_id] = snap
+        return snap
 
     def _snapshot(self, record: GameRecord) -> Snapshot:
         game = get_game(record.game)
@@ -286,7 +309,10 @@ class SessionManager:
             await self.store.start_game(game_id, record.seats, dump_state(state))
             fresh = await self.store.get(game_id)
             assert fresh is not None
-            return LobbyChange(snapshot=Snapshot(fresh, game, state), started=True)
+            snap = Snapshot(fresh, game, state)
+            self._active[game_id] = snap
+            self._recent[game_id] = []
+            return LobbyChange(snapshot=snap, started=True)
 
     async def end(self, game_id: int, user_id: int, *, can_manage: bool, name: str) -> LobbyChange:
         """Cancel a lobby or end a game early: its host, or a member who can manage the channel."""
@@ -324,9 +350,8 @@ class SessionManager:
         newer version and is refused as outdated.
         """
         async with self.lock(game_id):
-            record = await self.store.get(game_id)
-            if record is None:
-                raise Refusal("I can't find that game any more.")
+            snap = await self.snapshot(game_id)
+            record = snap.record
             if record.status == "lobby":
                 raise Refusal("This game hasn't started yet.")
             if not record.is_open:
@@ -337,7 +362,6 @@ class SessionManager:
                 raise Refusal("That button belongs to another player.")
             if version != record.version:
                 raise Outdated(record)
-            snap = self._snapshot(record)
             assert snap.state is not None
             to_move_before = snap.to_move()
             if seat not in to_move_before:
@@ -348,23 +372,33 @@ class SessionManager:
             action = actions[index]
             try:
                 events = snap.game.apply(snap.state, seat, action)
-            except IllegalAction as refusal:
-                raise Refusal(refusal.message) from None
-            finished = snap.game.is_terminal(snap.state)
-            try:
+                finished = snap.game.is_terminal(snap.state)
+                state_text = dump_state(snap.state)
+                event_data = [e.model_dump(mode="json") for e in events]
                 new_version = await self.store.record_move(
                     game_id,
                     expected_version=version,
                     seat=seat,
                     action=snap.game.encode_action(action),
-                    events=[e.model_dump(mode="json") for e in events],
-                    state=dump_state(snap.state),
+                    events=event_data,
+                    state=state_text,
                     finished=finished,
                 )
-            except StaleVersion:
-                raise Outdated(record) from None
+            except BaseException as error:
+                # The in-memory state may be ahead of the database now: reload it next time.
+                self._active.pop(game_id, None)
+                self._recent.pop(game_id, None)
+                if isinstance(error, IllegalAction):
+                    raise Refusal(error.message) from None
+                if isinstance(error, StaleVersion):
+                    raise Outdated(record) from None
+                raise
             record.version = new_version
-            record.state = dump_state(snap.state)
+            record.state = state_text
+            recent = self._recent.get(game_id)
+            if recent is not None:
+                recent.extend(event_data)
+                del recent[:-RECENT_KEPT]
             if finished:
                 record.status = "finished"
                 record.end_reason = "completed"
@@ -377,15 +411,26 @@ class SessionManager:
                 finished=finished,
             )
 
+    async def set_board_message(self, game_id: int, message_id: int, posted_at: float) -> None:
+        """Remember the public board message (in the store and in the cached copy)."""
+        await self.store.set_board_message(game_id, message_id, posted_at)
+        cached = self._active.get(game_id)
+        if cached is not None:
+            cached.record.board_message_id = message_id
+            cached.record.board_posted_at = posted_at
+
     def finished_with(self, game_id: int) -> None:
         """Forget a finished game's lock once its last rendering is done."""
         self._forget(game_id)
 
     async def recent_log(self, game_id: int, viewer: int | None, limit: int) -> list[str]:
         """The last `limit` log lines as `viewer` may read them."""
-        return [
-            Event.model_validate(e).line_for(viewer) for e in await self.store.recent_events(game_id, limit)
-        ]
+        recent = self._recent.get(game_id)
+        if recent is None or limit > RECENT_KEPT:
+            recent = await self.store.recent_events(game_id, max(limit, RECENT_KEPT))
+            if game_id in self._active:
+                self._recent[game_id] = recent
+        return [Event.model_validate(e).line_for(viewer) for e in recent[-limit:]] if limit else []
 
 
 def _seat_range(low: int, high: int) -> str:

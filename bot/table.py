@@ -167,7 +167,7 @@ class Table:
     async def _remember_opening(self, change: LobbyChange, message: discord.Message) -> None:
         game_id = change.snapshot.record.id
         if change.started:
-            await self.sessions.store.set_board_message(game_id, message.id, message.created_at.timestamp())
+            await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
             snap = await self.sessions.snapshot(game_id)
             await self._announce_turn(snap, before=[], actor=snap.record.host_id)
         else:
@@ -193,7 +193,7 @@ class Table:
             )
             message = interaction.message
             if message is not None:
-                await self.sessions.store.set_board_message(
+                await self.sessions.set_board_message(
                     game_id, message.id, message.created_at.timestamp()
                 )
             fresh = await self.sessions.snapshot(game_id)
@@ -352,7 +352,7 @@ class Table:
         old_id: int | None,
     ) -> discord.Message:
         message = await (channel.send(embed=embed, view=view) if view else channel.send(embed=embed))
-        await self.sessions.store.set_board_message(
+        await self.sessions.set_board_message(
             snap.record.id, message.id, message.created_at.timestamp()
         )
         if old_id is not None:
@@ -380,7 +380,7 @@ class Table:
             )
             message = await interaction.original_response()
             old_id = snap.record.board_message_id
-            await self.sessions.store.set_board_message(game_id, message.id, message.created_at.timestamp())
+            await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
             if old_id is not None:
                 channel = self.client.get_partial_messageable(
                     snap.record.channel_id, guild_id=snap.record.guild_id

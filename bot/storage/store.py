@@ -114,10 +114,11 @@ class Store:
             await self._db.execute("COMMIT")
 
     async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRecord | None:
-        query = f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}"
-        async with self._lock, self._db.execute(query, params) as cur:
-            row = await cur.fetchone()
-        return _game_from_row(row) if row else None
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
+            )
+        return _game_from_row(rows[0]) if rows else None
 
     async def journal_mode(self) -> str:
         async with self._lock, self._db.execute("PRAGMA journal_mode") as cur:
@@ -345,11 +346,10 @@ class Store:
     async def take_notices(self, game_id: int) -> list[tuple[int, int]]:
         """Forget and return the game's notices as (channel id, message id), to delete them."""
         async with self._transaction() as db:
-            async with db.execute(
+            rows = await db.execute_fetchall(
                 "SELECT channel_id, message_id FROM notices WHERE game_id = ? ORDER BY created_at",
                 (game_id,),
-            ) as cur:
-                rows = await cur.fetchall()
+            )
             await db.execute("DELETE FROM notices WHERE game_id = ?", (game_id,))
         return [(int(r[0]), int(r[1])) for r in rows]
 
