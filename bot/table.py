@@ -23,7 +23,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.errors import answer_error, send_ephemeral
-from bot.presenters import all_presenters
+from bot.presenters import all_presenters, get_presenter
 from bot.render import (
     GREEN,
     LOG_LINES,
@@ -35,7 +35,7 @@ from bot.render import (
 )
 from bot.rules_pages import split_pages
 from bot.sessions import LobbyChange, MoveOutcome, Outdated, Refusal, SessionManager, Snapshot
-from bot.ui.choices import plan_page
+from bot.ui.choices import clip, plan_page
 from bot.ui.items import RulesButton, choice_view, hand_button_view, lobby_view
 from engine.registry import get_game
 
@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 
 #: Discord throttles edits of messages older than an hour (error 30046); re-post boards before that.
 BOARD_MAX_AGE = 55 * 60.0
+#: A message's content limit.
+MESSAGE_MAX = 2000
 #: Discord's error code for "too many edits to messages older than 1 hour".
 OLD_MESSAGE_EDIT_LIMIT = 30046
 
@@ -193,9 +195,7 @@ class Table:
             )
             message = interaction.message
             if message is not None:
-                await self.sessions.set_board_message(
-                    game_id, message.id, message.created_at.timestamp()
-                )
+                await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
             fresh = await self.sessions.snapshot(game_id)
             await self._announce_turn(fresh, before=[], actor=user.id)
             return
@@ -299,11 +299,30 @@ class Table:
         """Publish a move: edit the board, notify whoever is to move now, and wrap up a finished game."""
         game_id = outcome.snapshot.record.id
         await self.refresh_board(game_id)
+        await self._announce_events(outcome)
         snap = await self.sessions.snapshot(game_id)
         if snap.record.status == "active":
             await self._announce_turn(snap, before=outcome.to_move_before, actor=actor)
         elif outcome.finished:
             await self._finish(snap)
+
+    async def _announce_events(self, outcome: MoveOutcome) -> None:
+        """Post the public announcements the game's presenter picks out of a move's events."""
+        announcer = getattr(get_presenter(outcome.snapshot.record.game), "announcements", None)
+        if announcer is None:
+            return
+        record = outcome.snapshot.record
+        names = [seat.name for seat in record.seats]
+        lines = announcer([event.line_for(None) for event in outcome.events], names)
+        if not lines:
+            return
+        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        try:
+            await channel.send(
+                clip("\n".join(lines), MESSAGE_MAX), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.warning("Could not post announcements for game %s.", record.id, exc_info=True)
 
     async def _finish(self, snap: Snapshot) -> None:
         await self._delete_notices(snap.record.id)
@@ -352,9 +371,7 @@ class Table:
         old_id: int | None,
     ) -> discord.Message:
         message = await (channel.send(embed=embed, view=view) if view else channel.send(embed=embed))
-        await self.sessions.set_board_message(
-            snap.record.id, message.id, message.created_at.timestamp()
-        )
+        await self.sessions.set_board_message(snap.record.id, message.id, message.created_at.timestamp())
         if old_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old_id).delete()

@@ -46,6 +46,13 @@ class Presenter(Protocol):
         ...
 
 
+class Announcer(Protocol):
+    """Optional presenter hook: public events worth their own channel message (not only a log line),
+    e.g. "Bob's plot 1 was sabotaged: the Rose was eaten". Given only the events' public text."""
+
+    def announcements(self, public_lines: list[str], names: list[str]) -> list[str]: ...
+
+
 def read_rules(game_name: str, fallback: str) -> str:
     """`docs/rules/<game>.md` when it exists (a source checkout), else `fallback`."""
     path = RULES_DIR / f"{game_name}.md"

@@ -202,3 +202,38 @@ async def test_an_unexpected_error_is_logged_and_answered_briefly(
     assert "something went wrong on my side" in ephemeral_answer(command)
     logged = [r for r in caplog.records if r.levelname == "ERROR" and r.name == "bot.errors"]
     assert len(logged) == 2 and f"user {fake.alice.id}" in logged[0].getMessage()
+
+
+async def test_a_click_the_instant_a_lobby_appears_is_answered(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Buttons are routed by custom id from start-up (DynamicItem), so a click that arrives before
+    the bot has even read back the message it posted is still answered, never "This interaction failed"."""
+    fake = fake_discord
+    opening = await fake.slash(fake.alice, fake.general, PLAY)
+    lobby = await fake.wait_until(lambda: opening.original, what="the lobby message")
+    join = await fake.click(fake.bob, lobby, label="Join")
+    await join.wait_answered()
+    assert "Bob" in lobby.text()
+
+
+async def test_a_presenter_can_announce_public_events_in_the_channel(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The optional `announcements` hook (Garden Sabotage's "your plot was sabotaged") posts the
+    events it picks as a channel message, from public text only, pinging nobody."""
+    from bot.presenters.secret_number import PRESENTER
+
+    def announce(lines: list[str], names: list[str]) -> list[str]:
+        return [f"📣 {line}" for line in lines if "guessed" in line]
+
+    monkeypatch.setattr(PRESENTER, "announcements", announce, raising=False)
+    fake = fake_discord
+    await two_player_board(fake)
+    hand = await open_hand(fake, fake.alice, fake.general)
+    await pick(fake, fake.alice, hand, offered(hand)[0][1])
+    posted = await fake.wait_until(
+        lambda: [m for m in fake.public_messages(fake.general) if m.content.startswith("📣")],
+        what="the announcement",
+    )
+    assert "guessed higher" in posted[0].content and posted[0].pinged == []

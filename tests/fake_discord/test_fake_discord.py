@@ -458,6 +458,7 @@ async def test_an_exception_escaping_the_bot_is_reported(
     fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
     await fake.slash(fake.alice, fake.general, "probe-thread")
     await fake.wait_for_call("POST", "/channels/{channel_id}/threads")
+
     # The bot's central error handler (bot.errors, bot-platform branch) catches what would escape
     # to discord.py and logs it itself, with the cause; either log counts as the report.
     def reported() -> list[str]:
