@@ -6,21 +6,27 @@ import importlib
 from functools import cache
 
 from bot.presenters.base import OpenLobby, Presenter
+from engine.registry import all_games
 
 __all__ = ["OpenLobby", "Presenter", "all_presenters", "get_presenter"]
 
-#: module -> attribute holding its presenter; the order is the order `/play` and `/rules` list games.
+#: game name -> module holding its `PRESENTER`; the order is the order `/play` and `/rules` list games.
+#: A presenter is loaded only when its game is registered in `engine.registry`.
 _PRESENTER_MODULES: dict[str, str] = {
-    "bot.presenters.secret_number": "PRESENTER",
+    "cabbagehead": "bot.presenters.cabbagehead",
+    "secret_number": "bot.presenters.secret_number",
 }
 
 
 @cache
 def all_presenters() -> dict[str, Presenter]:
+    """Presenters of every registered game (a game without a presenter cannot be offered)."""
+    registered = all_games()
     found: dict[str, Presenter] = {}
-    for module_name, attribute in _PRESENTER_MODULES.items():
-        presenter: Presenter = getattr(importlib.import_module(module_name), attribute)
-        found[presenter.game_name] = presenter
+    for game_name, module_name in _PRESENTER_MODULES.items():
+        if game_name in registered:
+            presenter: Presenter = importlib.import_module(module_name).PRESENTER
+            found[presenter.game_name] = presenter
     return found
 
 

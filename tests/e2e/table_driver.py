@@ -90,3 +90,30 @@ async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) ->
 
     found: FakeMessage = await fake.wait_until(shown, what=f"the board at move {number}")
     return found
+
+
+def player_to_move(fake: FakeDiscord, board_message: FakeMessage, players: list[FakeUser]) -> FakeUser | None:
+    """The player the board names after "Now:" (None once the game is over)."""
+    text = board_message.text()
+    for user in players:
+        if f"Now: **{user.name.title()}**" in text or f"Now: **{user.name}**" in text:
+            return user
+    return None
+
+
+async def play_one_decision(fake: FakeDiscord, user: FakeUser, channel: FakeChannel, rng: Any) -> int:
+    """Open "My hand" and make one decision by clicks, through pickers and pages; return how many
+    clicks or menu choices it took after opening the hand (1: offered directly; 2+: a picker)."""
+    hand = await open_hand(fake, user, channel)
+    for step in range(1, 11):
+        choices = offered(hand)
+        assert choices, f"{user.name} is to move but the hand offers nothing: {hand.text()}"
+        actions = [c for c in choices if is_action(c[1])]
+        if actions:
+            _label, how = rng.choice(actions)
+            await pick(fake, user, hand, how)
+            return step
+        forward = [c for c in choices if not c[1].endswith(":p0") and "Back" not in c[0]]
+        _label, how = rng.choice(forward or choices)
+        await pick(fake, user, hand, how)
+    raise AssertionError("no action reached after 10 picker steps")
