@@ -11,12 +11,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from engine.cabbagehead.neighbours import NEIGHBOURS
-from engine.cabbagehead.state import CabbageheadOptions
-from engine.cabbagehead.view import CabbageheadView, CardView, GardenView
 
 from bot.presenters.base import OpenLobby, read_rules
 from bot.sessions import Refusal
+from engine.cabbagehead.neighbours import NEIGHBOURS
+from engine.cabbagehead.state import CabbageheadOptions
+from engine.cabbagehead.view import CabbageheadView, CardView, GardenView
 
 #: Width of one grid cell: a 3-letter vegetable and its 2-digit Vegetable number, e.g. "Car17".
 CELL = 6
