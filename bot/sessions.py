@@ -58,8 +58,12 @@ class Snapshot:
     record: GameRecord
     game: AnyGame
     state: BaseModel | None
-    #: Legal actions by (version, seat): computed once per position, however often it is drawn.
+    #: Legal actions and views by (version, seat): computed once per position, however often drawn.
     _legal: dict[tuple[int, int], Sequence[ActionLike]] = field(default_factory=dict, repr=False)
+    _views: dict[tuple[int, int | None], BaseModel] = field(default_factory=dict, repr=False)
+    _labels: dict[tuple[int, int], tuple[list[str], list[tuple[str, ...]]]] = field(
+        default_factory=dict, repr=False
+    )
 
     @property
     def options(self) -> BaseModel:
@@ -77,12 +81,33 @@ class Snapshot:
         key = (self.record.version, seat)
         found = self._legal.get(key)
         if found is None:
-            self._legal.clear()
+            if any(version != self.record.version for version, _ in self._legal):
+                self._legal.clear()
             found = self._legal[key] = list(self.game.legal_actions(self.state, seat))
         return found
 
     def view(self, viewer: int | None) -> BaseModel | None:
-        return None if self.state is None else self.game.view(self.state, viewer)
+        """`viewer`'s view (None: a spectator's), computed once per version."""
+        if self.state is None:
+            return None
+        key = (self.record.version, viewer)
+        found = self._views.get(key)
+        if found is None:
+            if any(version != self.record.version for version, _ in self._views):
+                self._views.clear()
+            found = self._views[key] = self.game.view(self.state, viewer)
+        return found
+
+    def labels_and_steps(self, seat: int) -> tuple[list[str], list[tuple[str, ...]]]:
+        """The labels and picker steps of `seat`'s legal actions, computed once per version."""
+        key = (self.record.version, seat)
+        found = self._labels.get(key)
+        if found is None:
+            if any(version != self.record.version for version, _ in self._labels):
+                self._labels.clear()
+            actions = self.legal_actions(seat)
+            found = self._labels[key] = ([a.label for a in actions], [tuple(a.steps) for a in actions])
+        return found
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.game.is_terminal(self.state)

@@ -227,7 +227,8 @@ class Table:
         actions = list(snap.legal_actions(seat))
         if not actions:
             return embed, hand_button_view(snap.record.id, refresh=True)
-        page = plan_page([a.label for a in actions], [tuple(a.steps) for a in actions], choice)
+        labels, steps = snap.labels_and_steps(seat)
+        page = plan_page(labels, steps, choice)
         if page.title:
             embed.add_field(name="Choosing", value=page.title, inline=False)
         return embed, choice_view(snap.record.id, seat, snap.record.version, page)
