@@ -126,6 +126,8 @@ class MoveOutcome:
     events: list[Event]
     to_move_before: list[int]
     finished: bool
+    #: The game's version right after this move.
+    version: int
 
 
 @dataclass
@@ -164,6 +166,8 @@ class SessionManager:
         self._active: dict[int, Snapshot] = {}
         #: The last events of each game in progress (JSON dicts), for the board's log lines.
         self._recent: dict[int, list[dict[str, Any]]] = {}
+        #: Turn notices posted for each game in progress: (channel id, message id).
+        self._notices: dict[int, list[tuple[int, int]]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock of game `game_id`: held for every change to it, and for rendering that change."""
@@ -177,6 +181,7 @@ class SessionManager:
         self._locks.pop(game_id, None)
         self._active.pop(game_id, None)
         self._recent.pop(game_id, None)
+        self._notices.pop(game_id, None)
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -434,6 +439,7 @@ class SessionManager:
                 events=events,
                 to_move_before=to_move_before,
                 finished=finished,
+                version=new_version,
             )
 
     async def set_board_message(self, game_id: int, message_id: int, posted_at: float) -> None:
@@ -443,6 +449,19 @@ class SessionManager:
         if cached is not None:
             cached.record.board_message_id = message_id
             cached.record.board_posted_at = posted_at
+
+    async def swap_notices(self, game_id: int, new: tuple[int, int] | None) -> list[tuple[int, int]]:
+        """Record `new` as the game's only turn notice (None: no notice now); return the old ones,
+        which the caller deletes from Discord. Kept in memory too, so most turns need one write."""
+        old = self._notices.get(game_id)
+        if old is None:
+            old = await self.store.notices(game_id)
+        current = [new] if new is not None else []
+        if old or current:
+            await self.store.replace_notices(game_id, current)
+        if game_id in self._active:
+            self._notices[game_id] = current
+        return old
 
     def finished_with(self, game_id: int) -> None:
         """Forget a finished game's lock once its last rendering is done."""

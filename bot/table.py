@@ -297,15 +297,25 @@ class Table:
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def after_move(self, outcome: MoveOutcome, actor: int) -> None:
-        """Publish a move: edit the board, notify whoever is to move now, and wrap up a finished game."""
+        """Publish a move: edit the board, notify whoever is to move now, and wrap up a finished game.
+
+        Publishing is serialised per game (the render lock), and a turn notice is posted only if
+        no later move happened meanwhile, so an older move can never leave a stale mention behind.
+        """
         game_id = outcome.snapshot.record.id
-        await self.refresh_board(game_id)
-        await self._announce_events(outcome)
-        snap = await self.sessions.snapshot(game_id)
-        if snap.record.status == "active":
-            await self._announce_turn(snap, before=outcome.to_move_before, actor=actor)
-        elif outcome.finished:
-            await self._finish(snap)
+        async with self._render_lock(game_id):
+            snap = await self._refresh_board_locked(game_id)
+            await self._announce_events(outcome)
+            if snap.record.status == "active":
+                if snap.record.version == outcome.version:
+                    await self._announce_turn(snap, before=outcome.to_move_before, actor=actor)
+            elif outcome.finished:
+                await self._finish(snap)
+        if snap.record.status != "active":
+            self._render_locks.pop(game_id, None)
+
+    def _render_lock(self, game_id: int) -> asyncio.Lock:
+        return self._render_locks.setdefault(game_id, asyncio.Lock())
 
     async def _announce_events(self, outcome: MoveOutcome) -> None:
         """Post the public announcements the game's presenter picks out of a move's events."""
@@ -338,30 +348,33 @@ class Table:
 
     async def refresh_board(self, game_id: int) -> None:
         """Redraw the public board from the latest stored state (edit, or re-post when too old)."""
-        lock = self._render_locks.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            snap = await self.sessions.snapshot(game_id)
-            lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
-            embed = board_embed(snap, lines)
-            view = hand_button_view(game_id) if snap.record.status == "active" else None
-            record = snap.record
-            channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-            old_id = record.board_message_id
-            fresh_enough = record.board_posted_at is not None and (
-                self._clock() - record.board_posted_at < BOARD_MAX_AGE
-            )
-            if old_id is not None and fresh_enough:
-                try:
-                    await channel.get_partial_message(old_id).edit(embed=embed, view=view)
-                    return
-                except discord.NotFound:
-                    old_id = None
-                except discord.HTTPException as error:
-                    if error.code != OLD_MESSAGE_EDIT_LIMIT:
-                        raise
-            await self._post_board(snap, channel, embed, view, old_id)
+        async with self._render_lock(game_id):
+            snap = await self._refresh_board_locked(game_id)
         if snap.record.status != "active":
             self._render_locks.pop(game_id, None)
+
+    async def _refresh_board_locked(self, game_id: int) -> Snapshot:
+        snap = await self.sessions.snapshot(game_id)
+        lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
+        embed = board_embed(snap, lines)
+        view = hand_button_view(game_id) if snap.record.status == "active" else None
+        record = snap.record
+        channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        old_id = record.board_message_id
+        fresh_enough = record.board_posted_at is not None and (
+            self._clock() - record.board_posted_at < BOARD_MAX_AGE
+        )
+        if old_id is not None and fresh_enough:
+            try:
+                await channel.get_partial_message(old_id).edit(embed=embed, view=view)
+                return snap
+            except discord.NotFound:
+                old_id = None
+            except discord.HTTPException as error:
+                if error.code != OLD_MESSAGE_EDIT_LIMIT:
+                    raise
+        await self._post_board(snap, channel, embed, view, old_id)
+        return snap
 
     async def _post_board(
         self,
@@ -389,8 +402,7 @@ class Table:
             await self.sessions.store.set_lobby_message(snap.record.id, message.id)
             return
         game_id = snap.record.id
-        lock = self._render_locks.setdefault(game_id, asyncio.Lock())
-        async with lock:
+        async with self._render_lock(game_id):
             snap = await self.sessions.snapshot(game_id)
             lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
             await interaction.response.send_message(
@@ -418,7 +430,6 @@ class Table:
                 users.append(user_id)
         if not users:
             return
-        await self._delete_notices(snap.record.id)
         channel = self.client.get_partial_messageable(snap.record.channel_id, guild_id=snap.record.guild_id)
         link = board_link(snap)
         where = f" — the board: {link}" if link else ""
@@ -433,10 +444,14 @@ class Table:
         except discord.HTTPException:
             log.warning("Could not post a turn notice for game %s.", snap.record.id, exc_info=True)
             return
-        await self.sessions.store.add_notice(snap.record.id, snap.record.channel_id, message.id)
+        old = await self.sessions.swap_notices(snap.record.id, (snap.record.channel_id, message.id))
+        await self._delete_messages(old)
 
     async def _delete_notices(self, game_id: int) -> None:
-        for channel_id, message_id in await self.sessions.store.take_notices(game_id):
+        await self._delete_messages(await self.sessions.swap_notices(game_id, None))
+
+    async def _delete_messages(self, messages: list[tuple[int, int]]) -> None:
+        for channel_id, message_id in messages:
             channel = self.client.get_partial_messageable(channel_id)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(message_id).delete()
@@ -496,8 +511,10 @@ class Table:
                         embed=lobby_embed(snap), view=view
                     )
             return
-        await self._delete_notices(record.id)
-        await self.refresh_board(record.id)
+        async with self._render_lock(record.id):  # after any move still being published
+            await self._delete_notices(record.id)
+            await self._refresh_board_locked(record.id)
+        self._render_locks.pop(record.id, None)
 
     async def expire_lobbies(self) -> None:
         """Close lobbies whose time ran out and say so on their messages."""

@@ -335,23 +335,27 @@ class Store:
 
     # --- turn notices ------------------------------------------------------------------------
 
-    async def add_notice(self, game_id: int, channel_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO notices (message_id, channel_id, game_id, created_at) "
-                "VALUES (?, ?, ?, ?)",
-                (message_id, channel_id, game_id, self._clock()),
-            )
-
-    async def take_notices(self, game_id: int) -> list[tuple[int, int]]:
-        """Forget and return the game's notices as (channel id, message id), to delete them."""
-        async with self._transaction() as db:
-            rows = await db.execute_fetchall(
-                "SELECT channel_id, message_id FROM notices WHERE game_id = ? ORDER BY created_at",
+    async def notices(self, game_id: int) -> list[tuple[int, int]]:
+        """The game's turn notices still posted, as (channel id, message id), oldest first."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT channel_id, message_id FROM notices WHERE game_id = ? "
+                "ORDER BY created_at, message_id",
                 (game_id,),
             )
-            await db.execute("DELETE FROM notices WHERE game_id = ?", (game_id,))
         return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def replace_notices(self, game_id: int, current: list[tuple[int, int]]) -> None:
+        """Make `current` the game's only notices (the old ones are being deleted from Discord)."""
+        now = self._clock()
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM notices WHERE game_id = ?", (game_id,))
+            if current:
+                await db.executemany(
+                    "INSERT OR REPLACE INTO notices (message_id, channel_id, game_id, created_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    [(message_id, channel_id, game_id, now) for channel_id, message_id in current],
+                )
 
     # --- small settings ----------------------------------------------------------------------
 

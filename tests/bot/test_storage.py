@@ -140,7 +140,7 @@ async def test_everything_survives_a_restart(tmp_path: Path) -> None:
         finished=False,
     )
     await store.set_board_message(game_id, 777, posted_at=5.0)
-    await store.add_notice(game_id, 100, 888)
+    await store.replace_notices(game_id, [(100, 888)])
     await store.set_meta("command-hash", "abc")
     await store.close()
 
@@ -155,8 +155,11 @@ async def test_everything_survives_a_restart(tmp_path: Path) -> None:
         assert await store.recent_events(game_id, 5) == [
             {"kind": "guess", "text": "hello", "private": {"0": "secret"}}
         ]
-        assert await store.take_notices(game_id) == [(100, 888)]
-        assert await store.take_notices(game_id) == []
+        assert await store.notices(game_id) == [(100, 888)]
+        await store.replace_notices(game_id, [(100, 999)])
+        assert await store.notices(game_id) == [(100, 999)]
+        await store.replace_notices(game_id, [])
+        assert await store.notices(game_id) == []
         assert await store.get_meta("command-hash") == "abc"
     finally:
         await store.close()
