@@ -258,11 +258,7 @@ class Table:
         """A button or menu choice in a hand: navigate a picker, or play an action."""
         if not choice.startswith("a"):
             snap = await self.sessions.snapshot(game_id)
-            if (
-                snap.record.seats[seat].user_id != interaction.user.id
-                if seat < len(snap.record.seats)
-                else True
-            ):
+            if snap.record.seat_of(interaction.user.id) != seat:
                 raise Refusal("That menu belongs to another player.")
             if snap.record.version != version:
                 await self._refresh_outdated(interaction, snap, seat)
