@@ -14,6 +14,7 @@ from engine.api import AnyGame
 #: module path -> attribute holding the game object. Order is the order menus list games in.
 _GAME_MODULES: dict[str, str] = {
     "engine.secret_number": "GAME",
+    "engine.cabbagehead": "GAME",
 }
 
 

@@ -1,7 +1,8 @@
 """Every registered game passes the same conformance suite (DEVELOPERS.md, Architecture).
 
 A game may offer `conformance_options()` on its game object to have several option sets played;
-otherwise its default options are used.
+otherwise its default options are used. An option set that `create` refuses (ValueError) at some
+seat count is played only at the seat counts it allows.
 """
 
 from __future__ import annotations
@@ -21,12 +22,22 @@ def option_sets(game: AnyGame) -> list[BaseModel]:
     return list(provider()) if provider else [game.options_model()]
 
 
+def accepts(game: AnyGame, options: BaseModel, seats: int) -> bool:
+    """Whether the rules allow these options at this seat count (e.g. a solo-only expansion)."""
+    try:
+        game.create(options, seats, 0)
+    except ValueError:
+        return False
+    return True
+
+
 def cases() -> list[tuple[AnyGame, BaseModel, int]]:
     found = []
     for game in all_games().values():
         for options in option_sets(game):
             for seats in range(game.min_seats, game.max_seats + 1):
-                found.append((game, options, seats))
+                if accepts(game, options, seats):
+                    found.append((game, options, seats))
     return found
 
 

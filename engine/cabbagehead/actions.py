@@ -1,0 +1,221 @@
+"""The moves a player makes, as small immutable tuples (fast to build: a floating plot can offer
+well over a hundred plantings at once), each with its plain-English `label` and picker `steps`.
+
+Every field is plain data, so an action encodes to a JSON object and back exactly. Slots are
+named by their row and column in the garden's frame, the same words the view uses (ruling 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple, overload
+
+POSITIONS = ("left", "centre", "right")
+#: Where a passed card lies in the receiver's row.
+PLACES = ("on the left", "in the centre", "on the right")
+
+
+def _bee_words(bees: int) -> str:
+    if bees < 0:
+        return "pay 1 bee"
+    if bees > 0:
+        return "gain 1 bee"
+    return "free"
+
+
+def _slot_words(row: int, col: int) -> str:
+    return f"Row {row}, column {col}"
+
+
+class Plant(NamedTuple):
+    """Plant the card at `position` of the drawn row into the slot (`row`, `col`) of the frame.
+
+    `bees` is what it does to the planter's supply (-1, 0, +1); `replaces` names the card sent to
+    the Compost when planting on top of one ("" when the slot is empty).
+    """
+
+    position: int
+    vegetable: str
+    bees: int
+    row: int
+    col: int
+    replaces: str = ""
+    kind: str = "plant"
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        card = f"Plant the {POSITIONS[self.position]} {self.vegetable} ({_bee_words(self.bees)})"
+        slot = _slot_words(self.row, self.col)
+        if self.replaces:
+            slot += f" (compost the {self.replaces})"
+        return (card, slot)
+
+    @property
+    def label(self) -> str:
+        card, slot = self.steps
+        return f"{card} in {slot[0].lower()}{slot[1:]}"
+
+
+class PlaceGrasshopper(NamedTuple):
+    """Put the Grasshopper just revealed on the slot (`row`, `col`) of the frame."""
+
+    row: int
+    col: int
+    kind: str = "grasshopper"
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("Place the Grasshopper", _slot_words(self.row, self.col))
+
+    @property
+    def label(self) -> str:
+        return f"Place the Grasshopper in row {self.row}, column {self.col}"
+
+
+class PlaceRose(NamedTuple):
+    """Lay the Rose just drawn over the two cards at (`row`, `col`) and (`row`, `col` + 1)."""
+
+    row: int
+    col: int
+    kind: str = "rose"
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return ("Place the Rose", f"Row {self.row}, columns {self.col} and {self.col + 1}")
+
+    @property
+    def label(self) -> str:
+        return f"Place the Rose over row {self.row}, columns {self.col} and {self.col + 1}"
+
+
+class SkipRose(NamedTuple):
+    """Leave the Rose out: it is removed from the game and another card is drawn in its place."""
+
+    kind: str = "skip_rose"
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return (self.label,)
+
+    @property
+    def label(self) -> str:
+        return "Remove the Rose from the game"
+
+
+class Pass(NamedTuple):
+    """Two players: pass the card at `give` to the opponent, to lie at position `to` of their row,
+    and put the card at `bottom` under the deck (`bottom` is -1 after the Ferwig-Radishers took
+    one: then only the pass remains)."""
+
+    give: int
+    vegetable: str
+    to: int
+    bottom: int = -1
+    bottom_vegetable: str = ""
+    kind: str = "pass"
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        first = f"Pass the {POSITIONS[self.give]} {self.vegetable}"
+        if self.bottom >= 0:
+            first += f", put the {POSITIONS[self.bottom]} {self.bottom_vegetable} at the bottom of the deck"
+        return (first, f"Passed card {PLACES[self.to]} of their row")
+
+    @property
+    def label(self) -> str:
+        return f"{self.steps[0]}; passed card {PLACES[self.to]} of their row"
+
+
+CabbageheadAction = Plant | PlaceGrasshopper | PlaceRose | SkipRose | Pass
+
+
+class PlantChoices(Sequence[Plant]):
+    """Every (card, slot) planting of one turn, as a sequence built on demand.
+
+    A floating plot can offer more than 150 plantings and a turn usually uses one of them, so the
+    actions are made when asked for (by index or by iterating), from a snapshot of the cards
+    (`heads`: position, vegetable, bees) and the slots (row, column, card composted): later changes
+    to the game state do not change the sequence.
+    """
+
+    __slots__ = ("_heads", "_slots")
+
+    def __init__(self, heads: list[tuple[int, str, int]], slots: list[tuple[int, int, str, str]]) -> None:
+        self._heads = heads
+        self._slots = slots
+
+    def __len__(self) -> int:
+        return len(self._heads) * len(self._slots)
+
+    @overload
+    def __getitem__(self, index: int) -> Plant: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Plant]: ...
+
+    def __getitem__(self, index: int | slice) -> Plant | list[Plant]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("planting index out of range")
+        head, slot = divmod(index, len(self._slots))
+        return tuple.__new__(Plant, self._heads[head] + self._slots[slot])
+
+    def __iter__(self) -> Iterator[Plant]:
+        new = tuple.__new__
+        for head in self._heads:
+            for slot in self._slots:
+                yield new(Plant, head + slot)
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Plant)
+            and action[:3] in self._heads
+            and action[3:] in self._slots
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PlantChoices({list(self)!r})"
+
+_KINDS: dict[str, type[Plant] | type[PlaceGrasshopper] | type[PlaceRose] | type[SkipRose] | type[Pass]] = {
+    "plant": Plant,
+    "grasshopper": PlaceGrasshopper,
+    "rose": PlaceRose,
+    "skip_rose": SkipRose,
+    "pass": Pass,
+}
+
+
+_NUMBER_FIELDS = frozenset({"position", "bees", "row", "col", "give", "to", "bottom"})
+
+
+def encode(action: CabbageheadAction) -> dict[str, Any]:
+    """The action as a JSON object (its fields by name)."""
+    return dict(action._asdict())
+
+
+def decode(data: dict[str, Any]) -> CabbageheadAction:
+    """The action back from `encode`; ValueError for anything that is not one."""
+    kind = data.get("kind")
+    cls = _KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"not a Mr. Cabbagehead's Garden action: {data!r}")
+    try:
+        action = cls(**data)
+    except TypeError as problem:
+        raise ValueError(f"malformed {kind} action: {data!r}") from problem
+    for name, value in zip(action._fields, action, strict=True):
+        expected = int if name in _NUMBER_FIELDS else str
+        if not isinstance(value, expected) or isinstance(value, bool):
+            raise ValueError(f"malformed {kind} action: {data!r}")
+    return action

@@ -1,0 +1,56 @@
+"""The end of the game: every garden evaluated, the ribbons, and the two-player winner."""
+
+from __future__ import annotations
+
+from engine.api import Result, ScoreLine, SeatResult
+from engine.cabbagehead.deck import deck
+from engine.cabbagehead.scoring import evaluate, ribbon_for, vegetable_types
+from engine.cabbagehead.state import CabbageheadState
+from engine.cabbagehead.wording import seat_name
+
+RIBBON_WORDS = {
+    None: "a hope that you'll do better next year and some whispered desultory comments",
+    "White Ribbon": "the White Ribbon and polite murmurs",
+    "Yellow Ribbon": "the Yellow Ribbon and cordial applause",
+    "Red Ribbon": "the Red Ribbon and a hearty handshake",
+    "Blue Ribbon": "the Blue Ribbon and a rousing hurrah",
+}
+
+
+def final_result(state: CabbageheadState) -> Result:
+    """Every seat's score line by line, its ribbon, the winner(s) and a one-sentence summary."""
+    seats = []
+    totals = []
+    for seat, garden in enumerate(state.gardens):
+        evaluation = evaluate(garden, deck())
+        totals.append(evaluation.total)
+        seats.append(SeatResult(
+            seat=seat,
+            total=evaluation.total,
+            lines=[ScoreLine(label=label, points=points) for label, points in evaluation.lines],
+            award=evaluation.ribbon,
+        ))
+    if state.seats == 1:
+        total = totals[0]
+        summary = f"{seat_name(0)} scores {total} points: {RIBBON_WORDS[ribbon_for(total)]}."
+        return Result(seats=seats, winners=[0], summary=summary)
+    best, why = winners(state, totals)
+    if len(best) == 2:
+        summary = (f"A shared win on {totals[0]} points, equal in vegetable types and Bees "
+                   "(a game of IUNU would settle it).")
+    else:
+        summary = f"{seat_name(best[0])} wins with {totals[best[0]]} points{why}."
+    return Result(seats=seats, winners=best, summary=summary)
+
+
+def winners(state: CabbageheadState, totals: list[int]) -> tuple[list[int], str]:
+    """The two-player winner(s): points, then vegetable types, then Bees, else shared."""
+    if totals[0] != totals[1]:
+        return [0 if totals[0] > totals[1] else 1], ""
+    types = [vegetable_types(g, deck()) for g in state.gardens]
+    if types[0] != types[1]:
+        return [0 if types[0] > types[1] else 1], " on the tie-break: more vegetable types"
+    bees = [g.bees for g in state.gardens]
+    if bees[0] != bees[1]:
+        return [0 if bees[0] > bees[1] else 1], " on the tie-break: more Bees"
+    return [0, 1], ""

@@ -1,0 +1,247 @@
+"""A player's garden plot: where cards, Grasshoppers and Roses lie, and which slots are open.
+
+The plot is at most 6 columns by 3 rows, but (unless the fixed-grid variant is played) it floats:
+a placement is legal while everything in the garden still fits in some 6 x 3 box (rulebook, "The
+6 columns of the garden plot are not fixed until ..."). Cells are kept on a canvas; for a floating
+plot the canvas is 5 x 11 and is re-aligned after every change so that its top-left corner is the
+top-left corner of the *frame*: the box of everything in the garden, widened on each side by the
+room still free. Every frame slot is then a legal place to plant, and a slot's label
+("Row 2, column 3") is simply its place in the frame (ruling 3). Once the plot reaches 6 x 3, the
+frame is the plot itself; with the fixed grid the frame is always the 6 x 3 plot.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pydantic import BaseModel, Field
+
+PLOT_ROWS = 3
+PLOT_COLS = 6
+FLOAT_ROWS = 2 * PLOT_ROWS - 1
+FLOAT_COLS = 2 * PLOT_COLS - 1
+EMPTY = -1
+
+
+class Garden(BaseModel):
+    """One player's garden plot, their Compost and their Bee supply."""
+
+    rows: int
+    cols: int
+    fixed: bool
+    #: Card index per canvas cell (`EMPTY` if none), row-major.
+    cells: list[int]
+    #: Grasshopper token id per cell (`EMPTY` if none). A Grasshopper may sit on a card or alone.
+    hoppers: list[int]
+    #: Rose number covering the cell (`EMPTY` if none); a Rose covers two side-by-side cells.
+    roses: list[int]
+    #: (top, bottom, left, right) of everything in the garden, kept by `realign`; empty when bare.
+    box: list[int] = Field(default_factory=list)
+    compost: list[int] = Field(default_factory=list)
+    bees: int = 0
+    planted: int = 0
+
+    @classmethod
+    def empty(cls, fixed: bool, bees: int) -> Garden:
+        rows, cols = (PLOT_ROWS, PLOT_COLS) if fixed else (FLOAT_ROWS, FLOAT_COLS)
+        size = rows * cols
+        return cls(rows=rows, cols=cols, fixed=fixed, cells=[EMPTY] * size, hoppers=[EMPTY] * size,
+                   roses=[EMPTY] * size, bees=bees)
+
+
+@cache
+def neighbours_of(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the cells directly left, right, above and below it (rulebook: adjacency)."""
+    out: list[tuple[int, ...]] = []
+    for r in range(rows):
+        for c in range(cols):
+            near = []
+            if r > 0:
+                near.append((r - 1) * cols + c)
+            if r < rows - 1:
+                near.append((r + 1) * cols + c)
+            if c > 0:
+                near.append(r * cols + c - 1)
+            if c < cols - 1:
+                near.append(r * cols + c + 1)
+            out.append(tuple(near))
+    return tuple(out)
+
+
+def is_taken(garden: Garden, cell: int) -> bool:
+    """Whether anything (card, Grasshopper or Rose) lies on the cell: it is part of the garden."""
+    return garden.cells[cell] >= 0 or garden.hoppers[cell] >= 0 or garden.roses[cell] >= 0
+
+
+def bounding_box(garden: Garden) -> tuple[int, int, int, int] | None:
+    """(top, bottom, left, right) of everything in the garden, inclusive; None if it is bare.
+
+    Scans the canvas; the game keeps the answer in `garden.box` (see `realign`)."""
+    cols = garden.cols
+    top = bottom = left = right = -1
+    cells, hoppers, roses = garden.cells, garden.hoppers, garden.roses
+    for i in range(garden.rows * cols):
+        if cells[i] >= 0 or hoppers[i] >= 0 or roses[i] >= 0:
+            r, c = divmod(i, cols)
+            if top < 0:
+                top = bottom = r
+                left = right = c
+            else:
+                bottom = r
+                if c < left:
+                    left = c
+                if c > right:
+                    right = c
+    if top < 0:
+        return None
+    return top, bottom, left, right
+
+
+def plot_box(garden: Garden) -> tuple[int, int, int, int] | None:
+    """The rows and columns the awards read: the fixed plot, or the floating plot's current box."""
+    if garden.fixed:
+        return 0, PLOT_ROWS - 1, 0, PLOT_COLS - 1
+    box = garden.box
+    return (box[0], box[1], box[2], box[3]) if box else None
+
+
+def frame_size(garden: Garden) -> tuple[int, int]:
+    """Rows and columns of the frame (its top-left is the canvas' top-left; see the module doc)."""
+    if garden.fixed:
+        return PLOT_ROWS, PLOT_COLS
+    box = garden.box
+    if not box:
+        return garden.rows, garden.cols
+    top, bottom, left, right = box
+    return 2 * PLOT_ROWS - (bottom - top + 1), 2 * PLOT_COLS - (right - left + 1)
+
+
+def realign(garden: Garden, added: int = -1) -> None:
+    """Keep `garden.box` up to date after a change and shift a floating plot so the frame starts at
+    the canvas' top-left. `added` is the one cell that was filled, if that was the change (then
+    the box just grows); otherwise the canvas is scanned."""
+    if garden.fixed:
+        return
+    box = garden.box
+    if added >= 0:
+        r, c = divmod(added, garden.cols)
+        if box:
+            box[:] = [min(box[0], r), max(box[1], r), min(box[2], c), max(box[3], c)]
+        else:
+            box[:] = [r, r, c, c]
+    else:
+        found = bounding_box(garden)
+        box[:] = list(found) if found is not None else []
+    if not box:
+        return
+    top, bottom, left, right = box
+    dr = top - (PLOT_ROWS - (bottom - top + 1))
+    dc = left - (PLOT_COLS - (right - left + 1))
+    if dr == 0 and dc == 0:
+        return
+    box[:] = [top - dr, bottom - dr, left - dc, right - dc]
+    rows, cols = garden.rows, garden.cols
+    shift = dr * cols + dc
+    size = rows * cols
+    for old in (garden.cells, garden.hoppers, garden.roses):
+        moved = [EMPTY] * size
+        for i in range(size):
+            if old[i] >= 0:
+                moved[i - shift] = old[i]
+        old[:] = moved
+
+
+def centre_cell(garden: Garden) -> int:
+    """Where the first thing goes in a bare floating plot (any place is the same place)."""
+    return (garden.rows // 2) * garden.cols + garden.cols // 2
+
+
+def open_slots(garden: Garden) -> list[int]:
+    """Cells where a card may be planted without composting: empty (a lone Grasshopper counts as
+    empty, so does a slot under a Rose) and inside the frame."""
+    if not garden.fixed and not garden.box:
+        return [centre_cell(garden)]
+    frame_rows, frame_cols = frame_size(garden)
+    cols = garden.cols
+    cells = garden.cells
+    return [r * cols + c for r in range(frame_rows) for c in range(frame_cols) if cells[r * cols + c] < 0]
+
+
+@cache
+def frame_cells(frame_rows: int, frame_cols: int, canvas_cols: int) -> tuple[tuple[int, int, int], ...]:
+    """(cell, row, column) of every frame slot, row by row, rows and columns counted from 1."""
+    return tuple((r * canvas_cols + c, r + 1, c + 1) for r in range(frame_rows) for c in range(frame_cols))
+
+
+def plant_slots(garden: Garden, names: list[str]) -> list[tuple[int, int, str, str]]:
+    """Every slot a card may be planted in, as (row, column, name of the card composted or "",
+    "plant"): the open slots, then the planted ones, each in reading order. `names` holds each
+    card's vegetable. (The game's hottest question, so it reads the canvas once.)"""
+    cells = garden.cells
+    if not garden.fixed and not garden.box:
+        centre = centre_cell(garden)
+        return [(centre // garden.cols + 1, centre % garden.cols + 1, "", "plant")]
+    frame_rows, frame_cols = frame_size(garden)
+    empty: list[tuple[int, int, str, str]] = []
+    taken: list[tuple[int, int, str, str]] = []
+    for i, r, c in frame_cells(frame_rows, frame_cols, garden.cols):
+        card = cells[i]
+        if card < 0:
+            empty.append((r, c, "", "plant"))
+        else:
+            taken.append((r, c, names[card], "plant"))
+    return empty + taken
+
+
+def can_plant_at(garden: Garden, cell: int) -> bool:
+    """Whether a card may be planted on `cell` (open, or on top of a planted card)."""
+    if not 0 <= cell < len(garden.cells):
+        return False
+    if garden.cells[cell] >= 0:
+        return True
+    if not garden.fixed and not garden.box:
+        return cell == centre_cell(garden)
+    frame_rows, frame_cols = frame_size(garden)
+    r, c = divmod(cell, garden.cols)
+    return r < frame_rows and c < frame_cols
+
+
+def hopper_slots(garden: Garden) -> list[int]:
+    """Where a drawn Grasshopper may go: a frame slot with no card and no Grasshopper, directly next
+    to a Vegetable card (rulebook, Grasshoppers; ruling 9)."""
+    frame_rows, frame_cols = frame_size(garden)
+    cols = garden.cols
+    near = neighbours_of(garden.rows, cols)
+    cells, hoppers = garden.cells, garden.hoppers
+    found = []
+    for r in range(frame_rows):
+        for c in range(frame_cols):
+            i = r * cols + c
+            if cells[i] < 0 and hoppers[i] < 0 and any(cells[j] >= 0 for j in near[i]):
+                found.append(i)
+    return found
+
+
+def rose_slots(garden: Garden) -> list[int]:
+    """Left cells of the pairs a Rose may cover: two side-by-side planted cards, neither already
+    under a Rose (ruling 7)."""
+    cols = garden.cols
+    cells, roses = garden.cells, garden.roses
+    found = []
+    for i in range(len(cells) - 1):
+        if (i + 1) % cols and cells[i] >= 0 and cells[i + 1] >= 0 and roses[i] < 0 and roses[i + 1] < 0:
+            found.append(i)
+    return found
+
+
+def slot_label(garden: Garden, cell: int) -> str:
+    """'Row 2, column 3': the cell's place in the frame, as views and action labels both say."""
+    r, c = divmod(cell, garden.cols)
+    return f"Row {r + 1}, column {c + 1}"
+
+
+def cell_at(garden: Garden, row: int, col: int) -> int:
+    """The cell of frame row/column (1-based), or -1 if that is off the canvas."""
+    if not (1 <= row <= garden.rows and 1 <= col <= garden.cols):
+        return -1
+    return (row - 1) * garden.cols + (col - 1)

@@ -1,0 +1,217 @@
+"""The automatic part of a turn and of a round: drawing the row (with Roses and the
+Ferwig-Radishers), revealing tokens, waiting for Grasshoppers, the Neighbour Phase and the end.
+
+Each step runs until some seat has a decision to make, then sets `state.phase` and returns; the
+player's action (game.py) resumes the flow.
+"""
+
+from __future__ import annotations
+
+from engine.api import Event
+from engine.cabbagehead import neighbours as nb
+from engine.cabbagehead.actions import POSITIONS
+from engine.cabbagehead.deck import deck
+from engine.cabbagehead.draws import LocalRng
+from engine.cabbagehead.outcome import final_result
+from engine.cabbagehead.plot import EMPTY, Garden, hopper_slots, realign, rose_slots, slot_label
+from engine.cabbagehead.state import (
+    TOKENS_PER_NEIGHBOUR,
+    CabbageheadState,
+    is_grasshopper,
+    is_holiday,
+    is_rose,
+)
+from engine.cabbagehead.wording import describe, plural, seat_name, sentence
+
+TURNS_PER_PLAYER = 15
+
+
+def start_turn(state: CabbageheadState, ev: list[Event]) -> None:
+    """Begin the next turn: end a round when its 'On Holiday' card shows, else draw the row."""
+    while True:
+        if state.seats == 2 and state.turns == 2 * TURNS_PER_PLAYER:
+            ev.append(Event(kind="round_end",
+                            text="Both gardens hold 15 plantings: the last Neighbour Phase."))
+            neighbour_phase(state, ev, final=True)
+            finish(state, ev)
+            return
+        top = state.deck[-1]
+        if not is_holiday(top):
+            break
+        state.deck.pop()
+        state.removed.append(top)
+        final = state.round == 3
+        ev.append(Event(kind="holiday", text=f"An 'On Holiday' card shows: round {state.round} ends."))
+        neighbour_phase(state, ev, final=final)
+        if final:
+            finish(state, ev)
+            return
+        state.round += 1
+        ev.append(Event(kind="round", text=f"Round {state.round} begins."))
+    if state.passed >= 0:
+        state.row[state.passed_to] = state.passed
+        state.passed_in_at = state.passed_to
+        state.passed = state.passed_to = -1
+    fill_row(state, ev)
+
+
+def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
+    """Draw into every empty place of the row, stopping for a Rose that can be placed."""
+    row = state.row
+    garden = state.gardens[state.active]
+    for pos in range(3):
+        while row[pos] < 0:
+            if is_holiday(state.deck[-1]) and row == [-1, -1, -1]:
+                # A Rose was the last card of its set (ruling 7): the round ends now.
+                start_turn(state, ev)
+                return
+            card = state.deck.pop()
+            if state.known_in_deck and card in state.known_in_deck:
+                state.known_in_deck.remove(card)
+            if is_rose(card):
+                if rose_slots(garden):
+                    row[pos] = card
+                    state.rose_at = pos
+                    state.phase = "rose"
+                    ev.append(Event(kind="rose", text=f"{seat_name(state.active)} drew a Rose."))
+                    return
+                state.removed.append(card)
+                ev.append(Event(kind="rose", text="A Rose was drawn but no two Vegetables stand side "
+                                "by side for it: it leaves the game and another card is drawn."))
+                continue
+            if is_holiday(card):
+                raise RuntimeError("an 'On Holiday' card was drawn in the middle of a turn")
+            row[pos] = card
+    cards = deck()
+    shown = ", ".join(f"{POSITIONS[p]} {describe(cards[row[p]])}" for p in range(3))
+    ev.append(Event(kind="draw", text=f"{seat_name(state.active)}'s row: {shown}."))
+    if state.ferwig_now != (state.ferwig_turns > 0):
+        state.ferwig_now = not state.ferwig_now
+    if state.ferwig_now:
+        state.ferwig_turns -= 1
+        pos = max(range(3), key=lambda p: cards[row[p]].vegetable_number)
+        card = row[pos]
+        row[pos] = -1
+        if state.seats == 1:
+            state.discard.append(card)
+            where = "the discard pile"
+        else:
+            state.deck.insert(0, card)
+            state.known_in_deck.append(card)
+            where = "the bottom of the deck"
+        ev.append(Event(kind="ferwig", text=f"The Ferwig-Radishers take the {describe(cards[card])} "
+                        f"to {where}; one of the other two is planted for free."))
+    if state.phase != "plant":
+        state.phase = "plant"
+
+
+def after_reveal(state: CabbageheadState, ev: list[Event]) -> None:
+    """Place revealed Grasshoppers (a decision each), then pass (2 players) or end the turn."""
+    garden = state.gardens[state.active]
+    while state.hoppers_waiting:
+        if hopper_slots(garden):
+            state.phase = "grasshopper"
+            return
+        state.set_aside.append(state.hoppers_waiting.pop(0))
+        ev.append(Event(kind="grasshopper", text="A Grasshopper finds no empty slot next to a "
+                        "Vegetable and waits beside the tiles."))
+    if state.seats == 2:
+        state.phase = "pass"
+        return
+    end_turn(state, ev)
+
+
+def end_turn(state: CabbageheadState, ev: list[Event]) -> None:
+    state.turns += 1
+    if state.seats == 2:
+        state.active = 1 - state.active
+    start_turn(state, ev)
+
+
+def reveal(state: CabbageheadState, card: int, ev: list[Event]) -> None:
+    """Reveal as many random face-down tokens as the card's Neighbour number."""
+    veg = deck()[card]
+    pool = state.pool
+    found: list[str] = []
+    rng = LocalRng(state.rng)
+    for _ in range(veg.neighbour_number):
+        if not pool:
+            found.append("(no face-down tokens left)")
+            break
+        i = rng.below(len(pool))
+        token = pool[i]
+        pool[i] = pool[-1]
+        pool.pop()
+        if is_grasshopper(token):
+            state.hoppers_waiting.append(token)
+            found.append("a Grasshopper")
+        else:
+            tile = token // TOKENS_PER_NEIGHBOUR
+            state.tiles[tile].append(token)
+            found.append(nb.BY_KEY[state.neighbours[tile]].name)
+    rng.store(state.rng)
+    what = ", ".join(found) if found else "nothing"
+    ev.append(Event(kind="reveal", text=sentence(
+        f"The {describe(veg)} reveals {plural(veg.neighbour_number, 'Neighbour token')}: {what}")))
+
+
+def neighbour_phase(state: CabbageheadState, ev: list[Event], *, final: bool) -> None:
+    """The Neighbour with the most tokens visits every garden (a tie: nobody); tokens go back."""
+    counts = [len(tile) for tile in state.tiles]
+    most = max(counts)
+    if most == 0 or counts.count(most) > 1:
+        state.visits.append("")
+        ev.append(Event(kind="neighbour", text="No single Neighbour has the most tokens: nobody visits."))
+    else:
+        key = state.neighbours[counts.index(most)]
+        neighbour = nb.BY_KEY[key]
+        state.visits.append(neighbour.name)
+        ev.append(Event(kind="neighbour", text=f"{neighbour.name} visits ({plural(most, 'token')})."))
+        for seat, garden in enumerate(state.gardens):
+            ev.append(Event(kind="neighbour", text=visit(state, key, seat, garden, final)))
+        if key == "ferwig" and not final:
+            # The next draw (with two players: each player's next draw) loses a card.
+            state.ferwig_turns = state.seats
+    for tile in state.tiles:
+        state.pool.extend(tile)
+        tile.clear()
+    state.pool.extend(state.set_aside)
+    state.set_aside.clear()
+
+
+def visit(state: CabbageheadState, key: str, seat: int, garden: Garden, final: bool) -> str:
+    whose = f"{seat_name(seat)}'s garden" if state.seats == 2 else "The garden"
+    if key == "bernard":
+        taken = garden.bees
+        garden.bees = 0
+        state.bees_removed += taken
+        return f"{whose}: Bernard Betteravé takes {plural(taken, 'Bee')} from the supply out of the game."
+    if key == "ferwig":
+        if final:
+            return f"{whose}: no cards are drawn any more, so the Ferwig-Radishers have no effect."
+        if state.seats == 2:
+            return f"{whose}: the Ferwig-Radishers will take a card from {seat_name(seat)}'s next draw."
+        return f"{whose}: the Ferwig-Radishers will take a card from the next draw."
+    if key == "pomme_frites":
+        moves = [(slot_label(garden, a), slot_label(garden, b), deck()[garden.cells[b]])
+                 for a, b in nb.pomme_frites_moves(garden)]
+        realign(garden)
+        if not moves:
+            return f"{whose}: Pomme-Frites finds no lone Vegetable to move."
+        said = "; ".join(f"the {describe(c)} from {a.lower()} to {b.lower()}" for a, b, c in moves)
+        return f"{whose}: Pomme-Frites moves {said} (slots as they were before the move)."
+    cell = nb.victim(key, garden, deck())
+    if cell is None:
+        return f"{whose}: nothing here to take."
+    card = garden.cells[cell]
+    label = slot_label(garden, cell)
+    garden.cells[cell] = EMPTY
+    state.discard.append(card)
+    realign(garden)
+    return f"{whose}: {nb.BY_KEY[key].name} takes the {describe(deck()[card])} from {label.lower()}."
+
+
+def finish(state: CabbageheadState, ev: list[Event]) -> None:
+    state.phase = "over"
+    state.row = [-1, -1, -1]
+    ev.append(Event(kind="end", text=final_result(state).summary))

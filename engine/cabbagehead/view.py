@@ -1,0 +1,281 @@
+"""What a player sees: everything on the table, nothing face down (ruling 12).
+
+The bot and the image renderer build the whole screen from this view plus the legal actions, so it
+carries every planted card with its numbers and slot, the open slots under the same labels the
+actions use, Grasshoppers, Roses, Bees, the tokens on each Neighbour tile, the drawn row, the card
+passed in, the discard pile and the Compost. It never holds the deck order or a face-down token.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from engine.api import Viewer
+from engine.cabbagehead import neighbours as nb
+from engine.cabbagehead.actions import POSITIONS, PlaceRose
+from engine.cabbagehead.deck import Vegetable
+from engine.cabbagehead.plot import (
+    Garden,
+    frame_size,
+    hopper_slots,
+    open_slots,
+    plot_box,
+    rose_slots,
+    slot_label,
+)
+from engine.cabbagehead.scoring import evaluate, rose_pairs, vegetable_types
+from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
+
+if TYPE_CHECKING:
+    from engine.cabbagehead.game import CabbageheadGame
+
+
+def card_marker(cards: tuple[Vegetable, ...], card: int) -> str:
+    """The public id of any card: 'veg17' (Vegetable number 17), 'holiday2', 'rose1'."""
+    if is_rose(card):
+        return f"rose{card - ROSE + 1}"
+    if is_holiday(card):
+        return f"holiday{card - HOLIDAY + 1}"
+    return cards[card].card_id
+
+
+def token_marker(token: int) -> str:
+    return f"token{token}"
+
+
+class CardView(BaseModel):
+    id: str
+    vegetable: str
+    plural: str
+    points: int
+    #: Cards of this type in the whole deck (printed on the card).
+    type_count: int
+    vegetable_number: int
+    neighbour_number: int
+
+
+class SlotView(BaseModel):
+    """One slot of the garden's frame (see plot.py): row and column as the actions name them."""
+
+    row: int
+    col: int
+    label: str
+    card: CardView | None
+    grasshopper: bool
+    #: Number of the Rose over this slot (1-3), if any.
+    rose: int | None
+    #: A card may be planted here without composting.
+    open: bool
+    #: Inside the garden as it stands (the box around everything in it); the other frame slots are
+    #: room the floating plot may still grow into.
+    in_plot: bool
+
+
+class RoseView(BaseModel):
+    id: str
+    row: int
+    col: int
+    #: Over two Vegetables now (worth 5 if it stays so).
+    blooming: bool
+
+
+class GardenView(BaseModel):
+    seat: int
+    fixed_grid: bool
+    #: Whether the floating plot has reached its full 6 x 3 (always true with the fixed grid).
+    plot_fixed: bool
+    rows: int
+    cols: int
+    slots: list[SlotView]
+    open_slots: list[str]
+    grasshopper_slots: list[str]
+    rose_slots: list[str]
+    roses: list[RoseView]
+    compost: list[CardView]
+    bees: int
+    planted: int
+    vegetable_types: int
+    #: The score if the Garden Club came now (awards included).
+    score_now: int
+
+
+class RowPlaceView(BaseModel):
+    position: str
+    card: CardView | None
+    #: A Rose waits here for a decision.
+    rose: str | None
+    #: What planting it does to the supply: "pay 1 bee", "free", "gain 1 bee".
+    cost: str
+    #: Whether the planter can afford it now.
+    affordable: bool
+    #: Two players: this card was passed in by the opponent.
+    passed_in: bool
+
+
+class NeighbourView(BaseModel):
+    key: str
+    name: str
+    expansion: str
+    text: str
+    tokens: list[str]
+    count: int
+
+
+class CabbageheadView(BaseModel):
+    viewer: int | None
+    seats: int
+    round: int
+    turn: int
+    game_over: bool
+    #: "plant", "grasshopper", "rose", "pass" or "over".
+    decision: str
+    decision_text: str
+    to_move: list[int]
+    first_seat: int
+    row: list[RowPlaceView]
+    #: Two players: the card waiting for the next player, and where it will lie in their row.
+    passed_card: CardView | None
+    passed_to: str | None
+    hive: int
+    bees_removed: int
+    neighbours: list[NeighbourView]
+    face_down_tokens: int
+    grasshoppers_waiting: int
+    grasshoppers_set_aside: int
+    deck_cards_left: int
+    #: Cards still to be drawn before the next 'On Holiday' card shows (None: no such card is left;
+    #: the two-player round 3 ends after 15 plantings each). Players can count the piles, so this
+    #: hides nothing.
+    cards_before_holiday: int | None
+    #: Cards everyone saw go under the deck (two players), in the order they will be drawn.
+    known_in_deck: list[CardView]
+    discard: list[CardView]
+    removed: list[str]
+    gardens: list[GardenView]
+    ferwig_next_draws: int
+    ferwig_this_turn: bool
+    visits: list[str]
+
+
+_DECISIONS = {
+    "plant": "plant one of the drawn cards",
+    "grasshopper": "place the Grasshopper next to a Vegetable",
+    "rose": "place the Rose over two side-by-side Vegetables, or remove it",
+    "pass": "pass one card to the opponent and put the other under the deck",
+}
+
+
+def card_view(cards: tuple[Vegetable, ...], card: int) -> CardView:
+    v = cards[card]
+    return CardView(id=v.card_id, vegetable=v.name, plural=v.plural, points=v.points, type_count=v.type_count,
+                    vegetable_number=v.vegetable_number, neighbour_number=v.neighbour_number)
+
+
+def _rose_words(garden: Garden, cell: int) -> str:
+    """'Row 2, columns 3 and 4': a place for a Rose, as the PlaceRose action names it."""
+    r, c = divmod(cell, garden.cols)
+    return PlaceRose(r + 1, c + 1).steps[1]
+
+
+def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> GardenView:
+    rows, cols = frame_size(garden)
+    opened = set(open_slots(garden))
+    box = plot_box(garden)
+    slots = []
+    for r in range(rows):
+        for c in range(cols):
+            i = r * garden.cols + c
+            card = garden.cells[i]
+            rose = garden.roses[i]
+            slots.append(SlotView(
+                row=r + 1, col=c + 1, label=slot_label(garden, i),
+                card=card_view(cards, card) if card >= 0 else None,
+                grasshopper=garden.hoppers[i] >= 0,
+                rose=rose + 1 if rose >= 0 else None,
+                open=i in opened,
+                in_plot=box is not None and box[0] <= r <= box[1] and box[2] <= c <= box[3],
+            ))
+    roses = []
+    for a, b in rose_pairs(garden):
+        r, c = divmod(a, garden.cols)
+        roses.append(RoseView(id=f"rose{garden.roses[a] + 1}", row=r + 1, col=c + 1,
+                              blooming=garden.cells[a] >= 0 and garden.cells[b] >= 0))
+    return GardenView(
+        seat=seat,
+        fixed_grid=garden.fixed,
+        plot_fixed=garden.fixed or (rows, cols) == (3, 6),
+        rows=rows,
+        cols=cols,
+        slots=slots,
+        open_slots=[slot_label(garden, i) for i in sorted(opened)],
+        grasshopper_slots=[slot_label(garden, i) for i in hopper_slots(garden)],
+        rose_slots=[_rose_words(garden, i) for i in rose_slots(garden)],
+        roses=roses,
+        compost=[card_view(cards, c) for c in garden.compost],
+        bees=garden.bees,
+        planted=garden.planted,
+        vegetable_types=vegetable_types(garden, cards),
+        score_now=evaluate(garden, cards).total,
+    )
+
+
+def _cards_before_holiday(state: CabbageheadState) -> int | None:
+    deck = state.deck
+    for depth in range(len(deck)):
+        if is_holiday(deck[-1 - depth]):
+            return depth
+    return None
+
+
+def build_view(game: CabbageheadGame, state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
+    cards = game.cards
+    over = state.phase == "over"
+    row = []
+    for pos in range(3):
+        card = state.row[pos]
+        bees = game.plant_cost(state, pos)
+        cost = {-1: "pay 1 bee", 0: "free", 1: "gain 1 bee"}[bees if bees is not None else pos - 1]
+        row.append(RowPlaceView(
+            position=POSITIONS[pos],
+            card=card_view(cards, card) if card >= 0 and not is_rose(card) else None,
+            rose=card_marker(cards, card) if card >= 0 and is_rose(card) else None,
+            cost=cost,
+            affordable=bees is not None,
+            passed_in=pos == state.passed_in_at and card >= 0,
+        ))
+    decision_text = "The game is over." if over else f"Seat {state.active + 1}: {_DECISIONS[state.phase]}."
+    return CabbageheadView(
+        viewer=viewer,
+        seats=state.seats,
+        round=state.round,
+        turn=state.turns + 1,
+        game_over=over,
+        decision=state.phase,
+        decision_text=decision_text,
+        to_move=game.to_move(state),
+        first_seat=state.first,
+        row=row,
+        passed_card=card_view(cards, state.passed) if state.passed >= 0 else None,
+        passed_to=POSITIONS[state.passed_to] if state.passed >= 0 else None,
+        hive=state.hive,
+        bees_removed=state.bees_removed,
+        neighbours=[
+            NeighbourView(key=key, name=nb.BY_KEY[key].name, expansion=nb.BY_KEY[key].expansion,
+                          text=nb.BY_KEY[key].text, tokens=[token_marker(t) for t in tile], count=len(tile))
+            for key, tile in zip(state.neighbours, state.tiles, strict=True)
+        ],
+        face_down_tokens=len(state.pool),
+        grasshoppers_waiting=len(state.hoppers_waiting),
+        grasshoppers_set_aside=len(state.set_aside),
+        deck_cards_left=len(state.deck),
+        cards_before_holiday=_cards_before_holiday(state),
+        known_in_deck=[card_view(cards, c) for c in reversed(state.deck) if c in state.known_in_deck],
+        discard=[card_view(cards, c) for c in state.discard],
+        removed=[card_marker(cards, c) for c in state.removed],
+        gardens=[garden_view(cards, seat, g) for seat, g in enumerate(state.gardens)],
+        ferwig_next_draws=state.ferwig_turns,
+        ferwig_this_turn=state.ferwig_now,
+        visits=state.visits,
+    )
