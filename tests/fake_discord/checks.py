@@ -55,7 +55,7 @@ class OpenApiSpec:
         self.operations: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
         for path, item in spec["paths"].items():
             for method, operation in item.items():
-                if isinstance(operation, dict) and "requestBody" in operation:
+                if isinstance(operation, dict) and "responses" in operation:
                     self.operations[(method.upper(), _anonymous(path))] = (path, operation)
         self._validators: dict[str, Any] = {}
 
@@ -65,9 +65,22 @@ class OpenApiSpec:
         if found is None:
             return None
         path, operation = found
-        content = operation["requestBody"].get("content", {})
+        content = operation.get("requestBody", {}).get("content", {})
         schema = content.get("application/json")
         return (path, schema["schema"]) if schema else None
+
+    def validate_response(self, method: str, route: str, status: int, body: Any) -> list[str]:
+        """Check one of the fake's own answers against the spec's response schema (the fake's
+        self-test: it must answer in Discord's shape)."""
+        found = self.operations.get((method, _anonymous(route)))
+        if found is None:
+            return []
+        response = found[1]["responses"].get(str(status), {})
+        schema = response.get("content", {}).get("application/json", {}).get("schema")
+        if schema is None:
+            return []
+        validator = self._validator(json.dumps(schema, sort_keys=True), schema)
+        return [_describe(error) for error in _top_errors(validator, body)]
 
     def validate(self, method: str, route: str, body: Any) -> list[str]:
         found = self.request_schema(method, route)

@@ -21,9 +21,11 @@ from typing import Any
 from aiohttp import web
 
 from tests.fake_discord.checks import PayloadChecker
+from tests.fake_discord.commands import command_data
 from tests.fake_discord.gateway import FakeGateway
 from tests.fake_discord.model import (
     BOT_PERMISSIONS,
+    DM,
     GUILD_TEXT,
     MANAGE_CHANNELS,
     MEMBER_PERMISSIONS,
@@ -34,6 +36,8 @@ from tests.fake_discord.model import (
     FakeUser,
     RecordedCall,
     new_snowflake,
+    readable_text,
+    received_text,
 )
 from tests.fake_discord.payloads import channel_payload, member_payload, message_payload, user_payload
 from tests.fake_discord.rest import RestApi
@@ -41,10 +45,6 @@ from tests.fake_discord.rest import RestApi
 #: Discord's default upload limit for a server without boosts (bytes).
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 API_PREFIX = "/api/v10"
-
-# Application command option types.
-SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 
 
 class FakeDiscord:
@@ -72,6 +72,9 @@ class FakeDiscord:
         #: Off by default so a busy CI machine cannot flake tests; set it in tests about latency.
         self.answer_deadline: float | None = None
         self._rate_limits: list[tuple[str, str, float, bool]] = []
+        #: How error 30046 (edits of messages older than an hour) is answered: see `age_message`.
+        self.old_edit_retry_after = 0.05
+        self.old_edit_via = True
         self.gateway = FakeGateway(self)
         self.rest = RestApi(self)
         self._changed = asyncio.Event()
@@ -162,6 +165,23 @@ class FakeDiscord:
                 return self.channels[channel_id]
         raise AssertionError(f"no channel #{name} in {guild.name}")
 
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The bot's DM channel with `user` (created on first use): slash commands there carry a
+        `user` instead of a `member`, no guild, and context 1 (BOT_DM)."""
+        for channel in self.channels.values():
+            if channel.recipient is user:
+                return channel
+        channel = FakeChannel(
+            id=new_snowflake(),
+            guild_id=None,
+            name=f"dm-{user.name}",
+            type=DM,
+            recipient=user,
+            bot_permissions=BOT_PERMISSIONS,
+        )
+        self.channels[channel.id] = channel
+        return channel
+
     def threads(self, parent: FakeChannel | None = None) -> list[FakeChannel]:
         """Threads the bot created (in `parent`, if given), oldest first."""
         return [
@@ -249,7 +269,38 @@ class FakeDiscord:
 
     def messages_seen_by(self, user: FakeUser) -> list[FakeMessage]:
         """Everything `user` can read: every public message plus their own ephemeral ones."""
-        return [m for m in self.messages.values() if not m.deleted and m.ephemeral_to in (None, user.id)]
+        return [m for m in self.messages.values() if not m.deleted and self.audience(m) in (None, user.id)]
+
+    def audience(self, message: FakeMessage) -> int | None:
+        """Who may see `message`: one user's id (ephemeral, or in a DM), or None (everyone)."""
+        if message.ephemeral_to is not None:
+            return message.ephemeral_to
+        channel = self.channels.get(message.channel_id)
+        if channel is not None and channel.recipient is not None:
+            return channel.recipient.id
+        return None
+
+    def leaks(self, secret: str, *, owner: FakeUser | None = None, hidden_fields: bool = True) -> list[str]:
+        """Where `secret` was ever shown to anyone but `owner`: any version of any public message,
+        or of an ephemeral message to another user. With `hidden_fields`, what clients receive but
+        do not display (custom_ids, option values) counts too. Empty list: no leak."""
+        found = []
+        for message in self.messages.values():
+            seen_by = self.audience(message)
+            if seen_by is not None and owner is not None and seen_by == owner.id:
+                continue
+            audience = "everyone" if seen_by is None else self.users[seen_by].name
+            for number, version in enumerate(message.versions()):
+                text = received_text(version) if hidden_fields else readable_text(version)
+                if secret in text:
+                    where = (
+                        f"message {message.id} in #{self.channels[message.channel_id].name}"
+                        if (message.channel_id in self.channels)
+                        else f"message {message.id}"
+                    )
+                    shown = readable_text(version)[:200]
+                    found.append(f"{where} (version {number + 1}, seen by {audience}): {shown!r}")
+        return found
 
     def calls_to(self, method: str, route: str) -> list[RecordedCall]:
         """Recorded REST calls matching a method and route template (e.g. PUT /applications/...)."""
@@ -306,8 +357,8 @@ class FakeDiscord:
         """Someone deletes a channel or thread: the bot gets CHANNEL_DELETE / THREAD_DELETE and
         every later call to it answers 404 / 10003 Unknown Channel."""
         self.channels.pop(channel.id, None)
-        guild = self.guilds[channel.guild_id]
-        if channel.id in guild.channel_ids:
+        guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        if guild is not None and channel.id in guild.channel_ids:
             guild.channel_ids.remove(channel.id)
         data = channel_payload(channel)
         if channel.is_thread:
@@ -327,7 +378,8 @@ class FakeDiscord:
 
     def age_message(self, message: FakeMessage, *, hours: float = 2.0, edits_allowed: int = 0) -> None:
         """Make `message` older than it is. Past one hour, Discord throttles edits (error 30046):
-        after `edits_allowed` more edits, PATCHes of it fail until it is re-posted."""
+        after `edits_allowed` more edits, PATCHes of it get 429 / 30046 (with `Via`, so discord.py
+        retries five times, `old_edit_retry_after` apart, then raises HTTPException code 30046)."""
         message.created_at = message.created_at - timedelta(hours=hours)
         if datetime.now(UTC) - message.created_at > timedelta(hours=1):
             message.old_edits_left = edits_allowed
@@ -356,7 +408,7 @@ class FakeDiscord:
         The command must have been synced (to the channel's guild or globally); options are checked
         against its definition (names, types, choices, required) as the client enforces them.
         """
-        data = self._command_data(channel, command, options or {}, focused=None)
+        data = command_data(self, channel, command, options or {}, focused=None)
         return await self._interact(2, user, channel, data, manage_channels=manage_channels)
 
     async def autocomplete(
@@ -369,33 +421,8 @@ class FakeDiscord:
     ) -> FakeInteraction:
         """The user is typing `options[focused]` (a partial string) into an autocomplete option;
         the bot answers with type 8 and `interaction.response.data["choices"]`."""
-        data = self._command_data(channel, command, options, focused=focused)
+        data = command_data(self, channel, command, options, focused=focused)
         return await self._interact(4, user, channel, data)
-
-    def _command_data(
-        self, channel: FakeChannel, command: str, options: dict[str, Any], *, focused: str | None
-    ) -> dict[str, Any]:
-        names = command.strip().lstrip("/").split()
-        guild = self.guilds[channel.guild_id]
-        definition, guild_scoped = self._find_command(names[0], guild)
-        resolved: dict[str, dict[str, Any]] = {}
-        path_options, leaf = self._command_path(definition, names)
-        leaf_options = self._command_options(definition, leaf, options, resolved, focused)
-        data: dict[str, Any] = {
-            "id": definition["id"],
-            "name": definition["name"],
-            "type": definition.get("type", 1),
-        }
-        if guild_scoped:
-            data["guild_id"] = str(guild.id)
-        nested = leaf_options
-        for option in reversed(path_options):
-            nested = [{**option, "options": nested}]
-        if nested:
-            data["options"] = nested
-        if resolved:
-            data["resolved"] = resolved
-        return data
 
     async def click(
         self,
@@ -456,9 +483,10 @@ class FakeDiscord:
         )
 
     async def submit_modal(
-        self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, str]
+        self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, Any]
     ) -> FakeInteraction:
-        """Fill in and submit the modal the bot opened in answer to `opened_by`."""
+        """Fill in and submit the modal the bot opened in answer to `opened_by`: text inputs take
+        a string, selects and checkbox groups a list of values (inside Labels)."""
         modal = opened_by.modal
         if modal is None:
             raise AssertionError(f"the bot opened no modal in answer to {opened_by.description}")
@@ -476,10 +504,11 @@ class FakeDiscord:
             elif item.get("type") == 18 and isinstance(item.get("component"), dict):
                 inner = item["component"]
                 answer: dict[str, Any] = {"type": inner["type"], "custom_id": inner["custom_id"]}
-                if inner["type"] == 4:
-                    answer["value"] = values.get(inner["custom_id"], "")
-                else:
-                    answer["values"] = values.get(inner["custom_id"], [])
+                given = values.get(inner["custom_id"], "" if inner["type"] == 4 else None)
+                if isinstance(given, list):  # selects, checkbox groups, uploads
+                    answer["values"] = given
+                elif given is not None:  # text inputs, radio groups, single checkboxes
+                    answer["value"] = given
                 seen.add(inner["custom_id"])
                 rows.append({"type": 18, "component": answer})
         unknown = set(values) - seen
@@ -487,7 +516,7 @@ class FakeDiscord:
             raise AssertionError(f"modal {modal.get('custom_id')!r} has no inputs {sorted(unknown)}")
         data = {"custom_id": modal["custom_id"], "components": rows}
         channel = self.channels[opened_by.channel_id]
-        return await self._interact(5, user, channel, data, message=opened_by.message)
+        return await self._interact(5, user, channel, data, message=opened_by.message, opened_by=opened_by)
 
     # --- Internals of the driver --------------------------------------------------------------
 
@@ -504,98 +533,6 @@ class FakeDiscord:
                 return component
         raise AssertionError(f"no component {custom_id!r} on message {message.id}: {message.custom_ids()}")
 
-    def _find_command(self, name: str, guild: FakeGuild) -> tuple[dict[str, Any], bool]:
-        for command in self.guild_commands.get(guild.id, []):
-            if command["name"] == name and command.get("type", 1) == 1:
-                return command, True
-        for command in self.global_commands:
-            if command["name"] == name and command.get("type", 1) == 1:
-                return command, False
-        known = sorted(
-            {c["name"] for c in self.global_commands}
-            | {c["name"] for c in self.guild_commands.get(guild.id, [])}
-        )
-        raise AssertionError(f"/{name} is not a synced command (synced: {known})")
-
-    @staticmethod
-    def _command_path(
-        definition: dict[str, Any], names: list[str]
-    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        """Walk subcommand groups / subcommands named after the command; return them and the leaf."""
-        path: list[dict[str, Any]] = []
-        node = definition
-        for name in names[1:]:
-            match = next(
-                (
-                    o
-                    for o in node.get("options", [])
-                    if o["name"] == name and o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
-                ),
-                None,
-            )
-            if match is None:
-                raise AssertionError(f"/{' '.join(names)}: no subcommand {name!r}")
-            path.append({"name": match["name"], "type": match["type"]})
-            node = match
-        if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options", [])):
-            raise AssertionError(f"/{' '.join(names)} needs a subcommand")
-        return path, node
-
-    def _command_options(
-        self,
-        definition: dict[str, Any],
-        leaf: dict[str, Any],
-        given: dict[str, Any],
-        resolved: dict[str, dict[str, Any]],
-        focused: str | None,
-    ) -> list[dict[str, Any]]:
-        declared = {o["name"]: o for o in leaf.get("options", [])}
-        unknown = set(given) - set(declared)
-        if unknown:
-            raise AssertionError(
-                f"/{definition['name']} has no options {sorted(unknown)}; it has {sorted(declared)}"
-            )
-        missing = [n for n, o in declared.items() if o.get("required") and n not in given]
-        if focused is not None:
-            if focused not in declared or not declared[focused].get("autocomplete"):
-                raise AssertionError(f"/{definition['name']} {focused}: not an autocomplete option")
-            missing = []
-        if missing:
-            raise AssertionError(f"/{definition['name']} requires options {missing}")
-        result: list[dict[str, Any]] = []
-        for name, value in given.items():
-            spec = declared[name]
-            kind = spec["type"]
-            if name == focused:
-                result.append({"name": name, "type": kind, "value": str(value), "focused": True})
-                continue
-            if isinstance(value, FakeUser):
-                resolved.setdefault("users", {})[str(value.id)] = user_payload(value)
-                member = member_payload(value)
-                member.pop("user")
-                resolved.setdefault("members", {})[str(value.id)] = member | {
-                    "permissions": str(MEMBER_PERMISSIONS)
-                }
-                value = str(value.id)
-            elif isinstance(value, FakeChannel):
-                resolved.setdefault("channels", {})[str(value.id)] = {
-                    k: v
-                    for k, v in channel_payload(value).items()
-                    if k in ("id", "name", "type", "parent_id")
-                } | {"permissions": str(MEMBER_PERMISSIONS)}
-                value = str(value.id)
-            if spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
-                raise AssertionError(f"/{definition['name']} {name}: {value!r} is not one of its choices")
-            if kind == INTEGER and not isinstance(value, int):
-                raise AssertionError(f"/{definition['name']} {name} takes an integer, not {value!r}")
-            if kind in (INTEGER, NUMBER):
-                if "min_value" in spec and value < spec["min_value"]:
-                    raise AssertionError(f"/{definition['name']} {name}: {value} < min {spec['min_value']}")
-                if "max_value" in spec and value > spec["max_value"]:
-                    raise AssertionError(f"/{definition['name']} {name}: {value} > max {spec['max_value']}")
-            result.append({"name": name, "type": kind, "value": value})
-        return result
-
     def interaction_payload(
         self,
         kind: int,
@@ -606,9 +543,15 @@ class FakeDiscord:
         message: FakeMessage | None = None,
         manage_channels: bool = False,
     ) -> tuple[int, str, dict[str, Any]]:
-        """A realistic guild INTERACTION_CREATE payload (what Discord sends a bot)."""
+        """A realistic INTERACTION_CREATE payload (what Discord sends a bot), in a guild or a DM."""
         interaction_id = new_snowflake()
         token = f"aW50ZXJhY3Rpb24{interaction_id}.{secrets.token_urlsafe(48)}"
+        if channel.guild_id is None:
+            return (
+                interaction_id,
+                token,
+                self._dm_interaction_payload(interaction_id, token, kind, user, channel, data, message),
+            )
         guild = self.guilds[channel.guild_id]
         permissions = MEMBER_PERMISSIONS | (MANAGE_CHANNELS if manage_channels else 0)
         if guild.owner_id == user.id:
@@ -638,6 +581,38 @@ class FakeDiscord:
             payload["message"] = message_payload(message, None if message.ephemeral else guild.id, self.users)
         return interaction_id, token, payload
 
+    def _dm_interaction_payload(
+        self,
+        interaction_id: int,
+        token: str,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        message: FakeMessage | None,
+    ) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel_payload(channel),
+            "user": user_payload(user),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(channel.bot_permissions),
+            "locale": "en-GB",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": "0"},
+            "context": 1,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if message is not None:
+            payload["message"] = message_payload(message, None, self.users)
+        return payload
+
     async def _interact(
         self,
         kind: int,
@@ -647,6 +622,7 @@ class FakeDiscord:
         *,
         message: FakeMessage | None = None,
         manage_channels: bool = False,
+        opened_by: FakeInteraction | None = None,
     ) -> FakeInteraction:
         interaction_id, token, payload = self.interaction_payload(
             kind, user, channel, data, message=message, manage_channels=manage_channels
@@ -660,6 +636,7 @@ class FakeDiscord:
             guild_id=channel.guild_id,
             payload=payload,
             message=message,
+            opened_by=opened_by,
         )
         self.interactions[token] = interaction
         await self.gateway.dispatch("INTERACTION_CREATE", payload)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import itertools
+import json
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -34,6 +35,7 @@ def iso(moment: datetime | None) -> str | None:
 
 # Channel types (Discord's numbers).
 GUILD_TEXT = 0
+DM = 1
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 
@@ -83,7 +85,8 @@ class FakeChannel:
     """A guild text channel or a thread in one."""
 
     id: int
-    guild_id: int
+    #: None for a DM channel.
+    guild_id: int | None
     name: str
     type: int = GUILD_TEXT
     parent_id: int | None = None
@@ -95,6 +98,12 @@ class FakeChannel:
     #: What the bot may do here (an interaction's app_permissions; REST refuses the rest).
     bot_permissions: int = 0
     permission_overwrites: list[dict[str, Any]] = field(default_factory=list)
+    #: The user of a DM channel (the bot's private conversation with them).
+    recipient: FakeUser | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
 
     @property
     def is_thread(self) -> bool:
@@ -142,6 +151,10 @@ class FakeMessage:
     ephemeral_to: int | None = None
     #: The interaction whose response or follow-up this message is (None: plain channel message).
     interaction_id: int | None = None
+    #: Discord's `interaction_metadata` for such messages (who ran the command or clicked).
+    interaction_metadata: dict[str, Any] | None = None
+    #: Message type: 0 default, 20 a slash command's response.
+    type: int = 0
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     edited_at: datetime | None = None
     deleted: bool = False
@@ -232,31 +245,47 @@ class FakeMessage:
 
     def text(self) -> str:
         """Everything a person reads on the message: content, embeds, labels, options, text displays."""
-        parts = [self.content]
-        for embed in self.embeds:
-            parts += [str(embed.get(k, "")) for k in ("title", "description")]
-            parts += [
-                str((embed.get("author") or {}).get("name", "")),
-                str((embed.get("footer") or {}).get("text", "")),
-            ]
-            for f in embed.get("fields", []):
-                parts += [str(f.get("name", "")), str(f.get("value", ""))]
+        return readable_text(self.snapshot())
 
-        def walk(items: list[dict[str, Any]]) -> None:
-            for item in items:
-                for key in ("label", "placeholder", "content", "title"):
-                    if isinstance(item.get(key), str):
-                        parts.append(item[key])
-                for option in item.get("options", []) or []:
-                    parts.extend([str(option.get("label", "")), str(option.get("description", ""))])
-                for key in ("components",):
-                    if isinstance(item.get(key), list):
-                        walk(item[key])
-                if isinstance(item.get("accessory"), dict):
-                    walk([item["accessory"]])
+    def versions(self) -> list[dict[str, Any]]:
+        """Every version the message ever had (earlier ones from `history`, then the current)."""
+        return [*self.history, self.snapshot()]
 
-        walk(self.components)
-        return "\n".join(p for p in parts if p)
+
+def readable_text(version: dict[str, Any]) -> str:
+    """What a person reads on one version of a message (see `FakeMessage.snapshot`)."""
+    parts = [str(version.get("content") or "")]
+    for embed in version.get("embeds") or []:
+        parts += [str(embed.get(k) or "") for k in ("title", "description")]
+        parts += [
+            str((embed.get("author") or {}).get("name", "")),
+            str((embed.get("footer") or {}).get("text", "")),
+        ]
+        for f in embed.get("fields") or []:
+            parts += [str(f.get("name", "")), str(f.get("value", ""))]
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            for key in ("label", "placeholder", "content", "title"):
+                if isinstance(item.get(key), str):
+                    parts.append(item[key])
+            for option in item.get("options", []) or []:
+                parts.extend([str(option.get("label", "")), str(option.get("description", ""))])
+            if isinstance(item.get("components"), list):
+                walk(item["components"])
+            if isinstance(item.get("accessory"), dict):
+                walk([item["accessory"]])
+
+    walk(version.get("components") or [])
+    for attachment in version.get("attachments") or []:
+        parts += [str(attachment.get("filename") or ""), str(attachment.get("description") or "")]
+    return "\n".join(p for p in parts if p)
+
+
+def received_text(version: dict[str, Any]) -> str:
+    """Everything a Discord client receives for one version, hidden fields included
+    (custom_ids, option values, urls): anyone with a modified client can read these."""
+    return json.dumps(version, ensure_ascii=False)
 
 
 @dataclass
@@ -283,12 +312,16 @@ class FakeInteraction:
     message: FakeMessage | None = None
     dispatched_at: float = field(default_factory=time.monotonic)
     expired: bool = False
+    #: The bot answered after the fake's `answer_deadline`: Discord no longer knows the token.
+    missed_deadline: bool = False
     response: InteractionResponse | None = None
     #: The message the callback created or deferred (type 4 / 5), or the clicked message (6 / 7).
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
     #: A modal the bot opened in answer (type 9): its custom_id, title, components.
     modal: dict[str, Any] | None = None
+    #: For a modal submission: the interaction whose answer opened the modal.
+    opened_by: FakeInteraction | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -343,4 +376,6 @@ class RecordedCall:
     #: Multipart parts other than payload_json: name, filename, content type, size.
     files: list[dict[str, Any]] = field(default_factory=list)
     status: int = 0
+    #: The fake's JSON answer (None: no JSON body).
+    response: Any = None
     at: float = field(default_factory=time.monotonic)

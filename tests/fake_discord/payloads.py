@@ -64,6 +64,14 @@ def member_payload(
 
 
 def channel_payload(channel: FakeChannel) -> dict[str, Any]:
+    if channel.recipient is not None:
+        return {
+            "id": str(channel.id),
+            "type": channel.type,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [user_payload(channel.recipient)],
+        }
     base: dict[str, Any] = {
         "id": str(channel.id),
         "type": channel.type,
@@ -167,6 +175,16 @@ def guild_payload(
         "premium_progress_bar_enabled": False,
         "safety_alerts_channel_id": None,
         "max_members": 500000,
+        "max_presences": None,
+        "max_video_channel_users": 25,
+        "max_stage_video_channel_users": 50,
+        "application_id": None,
+        "home_header": None,
+        "incidents_data": None,
+        "nsfw": False,
+        "region": "deprecated",
+        "widget_enabled": False,
+        "widget_channel_id": None,
     }
     if full:
         data.update(
@@ -211,12 +229,14 @@ def message_payload(
         "embeds": message.embeds,
         "components": message.components,
         "pinned": message.pinned,
-        "type": 20 if message.interaction_id else 0,
+        "type": message.type,
         "flags": message.flags,
     }
     if message.interaction_id is not None:
         data["application_id"] = str(message.author.id)
         data["webhook_id"] = str(message.author.id)
+    if message.interaction_metadata is not None:
+        data["interaction_metadata"] = message.interaction_metadata
     if guild_id is not None and not message.ephemeral:
         data["guild_id"] = str(guild_id)
     return data

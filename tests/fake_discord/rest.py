@@ -16,11 +16,11 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
+from tests.fake_discord.messages import MessageWriter
 from tests.fake_discord.model import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
@@ -38,49 +38,29 @@ from tests.fake_discord.model import (
     iso,
     new_snowflake,
 )
-from tests.fake_discord.payloads import (
-    channel_payload,
-    guild_payload,
-    member_payload,
-    message_payload,
-    user_payload,
+from tests.fake_discord.payloads import channel_payload, guild_payload, member_payload, user_payload
+from tests.fake_discord.responses import (
+    ALREADY_ACKNOWLEDGED,
+    INVALID_FORM_BODY,
+    MISSING_PERMISSIONS,
+    THREAD_ARCHIVED,
+    THREAD_EXISTS,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_GUILD,
+    UNKNOWN_INTERACTION,
+    UNKNOWN_MEMBER,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_ROUTE,
+    UNKNOWN_WEBHOOK,
+    error_response,
+    json_response,
+    no_content,
 )
 
 if TYPE_CHECKING:
     from tests.fake_discord.fake import FakeDiscord
 
 Handler = Callable[["Call"], Awaitable[web.Response]]
-
-# Discord's JSON error codes used here.
-UNKNOWN_CHANNEL, UNKNOWN_GUILD, UNKNOWN_MEMBER, UNKNOWN_MESSAGE = 10003, 10004, 10007, 10008
-UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION, UNKNOWN_ROUTE = 10015, 10062, 0
-ALREADY_ACKNOWLEDGED, INVALID_FORM_BODY, OLD_MESSAGE_EDITS = 40060, 50035, 30046
-THREAD_EXISTS, MISSING_PERMISSIONS = 160004, 50013
-#: Message flags a bot may set on create / edit (SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS,
-#: IS_COMPONENTS_V2).
-SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
-
-
-def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    """JSON with Content-Type exactly `application/json`, as discord.py requires to parse it."""
-    return web.Response(
-        body=json.dumps(data).encode(),
-        status=status,
-        headers={"Content-Type": "application/json", **(headers or {})},
-    )
-
-
-def error_response(
-    status: int, code: int, message: str, errors: dict[str, Any] | None = None
-) -> web.Response:
-    body: dict[str, Any] = {"message": message, "code": code}
-    if errors:
-        body["errors"] = errors
-    return json_response(body, status)
-
-
-def no_content() -> web.Response:
-    return web.Response(status=204)
 
 
 @dataclass
@@ -108,10 +88,12 @@ class RestApi:
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
+        self.writer = MessageWriter(fake)
         self.routes: list[Route] = []
         r = self._add
         r("GET", "/users/@me", self.get_me)
         r("GET", "/users/{user_id}", self.get_user)
+        r("POST", "/users/@me/channels", self.open_dm)
         r("GET", "/gateway", self.get_gateway, auth=False)
         r("GET", "/gateway/bot", self.get_gateway_bot)
         r("GET", "/oauth2/applications/@me", self.get_application)
@@ -199,6 +181,8 @@ class RestApi:
         try:
             response = await self._handle(request, path, record)
             record.status = response.status
+            if response.content_type == "application/json" and isinstance(response.body, bytes):
+                record.response = json.loads(response.body)
             return response
         finally:
             self.fake.notify_changed()
@@ -298,6 +282,12 @@ class RestApi:
             return error_response(404, 10013, "Unknown User")
         return json_response(user_payload(user))
 
+    async def open_dm(self, call: Call) -> web.Response:
+        user = self.fake.users.get(int((call.body or {}).get("recipient_id", 0)))
+        if user is None or user.bot:
+            return error_response(400, 50033, "Invalid Recipient(s)")
+        return json_response(channel_payload(self.fake.dm_channel(user)))
+
     async def get_gateway(self, call: Call) -> web.Response:
         return json_response({"url": self.fake.gateway_url})
 
@@ -339,6 +329,12 @@ class RestApi:
                 "approximate_guild_count": len(fake.guilds),
                 "redirect_uris": [],
                 "tags": [],
+                "flags_new": str(fake.application_flags),
+                "role_connections_verification_url": None,
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "eligible_oauth2_scopes": ["bot", "applications.commands"],
+                "explicit_content_filter": 0,
             }
         )
 
@@ -363,6 +359,8 @@ class RestApi:
         command["version"] = str(new_snowflake())
         command.setdefault("default_member_permissions", None)
         command.setdefault("nsfw", False)
+        if command.get("integration_types") is None:
+            command["integration_types"] = [0]  # Discord's default: installed to guilds
         if "guild_id" in call.params:
             command["guild_id"] = call.params["guild_id"]
         return command
@@ -425,7 +423,10 @@ class RestApi:
             return error_response(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
         deadline = self.fake.answer_deadline
         waited = time.monotonic() - interaction.dispatched_at
-        if deadline is not None and waited > deadline:
+        if interaction.missed_deadline or (deadline is not None and waited > deadline):
+            if interaction.missed_deadline:  # reported once: the user saw one failure
+                return error_response(404, UNKNOWN_INTERACTION, "Unknown interaction")
+            interaction.missed_deadline = True
             self.fake.violations.append(
                 f"{interaction.description} by {interaction.user.name} was answered after {waited:.2f}s "
                 f"(Discord allows {deadline}s; the user saw 'This interaction failed')"
@@ -437,7 +438,7 @@ class RestApi:
         resource: dict[str, Any] | None = None
         if kind in (4, 5):
             flags = int(data.get("flags", 0))
-            message = self._new_message(
+            message = self.writer.new_message(
                 interaction.channel_id,
                 data,
                 call.record.files,
@@ -446,7 +447,8 @@ class RestApi:
                 loading=kind == 5,
             )
             interaction.original = message
-            resource = {"type": kind, "message": self._message_json(message)}
+            if kind == 4:  # a deferred (5) answer has no resource yet, only a loading message id
+                resource = {"type": kind, "message": self.writer.message_json(message)}
         elif kind in (6, 7):
             if interaction.type not in (3, 5) or interaction.message is None:
                 return error_response(
@@ -464,10 +466,12 @@ class RestApi:
                         }
                     },
                 )
+            if interaction.message.deleted:
+                return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
             interaction.original = interaction.message
             if kind == 7:
-                self._apply_edit(interaction.message, data, call.record.files)
-                resource = {"type": 7, "message": self._message_json(interaction.message)}
+                self.writer.apply_edit(interaction.message, data, call.record.files)
+                resource = {"type": 7, "message": self.writer.message_json(interaction.message)}
         elif kind == 9:
             if interaction.type == 5:
                 return error_response(400, INVALID_FORM_BODY, "A modal cannot answer a modal submission.")
@@ -504,12 +508,12 @@ class RestApi:
         original = interaction.original
         if original is not None and original.loading and interaction.response_type == 5:
             # The first follow-up after a "thinking" defer replaces the loading message.
-            self._apply_edit(original, body, call.record.files)
+            self.writer.apply_edit(original, body, call.record.files)
             original.flags &= ~LOADING
             message = original
         else:
             flags = int(body.get("flags", 0))
-            message = self._new_message(
+            message = self.writer.new_message(
                 interaction.channel_id,
                 body,
                 call.record.files,
@@ -519,7 +523,7 @@ class RestApi:
             )
             interaction.followups.append(message)
         if call.record.query.get("wait") in ("1", "true", "True"):
-            return json_response(self._message_json(message))
+            return json_response(self.writer.message_json(message))
         return no_content()
 
     def _webhook_interaction(self, call: Call) -> FakeInteraction | None:
@@ -548,7 +552,7 @@ class RestApi:
             return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         if message is None or message.deleted:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
-        return json_response(self._message_json(message))
+        return json_response(self.writer.message_json(message))
 
     async def edit_webhook_message(self, call: Call) -> web.Response:
         interaction, message = self._webhook_message(call)
@@ -556,12 +560,12 @@ class RestApi:
             return error_response(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         if message is None or message.deleted:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
-        throttled = self._old_message_throttled(message)
+        throttled = self.writer.old_message_throttled(message)
         if throttled is not None:
             return throttled
-        self._apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
+        self.writer.apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
         message.flags &= ~LOADING
-        return json_response(self._message_json(message))
+        return json_response(self.writer.message_json(message))
 
     async def delete_webhook_message(self, call: Call) -> web.Response:
         interaction, message = self._webhook_message(call)
@@ -624,7 +628,7 @@ class RestApi:
             messages = [m for m in messages if m.id < int(call.record.query["before"])]
         if "after" in call.record.query:
             messages = [m for m in messages if m.id > int(call.record.query["after"])]
-        return json_response([self._message_json(m) for m in messages[:limit]])
+        return json_response([self.writer.message_json(m) for m in messages[:limit]])
 
     async def create_message(self, call: Call) -> web.Response:
         channel = self._channel(call)
@@ -635,19 +639,19 @@ class RestApi:
         if not channel.bot_permissions & needed:
             return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
         if channel.is_thread and channel.archived and channel.locked:
-            return error_response(400, 50083, "Thread is archived")
+            return error_response(400, THREAD_ARCHIVED, "Thread is archived")
         if channel.is_thread and channel.archived:
             channel.archived = False  # sending unarchives a thread the bot may manage
-        message = self._new_message(
+        message = self.writer.new_message(
             channel.id, body, call.record.files, interaction=None, ephemeral=False, loading=False
         )
-        return json_response(self._message_json(message))
+        return json_response(self.writer.message_json(message))
 
     async def get_message(self, call: Call) -> web.Response:
         message = self._channel_message(call)
         if message is None:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
-        return json_response(self._message_json(message))
+        return json_response(self.writer.message_json(message))
 
     async def edit_message(self, call: Call) -> web.Response:
         message = self._channel_message(call)
@@ -655,11 +659,11 @@ class RestApi:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
         if message.author.id != self.fake.bot_user.id:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
-        throttled = self._old_message_throttled(message)
+        throttled = self.writer.old_message_throttled(message)
         if throttled is not None:
             return throttled
-        self._apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
-        return json_response(self._message_json(message))
+        self.writer.apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
+        return json_response(self.writer.message_json(message))
 
     async def delete_message(self, call: Call) -> web.Response:
         message = self._channel_message(call)
@@ -684,7 +688,7 @@ class RestApi:
         if channel is None:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         pinned = [m for m in reversed(self.fake.public_messages(channel)) if m.pinned]
-        items = [{"pinned_at": iso(m.created_at), "message": self._message_json(m)} for m in pinned]
+        items = [{"pinned_at": iso(m.created_at), "message": self.writer.message_json(m)} for m in pinned]
         return json_response({"items": items, "has_more": False})
 
     async def pin_message(self, call: Call) -> web.Response:
@@ -726,7 +730,7 @@ class RestApi:
     async def _create_thread(
         self, parent: FakeChannel, body: dict[str, Any], kind: int, thread_id: int
     ) -> web.Response:
-        if parent.is_thread:
+        if parent.is_thread or parent.guild_id is None:
             return error_response(400, 50024, "Cannot execute action on this channel type")
         needed = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
         if not parent.bot_permissions & needed:
@@ -789,129 +793,3 @@ class RestApi:
         if user_id not in guild.member_ids:
             return error_response(404, UNKNOWN_MEMBER, "Unknown Member")
         return json_response(member_payload(self.fake.users[user_id]))
-
-    # --- Message helpers ----------------------------------------------------------------------
-
-    def _message_json(self, message: FakeMessage) -> dict[str, Any]:
-        channel = self.fake.channels.get(message.channel_id)
-        return message_payload(message, channel.guild_id if channel else None, self.fake.users)
-
-    def _new_message(
-        self,
-        channel_id: int,
-        body: dict[str, Any],
-        files: list[dict[str, Any]],
-        *,
-        interaction: FakeInteraction | None,
-        ephemeral: bool,
-        loading: bool,
-    ) -> FakeMessage:
-        message = FakeMessage(
-            id=new_snowflake(),
-            channel_id=channel_id,
-            author=self.fake.bot_user,
-            ephemeral_to=interaction.user.id if (interaction is not None and ephemeral) else None,
-            interaction_id=interaction.id if interaction is not None else None,
-        )
-        self._apply_edit(message, body, files, creating=True)
-        if loading:
-            message.flags |= LOADING
-        if message.ephemeral:
-            message.flags |= EPHEMERAL
-        message.mentions = self.fake.mentioned_user_ids(message.content)
-        message.pinged = self._pinged(message.mentions, body.get("allowed_mentions"))
-        return self.fake.store_message(message)
-
-    @staticmethod
-    def _pinged(mentioned: list[int], allowed: dict[str, Any] | None) -> list[int]:
-        """Who a new message notifies: mentioned users the allowed_mentions let through."""
-        if allowed is None:
-            return list(mentioned)
-        if "users" in allowed.get("parse", []):
-            return list(mentioned)
-        permitted = {int(u) for u in allowed.get("users", [])}
-        return [u for u in mentioned if u in permitted]
-
-    def _apply_edit(
-        self,
-        message: FakeMessage,
-        body: dict[str, Any],
-        files: list[dict[str, Any]],
-        *,
-        creating: bool = False,
-    ) -> None:
-        if not creating:
-            message.history.append(message.snapshot())
-            message.edited_at = datetime.now(UTC)
-        message.last_payload = body
-        if "content" in body:
-            message.content = body["content"] or ""
-            message.mentions = self.fake.mentioned_user_ids(message.content)
-        if "embeds" in body:
-            message.embeds = body["embeds"] or []
-        if "components" in body:
-            message.components = body["components"] or []
-        if "allowed_mentions" in body:
-            message.allowed_mentions = body["allowed_mentions"]
-        if "flags" in body and body["flags"] is not None:
-            keep = message.flags & (EPHEMERAL | LOADING)
-            message.flags = keep | (int(body["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL)
-        uploads = {}
-        for part in files:
-            match = re.fullmatch(r"files\[(\d+)\]", part["name"])
-            if match:
-                uploads[int(match.group(1))] = part
-        if "attachments" in body or uploads:
-            kept: list[dict[str, Any]] = []
-            existing = {str(a["id"]): a for a in message.attachments}
-            listed = body.get("attachments")
-            if listed is None:
-                listed = (
-                    [{"id": i} for i in sorted(uploads)]
-                    if creating
-                    else (
-                        [{"id": a["id"]} for a in message.attachments] + [{"id": i} for i in sorted(uploads)]
-                    )
-                )
-            for entry in listed:
-                key = str(entry.get("id"))
-                if key in existing:
-                    kept.append(existing[key])
-                elif key.isdigit() and int(key) in uploads:
-                    part = uploads[int(key)]
-                    attachment_id = str(new_snowflake())
-                    self.fake.attachment_data[attachment_id] = part["data"]
-                    kept.append(
-                        {
-                            "id": attachment_id,
-                            "filename": entry.get("filename") or part["filename"] or f"file{key}",
-                            "description": entry.get("description"),
-                            "content_type": part["content_type"],
-                            "size": part["size"],
-                            "url": f"{self.fake.api_base}/attachments/{attachment_id}",
-                            "proxy_url": f"{self.fake.api_base}/attachments/{attachment_id}",
-                            "ephemeral": False,
-                        }
-                    )
-            message.attachments = kept
-
-    def _old_message_throttled(self, message: FakeMessage) -> web.Response | None:
-        """Discord error 30046 for messages older than an hour once their edit allowance is spent.
-
-        Seen from real Discord as HTTP 429 with code 30046 and no `Via` header, which discord.py
-        raises as HTTPException (status 429, code 30046) instead of retrying.
-        """
-        if message.old_edits_left is None:
-            return None
-        if message.old_edits_left > 0:
-            message.old_edits_left -= 1
-            return None
-        return json_response(
-            {
-                "message": "Maximum number of edits to messages older than 1 hour reached. Try again later.",
-                "code": OLD_MESSAGE_EDITS,
-                "retry_after": 3600.0,
-                "global": False,
-            },
-            429,
-        )

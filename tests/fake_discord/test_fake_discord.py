@@ -5,7 +5,6 @@ threads, expired tokens, error 30046, gateway resume, and that bad payloads are 
 from __future__ import annotations
 
 import io
-import logging
 from typing import Any
 
 import aiohttp
@@ -16,7 +15,9 @@ from discord.http import Route
 
 from bot.app import GardenClubBot
 from tests.fake_discord import BotRunner, FakeDiscord
+from tests.fake_discord.checks import OpenApiSpec
 from tests.fake_discord.fixtures import fake_discord_problems
+from tests.fake_discord.gateway import PRIVILEGED_INTENTS
 from tests.fake_discord.model import (
     CREATE_PUBLIC_THREADS,
     EPHEMERAL,
@@ -40,6 +41,10 @@ class ProbeView(discord.ui.View):
         self.count += 1
         await interaction.response.edit_message(content=f"Board v{self.count}", view=self)
 
+    @discord.ui.button(label="Break", custom_id="probe:break", style=discord.ButtonStyle.danger)
+    async def break_button(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        raise RuntimeError("the probe broke")
+
     @discord.ui.select(
         custom_id="probe:pick",
         placeholder="Pick a vegetable",
@@ -54,6 +59,26 @@ class ProbeModal(discord.ui.Modal, title="Name your garden"):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+
+
+class LabelledModal(discord.ui.Modal, title="New game"):
+    name: discord.ui.Label[Any] = discord.ui.Label(
+        text="Garden name", component=discord.ui.TextInput(custom_id="probe:garden")
+    )
+    size: discord.ui.Label[Any] = discord.ui.Label(
+        text="Size",
+        component=discord.ui.Select(
+            custom_id="probe:size",
+            options=[discord.SelectOption(label=v, value=v) for v in ("small", "large")],
+        ),
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        assert isinstance(self.name.component, discord.ui.TextInput)
+        assert isinstance(self.size.component, discord.ui.Select)
+        await interaction.response.send_message(
+            f"{self.name.component.value} ({self.size.component.values[0]})", ephemeral=True
+        )
 
 
 def install_probes(seen: list[discord.Interaction]) -> Any:
@@ -77,7 +102,12 @@ def install_probes(seen: list[discord.Interaction]) -> Any:
         async def modal(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(ProbeModal())
 
+        @tree.command(name="probe-labels", description="Open a modal built from labels.")
+        async def labels(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(LabelledModal())
+
         @tree.command(name="probe-thread", description="Open a thread and post in it.")
+        @app_commands.guild_only()
         async def thread(interaction: discord.Interaction) -> None:
             assert isinstance(interaction.channel, discord.TextChannel)
             made = await interaction.channel.create_thread(
@@ -169,7 +199,7 @@ async def test_a_public_board_is_edited_in_place_by_a_button(
     fake = fake_discord
     board = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-board"))
     assert not board.ephemeral and board.content == "Board v0"
-    assert [b["label"] for b in board.buttons()] == ["Count"]
+    assert [b["label"] for b in board.buttons()] == ["Count", "Break"]
     click = await fake.click(fake.bob, board, label="Count")
     assert (await click.wait_answered()).type == 7
     assert board.content == "Board v1"
@@ -217,6 +247,10 @@ async def test_a_modal_opens_and_its_submission_reaches_the_bot(
     assert opened.modal is not None and opened.modal["title"] == "Name your garden"
     submitted = await fake.submit_modal(fake.alice, opened, {"probe:name": "Eden"})
     assert (await fake.response_message(submitted)).content == "hello Eden"
+    labelled = await fake.slash(fake.bob, fake.general, "probe-labels")
+    await labelled.wait_answered()
+    answered = await fake.submit_modal(fake.bob, labelled, {"probe:garden": "Kew", "probe:size": ["large"]})
+    assert (await fake.response_message(answered)).content == "Kew (large)"
 
 
 async def test_slash_options_are_typed_from_the_synced_definition(
@@ -275,7 +309,13 @@ async def test_editing_a_message_older_than_an_hour_hits_error_30046(
     await sent.edit(content="board, edit 1")
     with pytest.raises(discord.HTTPException) as throttled:
         await sent.edit(content="board, edit 2")
-    assert throttled.value.code == 30046
+    assert throttled.value.status == 429 and throttled.value.code == 30046
+    edits = fake.calls_to("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    assert [c.status for c in edits] == [200, 429, 429, 429, 429, 429]  # discord.py retried (Via)
+    fake.old_edit_via = False
+    with pytest.raises(discord.HTTPException) as at_once:
+        await sent.edit(content="board, edit 3")
+    assert at_once.value.code == 30046 and len(fake.calls_to("PATCH", edits[0].route or "")) == 7
     assert fake.messages[sent.id].content == "board, edit 1"
     await channel.send("board, re-posted")
     assert [m.content for m in fake.public_messages(fake.general)] == ["board, edit 1", "board, re-posted"]
@@ -397,10 +437,9 @@ async def test_manage_channels_and_bot_permissions_reach_the_bot(
     fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
     moderator = await fake.slash(fake.bob, fake.general, "probe-perms", manage_channels=True)
     assert (await fake.response_message(moderator)).content == "manage=True threads=False"
-    refused = await fake.slash(fake.alice, fake.general, "probe-thread")
+    await fake.slash(fake.alice, fake.general, "probe-thread")
     call = await fake.wait_for_call("POST", "/channels/{channel_id}/threads")
     assert call.status == 403 and fake.threads() == []
-    assert refused.response is None  # the probe does not handle the error: "This interaction failed"
 
 
 async def test_a_rate_limit_with_via_is_waited_out_and_retried(
@@ -454,24 +493,14 @@ async def test_pings_follow_allowed_mentions_and_edits_never_ping(
 async def test_an_exception_escaping_the_bot_is_reported(
     fake_discord: FakeDiscord, probed_bot: BotRunner
 ) -> None:
+    """A view callback that raises is logged by discord.py ("Ignoring exception in view"): the
+    garden_bot fixture turns that into a test failure (here it is taken before teardown)."""
     fake = fake_discord
-    fake.restrict_bot(fake.general, CREATE_PUBLIC_THREADS)
-    await fake.slash(fake.alice, fake.general, "probe-thread")
-    await fake.wait_for_call("POST", "/channels/{channel_id}/threads")
-
-    # The bot's central error handler (bot.errors, bot-platform branch) catches what would escape
-    # to discord.py and logs it itself, with the cause; either log counts as the report.
-    def reported() -> list[str]:
-        central = [
-            f"{r.getMessage()} {r.exc_info[1]!r}" if r.exc_info else r.getMessage()
-            for r in probed_bot.log_records
-            if r.name == "bot.errors" and r.levelno >= logging.ERROR
-        ]
-        return probed_bot.unhandled_errors() + central
-
-    await fake.wait_until(reported, what="the error log")
-    [error] = reported()
-    assert "probe-thread" in error and "Missing Permissions" in error
+    board = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-board"))
+    await fake.click(fake.bob, board, label="Break")
+    await fake.wait_until(probed_bot.unhandled_errors, what="discord.py's error log")
+    [error] = probed_bot.unhandled_errors()
+    assert "Ignoring exception in view" in error and "RuntimeError('the probe broke')" in error
     probed_bot.log_records.clear()
 
 
@@ -534,3 +563,90 @@ async def test_deleted_messages_and_channels_and_archived_threads(
     await fake.wait_until(lambda: bot.get_channel(thread.id) is None, what="the bot to forget the thread")
     with pytest.raises(discord.NotFound):
         await thread.send("into the void")
+
+
+async def test_leaks_finds_a_secret_in_any_version_any_field_shown_to_others(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """The tool for issue 5's "nothing hidden ever appears in a public message or in another
+    user's ephemeral message": it must see earlier versions and hidden fields too."""
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    board = await channel.send("Deck: Golden Carrot on top")
+    assert fake.leaks("Golden Carrot") and fake.leaks("Golden Carrot", owner=fake.alice)
+    await board.edit(content="Deck: 12 cards")
+    [leak] = fake.leaks("Golden Carrot")
+    assert "version 1, seen by everyone" in leak
+    hand = await fake.response_message(await fake.slash(fake.bob, fake.general, "probe-slow"))
+    assert fake.leaks("slow done", owner=fake.bob) == []
+    assert "seen by bob" in fake.leaks("slow done", owner=fake.alice)[0]
+    assert hand.versions()[-1]["content"] == "slow done"
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="Play", custom_id="play:secret-card-7"))
+    await channel.send("Your move", view=view)
+    assert fake.leaks("secret-card-7") and fake.leaks("secret-card-7", hidden_fields=False) == []
+
+
+async def test_the_fakes_answers_match_discords_response_schemas(
+    fake_discord: FakeDiscord, probed_bot: BotRunner, discord_openapi: OpenApiSpec | None
+) -> None:
+    """The fake's self-test: every JSON answer it gave in a busy session has Discord's shape."""
+    if discord_openapi is None:
+        pytest.skip("../shared/discord-api-spec/openapi.json is absent")
+    fake = fake_discord
+    board = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-board"))
+    await (await fake.click(fake.bob, board, label="Count")).wait_answered()
+    await fake.response_message(await fake.select(fake.bob, board, "probe:pick", ["leek"]))
+    await fake.response_message(await fake.slash(fake.carol, fake.general, "probe-slow"))
+    await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-file"))
+    await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-thread"))
+    opened = await fake.slash(fake.alice, fake.general, "probe-modal")
+    await opened.wait_answered()
+    await fake.response_message(await fake.submit_modal(fake.alice, opened, {"probe:name": "Eden"}))
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.games.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send(f"{fake.alice.mention} hello")
+    await sent.edit(content="edited")
+    await channel.fetch_message(sent.id)
+    await probed_bot.bot.fetch_channel(fake.games.id)
+    await probed_bot.bot.fetch_guild(fake.guild.id)
+    problems = [
+        f"{call.method} {call.route} {call.status}: {problem}"
+        for call in fake.calls
+        if call.route is not None and call.response is not None
+        for problem in discord_openapi.validate_response(call.method, call.route, call.status, call.response)
+    ]
+    assert problems == [], "\n".join(problems)
+
+
+async def test_direct_messages_are_private_to_their_recipient(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    bot = probed_bot.bot
+    assert bot is not None
+    dm = fake.dm_channel(fake.alice)
+    asked = await fake.slash(fake.alice, dm, "help")
+    assert "member" not in asked.payload and asked.payload["user"]["id"] == str(fake.alice.id)
+    assert (await fake.response_message(asked)).channel_id == dm.id
+    user = await bot.fetch_user(fake.alice.id)
+    await user.send("Your secret hand: Golden Carrot")
+    assert [m.content for m in fake.public_messages(dm)][-1] == "Your secret hand: Golden Carrot"
+    assert fake.leaks("Golden Carrot", owner=fake.alice) == []
+    assert fake.leaks("Golden Carrot", owner=fake.bob)
+    assert all(m.channel_id != dm.id for m in fake.messages_seen_by(fake.bob))
+    with pytest.raises(AssertionError, match="not offered in DMs"):
+        await fake.slash(fake.alice, dm, "probe-thread")
+
+
+async def test_the_bot_identifies_without_privileged_intents(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """The README promises no privileged intents; the fake would close the gateway with 4014."""
+    [identify] = fake_discord.gateway.stats.identify_payloads
+    assert identify["intents"] & PRIVILEGED_INTENTS == 0
+    assert "token" not in identify  # the fake never keeps the token in its records
+    assert fake_discord.gateway.stats.queries[0]["v"] == "10"
