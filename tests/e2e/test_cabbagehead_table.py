@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.registry import all_games
+from engine.registry import get_game
 from tests.e2e.table_driver import (
     click,
     offered,
@@ -26,10 +26,7 @@ from tests.e2e.table_driver import (
 )
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeUser
 
-if "cabbagehead" not in all_games():  # until the cabbagehead branch (its engine) is merged
-    pytest.skip("Mr. Cabbagehead's Garden is not registered", allow_module_level=True)
-
-GAME: Any = all_games()["cabbagehead"]
+GAME: Any = get_game("cabbagehead")
 PLAY = "play cabbagehead"
 MAX_DECISIONS = 400
 
