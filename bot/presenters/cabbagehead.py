@@ -103,6 +103,26 @@ def row_text(view: CabbageheadView) -> str:
     return "\n".join(places) or "No cards drawn."
 
 
+def supply_text(view: CabbageheadView) -> str:
+    """The piles and tokens everyone can count."""
+    deck = f"Deck {view.deck_cards_left}"
+    if view.cards_before_holiday is not None:
+        deck += f" ({view.cards_before_holiday} before the next On Holiday)"
+    facts = [deck, f"Beehive {view.hive}", f"face-down tokens {view.face_down_tokens}"]
+    if view.bees_removed:
+        facts.append(f"Bees out of the game {view.bees_removed}")
+    if view.grasshoppers_waiting:
+        facts.append(f"Grasshoppers waiting {view.grasshoppers_waiting}")
+    if view.grasshoppers_set_aside:
+        facts.append(f"Grasshoppers set aside {view.grasshoppers_set_aside}")
+    lines = [" · ".join(facts)]
+    if view.known_in_deck:
+        lines.append("Seen going under the deck: " + ", ".join(card_short(c) for c in view.known_in_deck))
+    if view.ferwig_this_turn or view.ferwig_next_draws:
+        lines.append(f"The Ferwig-Radishers cut the next {view.ferwig_next_draws or 1} draw(s).")
+    return "\n".join(lines)
+
+
 def neighbours_text(view: CabbageheadView) -> str:
     return "\n".join(f"{n.name}: {n.count} token{'s' if n.count != 1 else ''}" for n in view.neighbours)
 
@@ -125,12 +145,7 @@ class CabbageheadPresenter:
         ]
         if view.passed_card is not None and view.passed_to is not None:
             parts.append(f"Passed on: {card_long(view.passed_card)}, to lie {view.passed_to}")
-        supply = (
-            f"Deck {view.deck_cards_left} · Beehive {view.hive} · face-down tokens {view.face_down_tokens}"
-        )
-        if view.grasshoppers_waiting:
-            supply += f" · Grasshoppers waiting {view.grasshoppers_waiting}"
-        parts.append(supply)
+        parts.append(supply_text(view))
         parts.append(f"**Neighbours**\n{neighbours_text(view)}")
         if view.visits:
             parts.append("Visits: " + "; ".join(view.visits[-3:]))
