@@ -167,3 +167,22 @@ async def test_old_buttons_still_play_after_a_restart(
     assert other is not player
     hand = await open_hand(fake, other, fake.general)
     assert len(offered(hand)) == 2
+
+
+async def test_after_fifteen_minutes_the_buttons_still_answer_with_fresh_messages(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Interaction tokens die after 15 minutes: every later click is a new interaction, so the old
+    hand's buttons and the board's "My hand" still work (issue 5, "Playing")."""
+    fake = fake_discord
+    board_message = await started_game(fake)
+    player = player_to_move(fake, board_message)
+    hand = await open_hand(fake, player, fake.general)
+    fake.expire_all_tokens()
+    await pick(fake, player, hand, offered(hand)[0][1])
+    await wait_for_move(fake, fake.general, 1)
+    assert "You played" in hand.text()
+    fake.expire_all_tokens()
+    other = player_to_move(fake, board(fake, fake.general))
+    fresh = await open_hand(fake, other, fake.general)
+    assert len(offered(fresh)) == 2
