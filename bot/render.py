@@ -107,9 +107,8 @@ def board_embed(snap: Snapshot, log_lines: list[str]) -> discord.Embed:
     embed = discord.Embed(title=snap.game.title, colour=GREY if finished else GREEN)
     body = presenter.board_text(view, names) if view is not None else ""
     embed.description = clip(body, DESCRIPTION_MAX)
-    players = "\n".join(
-        f"{'▶ ' if s in snap.to_move() else ''}{i}" for s, i in enumerate(f"{n}" for n in names)
-    )
+    to_move = snap.to_move()
+    players = "\n".join(f"{'▶ ' if seat in to_move else ''}{name}" for seat, name in enumerate(names))
     embed.add_field(name="Players", value=clip(players, FIELD_VALUE_MAX), inline=True)
     embed.add_field(name="Turn", value=clip(turn_line(snap), FIELD_VALUE_MAX), inline=True)
     if log_lines:

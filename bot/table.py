@@ -116,15 +116,21 @@ class Table:
             in_thread = await self._make_thread(interaction, game_name)
             if in_thread is not None:
                 channel_id = in_thread.id
-        change = await self.sessions.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=channel_id,
-            game_name=game_name,
-            options=options,
-            host_id=interaction.user.id,
-            host_name=display_name(interaction.user),
-            players=players,
-        )
+        try:
+            change = await self.sessions.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=channel_id,
+                game_name=game_name,
+                options=options,
+                host_id=interaction.user.id,
+                host_name=display_name(interaction.user),
+                players=players,
+            )
+        except Exception:
+            if in_thread is not None:  # refused (or failed): leave no empty thread behind
+                with contextlib.suppress(discord.HTTPException):
+                    await in_thread.delete()
+            raise
         snap = change.snapshot
         if in_thread is not None:
             message = await self._post_opening(in_thread, change)
