@@ -40,7 +40,10 @@ async def sync_if_changed(
     guild = discord.Object(id=guild_id) if guild_id else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    key = f"command-sync:{f'guild:{guild_id}' if guild_id else 'global'}"
+    # Keyed by application too: the same database used with another bot application (a new
+    # token) must still sync that application's commands.
+    scope = f"guild:{guild_id}" if guild_id else "global"
+    key = f"command-sync:application:{tree.client.application_id}:{scope}"
     digest = command_payload_hash(tree, guild)
     if await keeper.get_meta(key) == digest:
         log.info("Application commands unchanged since the last sync (%s); not syncing.", key)
