@@ -2,8 +2,35 @@
 
 from __future__ import annotations
 
+import re
+
 #: Comfortably under an embed description's 4096 characters, and short enough to read at once.
 PAGE_CHARS = 1800
+
+
+_BLOCK_START = re.compile(r"^(\s*[-*+] |\s*\d+[.)] |#|\||>|```)")
+
+
+def reflow(markdown: str) -> str:
+    """Join the hard-wrapped lines of each paragraph and list item: Discord shows every newline,
+    so a text wrapped at 100 columns would read ragged. Headings, tables and code stay as they are."""
+    out: list[str] = []
+    in_code = False
+    for line in markdown.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            in_code = not in_code
+            out.append(line)
+            continue
+        if in_code or not stripped or not out or not out[-1].strip():
+            out.append(line)
+            continue
+        previous = out[-1]
+        if previous.lstrip().startswith(("#", "|", "```")) or _BLOCK_START.match(line):
+            out.append(line)
+            continue
+        out[-1] = previous.rstrip() + " " + stripped  # a wrapped line of a paragraph or list item
+    return "\n".join(out)
 
 
 def split_pages(text: str, limit: int = PAGE_CHARS) -> list[str]:

@@ -33,7 +33,7 @@ from bot.render import (
     lobby_embed,
     result_embed,
 )
-from bot.rules_pages import split_pages
+from bot.rules_pages import reflow, split_pages
 from bot.sessions import LobbyChange, MoveOutcome, Outdated, Refusal, SessionManager, Snapshot
 from bot.ui.choices import clip, plan_page
 from bot.ui.items import RulesButton, choice_view, hand_button_view, lobby_view
@@ -465,7 +465,7 @@ class Table:
         presenters = all_presenters()
         if game not in presenters:
             raise Refusal("I don't know that game.")
-        pages = split_pages(presenters[game].rules_text())
+        pages = split_pages(reflow(presenters[game].rules_text()))
         page = min(max(page, 0), len(pages) - 1)
         embed = discord.Embed(title=f"Rules — {get_game(game).title}", description=pages[page], colour=GREEN)
         embed.set_footer(text=f"Page {page + 1} of {len(pages)}")

@@ -53,6 +53,18 @@ class Announcer(Protocol):
     def announcements(self, public_lines: list[str], names: list[str]) -> list[str]: ...
 
 
+def players_sections(markdown: str, title: str, drop: set[str]) -> str:
+    """A rules document reduced to what players read: `title`, then every `## ` section whose
+    heading does not start with one of `drop` (developer notes such as code maps)."""
+    sections = markdown.split("\n## ")
+    kept = [f"# {title}"]
+    for section in sections[1:]:
+        heading = section.split("\n", 1)[0].strip()
+        if not any(heading.startswith(prefix) for prefix in drop):
+            kept.append(f"## {section.strip()}")
+    return "\n\n".join(kept)
+
+
 def read_rules(game_name: str, fallback: str) -> str:
     """`docs/rules/<game>.md` when it exists (a source checkout), else `fallback`."""
     path = RULES_DIR / f"{game_name}.md"

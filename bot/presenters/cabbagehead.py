@@ -12,11 +12,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.presenters.base import OpenLobby, read_rules
+from bot.presenters.base import OpenLobby, players_sections, read_rules
 from bot.sessions import Refusal
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
 from engine.cabbagehead.view import CabbageheadView, CardView, GardenView
+
+#: Sections of docs/rules/cabbagehead.md written for developers, left out of `/rules`.
+RULES_FOR_DEVELOPERS = {"Options", "The deck data file", "Decisions, actions and views", "Code map"}
 
 #: Width of one grid cell: a 3-letter vegetable and its 2-digit Vegetable number, e.g. "Car17".
 CELL = 6
@@ -216,9 +219,10 @@ class CabbageheadPresenter:
         return play_cabbagehead
 
     def rules_text(self) -> str:
-        return read_rules(
-            self.game_name, "# Mr. Cabbagehead's Garden\n\nThe rules document is not installed."
-        )
+        text = read_rules(self.game_name, "")
+        if not text:
+            return "# Mr. Cabbagehead's Garden\n\nThe rules document is not installed."
+        return players_sections(text, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS)
 
 
 def build_options(

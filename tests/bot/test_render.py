@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.render import with_names
-from bot.rules_pages import split_pages
+from bot.rules_pages import reflow, split_pages
 
 
 def test_log_lines_name_players_instead_of_seat_numbers() -> None:
@@ -23,3 +23,15 @@ def test_rules_pages_fit_an_embed_and_keep_every_word() -> None:
     assert " ".join(" ".join(pages).split()) == " ".join(text.split())
     huge = split_pages("x" * 5000)
     assert all(len(p) <= 1800 for p in huge) and "".join(huge) == "x" * 5000
+
+
+def test_rules_text_is_reflowed_for_discord_but_lists_and_tables_keep_their_lines() -> None:
+    """Discord shows every newline: a paragraph wrapped at 100 columns is joined into one line."""
+    text = (
+        "# Title\n\nA paragraph wrapped\nover two lines.\n\n- an item\n  continued\n- another\n\n"
+        "| a | b |\n|---|---|\n\n```\ncode\nkept\n```"
+    )
+    assert reflow(text) == (
+        "# Title\n\nA paragraph wrapped over two lines.\n\n- an item continued\n- another\n\n"
+        "| a | b |\n|---|---|\n\n```\ncode\nkept\n```"
+    )

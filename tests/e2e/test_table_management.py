@@ -237,3 +237,20 @@ async def test_a_presenter_can_announce_public_events_in_the_channel(
         what="the announcement",
     )
     assert "guessed higher" in posted[0].content and posted[0].pinged == []
+
+
+async def test_cabbagehead_rules_page_through_without_developer_notes(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    interaction = await fake.slash(fake.alice, fake.general, "rules", {"game": "cabbagehead"})
+    await interaction.wait_answered()
+    page = interaction.original
+    assert page is not None and page.ephemeral_to == fake.alice.id
+    seen = [page.text()]
+    while any(b.get("label") == "Next ▶" for b in page.buttons()):
+        await click(fake, fake.alice, page, "Next ▶")
+        seen.append(page.text())
+    everything = "\n".join(seen)
+    assert len(seen) > 3 and "One player" in everything and "Rulings" in everything
+    assert "Code map" not in everything and "engine/cabbagehead" not in seen[0]
