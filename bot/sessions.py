@@ -277,17 +277,9 @@ class SessionManager:
                 raise Refusal("You are already in this lobby.")
             if len(record.seats) >= record.max_seats:
                 raise Refusal("This lobby is full.")
-            busy = await self._other_seat_elsewhere(user_id, record)
-            if busy:
-                raise Refusal(busy)
             record.seats.append(SeatRecord(name=name, user_id=user_id))
             await self.store.set_lobby_seats(game_id, record.seats)
             return LobbyChange(snapshot=self._snapshot(record))
-
-    async def _other_seat_elsewhere(self, user_id: int, record: GameRecord) -> str | None:
-        """Players may sit in games in other channels at once: nothing to refuse (hook for limits)."""
-        del user_id, record
-        return None
 
     async def leave(self, game_id: int, user_id: int) -> LobbyChange:
         """Leave a lobby (the host's leaving hands it on; the last one out closes it) or a game."""
