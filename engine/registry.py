@@ -15,6 +15,7 @@ from engine.api import AnyGame
 _GAME_MODULES: dict[str, str] = {
     "engine.secret_number": "GAME",
     "engine.cabbagehead": "GAME",
+    "engine.sabotage": "GAME",
 }
 
 

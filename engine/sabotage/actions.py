@@ -1,0 +1,327 @@
+"""Every action of Garden Sabotage as a small frozen record, made once and reused.
+
+The set of possible actions is finite (238), so each is built once at import with its label
+and steps, and `legal_actions` only picks from these tables: no object is created per step, which
+keeps random play fast (OpenSpiel's idea of one action table with a pair of conversion functions).
+Plots are 0-based inside (`plot=0`) and 1-based in labels ("plot 1").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.sabotage.cards import (
+    BAD_BUG_KINDS,
+    BIRD,
+    BUG_KINDS,
+    GOOD_BUG_KINDS,
+    OBJECTIVE_IDS,
+    OBJECTIVES,
+    PLANT_KINDS,
+    PLOTS,
+    ROW_BUGS,
+    ROW_PLANTS,
+    a_or_an,
+)
+
+MAX_SEATS = 4
+
+
+def seat_name(seat: int) -> str:
+    """How labels and log lines name a seat; the bot may substitute display names."""
+    return f"Player {seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Base:
+    label: str = field(compare=False, repr=False)
+    steps: tuple[str, ...] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPlant(_Base):
+    """Draw a Plant: from the deck (`slot` None) or the `kind` lying in face-up row slot `slot`.
+
+    The kind is part of the action, so a stale button ("Take the Tomato") is refused once the row
+    has changed instead of taking a different card."""
+
+    slot: int | None = None
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlantCard(_Base):
+    """Plant a Plant of kind `kind` from your hand on your plot `plot`."""
+
+    kind: str = ""
+    plot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DrawBug(_Base):
+    """Draw a Bug: from the deck (`slot` None) or the `kind` lying in face-up row slot `slot`."""
+
+    slot: int | None = None
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sabotage(_Base):
+    """Put a Bad Bug of kind `bug` from your hand on plot `plot` of seat `target`."""
+
+    bug: str = ""
+    target: int = 0
+    plot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayGoodBug(_Base):
+    """Put a Good Bug of kind `bug` from your hand on your plot `plot`."""
+
+    bug: str = ""
+    plot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep(_Base):
+    """Discard the face-up Plant row and turn up four new ones."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pesticide(_Base):
+    """Kill the Bad Bug on your plot `plot`."""
+
+    plot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseBird(_Base):
+    """Bird variant: play the Bird from your hand; it eats every Bad Bug in your garden."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawObjective(_Base):
+    """Draw a Garden Objective (only with fewer than 2 in hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeObjective(_Base):
+    """Discard objective `objective` from your hand and draw a new one."""
+
+    objective: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CompleteObjective(_Base):
+    """Complete objective `objective` with the cards on your plot `plot` (costs no action)."""
+
+    objective: str = ""
+    plot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(_Base):
+    """End your turn now, giving up any actions left."""
+
+
+SabotageAction = (
+    DrawPlant
+    | PlantCard
+    | DrawBug
+    | Sabotage
+    | PlayGoodBug
+    | Sweep
+    | Pesticide
+    | ReleaseBird
+    | DrawObjective
+    | ExchangeObjective
+    | CompleteObjective
+    | EndTurn
+)
+
+
+def _one(label: str) -> tuple[str, tuple[str, ...]]:
+    return label, (label,)
+
+
+def _two(first: str, second: str, label: str) -> tuple[str, tuple[str, ...]]:
+    return label, (first, second)
+
+
+def _plot(plot: int) -> str:
+    return f"Plot {plot + 1}"
+
+
+DRAW_PLANT_DECK = DrawPlant(*_one("Draw a Plant from the deck"), slot=None)
+DRAW_PLANT_ROW = [
+    {
+        kind: DrawPlant(
+            *_two(
+                "Take a Plant from the row",
+                f"{kind} (slot {i + 1})",
+                f"Take the {kind} from the Plant row (slot {i + 1})",
+            ),
+            slot=i,
+            kind=kind,
+        )
+        for kind in PLANT_KINDS
+    }
+    for i in range(ROW_PLANTS)
+]
+PLANT = {
+    kind: [
+        PlantCard(
+            *_two(f"Plant {a_or_an(kind)}", _plot(p), f"Plant {a_or_an(kind)} on plot {p + 1}"),
+            kind=kind,
+            plot=p,
+        )
+        for p in range(PLOTS)
+    ]
+    for kind in PLANT_KINDS
+}
+DRAW_BUG_DECK = DrawBug(*_one("Draw a Bug from the deck"), slot=None)
+DRAW_BUG_ROW = [
+    {
+        kind: DrawBug(
+            *_two(
+                "Take a Bug from the row",
+                f"{kind} (slot {i + 1})",
+                f"Take the {kind} from the Bug row (slot {i + 1})",
+            ),
+            slot=i,
+            kind=kind,
+        )
+        for kind in [*BUG_KINDS, BIRD.name]
+    }
+    for i in range(ROW_BUGS)
+]
+SABOTAGE = {
+    bug: [
+        [
+            Sabotage(
+                *_two(
+                    f"Sabotage with {a_or_an(bug)}",
+                    f"{seat_name(t)}'s plot {p + 1}",
+                    f"Sabotage {seat_name(t)}'s plot {p + 1} with {a_or_an(bug)}",
+                ),
+                bug=bug,
+                target=t,
+                plot=p,
+            )
+            for p in range(PLOTS)
+        ]
+        for t in range(MAX_SEATS)
+    ]
+    for bug in BAD_BUG_KINDS
+}
+GOOD_BUG = {
+    bug: [
+        PlayGoodBug(
+            *_two(f"Play {a_or_an(bug)}", _plot(p), f"Play {a_or_an(bug)} on plot {p + 1}"), bug=bug, plot=p
+        )
+        for p in range(PLOTS)
+    ]
+    for bug in GOOD_BUG_KINDS
+}
+SWEEP = Sweep(*_one("Sweep the Plant row"))
+PESTICIDE = [
+    Pesticide(*_two("Use Pesticide", _plot(p), f"Use Pesticide on plot {p + 1}"), plot=p)
+    for p in range(PLOTS)
+]
+RELEASE_BIRD = ReleaseBird(*_one("Release the Bird"))
+DRAW_OBJECTIVE = DrawObjective(*_one("Draw an Objective"))
+EXCHANGE = {
+    oid: ExchangeObjective(
+        *_two("Exchange an Objective", OBJECTIVES[oid].name, f"Exchange {OBJECTIVES[oid].name}"),
+        objective=oid,
+    )
+    for oid in OBJECTIVE_IDS
+}
+COMPLETE = {
+    oid: [
+        CompleteObjective(
+            *_two(
+                f"Complete {OBJECTIVES[oid].name}",
+                _plot(p),
+                f"Complete {OBJECTIVES[oid].name} on plot {p + 1}",
+            ),
+            objective=oid,
+            plot=p,
+        )
+        for p in range(PLOTS)
+    ]
+    for oid in OBJECTIVE_IDS
+}
+END_TURN = EndTurn(*_one("End turn"))
+
+
+def encode_action(action: SabotageAction) -> dict[str, Any]:
+    """The action as JSON-ready data for the action log."""
+    match action:
+        case DrawPlant(slot=slot, kind=kind):
+            return {"type": "draw_plant", "slot": slot, "kind": kind}
+        case PlantCard(kind=kind, plot=plot):
+            return {"type": "plant", "kind": kind, "plot": plot}
+        case DrawBug(slot=slot, kind=kind):
+            return {"type": "draw_bug", "slot": slot, "kind": kind}
+        case Sabotage(bug=bug, target=target, plot=plot):
+            return {"type": "sabotage", "bug": bug, "target": target, "plot": plot}
+        case PlayGoodBug(bug=bug, plot=plot):
+            return {"type": "good_bug", "bug": bug, "plot": plot}
+        case Sweep():
+            return {"type": "sweep"}
+        case Pesticide(plot=plot):
+            return {"type": "pesticide", "plot": plot}
+        case ReleaseBird():
+            return {"type": "bird"}
+        case DrawObjective():
+            return {"type": "draw_objective"}
+        case ExchangeObjective(objective=objective):
+            return {"type": "exchange", "objective": objective}
+        case CompleteObjective(objective=objective, plot=plot):
+            return {"type": "complete", "objective": objective, "plot": plot}
+        case EndTurn():
+            return {"type": "end_turn"}
+    raise ValueError(f"not a Garden Sabotage action: {action!r}")
+
+
+def decode_action(data: dict[str, Any]) -> SabotageAction:
+    """The action back from `encode_action`'s data; ValueError for anything else."""
+    try:
+        kind = data["type"]
+        if kind == "draw_plant":
+            if data["slot"] is None:
+                return DRAW_PLANT_DECK
+            return DRAW_PLANT_ROW[_index(data["slot"])][data["kind"]]
+        if kind == "plant":
+            return PLANT[data["kind"]][_index(data["plot"])]
+        if kind == "draw_bug":
+            if data["slot"] is None:
+                return DRAW_BUG_DECK
+            return DRAW_BUG_ROW[_index(data["slot"])][data["kind"]]
+        if kind == "sabotage":
+            return SABOTAGE[data["bug"]][_index(data["target"])][_index(data["plot"])]
+        if kind == "good_bug":
+            return GOOD_BUG[data["bug"]][_index(data["plot"])]
+        if kind == "pesticide":
+            return PESTICIDE[_index(data["plot"])]
+        if kind == "exchange":
+            return EXCHANGE[data["objective"]]
+        if kind == "complete":
+            return COMPLETE[data["objective"]][_index(data["plot"])]
+        simple: dict[str, SabotageAction] = {
+            "sweep": SWEEP,
+            "bird": RELEASE_BIRD,
+            "draw_objective": DRAW_OBJECTIVE,
+            "end_turn": END_TURN,
+        }
+        return simple[kind]
+    except (KeyError, IndexError, TypeError) as missing:
+        raise ValueError(f"not a Garden Sabotage action: {data!r}") from missing
+
+
+def _index(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise TypeError("index expected")
+    return value

@@ -1,0 +1,1 @@
+"""Card data of Garden Sabotage (JSON), a package so that installs ship it."""

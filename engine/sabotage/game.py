@@ -1,0 +1,73 @@
+"""The Garden Sabotage game object registered as "sabotage": the engine interface, delegating to
+the rules, views and scoring modules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.api import Event, IllegalAction, Result, Viewer
+from engine.sabotage import rules, scoring, setup
+from engine.sabotage.actions import SabotageAction, decode_action, encode_action
+from engine.sabotage.state import SabotageOptions, SabotageState
+from engine.sabotage.views import SabotageView, view
+
+
+class SabotageGame:
+    """Garden Sabotage (2-4 players): plant, sabotage, complete objectives. See docs/rules/sabotage.md."""
+
+    name = "sabotage"
+    title = "Garden Sabotage"
+    min_seats = 2
+    max_seats = 4
+    options_model = SabotageOptions
+    state_model = SabotageState
+
+    def create(self, options: SabotageOptions, seats: int, seed: int) -> SabotageState:
+        return setup.create(options, seats, seed)
+
+    def to_move(self, state: SabotageState) -> list[int]:
+        return [] if state.ended is not None else [state.turn]
+
+    def legal_actions(self, state: SabotageState, seat: int) -> Sequence[SabotageAction]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: SabotageState, viewer: Viewer) -> SabotageView:
+        return view(state, viewer)
+
+    def is_terminal(self, state: SabotageState) -> bool:
+        return state.ended is not None
+
+    def result(self, state: SabotageState) -> Result:
+        if state.ended is None:
+            raise IllegalAction("The game is not over yet.")
+        return scoring.result(state)
+
+    def encode_action(self, action: SabotageAction) -> dict[str, Any]:
+        return encode_action(action)
+
+    def decode_action(self, data: dict[str, Any]) -> SabotageAction:
+        return decode_action(data)
+
+    def secrets(self, state: SabotageState) -> dict[Viewer, set[str]]:
+        """Each hand is its owner's; deck contents and face-down objective discards are nobody's."""
+        hidden: dict[Viewer, set[str]] = {
+            seat: {*p.plants, *p.bugs, *p.objectives} for seat, p in enumerate(state.players)
+        }
+        hidden[None] = {*state.plant_deck, *state.bug_deck, *state.objective_deck, *state.objective_discard}
+        return hidden
+
+    def rounds_played(self, state: SabotageState) -> int:
+        """Rounds begun so far (the last one may have ended early by the final-round rule)."""
+        return state.round
+
+    def conformance_options(self) -> list[SabotageOptions]:
+        """The option sets the conformance suite plays: Bird variant off and on, random and explicit
+        first seat. (House-plant counts depend on the seat count, so their tests are separate.)"""
+        return [SabotageOptions(), SabotageOptions(bird_variant=True, first_seat=1)]
+
+
+GAME = SabotageGame()

@@ -1,0 +1,566 @@
+"""The rules of Garden Sabotage: legal actions, applying them, and the turn cycle.
+
+Ruling numbers refer to docs/rules/sabotage.md. Legality is checked per action kind (not by
+listing every legal action) so that `apply` stays cheap; `legal_actions` and the checks share the
+same small predicates, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from engine.api import Event, IllegalAction
+from engine.sabotage import actions as A
+from engine.sabotage.actions import SabotageAction, seat_name
+from engine.sabotage.cards import (
+    ACTIONS_PER_TURN,
+    BAD_BUG_KINDS,
+    BIRD,
+    GOOD_BUG_KINDS,
+    KIND_OF,
+    OBJECTIVE_HAND_LIMIT,
+    OBJECTIVES,
+    OBJECTIVES_TO_END,
+    PLANT_KIND_OF,
+    PLANT_KINDS,
+    PLOTS,
+    ROW_BUGS,
+    ROW_PLANTS,
+    a_or_an,
+    bug_kind,
+    card_name,
+    is_bird,
+)
+from engine.sabotage.state import Completed, PlayerState, Plot, SabotageState
+
+# ---------------------------------------------------------------------------------------------
+# Small predicates shared by legal_actions and apply
+
+
+def plot_kinds(plot: Plot) -> Counter[str]:
+    return Counter([KIND_OF[card] for card in plot.plants])
+
+
+def meets(objective_id: str, plot: Plot, kinds: Counter[str] | None = None) -> bool:
+    """Draft, "Completing Objectives": every shown card on this plot, and no Bad Bug there."""
+    if plot.bad_bug is not None:
+        return False
+    objective = OBJECTIVES[objective_id]
+    if objective.bug is not None and (plot.good_bug is None or bug_kind(plot.good_bug) != objective.bug):
+        return False
+    have = plot_kinds(plot) if kinds is None else kinds
+    return all(have[kind] >= count for kind, count in objective.plants)
+
+
+def can_complete_any(player: PlayerState) -> bool:
+    if not player.objectives:
+        return False
+    for plot in player.plots:
+        if plot.bad_bug is not None or not plot.plants:
+            continue
+        kinds = plot_kinds(plot)
+        if any(meets(oid, plot, kinds) for oid in player.objectives):
+            return True
+    return False
+
+
+def _can_draw_plant(state: SabotageState) -> bool:
+    return bool(state.plant_deck or state.plant_discard)
+
+
+def _can_draw_bug(state: SabotageState) -> bool:
+    return bool(state.bug_deck or state.bug_discard)
+
+
+def _can_draw_objective(state: SabotageState) -> bool:
+    return bool(state.objective_deck or state.objective_discard)
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal actions
+
+
+def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
+    """Every action `seat` may take now, in a stable order (ruling 12: "End turn" always last).
+
+    Written as plain loops over prebuilt action tables: it runs once per step of every game."""
+    if state.ended is not None or seat != state.turn:
+        return []
+    player = state.players[seat]
+    my_plots = player.plots
+    found: list[SabotageAction] = []
+    append = found.append
+    if state.actions_left > 0:
+        if state.plant_deck or state.plant_discard:
+            append(A.DRAW_PLANT_DECK)
+        plant_row = state.plant_row
+        for slot in range(ROW_PLANTS):
+            card = plant_row[slot]
+            if card is not None:
+                append(A.DRAW_PLANT_ROW[slot][KIND_OF[card]])
+        if player.plants:
+            in_hand = {KIND_OF[card] for card in player.plants}
+            for kind in PLANT_KINDS:
+                if kind in in_hand:
+                    found += A.PLANT[kind]
+        if state.bug_deck or state.bug_discard:
+            append(A.DRAW_BUG_DECK)
+        bug_row = state.bug_row
+        for slot in range(ROW_BUGS):
+            card = bug_row[slot]
+            if card is not None:
+                append(A.DRAW_BUG_ROW[slot][KIND_OF[card]])
+        if player.bugs:
+            bugs_in_hand = {KIND_OF[card] for card in player.bugs}
+            for kind in BAD_BUG_KINDS:
+                if kind in bugs_in_hand:
+                    by_target = A.SABOTAGE[kind]
+                    for target in range(state.seats):
+                        if target != seat:
+                            plots = state.players[target].plots
+                            for p in range(PLOTS):
+                                if plots[p].bad_bug is None:
+                                    append(by_target[target][p])
+            for kind in GOOD_BUG_KINDS:
+                if kind in bugs_in_hand:
+                    for p in range(PLOTS):
+                        if my_plots[p].good_bug is None:
+                            append(A.GOOD_BUG[kind][p])
+            if BIRD.name in bugs_in_hand and (
+                my_plots[0].bad_bug is not None or my_plots[1].bad_bug is not None
+            ):
+                append(A.RELEASE_BIRD)
+        if any(card is not None for card in plant_row):
+            append(A.SWEEP)
+        for p in range(PLOTS):
+            if my_plots[p].bad_bug is not None:
+                append(A.PESTICIDE[p])
+        if state.objective_deck or state.objective_discard:
+            if len(player.objectives) < OBJECTIVE_HAND_LIMIT:
+                append(A.DRAW_OBJECTIVE)
+            for oid in player.objectives:
+                append(A.EXCHANGE[oid])
+    if player.objectives:
+        for p in range(PLOTS):
+            plot = my_plots[p]
+            if plot.bad_bug is None and plot.plants:
+                kinds = plot_kinds(plot)
+                for oid in player.objectives:
+                    if meets(oid, plot, kinds):
+                        append(A.COMPLETE[oid][p])
+    append(A.END_TURN)
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing, with the reshuffle of ruling 4
+
+
+Deck = Literal["plant", "bug", "objective"]
+
+
+def _deck_and_discard(state: SabotageState, deck: Deck) -> tuple[list[str], list[str]]:
+    if deck == "plant":
+        return state.plant_deck, state.plant_discard
+    if deck == "bug":
+        return state.bug_deck, state.bug_discard
+    return state.objective_deck, state.objective_discard
+
+
+def _draw_from(state: SabotageState, deck: Deck, events: list[Event]) -> str | None:
+    """The top card of a deck; an empty deck is first refilled by shuffling its discards (ruling 4)."""
+    pile, discard = _deck_and_discard(state, deck)
+    if not pile:
+        if not discard:
+            return None
+        pile.extend(discard)
+        discard.clear()
+        state.rng.shuffle(pile)
+        events.append(
+            Event(
+                kind="reshuffle",
+                text=f"The {deck.capitalize()} deck ran out: its discard pile ({len(pile)} cards) "
+                "was shuffled into a new deck.",
+            )
+        )
+    return pile.pop()
+
+
+def _refill_row(state: SabotageState, deck: Literal["plant", "bug"], events: list[Event]) -> str:
+    """Fill every empty slot of a face-up row from its deck (ruling 4); say what was turned up."""
+    row = state.plant_row if deck == "plant" else state.bug_row
+    turned: list[str] = []
+    for slot, card in enumerate(row):
+        if card is None:
+            new = _draw_from(state, deck, events)
+            if new is None:
+                break
+            row[slot] = new
+            turned.append(a_or_an(card_name(new)))
+    if not turned:
+        return f"the {deck.capitalize()} deck is empty, so the slot stays empty"
+    if len(turned) == 1:
+        return f"turned up {turned[0]}"
+    return f"turned up {', '.join(turned[:-1])} and {turned[-1]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Apply
+
+
+def apply(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    """Check `action` for `seat` and play it; IllegalAction (state untouched) if the rules refuse."""
+    if state.ended is not None:
+        raise IllegalAction("The game is over.")
+    if seat != state.turn:
+        raise IllegalAction(f"It is {seat_name(state.turn)}'s turn, not yours.")
+    if isinstance(action, A.CompleteObjective):
+        events = _complete(state, seat, action)
+    elif isinstance(action, A.EndTurn):
+        events = [Event(kind="end_turn", text=_end_turn_text(state, seat))]
+        _end_turn(state, events)
+        return events
+    else:
+        if state.actions_left <= 0:
+            raise IllegalAction("You have no actions left this turn: complete an objective or end your turn.")
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction("That is not a move in Garden Sabotage.")
+        events = handler(state, seat, action)
+        state.actions_left -= 1
+    if state.actions_left <= 0 and not can_complete_any(state.players[seat]):
+        _end_turn(state, events)
+    return events
+
+
+def _end_turn_text(state: SabotageState, seat: int) -> str:
+    left = state.actions_left
+    if left <= 0:
+        return f"{seat_name(seat)} ended their turn."
+    word = "action" if left == 1 else "actions"
+    return f"{seat_name(seat)} ended their turn early, giving up {left} {word}."
+
+
+def _draw_plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.DrawPlant)
+    hand = state.players[seat].plants
+    events: list[Event] = []
+    who = seat_name(seat)
+    if action.slot is None:
+        if not _can_draw_plant(state):
+            raise IllegalAction("The Plant deck and its discard pile are both empty.")
+        card = _draw_from(state, "plant", events)
+        assert card is not None
+        hand.append(card)
+        events.append(
+            Event(
+                kind="draw_plant",
+                text=f"{who} drew a Plant from the deck.",
+                private={seat: f"You drew {a_or_an(PLANT_KIND_OF[card])} from the Plant deck."},
+            )
+        )
+        return events
+    card = state.plant_row[action.slot] if 0 <= action.slot < ROW_PLANTS else None
+    if card is None:
+        raise IllegalAction("There is no Plant in that slot of the row.")
+    if PLANT_KIND_OF[card] != action.kind:
+        raise IllegalAction(
+            f"The Plant row has changed: slot {action.slot + 1} now shows {a_or_an(card_name(card))}."
+        )
+    state.plant_row[action.slot] = None
+    hand.append(card)
+    taken = f"{who} took {a_or_an(PLANT_KIND_OF[card])} from the Plant row"
+    refill = _refill_row(state, "plant", events)
+    return [Event(kind="draw_plant", text=f"{taken}; {refill}."), *events]
+
+
+def _plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.PlantCard)
+    player = state.players[seat]
+    if not 0 <= action.plot < PLOTS:
+        raise IllegalAction("Your Garden Board has plots 1 and 2 only.")
+    card = next((c for c in player.plants if PLANT_KIND_OF[c] == action.kind), None)
+    if card is None:
+        raise IllegalAction(f"You have no {action.kind} in your hand.")
+    player.plants.remove(card)
+    player.plots[action.plot].plants.append(card)
+    text = f"{seat_name(seat)} planted {a_or_an(action.kind)} on plot {action.plot + 1}."
+    return [Event(kind="plant", text=text)]
+
+
+def _draw_bug(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.DrawBug)
+    hand = state.players[seat].bugs
+    events: list[Event] = []
+    who = seat_name(seat)
+    if action.slot is None:
+        if not _can_draw_bug(state):
+            raise IllegalAction("The Bug deck and its discard pile are both empty.")
+        card = _draw_from(state, "bug", events)
+        assert card is not None
+        hand.append(card)
+        events.append(
+            Event(
+                kind="draw_bug",
+                text=f"{who} drew a Bug from the deck.",
+                private={seat: f"You drew {a_or_an(bug_kind(card))} from the Bug deck."},
+            )
+        )
+        return events
+    card = state.bug_row[action.slot] if 0 <= action.slot < ROW_BUGS else None
+    if card is None:
+        raise IllegalAction("There is no Bug in that slot of the row.")
+    if bug_kind(card) != action.kind:
+        raise IllegalAction(
+            f"The Bug row has changed: slot {action.slot + 1} now shows {a_or_an(bug_kind(card))}."
+        )
+    state.bug_row[action.slot] = None
+    hand.append(card)
+    taken = f"{who} took {a_or_an(bug_kind(card))} from the Bug row"
+    refill = _refill_row(state, "bug", events)
+    return [Event(kind="draw_bug", text=f"{taken}; {refill}."), *events]
+
+
+def _take_bug(player: PlayerState, kind: str) -> str:
+    card = next((c for c in player.bugs if bug_kind(c) == kind), None)
+    if card is None:
+        raise IllegalAction(f"You have no {kind} in your hand.")
+    return card
+
+
+def _eat(state: SabotageState, owner: int, plot_index: int) -> str:
+    """A Bad Bug eats the most recently planted Plant of its plot (ruling 3); returns what it ate."""
+    plot = state.players[owner].plots[plot_index]
+    if not plot.plants:
+        return "there was nothing to eat"
+    eaten = plot.plants.pop()
+    state.plant_discard.append(eaten)
+    return f"it ate {seat_name(owner)}'s {PLANT_KIND_OF[eaten]}"
+
+
+def _sabotage(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.Sabotage)
+    if action.bug not in BAD_BUG_KINDS:
+        raise IllegalAction(f"{action.bug} is not a Bad Bug: only Bad Bugs can sabotage.")
+    if action.target == seat:
+        raise IllegalAction("You cannot put a Bad Bug on your own Garden Board.")
+    if not 0 <= action.target < state.seats:
+        raise IllegalAction("There is no such player at this table.")
+    if not 0 <= action.plot < PLOTS:
+        raise IllegalAction("A Garden Board has plots 1 and 2 only.")
+    plot = state.players[action.target].plots[action.plot]
+    if plot.bad_bug is not None:
+        raise IllegalAction("That plot already has a Bad Bug: only one Bad Bug per plot.")
+    player = state.players[seat]
+    card = _take_bug(player, action.bug)
+    player.bugs.remove(card)
+    plot.bad_bug = card
+    ate = _eat(state, action.target, action.plot)
+    text = (
+        f"{seat_name(seat)} sabotaged {seat_name(action.target)}'s plot {action.plot + 1} with "
+        f"{a_or_an(action.bug)}: {ate}."
+    )
+    return [Event(kind="sabotage", text=text)]
+
+
+def _good_bug(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.PlayGoodBug)
+    if action.bug not in GOOD_BUG_KINDS:
+        raise IllegalAction(f"{action.bug} is not a Good Bug.")
+    if not 0 <= action.plot < PLOTS:
+        raise IllegalAction("Your Garden Board has plots 1 and 2 only.")
+    player = state.players[seat]
+    plot = player.plots[action.plot]
+    if plot.good_bug is not None:
+        raise IllegalAction("That plot already has a Good Bug: only one Good Bug per plot.")
+    card = _take_bug(player, action.bug)
+    player.bugs.remove(card)
+    plot.good_bug = card
+    text = f"{seat_name(seat)} put {a_or_an(action.bug)} on their plot {action.plot + 1}."
+    return [Event(kind="good_bug", text=text)]
+
+
+def _sweep(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    if all(card is None for card in state.plant_row):
+        raise IllegalAction("The Plant row is empty: there is nothing to sweep.")
+    swept = [card for card in state.plant_row if card is not None]
+    state.plant_discard.extend(swept)
+    state.plant_row[:] = [None] * ROW_PLANTS
+    events: list[Event] = []
+    refill = _refill_row(state, "plant", events)
+    old = ", ".join(PLANT_KIND_OF[c] for c in swept)
+    text = f"{seat_name(seat)} swept the Plant row ({old}) and {refill}."
+    return [Event(kind="sweep", text=text), *events]
+
+
+def _pesticide(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.Pesticide)
+    if not 0 <= action.plot < PLOTS:
+        raise IllegalAction("Your Garden Board has plots 1 and 2 only.")
+    plot = state.players[seat].plots[action.plot]
+    if plot.bad_bug is None:
+        raise IllegalAction("There is no Bad Bug on that plot.")
+    killed = plot.bad_bug
+    plot.bad_bug = None
+    state.bug_discard.append(killed)
+    text = f"{seat_name(seat)} used Pesticide on plot {action.plot + 1}: the {bug_kind(killed)} is gone."
+    return [Event(kind="pesticide", text=text)]
+
+
+def _bird(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    if not state.options.bird_variant:
+        raise IllegalAction("This game is played without the Bird variant.")
+    player = state.players[seat]
+    bird = next((c for c in player.bugs if is_bird(c)), None)
+    if bird is None:
+        raise IllegalAction("You have no Bird in your hand.")
+    if all(plot.bad_bug is None for plot in player.plots):
+        raise IllegalAction("There is no Bad Bug in your garden for the Bird to eat.")
+    eaten = []
+    for index, plot in enumerate(player.plots):
+        if plot.bad_bug is not None:
+            eaten.append(f"the {bug_kind(plot.bad_bug)} on plot {index + 1}")
+            state.bug_discard.append(plot.bad_bug)
+            plot.bad_bug = None
+    player.bugs.remove(bird)
+    state.bug_discard.append(bird)
+    text = f"{seat_name(seat)} released a Bird: it ate {' and '.join(eaten)}."
+    return [Event(kind="bird", text=text)]
+
+
+def _draw_objective(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    player = state.players[seat]
+    if len(player.objectives) >= OBJECTIVE_HAND_LIMIT:
+        raise IllegalAction("You already hold 2 Objectives, the most allowed: exchange one instead.")
+    if not _can_draw_objective(state):
+        raise IllegalAction("The Objective deck and its discard pile are both empty.")
+    events: list[Event] = []
+    card = _draw_from(state, "objective", events)
+    assert card is not None
+    player.objectives.append(card)
+    events.append(
+        Event(
+            kind="draw_objective",
+            text=f"{seat_name(seat)} drew an Objective.",
+            private={seat: f"You drew the Objective {OBJECTIVES[card].describe()}."},
+        )
+    )
+    return events
+
+
+def _exchange(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.ExchangeObjective)
+    player = state.players[seat]
+    if action.objective not in player.objectives:
+        raise IllegalAction("That Objective is not in your hand.")
+    if not _can_draw_objective(state):
+        raise IllegalAction("The Objective deck and its discard pile are both empty.")
+    player.objectives.remove(action.objective)
+    state.objective_discard.append(action.objective)
+    events: list[Event] = []
+    card = _draw_from(state, "objective", events)
+    assert card is not None
+    player.objectives.append(card)
+    old = OBJECTIVES[action.objective].name
+    events.append(
+        Event(
+            kind="exchange_objective",
+            text=f"{seat_name(seat)} exchanged an Objective for a new one.",
+            private={seat: f"You gave up {old} and drew {OBJECTIVES[card].describe()}."},
+        )
+    )
+    return events
+
+
+def _complete(state: SabotageState, seat: int, action: A.CompleteObjective) -> list[Event]:
+    player = state.players[seat]
+    if action.objective not in player.objectives:
+        raise IllegalAction("That Objective is not in your hand.")
+    if not 0 <= action.plot < PLOTS:
+        raise IllegalAction("Your Garden Board has plots 1 and 2 only.")
+    plot = player.plots[action.plot]
+    objective = OBJECTIVES[action.objective]
+    if plot.bad_bug is not None:
+        raise IllegalAction("A Bad Bug is on that plot: kill it with Pesticide first.")
+    if not meets(action.objective, plot):
+        raise IllegalAction(f"Plot {action.plot + 1} does not show everything {objective.name} needs.")
+    for kind, count in objective.plants:
+        for _ in range(count):
+            # The most recently planted matching card goes (any copy would do: same kind).
+            index = max(i for i, c in enumerate(plot.plants) if PLANT_KIND_OF[c] == kind)
+            state.plant_discard.append(plot.plants.pop(index))
+    kept = plot.good_bug
+    plot.good_bug = None
+    player.objectives.remove(action.objective)
+    player.completed.append(Completed(objective=action.objective, good_bug=kept))
+    bonus = f", with {a_or_an(bug_kind(kept))} for +2" if kept else ""
+    events = [
+        Event(
+            kind="complete",
+            text=f"{seat_name(seat)} completed {objective.describe()} on plot {action.plot + 1}{bonus}. "
+            f"Objectives completed: {len(player.completed)}.",
+        )
+    ]
+    if len(player.completed) >= OBJECTIVES_TO_END and state.final_round_by is None:
+        state.final_round_by = seat
+        events.append(
+            Event(
+                kind="final_round",
+                text=f"{seat_name(seat)} has completed {OBJECTIVES_TO_END} objectives: the final round "
+                "begins. Every other player gets one last turn.",
+            )
+        )
+    return events
+
+
+_HANDLERS = {
+    A.DrawPlant: _draw_plant,
+    A.PlantCard: _plant,
+    A.DrawBug: _draw_bug,
+    A.Sabotage: _sabotage,
+    A.PlayGoodBug: _good_bug,
+    A.Sweep: _sweep,
+    A.Pesticide: _pesticide,
+    A.ReleaseBird: _bird,
+    A.DrawObjective: _draw_objective,
+    A.ExchangeObjective: _exchange,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# The turn cycle
+
+
+def _end_turn(state: SabotageState, events: list[Event]) -> None:
+    """Pass the turn clockwise; end the game after the final round or the season (ruling 5);
+    the next player's Bad Bugs bite at the start of their turn (draft, "Sabotage")."""
+    state.turns_taken += 1
+    nxt = (state.turn + 1) % state.seats
+    if state.final_round_by is not None and nxt == state.final_round_by:
+        state.ended = "final_round"
+        events.append(Event(kind="game_over", text="The final round is over."))
+        return
+    if nxt == state.first_seat:
+        if state.final_round_by is None and state.round >= state.options.season_rounds:
+            state.ended = "season"
+            events.append(
+                Event(
+                    kind="game_over",
+                    text=f"Round {state.round} is over and the season with it: the game ends.",
+                )
+            )
+            return
+        state.round += 1
+    state.turn = nxt
+    state.actions_left = ACTIONS_PER_TURN
+    events.append(Event(kind="turn", text=f"Round {state.round}: {seat_name(nxt)}'s turn."))
+    for index, plot in enumerate(state.players[nxt].plots):
+        if plot.bad_bug is not None:
+            ate = _eat(state, nxt, index)
+            events.append(
+                Event(
+                    kind="bite",
+                    text=f"The {bug_kind(plot.bad_bug)} on {seat_name(nxt)}'s plot {index + 1} bites: {ate}.",
+                )
+            )

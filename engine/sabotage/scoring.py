@@ -1,0 +1,42 @@
+"""The end of the game: each seat's total with its breakdown, and the winner (ruling 11 for ties)."""
+
+from __future__ import annotations
+
+from engine.api import Result, ScoreLine, SeatResult
+from engine.sabotage.actions import seat_name
+from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES
+from engine.sabotage.state import SabotageState
+
+
+def seat_result(state: SabotageState, seat: int) -> SeatResult:
+    """Draft, "End of Game": completed objectives' points + 2 for each Good Bug kept with one."""
+    completed = state.players[seat].completed
+    lines = [
+        ScoreLine(label=OBJECTIVES[c.objective].name, points=OBJECTIVES[c.objective].points)
+        for c in completed
+    ]
+    bugs = sum(1 for c in completed if c.good_bug)
+    if bugs:
+        lines.append(
+            ScoreLine(label=f"Good Bug bonus ({bugs} x {GOOD_BUG_BONUS})", points=bugs * GOOD_BUG_BONUS)
+        )
+    if not lines:
+        lines.append(ScoreLine(label="No objectives completed", points=0))
+    return SeatResult(seat=seat, total=sum(line.points for line in lines), lines=lines)
+
+
+def result(state: SabotageState) -> Result:
+    """Most points wins; a tie goes to the most completed objectives; then the win is shared."""
+    seats = [seat_result(state, s) for s in range(state.seats)]
+    best = max(r.total for r in seats)
+    leaders = [r.seat for r in seats if r.total == best]
+    most = max(len(state.players[s].completed) for s in leaders)
+    winners = [s for s in leaders if len(state.players[s].completed) == most]
+    names = " and ".join(seat_name(s) for s in winners)
+    if len(winners) > 1:
+        summary = f"{names} share the win with {best} points and {most} objectives each."
+    elif len(leaders) > 1:
+        summary = f"{names} wins the tie on {best} points by completing more objectives ({most})."
+    else:
+        summary = f"{names} wins with {best} points."
+    return Result(seats=seats, winners=winners, summary=summary)

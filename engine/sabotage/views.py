@@ -1,0 +1,217 @@
+"""What one viewer may see of a Garden Sabotage game: public board plus their own hand only.
+
+Computed on demand from the state (OpenSpiel's observer idea). Other players' hands appear as
+counts; deck order and the face-down objective discards appear as counts too.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.api import Viewer
+from engine.sabotage.actions import seat_name
+from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES, PLANT_KIND_OF, bug_kind, card_name
+from engine.sabotage.rules import plot_kinds
+from engine.sabotage.state import Plot, SabotageState
+
+
+class CardView(BaseModel):
+    """A card shown face up: its id (stable, for pictures and pickers) and its name."""
+
+    id: str
+    name: str
+
+
+class ObjectiveView(BaseModel):
+    """A Garden Objective card: what it needs and what it is worth."""
+
+    id: str
+    name: str
+    points: int
+    plants: dict[str, int]
+    bug: str | None
+    text: str
+
+
+class PlotView(BaseModel):
+    """One plot: planted cards (oldest first; a Bad Bug eats the last) and its bugs."""
+
+    number: int
+    plants: list[CardView]
+    good_bug: CardView | None
+    bad_bug: CardView | None
+
+
+class CompletedView(BaseModel):
+    objective: ObjectiveView
+    good_bug: CardView | None
+    points: int
+
+
+class SeatView(BaseModel):
+    """A seat as everyone sees it."""
+
+    seat: int
+    name: str
+    plants_in_hand: int
+    bugs_in_hand: int
+    objectives_in_hand: int
+    plots: list[PlotView]
+    completed: list[CompletedView]
+    score: int
+
+
+class ProgressView(BaseModel):
+    """How close one of my objectives is on one of my plots (for "close to complete" hints)."""
+
+    objective: str
+    objective_name: str
+    plot_number: int
+    missing_plants: dict[str, int]
+    missing_bug: str | None
+    blocked_by_bad_bug: bool
+    #: The plot holds a different Good Bug, which stays until an objective is completed there.
+    blocked_by_good_bug: bool
+    ready: bool
+
+
+class SabotageView(BaseModel):
+    viewer: int | None
+    seats: list[SeatView]
+    plant_row: list[CardView | None]
+    bug_row: list[CardView | None]
+    plant_deck_size: int
+    bug_deck_size: int
+    objective_deck_size: int
+    plant_discard: list[CardView]
+    bug_discard: list[CardView]
+    objective_discard_size: int
+    turn: int | None
+    actions_left: int
+    round: int
+    season_rounds: int
+    final_round_by: int | None
+    first_seat: int
+    first_seat_reason: str
+    bird_variant: bool
+    game_over: bool
+    #: Why the game ended: "final_round" (someone completed 7) or "season" (ruling 5); else None.
+    end_reason: str | None
+    turns_taken: int
+    my_plants: list[CardView]
+    my_bugs: list[CardView]
+    my_objectives: list[ObjectiveView]
+    my_progress: list[ProgressView]
+
+
+def card_view(card: str) -> CardView:
+    return CardView(id=card, name=card_name(card))
+
+
+def objective_view(oid: str) -> ObjectiveView:
+    objective = OBJECTIVES[oid]
+    return ObjectiveView(
+        id=oid,
+        name=objective.name,
+        points=objective.points,
+        plants=dict(objective.plants),
+        bug=objective.bug,
+        text=objective.describe(),
+    )
+
+
+def plot_view(number: int, plot: Plot) -> PlotView:
+    return PlotView(
+        number=number,
+        plants=[card_view(c) for c in plot.plants],
+        good_bug=card_view(plot.good_bug) if plot.good_bug else None,
+        bad_bug=card_view(plot.bad_bug) if plot.bad_bug else None,
+    )
+
+
+def progress(oid: str, number: int, plot: Plot) -> ProgressView:
+    """What objective `oid` still lacks on `plot` (plot `number` is 1-based)."""
+    objective = OBJECTIVES[oid]
+    have = plot_kinds(plot)
+    missing = {kind: count - have[kind] for kind, count in objective.plants if have[kind] < count}
+    missing_bug = None
+    if objective.bug and (plot.good_bug is None or bug_kind(plot.good_bug) != objective.bug):
+        missing_bug = objective.bug
+    blocked = plot.bad_bug is not None
+    wrong_bug = missing_bug is not None and plot.good_bug is not None
+    return ProgressView(
+        objective=oid,
+        objective_name=objective.name,
+        plot_number=number,
+        missing_plants=missing,
+        missing_bug=missing_bug,
+        blocked_by_bad_bug=blocked,
+        blocked_by_good_bug=wrong_bug,
+        ready=not missing and missing_bug is None and not blocked,
+    )
+
+
+def seat_score(state: SabotageState, seat: int) -> int:
+    return sum(
+        OBJECTIVES[c.objective].points + (GOOD_BUG_BONUS if c.good_bug else 0)
+        for c in state.players[seat].completed
+    )
+
+
+def view(state: SabotageState, viewer: Viewer) -> SabotageView:
+    seats = []
+    for seat, player in enumerate(state.players):
+        seats.append(
+            SeatView(
+                seat=seat,
+                name=seat_name(seat),
+                plants_in_hand=len(player.plants),
+                bugs_in_hand=len(player.bugs),
+                objectives_in_hand=len(player.objectives),
+                plots=[plot_view(i + 1, plot) for i, plot in enumerate(player.plots)],
+                completed=[
+                    CompletedView(
+                        objective=objective_view(c.objective),
+                        good_bug=card_view(c.good_bug) if c.good_bug else None,
+                        points=OBJECTIVES[c.objective].points + (GOOD_BUG_BONUS if c.good_bug else 0),
+                    )
+                    for c in player.completed
+                ],
+                score=seat_score(state, seat),
+            )
+        )
+    mine = state.players[viewer] if viewer is not None else None
+    over = state.ended is not None
+    return SabotageView(
+        viewer=viewer,
+        seats=seats,
+        plant_row=[card_view(c) if c else None for c in state.plant_row],
+        bug_row=[card_view(c) if c else None for c in state.bug_row],
+        plant_deck_size=len(state.plant_deck),
+        bug_deck_size=len(state.bug_deck),
+        objective_deck_size=len(state.objective_deck),
+        plant_discard=[card_view(c) for c in state.plant_discard],
+        bug_discard=[card_view(c) for c in state.bug_discard],
+        objective_discard_size=len(state.objective_discard),
+        turn=None if over else state.turn,
+        actions_left=0 if over else state.actions_left,
+        round=state.round,
+        season_rounds=state.options.season_rounds,
+        final_round_by=state.final_round_by,
+        first_seat=state.first_seat,
+        first_seat_reason=state.first_seat_reason,
+        bird_variant=state.options.bird_variant,
+        game_over=over,
+        end_reason=state.ended,
+        turns_taken=state.turns_taken,
+        my_plants=[card_view(c) for c in sorted(mine.plants, key=lambda c: (PLANT_KIND_OF[c], c))]
+        if mine
+        else [],
+        my_bugs=[card_view(c) for c in sorted(mine.bugs, key=lambda c: (bug_kind(c), c))] if mine else [],
+        my_objectives=[objective_view(o) for o in mine.objectives] if mine else [],
+        my_progress=[
+            progress(oid, i + 1, plot) for oid in mine.objectives for i, plot in enumerate(mine.plots)
+        ]
+        if mine
+        else [],
+    )
