@@ -191,6 +191,9 @@ class SessionManager:
         if cached is not None:
             return cached
         record = await self.store.get(game_id)
+        cached = self._active.get(game_id)
+        if cached is not None:  # loaded (and perhaps moved on) by another task while we read
+            return cached
         if record is None:
             raise Refusal("I can't find that game any more.")
         snap = self._snapshot(record)

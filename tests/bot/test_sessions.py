@@ -274,3 +274,20 @@ async def test_every_registered_game_plays_through_the_session_layer_and_replays
         assert dump_state(replayed) == record.state
     finally:
         await store.close()
+
+
+async def test_concurrent_first_loads_share_one_copy_of_a_game(tmp_path: Path) -> None:
+    """After a restart many clicks may load the same game at once; they must end up on one in-memory
+    copy, or a copy read before a move could later hide that move."""
+    store = await Store.open(tmp_path / "g.sqlite3")
+    try:
+        game_id = await started_game(SessionManager(store))
+        sessions = SessionManager(store)  # a fresh process: nothing cached
+        loads = await asyncio.gather(*(sessions.snapshot(game_id) for _ in range(5)))
+        assert all(snap is loads[0] for snap in loads)
+        reading = asyncio.create_task(sessions.snapshot(game_id))
+        await sessions.play(game_id, ALICE, seat=0, version=0, index=0)
+        assert (await reading).record.version == 1
+        assert (await sessions.snapshot(game_id)).record.version == 1
+    finally:
+        await store.close()
