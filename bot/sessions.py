@@ -462,13 +462,19 @@ class SessionManager:
         """Forget a finished game's lock once its last rendering is done."""
         self._forget(game_id)
 
+    def _version_in_memory(self, game_id: int) -> int | None:
+        cached = self._active.get(game_id)
+        return cached.record.version if cached is not None else None
+
     async def recent_log(self, game_id: int, viewer: int | None, limit: int) -> list[str]:
         """The last `limit` log lines as `viewer` may read them."""
         recent = self._recent.get(game_id)
         if recent is None or limit > RECENT_KEPT:
+            version = self._version_in_memory(game_id)
             recent = await self.store.recent_events(game_id, max(limit, RECENT_KEPT))
-            if game_id in self._active:
-                self._recent[game_id] = recent
+            # Keep it only if no move landed while reading (that move's events could be missing).
+            if version is not None and version == self._version_in_memory(game_id):
+                self._recent.setdefault(game_id, recent)
         return [Event.model_validate(e).line_for(viewer) for e in recent[-limit:]] if limit else []
 
 
