@@ -53,6 +53,7 @@ class GardenClubBot(commands.Bot):
         self._lobby_ttl = lobby_ttl
         self._expiry_check_seconds = expiry_check_seconds
         self._expiry_task: asyncio.Task[None] | None = None
+        self._catch_up_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.settings.discord_gateway_url:
@@ -68,12 +69,14 @@ class GardenClubBot(commands.Bot):
         self._expiry_task = asyncio.create_task(
             self.table.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"
         )
+        self._catch_up_task = asyncio.create_task(self.table.catch_up(), name="garden-club-catch-up")
 
     async def close(self) -> None:
-        if self._expiry_task is not None:
-            self._expiry_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._expiry_task
+        for task in (self._expiry_task, self._catch_up_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if hasattr(self, "table"):
             await self.table.drain()
         await super().close()

@@ -178,6 +178,7 @@ class Table:
             await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
             snap = await self.sessions.snapshot(game_id)
             await self._announce_turn(snap, before=[], actor=snap.record.host_id)
+            await self.sessions.store.mark_published(game_id, 0)
         else:
             await self.sessions.store.set_lobby_message(game_id, message.id)
 
@@ -204,6 +205,7 @@ class Table:
                 await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
             fresh = await self.sessions.snapshot(game_id)
             await self._announce_turn(fresh, before=[], actor=user.id)
+            await self.sessions.store.mark_published(game_id, 0)
             return
         view = None if change.closed else lobby_view(game_id)
         await interaction.response.edit_message(embed=lobby_embed(snap), view=view)
@@ -313,8 +315,31 @@ class Table:
                     await self._announce_turn(snap, before=outcome.to_move_before, actor=actor)
             elif outcome.finished:
                 await self._finish(snap)
+            await self.sessions.store.mark_published(game_id, outcome.version)
         if snap.record.status != "active":
             self._render_locks.pop(game_id, None)
+
+    async def catch_up(self) -> None:
+        """After a restart: finish publishing what was stored just before the bot stopped (a board
+        not yet redrawn, a turn notice not yet posted, final scores not yet shown)."""
+        for record in await self.sessions.store.unpublished_games():
+            try:
+                async with self._render_lock(record.id):
+                    snap = await self._refresh_board_locked(record.id)
+                    if snap.record.status == "active":
+                        await self._announce_turn(snap, before=[], actor=await self._last_actor(snap))
+                    elif snap.record.status == "finished":
+                        await self._finish(snap)
+                    await self.sessions.store.mark_published(record.id, snap.record.version)
+            except Exception:
+                log.exception("Could not catch up on game %s after the restart.", record.id)
+
+    async def _last_actor(self, snap: Snapshot) -> int | None:
+        """The person who made the game's last move (not to be pinged about their own move)."""
+        last = await self.sessions.store.actions(snap.record.id, since_version=snap.record.version - 1)
+        if not last or not 0 <= last[-1].seat < len(snap.record.seats):
+            return None
+        return snap.record.seats[last[-1].seat].user_id
 
     def _render_lock(self, game_id: int) -> asyncio.Lock:
         return self._render_locks.setdefault(game_id, asyncio.Lock())

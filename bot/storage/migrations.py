@@ -57,6 +57,13 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     );
     """,
+    # 2: the last version whose board, notice and final scores reached Discord, so a restart
+    # can finish publishing a move that was stored just before a crash. Existing games count as
+    # published.
+    """
+    ALTER TABLE games ADD COLUMN published_version INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET published_version = version
+    """,
 ]
 
 

@@ -48,6 +48,8 @@ class GameRecord:
     updated_at: float
     lobby_expires_at: float | None
     end_reason: str | None = None
+    #: The last version fully shown in Discord (board, notice, final scores); -1: not even the start.
+    published_version: int = 0
 
     @property
     def is_open(self) -> bool:

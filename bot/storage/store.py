@@ -39,7 +39,7 @@ class StaleVersion(Exception):
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seats, min_seats, max_seats, seed, state, version, "
     "status, host_id, lobby_message_id, board_message_id, board_posted_at, created_at, updated_at, "
-    "lobby_expires_at, end_reason"
+    "lobby_expires_at, end_reason, published_version"
 )
 
 
@@ -65,6 +65,7 @@ def _game_from_row(row: Sequence[Any]) -> GameRecord:
         updated_at=row[17],
         lobby_expires_at=row[18],
         end_reason=row[19],
+        published_version=row[20],
     )
 
 
@@ -209,7 +210,7 @@ class Store:
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?, "
-                "lobby_expires_at = NULL WHERE id = ? AND status = 'lobby'",
+                "lobby_expires_at = NULL, published_version = -1 WHERE id = ? AND status = 'lobby'",
                 (_seats_json(seats), state, self._clock(), game_id),
             )
             if cursor.rowcount != 1:
@@ -255,6 +256,23 @@ class Store:
                 (game_id, new_version, seat, json.dumps(action), json.dumps(events), now),
             )
         return new_version
+
+    async def mark_published(self, game_id: int, version: int) -> None:
+        """Record that `version` of the game is fully shown in Discord (one autocommitted write)."""
+        async with self._lock:
+            await self._db.execute(
+                "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?",
+                (version, game_id, version),
+            )
+
+    async def unpublished_games(self) -> list[GameRecord]:
+        """Games in progress or just finished whose latest version never reached Discord."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished') "
+                "AND published_version < version ORDER BY id"
+            )
+        return [_game_from_row(r) for r in rows]
 
     async def close_game(self, game_id: int, status: GameStatus, reason: str) -> bool:
         """End an open game (cancelled, or finished early); False if it was already closed."""

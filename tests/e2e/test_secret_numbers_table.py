@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 import re
 
+import aiosqlite
+
+from bot.app import GardenClubBot
 from tests.e2e.table_driver import board, click, offered, open_hand, open_lobby, pick, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
 
@@ -186,3 +189,54 @@ async def test_after_fifteen_minutes_the_buttons_still_answer_with_fresh_message
     other = player_to_move(fake, board(fake, fake.general))
     fresh = await open_hand(fake, other, fake.general)
     assert len(offered(fresh)) == 2
+
+
+async def published(bot: GardenClubBot, game_id: int, want: int = 1) -> int:
+    """The game's published version once it reaches `want` (publishing follows the answer)."""
+    for _ in range(200):
+        record = await bot.store.get(game_id)
+        assert record is not None
+        if record.published_version >= want:
+            return record.published_version
+        await asyncio.sleep(0.01)
+    return record.published_version
+
+
+async def test_a_move_stored_just_before_a_crash_is_published_after_the_restart(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A crash between storing a move and showing it (board edit, turn notice) must not leave the
+    next player un-pinged: on start the bot finishes publishing every game whose latest version
+    never reached Discord ("nothing lost")."""
+    fake = fake_discord
+    bot = await garden_bot.start()
+    board_message = await started_game(fake)
+    player = player_to_move(fake, board_message)
+    hand = await open_hand(fake, player, fake.general)
+    await pick(fake, player, hand, offered(hand)[0][1])
+    await wait_for_move(fake, fake.general, 1)
+    game = await bot.sessions.in_channel(fake.general.id)
+    assert game is not None
+    assert await published(bot, game.record.id) == 1
+    await garden_bot.stop()
+    # As if the bot had died right after the move's transaction: nothing of it published yet.
+    db = await aiosqlite.connect(garden_bot.data_dir / "garden-club.sqlite3")
+    await db.execute("UPDATE games SET published_version = 0 WHERE id = ?", (game.record.id,))
+    await db.commit()
+    await db.close()
+    edits_before = len(board_message.history)
+    notices_before = [m for m in fake.public_messages(fake.general) if "it's your turn" in m.content]
+    bot = await garden_bot.start()
+    await fake.wait_until(lambda: len(board_message.history) > edits_before, what="the board redrawn")
+    notices = await fake.wait_until(
+        lambda: [
+            m
+            for m in fake.public_messages(fake.general)
+            if "it's your turn" in m.content and m not in notices_before
+        ],
+        what="a fresh turn notice",
+    )
+    next_player = player_to_move(fake, board(fake, fake.general))
+    assert notices[0].pinged == [next_player.id] and next_player is not player
+    await fake.wait_until(lambda: all(m.deleted for m in notices_before), what="the old notice gone")
+    assert await published(bot, game.record.id) == 1
