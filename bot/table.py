@@ -79,6 +79,8 @@ class Table:
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        #: Set while the bot shuts down: new clicks are answered with a "restarting" line.
+        self.closing = False
 
     @contextlib.asynccontextmanager
     async def working(self) -> AsyncIterator[None]:
@@ -93,7 +95,8 @@ class Table:
                 self._idle.set()
 
     async def drain(self, timeout: float = 5.0) -> None:
-        """Wait (a little) for handlers in progress before the bot closes its database."""
+        """Refuse new clicks and wait (a little) for handlers in progress before the bot closes."""
+        self.closing = True
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), timeout)
 
