@@ -284,10 +284,13 @@ class Table:
         except Outdated:
             await self._refresh_outdated(interaction, await self.sessions.snapshot(game_id), seat)
             return
-        snap = outcome.snapshot
-        embed, view = await self._hand_message(snap, seat, note=f"You played: {outcome.label}")
-        await interaction.response.edit_message(embed=embed, view=view)
-        await self.after_move(outcome, actor=interaction.user.id)
+        try:
+            embed, view = await self._hand_message(
+                outcome.snapshot, seat, note=f"You played: {outcome.label}"
+            )
+            await interaction.response.edit_message(embed=embed, view=view)
+        finally:  # the move is stored: show it to everyone even if this answer failed
+            await self.after_move(outcome, actor=interaction.user.id)
 
     async def _refresh_outdated(
         self, interaction: discord.Interaction[Any], snap: Snapshot, seat: int
