@@ -170,8 +170,6 @@ class CabbageheadPresenter:
             parts.append(f"Passed on: {card_long(view.passed_card)}, to lie {view.passed_to}")
         if mine is not None:
             parts.append(garden_text(mine, "Your garden"))
-            if view.decision == "plant" and seat in view.to_move:
-                parts.append("Open slots (+): " + (", ".join(mine.open_slots) or "none"))
         return "\n\n".join(parts)
 
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
