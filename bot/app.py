@@ -78,6 +78,7 @@ class GardenClubBot(commands.Bot):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         if hasattr(self, "table"):
+            await self.table.stop_computers()
             await self.table.drain()
         await super().close()
         if hasattr(self, "store"):

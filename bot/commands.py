@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.errors import answer_error
 from bot.presenters import all_presenters
 from bot.table import Table
+from engine.ai import STRENGTHS
 from engine.registry import get_game
 
 HELP_TEXT = (
@@ -23,7 +24,8 @@ HELP_TEXT = (
     "**My hand / My turn** on the board, or `/hand` — your own cards and moves, visible only to you.\n"
     "`/board` — post a fresh copy of the board.\n"
     "`/rules <game>` — the rules, page by page.\n"
-    "`/leave` — leave the game in this channel. `/end` — end it (host, or Manage Channels).\n"
+    "`/leave` — leave the game in this channel (`computer:` lets a computer player take your seat). "
+    "`/end` — end it (host, or Manage Channels).\n"
     "`/help` — this message.\n\n"
     "One game per channel; open a thread (the `thread` option of `/play`) to play several at once. "
     "Every move is a click; nothing is lost if the bot restarts."
@@ -58,9 +60,17 @@ def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None
         await table.end_or_leave(interaction, end=True)
 
     @tree.command(name="leave", description="Leave this channel's game.")
+    @app_commands.describe(
+        computer="Let a computer player of this strength take your seat, so the game goes on"
+    )
+    @app_commands.choices(
+        computer=[app_commands.Choice(name=f"{s} computer player", value=s) for s in STRENGTHS]
+    )
     @app_commands.guild_only()
-    async def leave(interaction: discord.Interaction[Any]) -> None:
-        await table.end_or_leave(interaction, end=False)
+    async def leave(
+        interaction: discord.Interaction[Any], computer: app_commands.Choice[str] | None = None
+    ) -> None:
+        await table.end_or_leave(interaction, end=False, computer=computer.value if computer else None)
 
     @tree.command(name="rules", description="The rules of a game, page by page (only you see them).")
     @app_commands.describe(game="Which game's rules")

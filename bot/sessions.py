@@ -21,8 +21,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.storage import ChannelBusy, GameRecord, SeatRecord, StaleVersion, Store
+from engine.ai import STRENGTHS, choose_move, make_player, move_seed
 from engine.api import ActionLike, AnyGame, Event, IllegalAction, Result, dump_state, load_state
 from engine.registry import get_game
+from engine.rng import Rng
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,25 @@ log = logging.getLogger(__name__)
 DEFAULT_LOBBY_TTL = 30 * 60.0
 #: How many recent events are kept in memory per game in progress (the board shows fewer).
 RECENT_KEPT = 10
+#: A computer player's move never takes longer than this (seconds); past it, a random legal move.
+COMPUTER_DEADLINE = 2.0
+
+
+def computer_strengths(game_name: str) -> list[str]:
+    """The computer-player strengths `game_name` offers (random only for games without others)."""
+    found: list[str] = []
+    for strength in STRENGTHS:
+        try:
+            make_player(game_name, strength)
+        except ValueError:
+            continue
+        found.append(strength)
+    return found
+
+
+def computer_name(strength: str, number: int) -> str:
+    """How a computer seat is shown: "Computer 2 (greedy)". Never a Discord user."""
+    return f"Computer {number} ({strength})"
 
 
 class Refusal(Exception):
@@ -111,6 +132,13 @@ class Snapshot:
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.game.is_terminal(self.state)
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat that has a decision now, if any (the first, when several do)."""
+        for seat in self.to_move():
+            if self.record.seats[seat].computer is not None:
+                return seat
+        return None
 
     def result(self) -> Result | None:
         return self.game.result(self.state) if self.state is not None and self.is_terminal() else None
@@ -284,8 +312,27 @@ class SessionManager:
             await self.store.set_lobby_seats(game_id, record.seats)
             return LobbyChange(snapshot=self._snapshot(record))
 
-    async def leave(self, game_id: int, user_id: int) -> LobbyChange:
-        """Leave a lobby (the host's leaving hands it on; the last one out closes it) or a game."""
+    async def add_computer(self, game_id: int, user_id: int, strength: str) -> LobbyChange:
+        """The host seats a computer player of `strength` in the lobby."""
+        async with self.lock(game_id):
+            record = await self._open_lobby_record(game_id)
+            if user_id != record.host_id:
+                raise Refusal("Only the host can add computer players.")
+            if strength not in computer_strengths(record.game):
+                raise Refusal(f"{get_game(record.game).title} has no {strength} computer player.")
+            if len(record.seats) >= record.max_seats:
+                raise Refusal("This lobby is full.")
+            number = sum(1 for seat in record.seats if seat.computer is not None) + 1
+            record.seats.append(SeatRecord(name=computer_name(strength, number), computer=strength))
+            await self.store.set_lobby_seats(game_id, record.seats)
+            return LobbyChange(snapshot=self._snapshot(record), notes=[f"{record.seats[-1].name} joined."])
+
+    async def leave(self, game_id: int, user_id: int, *, computer: str | None = None) -> LobbyChange:
+        """Leave a lobby (the host's leaving hands it on; the last one out closes it) or a game.
+
+        Leaving a game in progress ends it, unless the player hands their seat to a computer player
+        of strength `computer` and someone else is still playing: then the game goes on and its
+        record names the computer seat as taking over from them."""
         async with self.lock(game_id):
             record = await self.store.get(game_id)
             if record is None or not record.is_open:
@@ -294,6 +341,9 @@ class SessionManager:
             if seat is None:
                 raise Refusal("You are not in this game.")
             name = record.seats[seat].name
+            others = [s for i, s in enumerate(record.seats) if i != seat and s.is_person]
+            if record.status == "active" and computer is not None and others:
+                return await self._hand_seat_to_computer(record, seat, computer)
             if record.status == "active":
                 await self.store.close_game(game_id, "cancelled", f"{name} left the game")
                 self._forget(game_id)
@@ -391,51 +441,105 @@ class SessionManager:
             to_move_before = snap.to_move()
             if seat not in to_move_before:
                 raise Refusal("It isn't your turn yet; I'll mention you when it is.")
-            actions = list(snap.legal_actions(seat))
-            if not 0 <= index < len(actions):
-                raise Outdated(record)
-            action = actions[index]
-            try:
-                events = snap.game.apply(snap.state, seat, action)
-                finished = snap.game.is_terminal(snap.state)
-                state_text = dump_state(snap.state)
-                event_data = [e.model_dump(mode="json") for e in events]
-                new_version = await self.store.record_move(
-                    game_id,
-                    expected_version=version,
-                    seat=seat,
-                    action=snap.game.encode_action(action),
-                    events=event_data,
-                    state=state_text,
-                    finished=finished,
-                )
-            except BaseException as error:
-                # The in-memory state may be ahead of the database now: reload it next time.
-                self._active.pop(game_id, None)
-                self._recent.pop(game_id, None)
-                if isinstance(error, IllegalAction):
-                    raise Refusal(error.message) from None
-                if isinstance(error, StaleVersion):
-                    raise Outdated(record) from None
-                raise
-            record.version = new_version
-            record.state = state_text
-            recent = self._recent.get(game_id)
-            if recent is not None:
-                recent.extend(event_data)
-                del recent[:-RECENT_KEPT]
-            if finished:
-                record.status = "finished"
-                record.end_reason = "completed"
-            return MoveOutcome(
-                snapshot=snap,
+            return await self._apply(snap, seat, version, index)
+
+    async def _apply(self, snap: Snapshot, seat: int, version: int, index: int) -> MoveOutcome:
+        """Apply legal action `index` of `seat` and store it (the caller holds the game's lock)."""
+        game_id = snap.record.id
+        record = snap.record
+        assert snap.state is not None
+        to_move_before = snap.to_move()
+        actions = list(snap.legal_actions(seat))
+        if not 0 <= index < len(actions):
+            raise Outdated(record)
+        action = actions[index]
+        try:
+            events = snap.game.apply(snap.state, seat, action)
+            finished = snap.game.is_terminal(snap.state)
+            state_text = dump_state(snap.state)
+            event_data = [e.model_dump(mode="json") for e in events]
+            new_version = await self.store.record_move(
+                game_id,
+                expected_version=version,
                 seat=seat,
-                label=action.label,
-                events=events,
-                to_move_before=to_move_before,
+                action=snap.game.encode_action(action),
+                events=event_data,
+                state=state_text,
                 finished=finished,
-                version=new_version,
             )
+        except BaseException as error:
+            # The in-memory state may be ahead of the database now: reload it next time.
+            self._active.pop(game_id, None)
+            self._recent.pop(game_id, None)
+            if isinstance(error, IllegalAction):
+                raise Refusal(error.message) from None
+            if isinstance(error, StaleVersion):
+                raise Outdated(record) from None
+            raise
+        record.version = new_version
+        record.state = state_text
+        recent = self._recent.get(game_id)
+        if recent is not None:
+            recent.extend(event_data)
+            del recent[:-RECENT_KEPT]
+        if finished:
+            record.status = "finished"
+            record.end_reason = "completed"
+        return MoveOutcome(
+            snapshot=snap,
+            seat=seat,
+            label=action.label,
+            events=events,
+            to_move_before=to_move_before,
+            finished=finished,
+            version=new_version,
+        )
+
+    async def _hand_seat_to_computer(self, record: GameRecord, seat: int, strength: str) -> LobbyChange:
+        """Give a leaving player's seat to a computer player; the stored seats say who it replaced."""
+        if strength not in computer_strengths(record.game):
+            raise Refusal(f"{get_game(record.game).title} has no {strength} computer player.")
+        name = record.seats[seat].name
+        number = sum(1 for s in record.seats if s.computer is not None) + 1
+        seats = [s.model_copy() for s in record.seats]
+        seats[seat] = SeatRecord(name=f"{computer_name(strength, number)}, for {name}", computer=strength)
+        await self.store.set_game_seats(record.id, seats)
+        notes = [f"{name} left; {seats[seat].name.split(',')[0]} takes their seat and the game goes on."]
+        if record.host_id == record.seats[seat].user_id:
+            new_host = next(s for s in seats if s.user_id is not None)
+            await self.store.set_host(record.id, int(new_host.user_id or 0))
+            notes.append(f"{new_host.name} is the host now.")
+        self._active.pop(record.id, None)
+        return LobbyChange(snapshot=await self.snapshot(record.id), notes=notes)
+
+    async def play_computer(self, game_id: int, *, version: int) -> MoveOutcome | None:
+        """Let the computer seat to move at `version` play (None if the game moved on meanwhile).
+
+        The player thinks in a worker thread, on its own copy of the state (the event loop keeps
+        running), seeded by the game's seed and version, so a restart replays the same choice. It
+        gets `COMPUTER_DEADLINE` seconds; past that a seeded random legal move is played instead."""
+        async with self.lock(game_id):
+            snap = await self.snapshot(game_id)
+            record = snap.record
+            if record.status != "active" or record.version != version or snap.state is None:
+                return None
+            seat = snap.computer_to_move()
+            if seat is None:
+                return None
+            strength = record.seats[seat].computer or "random"
+            seed = move_seed(record.seed, record.version, seat)
+            state = load_state(snap.game, dump_state(snap.state))
+            actions = list(snap.legal_actions(seat))
+            try:
+                action = await asyncio.wait_for(
+                    asyncio.to_thread(choose_move, snap.game, state, seat, strength, seed),  # type: ignore[arg-type]
+                    COMPUTER_DEADLINE,
+                )
+            except TimeoutError:
+                log.warning("Computer move in game %s took too long; playing a random move.", game_id)
+                action = actions[Rng.from_seed(seed).below(len(actions))]
+            labels = [a.label for a in actions]
+            return await self._apply(snap, seat, version, labels.index(action.label))
 
     async def set_board_message(self, game_id: int, message_id: int, posted_at: float) -> None:
         """Remember the public board message (in the store and in the cached copy)."""

@@ -34,7 +34,15 @@ from bot.render import (
     result_embed,
 )
 from bot.rules_pages import reflow, split_pages
-from bot.sessions import LobbyChange, MoveOutcome, Outdated, Refusal, SessionManager, Snapshot
+from bot.sessions import (
+    LobbyChange,
+    MoveOutcome,
+    Outdated,
+    Refusal,
+    SessionManager,
+    Snapshot,
+    computer_strengths,
+)
 from bot.ui.choices import clip, plan_page
 from bot.ui.items import RulesButton, choice_view, hand_button_view, lobby_view
 from engine.registry import get_game
@@ -47,6 +55,9 @@ BOARD_MAX_AGE = 55 * 60.0
 MESSAGE_MAX = 2000
 #: Discord's error code for "too many edits to messages older than 1 hour".
 OLD_MESSAGE_EDIT_LIMIT = 30046
+#: A computer player waits this long before each move, so people can follow it in the log. Fixed:
+#: it never depends on the cards the computer holds.
+COMPUTER_PAUSE = 1.5
 
 
 class _SnowflakeText:
@@ -81,6 +92,9 @@ class Table:
         self._idle.set()
         #: Set while the bot shuts down: new clicks are answered with a "restarting" line.
         self.closing = False
+        self.computer_pause = COMPUTER_PAUSE
+        #: Computer turns waiting or thinking, by game (at most one per game).
+        self._computer_turns: dict[int, asyncio.Task[None]] = {}
 
     @contextlib.asynccontextmanager
     async def working(self) -> AsyncIterator[None]:
@@ -145,9 +159,7 @@ class Table:
                     embed=board_embed(snap, []), view=hand_button_view(snap.record.id)
                 )
             else:
-                await interaction.response.send_message(
-                    embed=lobby_embed(snap), view=lobby_view(snap.record.id)
-                )
+                await interaction.response.send_message(embed=lobby_embed(snap), view=_lobby_view(snap))
             message = await interaction.original_response()
         await self._remember_opening(change, message)
 
@@ -173,7 +185,7 @@ class Table:
         snap = change.snapshot
         if change.started:
             return await where.send(embed=board_embed(snap, []), view=hand_button_view(snap.record.id))
-        return await where.send(embed=lobby_embed(snap), view=lobby_view(snap.record.id))
+        return await where.send(embed=lobby_embed(snap), view=_lobby_view(snap))
 
     async def _remember_opening(self, change: LobbyChange, message: discord.Message) -> None:
         game_id = change.snapshot.record.id
@@ -186,9 +198,11 @@ class Table:
             await self.sessions.store.set_lobby_message(game_id, message.id)
 
     async def lobby_action(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
-        """Join / Leave / Start / Cancel on a lobby message."""
+        """Join / Leave / Start / Cancel / Add computer (add-<strength>) on a lobby message."""
         user = interaction.user
-        if op == "join":
+        if op.startswith("add-"):
+            change = await self.sessions.add_computer(game_id, user.id, op[len("add-"):])
+        elif op == "join":
             change = await self.sessions.join(game_id, user.id, display_name(user))
         elif op == "leave":
             change = await self.sessions.leave(game_id, user.id)
@@ -209,8 +223,9 @@ class Table:
             fresh = await self.sessions.snapshot(game_id)
             await self._announce_turn(fresh, before=[], actor=user.id)
             await self.sessions.store.mark_published(game_id, 0)
+            self.schedule_computer(fresh)
             return
-        view = None if change.closed else lobby_view(game_id)
+        view = None if change.closed else _lobby_view(snap)
         await interaction.response.edit_message(embed=lobby_embed(snap), view=view)
 
     @staticmethod
@@ -306,7 +321,7 @@ class Table:
         embed, view = await self._hand_message(snap, seat, note=note)
         await interaction.response.edit_message(embed=embed, view=view)
 
-    async def after_move(self, outcome: MoveOutcome, actor: int) -> None:
+    async def after_move(self, outcome: MoveOutcome, actor: int | None) -> None:
         """Publish a move: edit the board, notify whoever is to move now, and wrap up a finished game.
 
         Publishing is serialised per game (the render lock), and a turn notice is posted only if
@@ -324,6 +339,59 @@ class Table:
             await self.sessions.store.mark_published(game_id, outcome.version)
         if snap.record.status != "active":
             self._render_locks.pop(game_id, None)
+        else:
+            self.schedule_computer(snap)
+
+    # --- computer players --------------------------------------------------------------------
+
+    def schedule_computer(self, snap: Snapshot) -> None:
+        """If a computer seat is to move, let it play after the fixed pause (in a task)."""
+        game_id = snap.record.id
+        if snap.record.status != "active" or snap.computer_to_move() is None:
+            return
+        running = self._computer_turns.get(game_id)
+        if running is not None and not running.done():
+            return
+        self._computer_turns[game_id] = asyncio.create_task(
+            self._computer_turn(game_id, snap.record.version), name=f"garden-club-computer-{game_id}"
+        )
+
+    async def _computer_turn(self, game_id: int, version: int) -> None:
+        try:
+            await asyncio.sleep(self.computer_pause)
+            if self.closing:
+                return
+            outcome = await self.sessions.play_computer(game_id, version=version)
+            self._computer_turns.pop(game_id, None)
+            if outcome is not None:
+                await self.after_move(outcome, actor=None)
+            else:
+                self.schedule_computer(await self.sessions.snapshot(game_id))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("A computer move in game %s failed.", game_id)
+        finally:
+            if self._computer_turns.get(game_id) is asyncio.current_task():
+                self._computer_turns.pop(game_id, None)
+
+    async def resume_computers(self) -> None:
+        """After a restart: every game waiting on a computer player's move gets it."""
+        for record in await self.sessions.store.games_by_status("active"):
+            try:
+                self.schedule_computer(await self.sessions.snapshot(record.id))
+            except Exception:
+                log.exception("Could not resume the computer player of game %s.", record.id)
+
+    async def stop_computers(self) -> None:
+        """Cancel computer turns in progress (a restart resumes them: nothing was stored)."""
+        tasks = list(self._computer_turns.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._computer_turns.clear()
 
     async def catch_up(self) -> None:
         """After a restart: finish publishing what was stored just before the bot stopped (a board
@@ -339,6 +407,7 @@ class Table:
                     await self.sessions.store.mark_published(record.id, snap.record.version)
             except Exception:
                 log.exception("Could not catch up on game %s after the restart.", record.id)
+        await self.resume_computers()
 
     async def _last_actor(self, snap: Snapshot) -> int | None:
         """The person who made the game's last move (not to be pinged about their own move)."""
@@ -430,7 +499,7 @@ class Table:
         if snap is None:
             raise Refusal("There is no game in this channel. Start one with `/play`.")
         if snap.record.status == "lobby":
-            await interaction.response.send_message(embed=lobby_embed(snap), view=lobby_view(snap.record.id))
+            await interaction.response.send_message(embed=lobby_embed(snap), view=_lobby_view(snap))
             message = await interaction.original_response()
             await self.sessions.store.set_lobby_message(snap.record.id, message.id)
             return
@@ -513,8 +582,11 @@ class Table:
 
     # --- ending and leaving ------------------------------------------------------------------
 
-    async def end_or_leave(self, interaction: discord.Interaction[Any], *, end: bool) -> None:
-        """`/end` (host or Manage Channels) or `/leave` (any player) for this channel's game."""
+    async def end_or_leave(
+        self, interaction: discord.Interaction[Any], *, end: bool, computer: str | None = None
+    ) -> None:
+        """`/end` (host or Manage Channels) or `/leave` (any player) for this channel's game;
+        `/leave computer:<strength>` hands the seat to a computer player instead of ending it."""
         snap = await self.sessions.in_channel(interaction.channel_id or 0)
         if snap is None:
             raise Refusal("There is no game in this channel.")
@@ -527,10 +599,12 @@ class Table:
                 name=display_name(interaction.user),
             )
         else:
-            change = await self.sessions.leave(game_id, interaction.user.id)
+            change = await self.sessions.leave(game_id, interaction.user.id, computer=computer)
         note = " ".join(change.notes) or "Done."
         await interaction.response.send_message(note)
         await self._redraw_after_lobby_change(change)
+        if not change.closed:
+            self.schedule_computer(await self.sessions.snapshot(game_id))
 
     async def _redraw_after_lobby_change(self, change: LobbyChange) -> None:
         snap = change.snapshot
@@ -538,7 +612,7 @@ class Table:
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if record.state is None:
             if record.lobby_message_id is not None:
-                view = None if change.closed else lobby_view(record.id)
+                view = None if change.closed else _lobby_view(snap)
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(record.lobby_message_id).edit(
                         embed=lobby_embed(snap), view=view
@@ -562,6 +636,11 @@ class Table:
             except Exception:
                 log.exception("Lobby expiry check failed; trying again later.")
             await asyncio.sleep(every)
+
+
+def _lobby_view(snap: Snapshot) -> discord.ui.View:
+    """The lobby's buttons, with "Add computer" for each strength this game offers."""
+    return lobby_view(snap.record.id, computer_strengths(snap.record.game))
 
 
 async def guarded(interaction: discord.Interaction[Any], what: str, work: Any) -> None:

@@ -201,6 +201,17 @@ class Store:
             if cursor.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is not a lobby")
 
+    async def set_game_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
+        """Replace the seats of a game in progress (a computer player taking over a seat);
+        `StaleVersion` if the game is not in progress."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+                (_seats_json(seats), self._clock(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not in progress")
+
     async def set_host(self, game_id: int, host_id: int) -> None:
         async with self._transaction() as db:
             await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))

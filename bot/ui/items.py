@@ -7,6 +7,7 @@ the `Table` and is guarded by the central error handler.
 
 Custom ids (all well under Discord's 100 characters):
   gc:lobby:<game>:<join|leave|start|cancel>   lobby buttons
+  gc:lobby:<game>:add-<strength>              "Add computer player" of a strength, in a lobby
   gc:hand:<game>                              "My hand" on a board (and "Refresh" in a hand)
   gc:c:<game>:<seat>:<version>:<choice>       a choice button in a hand (see bot.ui.choices)
   gc:s:<game>:<seat>:<version>:<n>            choice menu number n in a hand; values are choices
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, cast
 
 import discord
@@ -63,13 +65,17 @@ async def _guarded(interaction: discord.Interaction[Any], context: str, work: An
 
 
 class LobbyButton(
-    DynamicItem[Button[Any]], template=r"gc:lobby:(?P<game>\d+):(?P<op>join|leave|start|cancel)"
+    DynamicItem[Button[Any]],
+    template=r"gc:lobby:(?P<game>\d+):(?P<op>join|leave|start|cancel|add-random|add-greedy|add-strong)",
 ):
     LABELS: ClassVar[dict[str, str]] = {
         "join": "Join",
         "leave": "Leave",
         "start": "Start",
         "cancel": "Cancel",
+        "add-random": "Add computer player (random)",
+        "add-greedy": "Add computer player (greedy)",
+        "add-strong": "Add computer player (strong)",
     }
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.primary,
@@ -79,8 +85,10 @@ class LobbyButton(
     }
 
     def __init__(self, game_id: int, op: str) -> None:
+        style = self.STYLES.get(op, discord.ButtonStyle.secondary)
+        row = 1 if op.startswith("add-") else 0
         super().__init__(
-            Button(label=self.LABELS[op], style=self.STYLES[op], custom_id=f"gc:lobby:{game_id}:{op}")
+            Button(label=self.LABELS[op], style=style, custom_id=f"gc:lobby:{game_id}:{op}", row=row)
         )
         self.game_id = game_id
         self.op = op
@@ -221,10 +229,13 @@ class RulesButton(DynamicItem[Button[Any]], template=r"gc:rules:(?P<game>[a-z0-9
 ALL_DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect, RulesButton)
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, computer_strengths: Sequence[str] = ()) -> discord.ui.View:
+    """Join, Leave, Start, Cancel; then one "Add computer player" button per strength offered."""
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(game_id, op))
+    for strength in computer_strengths:
+        view.add_item(LobbyButton(game_id, f"add-{strength}"))
     return view
 
 

@@ -1,0 +1,112 @@
+"""Computer players at the table (issue 7), through the fake Discord: the lobby's "Add computer
+player", a computer seat playing its own turns after a fixed pause, never mentioned as a user, a
+leaving player's seat handed to a computer, and a restart in the middle of a computer's turn."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tests.e2e.table_driver import (
+    click,
+    open_lobby,
+    play_one_decision,
+    player_to_move,
+    wait_for_move,
+)
+from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeUser
+
+PLAY = "play cabbagehead"
+
+
+@pytest.fixture(autouse=True)
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short fixed pause keeps these tests quick (the bot's own pause is 1.5 s)."""
+    monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 0.05)
+
+
+def mentioned_ids(fake: FakeDiscord, channel: FakeChannel) -> set[int]:
+    texts = [message.text() for message in fake.public_messages(channel)]
+    return {int(m) for text in texts for m in re.findall(r"<@!?(\d+)>", text)}
+
+
+async def play_until(
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    people: list[FakeUser],
+    moves: int,
+    rng: random.Random,
+    start: int = 0,
+) -> int:
+    """People play their turns (the computer plays its own) until the board shows `moves` moves;
+    returns how many of them the people made."""
+    made = 0
+    for move in range(start + 1, moves + 1):
+        board = await wait_for_move(fake, channel, move - 1)
+        person = player_to_move(fake, board, people)
+        if person is not None:
+            await play_one_decision(fake, person, channel, rng)
+            made += 1
+    await wait_for_move(fake, channel, moves)
+    return made
+
+
+async def test_the_host_adds_a_computer_player_and_it_plays_its_own_turns(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2})
+    labels = [str(b.get("label")) for b in lobby.buttons()]
+    assert "Add computer player (strong)" in labels and "Add computer player (greedy)" in labels
+    await click(fake, fake.bob, lobby, "Add computer player (greedy)")  # not the host: refused
+    assert "Computer" not in lobby.text()
+    await click(fake, fake.alice, lobby, "Add computer player (greedy)")
+    assert "Computer 1 (greedy)" in lobby.text()
+    await click(fake, fake.alice, lobby, "Start")
+    made = await play_until(fake, fake.general, [fake.alice], 12, random.Random(3))
+    assert 0 < made < 12, "the computer made some of the moves by itself"
+    assert mentioned_ids(fake, fake.general) <= {fake.alice.id}, "only people are ever mentioned"
+    snap = await running_bot.bot.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
+    assert snap is not None and snap.record.seats[1].computer == "greedy"
+    assert snap.record.seats[1].user_id is None
+
+
+async def test_a_leaving_player_hands_the_seat_to_a_computer_and_the_game_goes_on(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    await play_until(fake, fake.general, [fake.alice, fake.bob], 2, random.Random(1))
+    left = await fake.slash(fake.bob, fake.general, "leave", {"computer": "random"})
+    await left.wait_answered()
+    assert left.original is not None and "takes their seat" in left.original.text()
+    made = await play_until(fake, fake.general, [fake.alice], 10, random.Random(2), start=2)
+    assert made < 8
+    record = (await running_bot.bot.sessions.in_channel(fake.general.id)).record  # type: ignore[union-attr]
+    assert record.status == "active"
+    assert record.seats[1].computer == "random" and record.seats[1].name.lower().endswith("for bob")
+
+
+async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
+    fake_discord: FakeDiscord, garden_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = fake_discord
+    monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 60.0)  # the computer is still waiting at the restart
+    await garden_bot.start()
+    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
+    await click(fake, fake.alice, lobby, "Add computer player (strong)")
+    await click(fake, fake.alice, lobby, "Start")
+    rng = random.Random(4)
+    board = await wait_for_move(fake, fake.general, 0)
+    while player_to_move(fake, board, [fake.alice]) is not None:
+        await play_one_decision(fake, fake.alice, fake.general, rng)
+        snap = await garden_bot.bot.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
+        board = await wait_for_move(fake, fake.general, snap.record.version)
+    waiting = (await garden_bot.bot.sessions.in_channel(fake.general.id)).record.version  # type: ignore[union-attr]
+    monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 0.05)
+    await garden_bot.restart()
+    await wait_for_move(fake, fake.general, waiting + 1)
