@@ -512,12 +512,16 @@ class SessionManager:
         self._active.pop(record.id, None)
         return LobbyChange(snapshot=await self.snapshot(record.id), notes=notes)
 
-    async def play_computer(self, game_id: int, *, version: int) -> MoveOutcome | None:
+    async def play_computer(
+        self, game_id: int, *, version: int, not_before: float | None = None
+    ) -> MoveOutcome | None:
         """Let the computer seat to move at `version` play (None if the game moved on meanwhile).
 
         The player thinks in a worker thread, on its own copy of the state (the event loop keeps
         running), seeded by the game's seed and version, so a restart replays the same choice. It
-        gets `COMPUTER_DEADLINE` seconds; past that a seeded random legal move is played instead."""
+        gets `COMPUTER_DEADLINE` seconds; past that a seeded random legal move is played instead.
+        The move is applied no earlier than `not_before` (event-loop time): the table's fixed pause
+        covers the thinking, so how long a computer seems to think does not reveal its cards."""
         async with self.lock(game_id):
             snap = await self.snapshot(game_id)
             record = snap.record
@@ -538,6 +542,8 @@ class SessionManager:
             except TimeoutError:
                 log.warning("Computer move in game %s took too long; playing a random move.", game_id)
                 action = actions[Rng.from_seed(seed).below(len(actions))]
+            if not_before is not None:
+                await asyncio.sleep(max(0.0, not_before - asyncio.get_running_loop().time()))
             labels = [a.label for a in actions]
             return await self._apply(snap, seat, version, labels.index(action.label))
 

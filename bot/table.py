@@ -358,10 +358,12 @@ class Table:
 
     async def _computer_turn(self, game_id: int, version: int) -> None:
         try:
-            await asyncio.sleep(self.computer_pause)
+            # The fixed pause runs while the computer thinks: its move shows when both are over.
+            not_before = asyncio.get_running_loop().time() + self.computer_pause
+            await asyncio.sleep(0)
             if self.closing:
                 return
-            outcome = await self.sessions.play_computer(game_id, version=version)
+            outcome = await self.sessions.play_computer(game_id, version=version, not_before=not_before)
             self._computer_turns.pop(game_id, None)
             if outcome is not None:
                 await self.after_move(outcome, actor=None)
