@@ -46,7 +46,9 @@ def test_strengths_offered_per_game() -> None:
     assert computer_strengths("secret_number") == ["random"]
 
 
-async def test_a_computer_seat_is_no_user_and_plays_the_seeded_engine_choice(sessions: SessionManager) -> None:
+async def test_a_computer_seat_is_no_user_and_plays_the_seeded_engine_choice(
+    sessions: SessionManager,
+) -> None:
     game_id = await duel_with_computer(sessions)
     snap = await sessions.snapshot(game_id)
     seat = snap.computer_to_move()
