@@ -37,15 +37,14 @@ COMPUTER_DEADLINE = 2.0
 
 
 def computer_strengths(game_name: str) -> list[str]:
-    """The computer-player strengths `game_name` offers (random only for games without others)."""
-    found: list[str] = []
-    for strength in STRENGTHS:
-        try:
+    """The computer-player strengths offered for `game_name`: all three for games that have real
+    computer players, none for the others (a random-only player is no one to play against)."""
+    try:
+        for strength in STRENGTHS:
             make_player(game_name, strength)
-        except ValueError:
-            continue
-        found.append(strength)
-    return found
+    except ValueError:
+        return []
+    return list(STRENGTHS)
 
 
 def computer_name(strength: str, number: int) -> str:

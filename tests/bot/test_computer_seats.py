@@ -43,7 +43,7 @@ async def duel_with_computer(sessions: SessionManager, strength: str = "greedy")
 
 def test_strengths_offered_per_game() -> None:
     assert computer_strengths("cabbagehead") == ["random", "greedy", "strong"]
-    assert computer_strengths("secret_number") == ["random"]
+    assert computer_strengths("secret_number") == []
 
 
 async def test_a_computer_seat_is_no_user_and_plays_the_seeded_engine_choice(
