@@ -223,13 +223,16 @@ class GreedyPlayer:
 
 class StrongPlayer:
     """Strong: determinized Monte Carlo to the end of the game (module doc). Budget: at most
-    `candidates x samples` playouts per decision."""
+    `candidates x samples` playouts per decision (`duel_samples` with two players)."""
 
     strength: Strength = "strong"
 
-    def __init__(self, candidates: int = 12, samples: int = 12) -> None:
+    def __init__(self, candidates: int = 12, samples: int = 12, duel_samples: int = 6) -> None:
         self.candidates = candidates
         self.samples = samples
+        #: Two-player playouts are twice as long (both gardens, and the passes): half the samples
+        #: keep a move's time the same.
+        self.duel_samples = duel_samples
 
     def shortlist(self, state: CabbageheadState, legal: Sequence[Any]) -> list[int]:
         """The `candidates` most promising legal actions: plantings by quick gain
@@ -248,7 +251,8 @@ class StrongPlayer:
             return legal[0]
         view = decision.view
         assert isinstance(view, CabbageheadView)
-        states = [sample_state(view, rng) for _ in range(self.samples)]
+        samples = self.samples if view.seats == 1 else self.duel_samples
+        states = [sample_state(view, rng) for _ in range(samples)]
         shortlist = self.shortlist(states[0], legal)
         best_index, best_total = shortlist[0], float("-inf")
         for index in shortlist:

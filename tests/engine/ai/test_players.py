@@ -53,7 +53,7 @@ def _quick_player(game: AnyGame, strength: Strength) -> Player:
     if strength != "strong":
         return make_player(game.name, strength)
     if game.name == "cabbagehead":
-        return cabbagehead_ai.StrongPlayer(candidates=3, samples=2)
+        return cabbagehead_ai.StrongPlayer(candidates=3, samples=2, duel_samples=2)
     return sabotage_ai.StrongPlayer(candidates=3, samples=2)
 
 
