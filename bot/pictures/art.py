@@ -182,16 +182,29 @@ def _tomato(d: Pen, s: float, c: RGB) -> None:
     d.polygon([(x * s, y * s) for x, y in star], fill=LEAF, outline=LEAF_DARK, width=_ol(s))
 
 
+def _pod(d: Pen, s: float, c: RGB, cx: float, cy: float, radius: float, a0: float, a1: float) -> None:
+    """A bean pod: a tapered crescent along an arc, with the beans showing through."""
+    import math
+
+    steps = 16
+    outer, inner, middle = [], [], []
+    for i in range(steps + 1):
+        t = i / steps
+        a = math.radians(a0 + (a1 - a0) * t)
+        w = 0.17 * math.sin(math.pi * t) + 0.01
+        outer.append(((cx + math.cos(a) * radius) * s, (cy + math.sin(a) * radius) * s))
+        inner.append(((cx + math.cos(a) * (radius - w)) * s, (cy + math.sin(a) * (radius - w)) * s))
+        middle.append((cx + math.cos(a) * (radius - w / 2), cy + math.sin(a) * (radius - w / 2)))
+    d.polygon(outer + inner[::-1], fill=c, outline=LEAF_DARK, width=_ol(s))
+    for x, y in middle[3:-3:3]:
+        d.ellipse(((x - 0.03) * s, (y - 0.03) * s, (x + 0.03) * s, (y + 0.03) * s), fill=blend(c, WHITE, 0.3))
+
+
 def _bean(d: Pen, s: float, c: RGB) -> None:
-    for dx, tilt in ((-0.16, -0.06), (0.02, 0.0), (0.2, 0.06)):
-        d.arc(
-            ((0.1 + dx) * s, (0.05 + tilt) * s, (0.75 + dx) * s, (0.98 + tilt) * s),
-            300,
-            60,
-            fill=c,
-            width=int(s * 0.11),
-        )
-    d.line((0.5 * s, 0.04 * s, 0.7 * s, 0.12 * s), fill=LEAF_DARK, width=_ol(s) + 2)
+    d.line((0.2 * s, 0.08 * s, 0.85 * s, 0.08 * s), fill=LEAF_DARK, width=_ol(s) + 2)
+    d.polygon([(0.62 * s, 0.08 * s), (0.9 * s, 0.0), (0.84 * s, 0.2 * s)], fill=LEAF, outline=LEAF_DARK)
+    _pod(d, s, blend(c, LEAF_DARK, 0.25), 1.06, 0.5, 0.76, 148, 212)
+    _pod(d, s, c, 1.3, 0.5, 0.76, 150, 210)
 
 
 def _sunflower(d: Pen, s: float, c: RGB) -> None:

@@ -204,6 +204,35 @@ def _row_card(
         paste_kind(image, card, x, y, w, h)
 
 
+def _bug_chip(
+    image: Image.Image,
+    d: ImageDraw.ImageDraw,
+    card: CardView | None,
+    role: str,
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+) -> None:
+    """A plot's Good or Bad Bug place: the bug's picture and name, or an empty dashed place."""
+    edge = cv.BAD_RED if role == "bad" else cv.GOOD_GREEN
+    if card is None:
+        cv.dashed_box(d, (x, y, x + w, y + h), cv.blend(edge, cv.PAPER, 0.35), dash=5, width=2)
+        label = "no Bad Bug" if role == "bad" else "no Good Bug"
+        cv.draw_text(
+            image, (x + w / 2, y + h / 2), label, 13, cv.blend(edge, cv.PAPER, 0.55), anchor="mm", bold=True
+        )
+        return
+    d.rounded_rectangle(
+        (x, y, x + w, y + h), radius=8, fill=cv.tint(colour_of(card.name), 0.7), outline=edge, width=3
+    )
+    paste_icon(image, card.name, x + 3, y + 4, h - 8)
+    word = "Bad Bug" if role == "bad" else "Good Bug"
+    cv.draw_text(image, (x + h - 2, y + 3), word, 11, edge, bold=True)
+    name = cv.clip_text(card.name, w - h - 2, 14, bold=True)
+    cv.draw_text(image, (x + h - 2, y + h - 2), name, 14, cv.INK, anchor="lb", bold=True)
+
+
 def _plot(
     image: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -212,49 +241,28 @@ def _plot(
     y0: int,
     x1: int,
     y1: int,
-    compact: bool,
 ) -> None:
-    """One plot: soil with its plants in planting order (newest on the right) and its two bug places."""
+    """One plot: its two bug places along the top, then its plants in planting order (the newest,
+    which a Bad Bug eats next, on the right)."""
     d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=cv.SOIL, outline=cv.FRAME, width=2)
-    cv.draw_text(image, (x0 + 8, y0 + 5), f"Plot {plot.number}", 15, cv.PAPER, bold=True)
-    bug = 56
-    bx = x1 - 6
-    for card, role in ((plot.bad_bug, "bad"), (plot.good_bug, "good")):
-        bx -= bug + 4
-        if card is not None:
-            paste_kind(image, card, bx, y0 + 4, bug, bug + 16)
-        else:
-            edge = cv.BAD_RED if role == "bad" else cv.GOOD_GREEN
-            d.rounded_rectangle((bx, y0 + 4, bx + bug, y0 + bug + 20), radius=6, outline=edge, width=2)
-            cv.draw_text(
-                image,
-                (bx + bug / 2, y0 + 12 + bug / 2),
-                f"no {role}",
-                13,
-                cv.blend(edge, cv.PAPER, 0.5),
-                anchor="mb",
-                bold=True,
-            )
-            cv.draw_text(
-                image,
-                (bx + bug / 2, y0 + 14 + bug / 2),
-                "bug",
-                13,
-                cv.blend(edge, cv.PAPER, 0.5),
-                anchor="mt",
-                bold=True,
-            )
-    top = y0 + 26
-    pw = 64
-    ph = y1 - top - 6
     if plot.bad_bug is not None:
         d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=9, outline=cv.BAD_RED, width=3)
+    cv.draw_text(image, (x0 + 10, y0 + 10), f"Plot {plot.number}", 16, cv.PAPER, bold=True)
+    chip_w, chip_h = min(124, (x1 - x0 - 90) // 2), 40
+    bx = x1 - 8
+    for card, role in ((plot.bad_bug, "bad"), (plot.good_bug, "good")):
+        bx -= chip_w
+        _bug_chip(image, d, card, role, bx, y0 + 6, chip_w, chip_h)
+        bx -= 6
+    top = y0 + chip_h + 12
+    ph = y1 - top - 6
     plants = plot.plants
     if not plants:
-        cv.draw_text(image, (x0 + 10, top + ph / 2), "nothing planted", 14, cv.PAPER_DIM, anchor="lm")
+        cv.draw_text(image, (x0 + 12, top + ph / 2), "nothing planted", 15, cv.PAPER_DIM, anchor="lm")
         return
-    room = max(bx - 8 - (x0 + 8), pw)
-    step = pw + 4 if len(plants) * (pw + 4) <= room else max(12, (room - pw) // max(1, len(plants) - 1))
+    room = x1 - x0 - 16
+    pw = max(48, min(70, (room + 4) // len(plants) - 4))
+    step = pw + 4 if len(plants) * (pw + 4) - 4 <= room else (room - pw) // (len(plants) - 1)
     for i, card in enumerate(plants):
         paste_kind(image, card, x0 + 8 + i * step, top, pw, ph)
 
@@ -262,7 +270,7 @@ def _plot(
 def _seat_section(
     view: SabotageView, seat: SeatView, names: list[str], active: bool, title: str | None = None
 ) -> Section:
-    plot_h = 150
+    plot_h = 160
     height = 40 + plot_h + 14
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
@@ -292,7 +300,7 @@ def _seat_section(
         top = y + 38
         for i, plot in enumerate(seat.plots):
             px = x0 + 12 + i * (pw + GAP)
-            _plot(image, d, plot, px, top, px + pw, top + plot_h - 8, compact=False)
+            _plot(image, d, plot, px, top, px + pw, top + plot_h - 8)
         cx = x1 - 12 - comp_w
         cv.panel(d, (cx, top, x1 - 12, top + plot_h - 8), fill=cv.PANEL, radius=8)
         done = len(seat.completed)
