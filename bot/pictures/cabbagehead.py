@@ -141,7 +141,7 @@ def decision_line(view: CabbageheadView, names: list[str]) -> str:
 
 def _row_section(view: CabbageheadView) -> Section:
     """The drawn row (costs under each card), then the Beehive, deck and token supply."""
-    height = ROW_CARD_H + 74
+    height = ROW_CARD_H + 92
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         left = cv.MARGIN
@@ -150,7 +150,7 @@ def _row_section(view: CabbageheadView) -> Section:
         cv.draw_text(image, (left + 10, y + 6), "Drawn row", 17, cv.PAPER, bold=True)
         for i, place in enumerate(view.row):
             x = left + GAP + i * (ROW_CARD_W + GAP)
-            cy = y + 38
+            cy = y + 34
             _row_place(image, d, place, x, cy)
         _supply_panel(image, d, view, left + row_w + GAP, y, cv.WIDTH - cv.MARGIN, y + height - 8)
 
@@ -173,13 +173,18 @@ def _row_place(image: Image.Image, d: ImageDraw.ImageDraw, place: RowPlaceView, 
         label = place.position.title()
     size = cv.fit_size(label, ROW_CARD_W, 15, 11)
     cv.draw_text(image, (x + ROW_CARD_W / 2, ty), label, size, colour, anchor="mt", bold=place.affordable)
+    notes = []
     if place.passed_in:
         d.rounded_rectangle(
-            (x + 30, y - 13, x + ROW_CARD_W - 6, y + 5), radius=8, fill=cv.HIGHLIGHT, outline=cv.FRAME
+            (x - 3, y - 3, x + ROW_CARD_W + 2, y + ROW_CARD_H + 2), radius=12, outline=cv.HIGHLIGHT, width=3
         )
-        cv.draw_text(image, (x + 18 + ROW_CARD_W / 2, y - 4), "passed in", 13, cv.INK, anchor="mm", bold=True)
+        notes.append("passed in")
     if (place.card is not None or place.rose is not None) and not place.affordable:
-        cv.draw_text(image, (x + ROW_CARD_W / 2, ty + 18), "can't afford", 13, cv.HIGHLIGHT, anchor="mt")
+        notes.append("can't afford")
+    if notes:
+        cv.draw_text(
+            image, (x + ROW_CARD_W / 2, ty + 19), " · ".join(notes), 13, cv.HIGHLIGHT, anchor="mt", bold=True
+        )
 
 
 def _supply_panel(
@@ -436,7 +441,7 @@ def hand_image(view: CabbageheadView, seat: int, names: list[str]) -> Image.Imag
     Mr. Cabbagehead's Garden has no secret hand (ruling 12): the private picture is the player's
     decision at a glance, drawn from their own view."""
     mine = [g for g in view.gardens if g.seat == seat]
-    sections = [_header(view, names, f"Your garden — {seat_name(names, seat)}"), _row_section(view)]
+    sections = [_header(view, names, f"Your garden · {seat_name(names, seat)}"), _row_section(view)]
     for garden in mine:
         sections.append(
             _garden_section(view, garden, "Your garden", seat in view.to_move and not view.game_over)
