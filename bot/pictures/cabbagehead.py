@@ -320,6 +320,21 @@ def _garden_section(view: CabbageheadView, garden: GardenView, name: str, highli
     return height, draw
 
 
+@lru_cache(maxsize=512)
+def _empty_slot(row: int, col: int, size: int, in_plot: bool, marked: bool) -> Image.Image:
+    """An empty slot, labelled with the words the move picker uses (ruling 3): soil inside the
+    plot, felt in the room it may still grow into; yellow where the player to move may plant."""
+    tile = Image.new("RGB", (size, size), cv.FELT_DARK)
+    d = ImageDraw.Draw(tile)
+    d.rounded_rectangle((0, 0, size - 1, size - 1), radius=8, fill=cv.SOIL if in_plot else cv.SLOT)
+    cv.dashed_box(d, (2, 2, size - 3, size - 3), cv.HIGHLIGHT if marked else cv.SLOT_LINE, dash=6, width=2)
+    text = max(12, min(17, size // 5))
+    colour = cv.HIGHLIGHT if marked else cv.PAPER
+    cv.draw_text(tile, (size / 2, size / 2 - 1), f"Row {row}", text, colour, anchor="mb", bold=True)
+    cv.draw_text(tile, (size / 2, size / 2 + 1), f"col {col}", text, colour, anchor="mt", bold=True)
+    return tile
+
+
 def _grid(
     image: Image.Image,
     d: ImageDraw.ImageDraw,
@@ -356,40 +371,12 @@ def _grid(
     for slot in garden.slots:
         x = gx + (slot.col - 1) * cell
         y = gy + (slot.row - 1) * cell
-        box = (x + pad, y + pad, x + cell - pad, y + cell - pad)
         if slot.card is not None:
             paste_card(image, slot.card, x + pad, y + pad, cell - 2 * pad, cell - 2 * pad)
         else:
-            fill = cv.SOIL if slot.in_plot else cv.SLOT
-            d.rounded_rectangle(box, radius=8, fill=fill)
             marked = (plant_here and slot.open) or slot.label in hopper_places
-            cv.dashed_box(
-                d,
-                (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2),
-                cv.HIGHLIGHT if marked else cv.SLOT_LINE,
-                dash=6,
-                width=2,
-            )
-            size = max(12, min(17, cell // 5))
-            colour = cv.HIGHLIGHT if marked else cv.PAPER
-            cv.draw_text(
-                image,
-                (x + cell / 2, y + cell / 2 - 2),
-                f"Row {slot.row}",
-                size,
-                colour,
-                anchor="mb",
-                bold=True,
-            )
-            cv.draw_text(
-                image,
-                (x + cell / 2, y + cell / 2 + 2),
-                f"col {slot.col}",
-                size,
-                colour,
-                anchor="mt",
-                bold=True,
-            )
+            tile = _empty_slot(slot.row, slot.col, cell - 2 * pad, slot.in_plot, marked)
+            image.paste(tile, (x + pad, y + pad))
         if slot.grasshopper:
             size = max(22, cell * 2 // 5)
             top = y + cell * 3 // 10 if slot.card is not None else y + cell - size - 4

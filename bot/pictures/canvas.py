@@ -116,9 +116,11 @@ def _palette_image(extra: tuple[RGB, ...]) -> Image.Image:
 
 def to_png(image: Image.Image, extra_colours: tuple[RGB, ...] = ()) -> bytes:
     """The picture as a palette PNG (fixed palette, no dithering: fast, small and crisp)."""
-    small = image.convert("RGB").quantize(palette=_palette_image(extra_colours), dither=Image.Dither.NONE)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    small = rgb.quantize(palette=_palette_image(extra_colours), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, "PNG", compress_level=6, optimize=False)
+    # Level 3: a third of the time of the default 6 for about 20% more bytes (see docs/performance.md).
+    small.save(out, "PNG", compress_level=3)
     return out.getvalue()
 
 
