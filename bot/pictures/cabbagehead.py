@@ -350,7 +350,7 @@ def _grid(
             image,
             (gx + (c - 0.5) * cell, gy - 3),
             f"col {c}" if cell >= 70 else str(c),
-            14,
+            16,
             cv.PAPER_DIM,
             anchor="mb",
             bold=True,
@@ -360,7 +360,7 @@ def _grid(
             image,
             (gx - 6, gy + (r - 0.5) * cell),
             f"Row {r}" if AXIS >= 40 else str(r),
-            16,
+            18,
             cv.PAPER_DIM,
             anchor="rm",
             bold=True,
@@ -460,8 +460,9 @@ def _row_words(view: CabbageheadView) -> str:
 
 def _garden_words(garden: GardenView, name: str) -> list[str]:
     words = [
-        f"{name}: {garden.score_now} points now, {garden.planted} planted, {garden.vegetable_types} types, "
-        f"{garden.bees} bees, compost {len(garden.compost)}."
+        f"{name}: {plural(garden.score_now, 'point')} now, {garden.planted} planted, "
+        f"{plural(garden.vegetable_types, 'type')}, {plural(garden.bees, 'bee')}, "
+        f"compost {len(garden.compost)}."
     ]
     rows: dict[int, list[str]] = {}
     for slot in garden.slots:
@@ -486,7 +487,7 @@ def board_description(view: CabbageheadView, names: list[str]) -> str:
         + ("Game over." if view.game_over else f"Round {view.round} of 3, turn {view.turn}."),
         decision_line(view, names).rstrip(".") + ".",
         _row_words(view),
-        f"Beehive {view.hive} bees. Deck {view.deck_cards_left} cards.",
+        f"Beehive {plural(view.hive, 'bee')}. Deck {plural(view.deck_cards_left, 'card')}.",
         "Neighbour tokens: " + ", ".join(f"{n.name} {n.count}" for n in view.neighbours) + ".",
     ]
     gardens = [w for g in view.gardens for w in _garden_words(g, f"{seat_name(names, g.seat)}'s garden")]
