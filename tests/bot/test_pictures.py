@@ -234,3 +234,31 @@ async def test_a_failed_drawing_is_not_cached_and_can_be_retried() -> None:
     with pytest.raises(ValueError):
         await cache.get(key, broken)
     assert (await cache.get(key, lambda: _picture("ok"))).description == "ok"
+
+
+async def test_pictures_for_the_bot_are_drawn_once_per_version_and_sent_as_described_files() -> None:
+    from bot.pictures.attach import Pictures, as_file
+
+    pictures = Pictures()
+    game, state = played("cabbagehead", 2, 6, 8)
+    view = game.view(state, None)
+    first = await pictures.board("cabbagehead", 41, 8, view, ["Ann", "Bob"])
+    again = await pictures.board("cabbagehead", 41, 8, view, ["Ann", "Bob"])
+    assert first is not None and first is again and pictures.cache.renders == 1
+    hand = await pictures.hand("cabbagehead", 41, 8, 1, game.view(state, 1), ["Ann", "Bob"])
+    assert hand is not None and hand.filename == "hand.png" and pictures.cache.renders == 2
+    attachment = as_file(first)
+    assert attachment.filename == "board.png" and attachment.description == first.description
+    assert attachment.fp.read() == first.png
+
+
+async def test_a_game_without_pictures_or_a_failed_drawing_leaves_the_message_text_only(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from bot.pictures.attach import Pictures
+
+    pictures = Pictures()
+    assert await pictures.board("secret_number", 1, 1, object(), []) is None
+    with caplog.at_level("ERROR"):
+        assert await pictures.board("cabbagehead", 1, 1, object(), []) is None
+    assert "text only" in caplog.text
