@@ -36,9 +36,10 @@ def _is_bad(kind: str) -> bool:
 
 
 @lru_cache(maxsize=512)
-def _kind_card(kind: str, w: int, h: int, role: str, count: int) -> Image.Image:
+def _kind_card(kind: str, w: int, h: int, role: str, count: int, strip: int = 0) -> Image.Image:
     """A Plant or Bug card: tinted, its picture, its name; bugs get a Good/Bad band; `count` > 1
-    shows a "x3" badge (a hand groups identical cards)."""
+    shows a "x3" badge (a hand groups identical cards). A card partly covered by the next one in a
+    pile (`strip`: the visible width) shows its picture small in the visible strip instead."""
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     colour = colour_of(kind)
@@ -57,6 +58,10 @@ def _kind_card(kind: str, w: int, h: int, role: str, count: int) -> Image.Image:
         d.rounded_rectangle((2, 2, w - 3, 2 + band), radius=max(4, w // 12), fill=edge)
         label = {"good": "GOOD", "bad": "BAD", "bird": "BIRD"}[role]
         cv.draw_text(tile, (w / 2, 3 + band / 2), label, max(10, band - 4), cv.WHITE, anchor="mm", bold=True)
+    if strip:
+        small = max(10, min(strip - 6, h // 2))
+        paste_icon(tile, kind, 3, 6 + band, small)
+        return tile
     name_h = cv.text_height(name_size)
     cv.draw_text(tile, (w / 2, h - 5), kind, name_size, cv.INK, anchor="mb", bold=True)
     top = 4 + band
@@ -86,9 +91,9 @@ def _role(card_id: str, kind: str) -> str:
 
 
 def paste_kind(
-    image: Image.Image, card: CardView, x: float, y: float, w: int, h: int, count: int = 1
+    image: Image.Image, card: CardView, x: float, y: float, w: int, h: int, count: int = 1, strip: int = 0
 ) -> None:
-    tile = _kind_card(card.name, w, h, _role(card.id, card.name), count)
+    tile = _kind_card(card.name, w, h, _role(card.id, card.name), count, strip)
     image.paste(tile, (round(x), round(y)), tile)
 
 
@@ -263,8 +268,10 @@ def _plot(
     room = x1 - x0 - 16
     pw = max(48, min(70, (room + 4) // len(plants) - 4))
     step = pw + 4 if len(plants) * (pw + 4) - 4 <= room else (room - pw) // (len(plants) - 1)
+    covered = step < pw
     for i, card in enumerate(plants):
-        paste_kind(image, card, x0 + 8 + i * step, top, pw, ph)
+        last = i == len(plants) - 1
+        paste_kind(image, card, x0 + 8 + i * step, top, pw, ph, strip=step if covered and not last else 0)
 
 
 def _seat_section(
