@@ -242,37 +242,53 @@ def _end_turn_text(state: SabotageState, seat: int) -> str:
     return f"{seat_name(seat)} ended their turn early, giving up {left} {word}."
 
 
-def _draw_plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
-    assert isinstance(action, A.DrawPlant)
-    hand = state.players[seat].plants
+def _draw_card(
+    state: SabotageState, seat: int, deck: Literal["plant", "bug"], slot: int | None, kind: str | None
+) -> list[Event]:
+    """Draw a Plant or a Bug: from the deck (in secret) or the face-up row (refilled at once)."""
+    is_plant = deck == "plant"
+    hand = state.players[seat].plants if is_plant else state.players[seat].bugs
+    row = state.plant_row if is_plant else state.bug_row
+    noun = "Plant" if is_plant else "Bug"
+    event_kind = f"draw_{deck}"
     events: list[Event] = []
     who = seat_name(seat)
-    if action.slot is None:
-        if not _can_draw_plant(state):
-            raise IllegalAction("The Plant deck and its discard pile are both empty.")
-        card = _draw_from(state, "plant", events)
+    if slot is None:
+        if not (_can_draw_plant(state) if is_plant else _can_draw_bug(state)):
+            raise IllegalAction(f"The {noun} deck and its discard pile are both empty.")
+        card = _draw_from(state, deck, events)
         assert card is not None
         hand.append(card)
         events.append(
             Event(
-                kind="draw_plant",
-                text=f"{who} drew a Plant from the deck.",
-                private={seat: f"You drew {a_or_an(PLANT_KIND_OF[card])} from the Plant deck."},
+                kind=event_kind,
+                text=f"{who} drew a {noun} from the deck.",
+                private={seat: f"You drew {a_or_an(card_name(card))} from the {noun} deck."},
             )
         )
         return events
-    card = state.plant_row[action.slot] if 0 <= action.slot < ROW_PLANTS else None
+    card = row[slot] if 0 <= slot < len(row) else None
     if card is None:
-        raise IllegalAction("There is no Plant in that slot of the row.")
-    if PLANT_KIND_OF[card] != action.kind:
+        raise IllegalAction(f"There is no {noun} in that slot of the row.")
+    if card_name(card) != kind:
         raise IllegalAction(
-            f"The Plant row has changed: slot {action.slot + 1} now shows {a_or_an(card_name(card))}."
+            f"The {noun} row has changed: slot {slot + 1} now shows {a_or_an(card_name(card))}."
         )
-    state.plant_row[action.slot] = None
+    row[slot] = None
     hand.append(card)
-    taken = f"{who} took {a_or_an(PLANT_KIND_OF[card])} from the Plant row"
-    refill = _refill_row(state, "plant", events)
-    return [Event(kind="draw_plant", text=f"{taken}; {refill}."), *events]
+    taken = f"{who} took {a_or_an(card_name(card))} from the {noun} row"
+    refill = _refill_row(state, deck, events)
+    return [Event(kind=event_kind, text=f"{taken}; {refill}."), *events]
+
+
+def _draw_plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.DrawPlant)
+    return _draw_card(state, seat, "plant", action.slot, action.kind)
+
+
+def _draw_bug(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    assert isinstance(action, A.DrawBug)
+    return _draw_card(state, seat, "bug", action.slot, action.kind)
 
 
 def _plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -287,39 +303,6 @@ def _plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Even
     player.plots[action.plot].plants.append(card)
     text = f"{seat_name(seat)} planted {a_or_an(action.kind)} on plot {action.plot + 1}."
     return [Event(kind="plant", text=text)]
-
-
-def _draw_bug(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
-    assert isinstance(action, A.DrawBug)
-    hand = state.players[seat].bugs
-    events: list[Event] = []
-    who = seat_name(seat)
-    if action.slot is None:
-        if not _can_draw_bug(state):
-            raise IllegalAction("The Bug deck and its discard pile are both empty.")
-        card = _draw_from(state, "bug", events)
-        assert card is not None
-        hand.append(card)
-        events.append(
-            Event(
-                kind="draw_bug",
-                text=f"{who} drew a Bug from the deck.",
-                private={seat: f"You drew {a_or_an(bug_kind(card))} from the Bug deck."},
-            )
-        )
-        return events
-    card = state.bug_row[action.slot] if 0 <= action.slot < ROW_BUGS else None
-    if card is None:
-        raise IllegalAction("There is no Bug in that slot of the row.")
-    if bug_kind(card) != action.kind:
-        raise IllegalAction(
-            f"The Bug row has changed: slot {action.slot + 1} now shows {a_or_an(bug_kind(card))}."
-        )
-    state.bug_row[action.slot] = None
-    hand.append(card)
-    taken = f"{who} took {a_or_an(bug_kind(card))} from the Bug row"
-    refill = _refill_row(state, "bug", events)
-    return [Event(kind="draw_bug", text=f"{taken}; {refill}."), *events]
 
 
 def _take_bug(player: PlayerState, kind: str) -> str:
