@@ -35,8 +35,11 @@ def main() -> None:
     except KeyboardInterrupt:
         log.info("Stopped.")
     except discord.LoginFailure:
-        print("garden-club: Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal "
-              "(your application > Bot > Reset Token) into .env.", file=sys.stderr)
+        print(
+            "garden-club: Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal "
+            "(your application > Bot > Reset Token) into .env.",
+            file=sys.stderr,
+        )
         raise SystemExit(2) from None
     except discord.PrivilegedIntentsRequired:
         print("garden-club: Discord refused a privileged intent; Garden Club needs none.", file=sys.stderr)
@@ -44,8 +47,11 @@ def main() -> None:
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.HTTPException) as error:
         # Only login and start-up get here: once connected, discord.py reconnects by itself.
         where = settings.api_base or "https://discord.com/api/v10"
-        print(f"garden-club: could not log in through {where} ({error}): check DISCORD_API_BASE "
-              "(leave it empty for Discord itself) and the network.", file=sys.stderr)
+        print(
+            f"garden-club: could not log in through {where} ({error}): check DISCORD_API_BASE "
+            "(leave it empty for Discord itself) and the network.",
+            file=sys.stderr,
+        )
         raise SystemExit(2) from None
 
 

@@ -1,16 +1,28 @@
-"""The bot object: opens its resources in `setup_hook`, then registers and syncs commands."""
+"""The bot object: opens its resources in `setup_hook`, registers persistent components and commands.
+
+Persistent components are `DynamicItem` classes added before the gateway connects, so every button
+ever posted (before a restart too) is routed by its custom id from the first event on.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
+from collections.abc import Callable
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.command_sync import sync_if_changed
+from bot.commands import register_commands
 from bot.endpoints import discover_gateway, use_gateway
+from bot.sessions import DEFAULT_LOBBY_TTL, SessionManager
 from bot.settings import Settings
+from bot.storage import Store
+from bot.table import Table
+from bot.ui.items import ALL_DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -18,7 +30,18 @@ log = logging.getLogger(__name__)
 class GardenClubBot(commands.Bot):
     """Garden Club. Needs no privileged intents: everything arrives as interactions."""
 
-    def __init__(self, settings: Settings) -> None:
+    store: Store
+    sessions: SessionManager
+    table: Table
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        lobby_ttl: float = DEFAULT_LOBBY_TTL,
+        expiry_check_seconds: float = 30.0,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -26,28 +49,40 @@ class GardenClubBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
+        self._clock = clock
+        self._lobby_ttl = lobby_ttl
+        self._expiry_check_seconds = expiry_check_seconds
+        self._expiry_task: asyncio.Task[None] | None = None
+        self._catch_up_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.settings.discord_gateway_url:
             use_gateway(str(self.settings.discord_gateway_url))
         elif self.settings.api_base:
             use_gateway(await discover_gateway(self.http))
-        register_basic_commands(self.tree)
-        state_file = self.settings.database_path.parent / "command-sync.json"
-        await sync_if_changed(self.tree, state_file, self.settings.sync_guild_id)
+        self.store = await Store.open(self.settings.database_path, clock=self._clock)
+        self.sessions = SessionManager(self.store, clock=self._clock, lobby_ttl=self._lobby_ttl)
+        self.table = Table(self, self.sessions, clock=self._clock)
+        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+        register_commands(self.tree, self.table)
+        await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
+        self._expiry_task = asyncio.create_task(
+            self.table.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"
+        )
+        self._catch_up_task = asyncio.create_task(self.table.catch_up(), name="garden-club-catch-up")
+
+    async def close(self) -> None:
+        for task in (self._expiry_task, self._catch_up_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if hasattr(self, "table"):
+            await self.table.drain()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
 
     async def on_ready(self) -> None:
         user_id = self.user.id if self.user else None
         log.info("Logged in as %s (id %s) in %d servers.", self.user, user_id, len(self.guilds))
-
-
-def register_basic_commands(tree: app_commands.CommandTree[discord.Client]) -> None:
-    """Commands that need no game: /help."""
-
-    @tree.command(name="help", description="What Garden Club can do and how to play.")
-    async def help_command(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            "**Garden Club** hosts garden card games in this channel.\n"
-            "`/help` — this message.",
-            ephemeral=True,
-        )

@@ -1,7 +1,8 @@
 """Sync application commands only when they changed, so restarts do not hammer Discord's API.
 
-The hash of the command payloads is kept beside the database; a restart with the same commands
-syncs nothing. With `SYNC_GUILD_ID`, commands go to that one guild (instant while developing).
+The hash of the command payloads is kept in the database (`meta` table) per target; a restart with
+the same commands syncs nothing. With `SYNC_GUILD_ID`, commands go to that one guild (instant while
+developing).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from pathlib import Path
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -17,7 +18,15 @@ from discord import app_commands
 log = logging.getLogger(__name__)
 
 
-def command_payload_hash(tree: app_commands.CommandTree[discord.Client], guild: discord.Object | None) -> str:
+class HashKeeper(Protocol):
+    """Where the last synced hash is remembered (the store's small settings table)."""
+
+    async def get_meta(self, key: str) -> str | None: ...
+
+    async def set_meta(self, key: str, value: str) -> None: ...
+
+
+def command_payload_hash(tree: app_commands.CommandTree[Any], guild: discord.Object | None) -> str:
     """A stable hash of what a sync would send."""
     payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
     text = json.dumps(sorted(payload, key=lambda c: str(c.get("name"))), sort_keys=True, default=str)
@@ -25,26 +34,21 @@ def command_payload_hash(tree: app_commands.CommandTree[discord.Client], guild: 
 
 
 async def sync_if_changed(
-    tree: app_commands.CommandTree[discord.Client], state_file: Path, guild_id: int | None
+    tree: app_commands.CommandTree[Any], keeper: HashKeeper, guild_id: int | None
 ) -> bool:
     """Sync the tree (to `guild_id`, else globally) if it changed since the last sync."""
     guild = discord.Object(id=guild_id) if guild_id else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    target = f"guild:{guild_id}" if guild_id else "global"
+    # Keyed by application too: the same database used with another bot application (a new
+    # token) must still sync that application's commands.
+    scope = f"guild:{guild_id}" if guild_id else "global"
+    key = f"command-sync:application:{tree.client.application_id}:{scope}"
     digest = command_payload_hash(tree, guild)
-    known: dict[str, str] = {}
-    if state_file.exists():
-        try:
-            known = json.loads(state_file.read_text())
-        except (OSError, ValueError):
-            known = {}
-    if known.get(target) == digest:
-        log.info("Application commands unchanged since the last sync (%s); not syncing.", target)
+    if await keeper.get_meta(key) == digest:
+        log.info("Application commands unchanged since the last sync (%s); not syncing.", key)
         return False
     synced = await tree.sync(guild=guild)
-    known[target] = digest
-    state_file.parent.mkdir(parents=True, exist_ok=True)
-    state_file.write_text(json.dumps(known, indent=2))
-    log.info("Synced %d application commands (%s).", len(synced), target)
+    await keeper.set_meta(key, digest)
+    log.info("Synced %d application commands (%s).", len(synced), key)
     return True

@@ -112,4 +112,24 @@ async def test_python_m_bot_logs_in_and_syncs_against_the_fake(
     assert "Traceback" not in log
     assert fake_discord.token not in log
     assert len(fake_discord.calls_to("GET", "/gateway/bot")) == 1
-    assert (tmp_path / "data" / "command-sync.json").exists()
+    # The command-sync hash lives in the database since the bot-platform branch (meta table).
+    assert (tmp_path / "data" / "garden-club.sqlite3").exists()
+
+
+async def test_another_application_on_the_same_database_syncs_its_own_commands(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A new bot token (another application) with the same database must still get its commands:
+    the sync hash is kept per application (found by the fake-discord branch)."""
+    await garden_bot.start()
+    await garden_bot.stop()
+    other = FakeDiscord()
+    await other.start()
+    try:
+        runner = BotRunner(other, garden_bot.data_dir)
+        await runner.start()
+        await runner.stop()
+    finally:
+        await other.stop()
+    assert len(other.calls_to("PUT", GLOBAL_SYNC)) == 1
+    assert len(fake_discord.calls_to("PUT", GLOBAL_SYNC)) == 1

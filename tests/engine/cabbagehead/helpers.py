@@ -12,8 +12,15 @@ CARDS = GAME.cards
 
 #: One letter per vegetable in the pictures below.
 LETTERS = {
-    "C": "Carrot", "T": "Turnip", "S": "Salsify", "R": "Radish", "L": "Lettuce",
-    "O": "Onion", "B": "Cabbage", "P": "Pumpkin", "U": "Ruta Baga",
+    "C": "Carrot",
+    "T": "Turnip",
+    "S": "Salsify",
+    "R": "Radish",
+    "L": "Lettuce",
+    "O": "Onion",
+    "B": "Cabbage",
+    "P": "Pumpkin",
+    "U": "Ruta Baga",
 }
 
 
@@ -109,5 +116,18 @@ def set_row(state: CabbageheadState, cards: list[int]) -> None:
     state.row = list(cards)
 
 
-__all__ = ["CARDS", "EMPTY", "GAME", "LETTERS", "all_cards", "bees_in_play", "cards_of", "expected_cards",
-           "garden_from", "new_game", "picture_of", "put_on_top", "set_row"]
+__all__ = [
+    "CARDS",
+    "EMPTY",
+    "GAME",
+    "LETTERS",
+    "all_cards",
+    "bees_in_play",
+    "cards_of",
+    "expected_cards",
+    "garden_from",
+    "new_game",
+    "picture_of",
+    "put_on_top",
+    "set_row",
+]

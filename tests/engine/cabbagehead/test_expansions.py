@@ -19,8 +19,9 @@ from tests.engine.cabbagehead.helpers import (
 
 
 def plant_centre(state: CabbageheadState) -> None:
-    action = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Plant) and a.position == 1
-                  and not a.replaces)
+    action = next(
+        a for a in GAME.legal_actions(state, 0) if isinstance(a, Plant) and a.position == 1 and not a.replaces
+    )
     GAME.apply(state, 0, action)
 
 
@@ -68,8 +69,15 @@ def test_vegetable_may_be_planted_under_a_grasshopper() -> None:
     state.gardens[0] = garden_from(["C * . . . .", ". . . . . .", ". . . . . ."], fixed=True)
     offered = {a.steps[1] for a in GAME.legal_actions(state, 0)}
     assert "Row 1, column 2" in offered
-    GAME.apply(state, 0, next(a for a in GAME.legal_actions(state, 0)
-                              if isinstance(a, Plant) and a.steps[1] == "Row 1, column 2"))
+    GAME.apply(
+        state,
+        0,
+        next(
+            a
+            for a in GAME.legal_actions(state, 0)
+            if isinstance(a, Plant) and a.steps[1] == "Row 1, column 2"
+        ),
+    )
     assert state.gardens[0].cells[1] >= 0 and state.gardens[0].hoppers[1] >= 0
 
 
@@ -103,8 +111,11 @@ def test_grasshopper_stays_when_its_card_is_composted() -> None:
     """Ruling 21 (also for the Compost): the Grasshopper stays on its slot, over the new card."""
     state = new_game(grasshoppers=True, fixed_grid=True)
     state.gardens[0] = garden_from(["C* . . . . .", ". . . . . .", ". . . . . ."])
-    GAME.apply(state, 0, next(a for a in GAME.legal_actions(state, 0)
-                              if isinstance(a, Plant) and a.replaces == "Carrot"))
+    GAME.apply(
+        state,
+        0,
+        next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Plant) and a.replaces == "Carrot"),
+    )
     assert state.gardens[0].hoppers[0] >= 0 and len(state.gardens[0].compost) == 1
 
 
@@ -196,8 +207,9 @@ def test_ruling_7_vegetable_planted_under_a_rose_after_a_neighbour_took_one() ->
     GAME.apply(state, 0, PlaceRose(1, 1))
     garden = state.gardens[0]
     garden.cells[1] = -1  # as if a Neighbour took the Lettuce
-    action = next(a for a in GAME.legal_actions(state, 0)
-                  if isinstance(a, Plant) and a.steps[1] == "Row 1, column 2")
+    action = next(
+        a for a in GAME.legal_actions(state, 0) if isinstance(a, Plant) and a.steps[1] == "Row 1, column 2"
+    )
     GAME.apply(state, 0, action)
     assert garden.cells[1] >= 0 and garden.roses[1] >= 0
     assert slot_label(garden, 1) == "Row 1, column 2"

@@ -63,11 +63,17 @@ def test_chosen_neighbours_by_name() -> None:
     [
         (2, {"eudora": True}, "one-player"),
         (1, {"neighbour_set": "chosen", "chosen": ["sallie", "mayor", "horace"]}, "exactly 4"),
-        (1, {"neighbour_set": "chosen", "chosen": ["sallie", "mayor", "horace", "peapod", "bernard"]},
-         "exactly 4"),
+        (
+            1,
+            {"neighbour_set": "chosen", "chosen": ["sallie", "mayor", "horace", "peapod", "bernard"]},
+            "exactly 4",
+        ),
         (1, {"neighbour_set": "chosen", "chosen": ["sallie", "sallie", "mayor", "horace"]}, "twice"),
-        (1, {"neighbour_set": "chosen", "chosen": ["sallie", "Aunt Nancy", "mayor", "horace"]},
-         "no Neighbour"),
+        (
+            1,
+            {"neighbour_set": "chosen", "chosen": ["sallie", "Aunt Nancy", "mayor", "horace"]},
+            "no Neighbour",
+        ),
         (1, {"neighbour_set": "original", "chosen": ["sallie"]}, "only with the 'chosen'"),
         (3, {}, "1 or 2 players"),
     ],
@@ -163,13 +169,19 @@ def test_ruling_1_loader_refuses_a_deck_that_breaks_the_rulebook(change: str, me
 
 def test_ruling_1_loader_needs_a_type_with_five_cards_for_the_monopoly() -> None:
     """Ruling 1: some vegetable must have at least 5 cards (the Monopoly needs 5 of a type)."""
-    doc = {"vegetables": [
-        {"name": name, "points": 4 if name == "Lettuce" else 3,
-         "cards": [{"vegetable_number": k * 4 + j + 1, "neighbour_number": 1} for j in range(4)]}
-        for k, name in enumerate([*REQUIRED_TYPES, "Onion", "Cabbage", "Pea", "Bean"])
-    ]}
-    doc["vegetables"].append({"name": "Kale", "points": 2,
-                              "cards": [{"vegetable_number": 99, "neighbour_number": 1}]})
+    doc = {
+        "vegetables": [
+            {
+                "name": name,
+                "points": 4 if name == "Lettuce" else 3,
+                "cards": [{"vegetable_number": k * 4 + j + 1, "neighbour_number": 1} for j in range(4)],
+            }
+            for k, name in enumerate([*REQUIRED_TYPES, "Onion", "Cabbage", "Pea", "Bean"])
+        ]
+    }
+    doc["vegetables"].append(
+        {"name": "Kale", "points": 2, "cards": [{"vegetable_number": 99, "neighbour_number": 1}]}
+    )
     assert sum(len(v["cards"]) for v in doc["vegetables"]) == 45
     with pytest.raises(DeckError, match="Monopoly"):
         parse_deck(doc)

@@ -111,6 +111,7 @@ def test_romancing_eudora_passes_the_conformance_checks_solo() -> None:
     """Romancing Eudora is one-player only, so the shared conformance suite (which plays every option
     set with 1 and 2 seats) cannot include it: its checks run here, solo."""
     for seed in range(8):
-        options = CabbageheadOptions(eudora=True, grasshoppers=seed % 2 == 0, fixed_grid=seed % 3 == 0,
-                                     neighbour_set="random")
+        options = CabbageheadOptions(
+            eudora=True, grasshoppers=seed % 2 == 0, fixed_grid=seed % 3 == 0, neighbour_set="random"
+        )
         play_random_game(GAME, options, 1, seed)

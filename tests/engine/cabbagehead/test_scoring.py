@@ -153,8 +153,17 @@ def test_rose_not_over_two_vegetables_scores_nothing() -> None:
 def test_garden_club_prize_ribbons() -> None:
     """The Garden Club Prize: 0-40 nothing, 41-60 White, 61-80 Yellow, 81-100 Red, 101+ Blue."""
     assert [ribbon_for(p) for p in (-6, 0, 40, 41, 60, 61, 80, 81, 100, 101, 180)] == [
-        None, None, None, "White Ribbon", "White Ribbon", "Yellow Ribbon", "Yellow Ribbon",
-        "Red Ribbon", "Red Ribbon", "Blue Ribbon", "Blue Ribbon",
+        None,
+        None,
+        None,
+        "White Ribbon",
+        "White Ribbon",
+        "Yellow Ribbon",
+        "Yellow Ribbon",
+        "Red Ribbon",
+        "Red Ribbon",
+        "Blue Ribbon",
+        "Blue Ribbon",
     ]
 
 

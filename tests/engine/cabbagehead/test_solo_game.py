@@ -112,8 +112,9 @@ def test_ruling_3_frame_labels_follow_the_floating_plot() -> None:
     offered = {a.steps[1] for a in plants(state)}
     assert "Row 1, column 1" in offered and "Row 5, column 11" in offered
     assert "Row 3, column 6 (compost the " + planted[0].card.vegetable + ")" in offered  # type: ignore[union-attr]
-    assert offered == set(view.open_slots) | {"Row 3, column 6 (compost the "
-                                              + planted[0].card.vegetable + ")"}  # type: ignore[union-attr]
+    assert offered == set(view.open_slots) | {
+        "Row 3, column 6 (compost the " + planted[0].card.vegetable + ")"
+    }  # type: ignore[union-attr]
 
 
 def test_floating_plot_never_exceeds_six_by_three() -> None:
@@ -190,8 +191,9 @@ def test_game_ends_after_round_three_with_fifteen_plantings() -> None:
     while state.phase != "over":
         play_first(state)
     assert state.gardens[0].planted == 15 and state.deck == [] and len(state.visits) == 3
-    assert len(state.discard) + sum(c >= 0 for c in state.gardens[0].cells) + len(
-        state.gardens[0].compost) == 45
+    assert (
+        len(state.discard) + sum(c >= 0 for c in state.gardens[0].cells) + len(state.gardens[0].compost) == 45
+    )
     assert GAME.legal_actions(state, 0) == [] and GAME.to_move(state) == []
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, Plant(1, "Carrot", 0, 1, 1))
@@ -202,8 +204,13 @@ def test_refused_actions_say_why_and_change_nothing() -> None:
     state = new_game()
     before = state.model_dump_json()
     name = CARDS[state.row[1]].name
-    for bad in (Plant(1, name, 0, 1, 1), Plant(1, "Nonsense", 0, 3, 6), Plant(1, name, 1, 3, 6),
-                Plant(1, name, 0, 3, 6, "Carrot"), Plant(7, name, 0, 3, 6)):
+    for bad in (
+        Plant(1, name, 0, 1, 1),
+        Plant(1, "Nonsense", 0, 3, 6),
+        Plant(1, name, 1, 3, 6),
+        Plant(1, name, 0, 3, 6, "Carrot"),
+        Plant(7, name, 0, 3, 6),
+    ):
         with pytest.raises(IllegalAction) as refusal:
             GAME.apply(state, 0, bad)
         assert refusal.value.message

@@ -58,7 +58,11 @@ def test_planted_cards_carry_their_numbers_and_slot() -> None:
         assert card is not None
         source = next(c for c in CARDS if c.card_id == card.id)
         assert (card.vegetable, card.points, card.vegetable_number, card.neighbour_number) == (
-            source.name, source.points, source.vegetable_number, source.neighbour_number)
+            source.name,
+            source.points,
+            source.vegetable_number,
+            source.neighbour_number,
+        )
         assert slot.label == f"Row {slot.row}, column {slot.col}"
 
 
@@ -119,7 +123,9 @@ def test_issue_example_steps_for_a_plant() -> None:
     assert Plant(1, "Carrot", 0, 2, 3).steps == ("Plant the centre Carrot (free)", "Row 2, column 3")
     assert Plant(1, "Carrot", 0, 2, 3).label == "Plant the centre Carrot (free) in row 2, column 3"
     assert Plant(0, "Carrot", -1, 2, 3, "Turnip").steps == (
-        "Plant the left Carrot (pay 1 bee)", "Row 2, column 3 (compost the Turnip)")
+        "Plant the left Carrot (pay 1 bee)",
+        "Row 2, column 3 (compost the Turnip)",
+    )
 
 
 def test_plantings_sequence_behaves_like_a_list() -> None:

@@ -1,0 +1,82 @@
+"""The slash commands: /play <game>, /board, /hand, /rules, /help, /end, /leave.
+
+Commands are thin: each answers through the `Table` (or directly, for help and rules) and every
+failure goes to the central error handler (`bot.errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import answer_error
+from bot.presenters import all_presenters
+from bot.table import Table
+from engine.registry import get_game
+
+HELP_TEXT = (
+    "**Garden Club** hosts garden card games right here in the channel.\n\n"
+    "`/play <game>` — open a lobby (with the game's options); others press **Join**, the host presses "
+    "**Start**. A solo game starts at once.\n"
+    "**My hand / My turn** on the board, or `/hand` — your own cards and moves, visible only to you.\n"
+    "`/board` — post a fresh copy of the board.\n"
+    "`/rules <game>` — the rules, page by page.\n"
+    "`/leave` — leave the game in this channel. `/end` — end it (host, or Manage Channels).\n"
+    "`/help` — this message.\n\n"
+    "One game per channel; open a thread (the `thread` option of `/play`) to play several at once. "
+    "Every move is a click; nothing is lost if the bot restarts."
+)
+
+
+def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None:
+    """Add every command to `tree` (called once in `setup_hook`, before syncing)."""
+    presenters = all_presenters()
+    play = app_commands.Group(name="play", description="Start a game in this channel.", guild_only=True)
+    for presenter in presenters.values():
+        play.add_command(presenter.play_command(table.open_lobby))
+    tree.add_command(play)
+
+    @tree.command(name="board", description="Post a fresh copy of this channel's game board.")
+    @app_commands.guild_only()
+    async def board(interaction: discord.Interaction[Any]) -> None:
+        await table.repost_board(interaction)
+
+    @tree.command(
+        name="hand", description="Your own hand and moves in this channel's game (only you see it)."
+    )
+    @app_commands.guild_only()
+    async def hand(interaction: discord.Interaction[Any]) -> None:
+        await table.show_hand(interaction, None)
+
+    @tree.command(
+        name="end", description="End this channel's game (its host, or someone with Manage Channels)."
+    )
+    @app_commands.guild_only()
+    async def end(interaction: discord.Interaction[Any]) -> None:
+        await table.end_or_leave(interaction, end=True)
+
+    @tree.command(name="leave", description="Leave this channel's game.")
+    @app_commands.guild_only()
+    async def leave(interaction: discord.Interaction[Any]) -> None:
+        await table.end_or_leave(interaction, end=False)
+
+    @tree.command(name="rules", description="The rules of a game, page by page (only you see them).")
+    @app_commands.describe(game="Which game's rules")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=get_game(name).title, value=name) for name in presenters]
+    )
+    async def rules(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
+        await table.rules_page(interaction, game.value, 0)
+
+    @tree.command(name="help", description="What Garden Club can do and how to play.")
+    async def help_command(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(HELP_TEXT, ephemeral=True)
+
+    @tree.error
+    async def on_app_command_error(
+        interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        name = interaction.command.qualified_name if interaction.command else "a command"
+        await answer_error(interaction, error, context=f"/{name}")

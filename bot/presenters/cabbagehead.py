@@ -1,0 +1,280 @@
+"""How Mr. Cabbagehead's Garden looks in Discord: the gardens as grids, the drawn row, Neighbours.
+
+Everything here is formatted from the engine's view; no rule is decided here. The grid uses the
+same "Row r, column c" numbering as the engine's action labels, so a player can read the slot off
+the picture and find it in the picker.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.presenters.base import OpenLobby, players_sections, read_rules
+from bot.sessions import Refusal
+from engine.cabbagehead.neighbours import NEIGHBOURS
+from engine.cabbagehead.state import CabbageheadOptions
+from engine.cabbagehead.view import CabbageheadView, CardView, GardenView
+
+#: Sections of docs/rules/cabbagehead.md written for developers, left out of `/rules`.
+RULES_FOR_DEVELOPERS = {"Options", "The deck data file", "Decisions, actions and views", "Code map"}
+
+EXPANSION_WORDS = (
+    ("grasshoppers", "Grasshoppers"),
+    ("eudora", "Romancing Eudora"),
+    ("fixed_grid", "fixed grid"),
+)
+
+#: Width of one grid cell: a 3-letter vegetable and its 2-digit Vegetable number, e.g. "Car17".
+CELL = 6
+
+NEIGHBOUR_CHOICES = [app_commands.Choice(name=n.name[:100], value=n.key) for n in NEIGHBOURS]
+NEIGHBOUR_SETS = [
+    app_commands.Choice(name="Original Neighbours (recommended first game)", value="original"),
+    app_commands.Choice(name="New Neighbours: 4 of the 6 at random", value="new"),
+    app_commands.Choice(name="All ten Neighbours: 4 at random", value="random"),
+    app_commands.Choice(name="Chosen: the four you pick below", value="chosen"),
+]
+NEIGHBOUR_SET_VALUES = tuple(str(choice.value) for choice in NEIGHBOUR_SETS)
+FIRST_PLAYER = [
+    app_commands.Choice(name="Random", value="random"),
+    app_commands.Choice(name="The host", value="host"),
+    app_commands.Choice(name="The other player", value="guest"),
+]
+
+
+def card_short(card: CardView) -> str:
+    return f"{card.vegetable[:3]}{card.vegetable_number:>2}"
+
+
+def card_long(card: CardView) -> str:
+    return f"{card.vegetable} #{card.vegetable_number} ({card.points} pts, {card.type_count} in the deck)"
+
+
+def garden_grid(garden: GardenView) -> str:
+    """The frame as a fixed-width grid: planted cards, open slots (+), Grasshoppers (*), Roses (r)."""
+    by_place = {(s.row, s.col): s for s in garden.slots}
+    header = "   " + "".join(f"{c:^{CELL}}" for c in range(1, garden.cols + 1))
+    lines = [header]
+    for r in range(1, garden.rows + 1):
+        cells = []
+        for c in range(1, garden.cols + 1):
+            slot = by_place.get((r, c))
+            if slot is None:
+                text = ""
+            elif slot.card is not None:
+                text = card_short(slot.card)
+            elif slot.open:
+                text = "+"
+            else:
+                text = "."
+            if slot is not None and slot.grasshopper:
+                text = (text + "*") if len(text) < CELL - 1 else text[: CELL - 2] + "*"
+            if slot is not None and slot.rose is not None:
+                text = (text + "r") if len(text) < CELL - 1 else text[: CELL - 2] + "r"
+            cells.append(f"{text:^{CELL}}")
+        lines.append(f"{r:>2} " + "".join(cells).rstrip())
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def garden_text(garden: GardenView, name: str) -> str:
+    facts = [
+        f"**{name}** — score now **{garden.score_now}**",
+        f"Bees {garden.bees} · planted {garden.planted} · vegetable types {garden.vegetable_types}",
+    ]
+    if garden.roses:
+        facts.append(
+            "Roses: "
+            + ", ".join(
+                f"row {r.row}, columns {r.col}–{r.col + 1}" + (" (blooming)" if r.blooming else "")
+                for r in garden.roses
+            )
+        )
+    if garden.compost:
+        facts.append("Compost: " + ", ".join(card_short(c) for c in garden.compost))
+    return "\n".join(facts) + "\n" + garden_grid(garden)
+
+
+def row_text(view: CabbageheadView) -> str:
+    places = []
+    for place in view.row:
+        if place.card is not None:
+            what = card_long(place.card)
+        elif place.rose is not None:
+            what = "a Rose"
+        else:
+            continue
+        extra = " — passed in" if place.passed_in else ""
+        afford = "" if place.affordable else " (can't afford)"
+        places.append(f"{place.position.title()}: {what} — {place.cost}{afford}{extra}")
+    return "\n".join(places) or "No cards drawn."
+
+
+def supply_text(view: CabbageheadView) -> str:
+    """The piles and tokens everyone can count."""
+    deck = f"Deck {view.deck_cards_left}"
+    if view.cards_before_holiday is not None:
+        deck += f" ({view.cards_before_holiday} before the next On Holiday)"
+    facts = [deck, f"Beehive {view.hive}", f"face-down tokens {view.face_down_tokens}"]
+    if view.bees_removed:
+        facts.append(f"Bees out of the game {view.bees_removed}")
+    if view.grasshoppers_waiting:
+        facts.append(f"Grasshoppers waiting {view.grasshoppers_waiting}")
+    if view.grasshoppers_set_aside:
+        facts.append(f"Grasshoppers set aside {view.grasshoppers_set_aside}")
+    lines = [" · ".join(facts)]
+    if view.known_in_deck:
+        lines.append("Seen going under the deck: " + ", ".join(card_short(c) for c in view.known_in_deck))
+    if view.ferwig_this_turn or view.ferwig_next_draws:
+        lines.append(f"The Ferwig-Radishers cut the next {view.ferwig_next_draws or 1} draw(s).")
+    return "\n".join(lines)
+
+
+def neighbours_text(view: CabbageheadView) -> str:
+    return "\n".join(f"{n.name}: {n.count} token{'s' if n.count != 1 else ''}" for n in view.neighbours)
+
+
+def decision_text(view: CabbageheadView, names: list[str]) -> str:
+    if view.game_over:
+        return "The game is over."
+    who = ", ".join(names[s] for s in view.to_move if s < len(names))
+    text = view.decision_text.split(": ", 1)[-1]
+    return f"{who}: {text}"
+
+
+class CabbageheadPresenter:
+    game_name = "cabbagehead"
+
+    def board_text(self, view: CabbageheadView, names: list[str]) -> str:
+        parts = [
+            f"Round {view.round} · turn {view.turn} · {decision_text(view, names)}",
+            f"**Drawn row**\n{row_text(view)}",
+        ]
+        if view.passed_card is not None and view.passed_to is not None:
+            parts.append(f"Passed on: {card_long(view.passed_card)}, to lie {view.passed_to}")
+        parts.append(supply_text(view))
+        parts.append(f"**Neighbours**\n{neighbours_text(view)}")
+        if view.visits:
+            parts.append("Visits: " + "; ".join(view.visits[-3:]))
+        for garden in view.gardens:
+            name = names[garden.seat] if garden.seat < len(names) else f"Seat {garden.seat + 1}"
+            parts.append(garden_text(garden, name))
+        return "\n\n".join(parts)
+
+    def hand_text(self, view: CabbageheadView, seat: int, names: list[str]) -> str:
+        mine = next((g for g in view.gardens if g.seat == seat), None)
+        parts = [decision_text(view, names), f"**Drawn row**\n{row_text(view)}"]
+        if view.passed_card is not None and view.passed_to is not None:
+            parts.append(f"Passed on: {card_long(view.passed_card)}, to lie {view.passed_to}")
+        if mine is not None:
+            parts.append(garden_text(mine, "Your garden"))
+        return "\n\n".join(parts)
+
+    def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
+        @app_commands.command(name="cabbagehead", description="Mr. Cabbagehead's Garden: 1 or 2 players.")
+        @app_commands.describe(
+            players="1 (solo, starts at once) or 2 players.",
+            neighbours="Which Tedious Neighbours visit.",
+            grasshoppers="Play with the Grasshoppers expansion.",
+            eudora="Play with Romancing Eudora (solo only).",
+            fixed_grid="Plant in a fixed 6 x 3 grid instead of the floating plot.",
+            first_player="Two players: who starts.",
+            neighbour_1="With chosen Neighbours: the first.",
+            neighbour_2="With chosen Neighbours: the second.",
+            neighbour_3="With chosen Neighbours: the third.",
+            neighbour_4="With chosen Neighbours: the fourth.",
+            thread="Open a new thread for this game.",
+        )
+        @app_commands.choices(
+            neighbours=NEIGHBOUR_SETS,
+            first_player=FIRST_PLAYER,
+            neighbour_1=NEIGHBOUR_CHOICES,
+            neighbour_2=NEIGHBOUR_CHOICES,
+            neighbour_3=NEIGHBOUR_CHOICES,
+            neighbour_4=NEIGHBOUR_CHOICES,
+        )
+        async def play_cabbagehead(
+            interaction: discord.Interaction[Any],
+            players: app_commands.Range[int, 1, 2] = 1,
+            neighbours: str = "original",
+            grasshoppers: bool = False,
+            eudora: bool = False,
+            fixed_grid: bool = False,
+            first_player: str = "random",
+            neighbour_1: str | None = None,
+            neighbour_2: str | None = None,
+            neighbour_3: str | None = None,
+            neighbour_4: str | None = None,
+            thread: bool = False,
+        ) -> None:
+            options = build_options(
+                players,
+                neighbours,
+                grasshoppers,
+                eudora,
+                fixed_grid,
+                first_player,
+                [n for n in (neighbour_1, neighbour_2, neighbour_3, neighbour_4) if n],
+            )
+            await open_lobby(interaction, self.game_name, options, players, thread)
+
+        return play_cabbagehead
+
+    def options_text(self, options: dict[str, Any]) -> str:
+        """The lobby's line about the options, in the rulebook's words."""
+        sets = {
+            "original": "Original Neighbours",
+            "new": "4 New Neighbours at random",
+            "random": "4 of all ten Neighbours at random",
+        }
+        names = {n.key: n.name for n in NEIGHBOURS}
+        chosen = ", ".join(names.get(key, key) for key in options.get("chosen") or [])
+        parts = [sets.get(str(options.get("neighbour_set")), f"Neighbours: {chosen}")]
+        parts += [label for key, label in EXPANSION_WORDS if options.get(key)]
+        first = options.get("first_seat")
+        if first is not None:
+            parts.append("the host starts" if first == 0 else "the other player starts")
+        return " · ".join(parts)
+
+    def rules_text(self) -> str:
+        text = read_rules(self.game_name, "")
+        if not text:
+            return "# Mr. Cabbagehead's Garden\n\nThe rules document is not installed."
+        return players_sections(text, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS)
+
+
+def build_options(
+    players: int,
+    neighbours: str,
+    grasshoppers: bool,
+    eudora: bool,
+    fixed_grid: bool,
+    first_player: str,
+    chosen: list[str],
+) -> CabbageheadOptions:
+    """The engine's options from the command's choices, refusing mixes the command can't express."""
+    if eudora and players != 1:
+        raise Refusal("Romancing Eudora is a solo expansion: choose 1 player, or leave Eudora out.")
+    if neighbours == "chosen" and len(set(chosen)) != 4:
+        raise Refusal("With chosen Neighbours, pick four different ones (neighbour_1 to neighbour_4).")
+    if neighbours != "chosen" and chosen:
+        raise Refusal("Pick Neighbours one by one only with `neighbours: Chosen`.")
+    if neighbours not in NEIGHBOUR_SET_VALUES:
+        raise Refusal("Choose one of the offered Neighbour sets.")
+    first: dict[str, int | None] = {"random": None, "host": 0, "guest": 1}
+    options: CabbageheadOptions = CabbageheadOptions.model_validate(
+        {
+            "neighbour_set": neighbours,
+            "chosen": chosen if neighbours == "chosen" else [],
+            "grasshoppers": grasshoppers,
+            "eudora": eudora,
+            "fixed_grid": fixed_grid,
+            "first_seat": first.get(first_player) if players == 2 else None,
+        }
+    )
+    return options
+
+
+PRESENTER = CabbageheadPresenter()

@@ -1,0 +1,52 @@
+"""How Secret Numbers (the built-in two-seat test game) looks in Discord."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import engine.secret_number as rules
+from bot.presenters.base import OpenLobby, read_rules
+from engine.secret_number import SecretNumberOptions, SecretNumberView
+
+
+class SecretNumberPresenter:
+    game_name = "secret_number"
+
+    def board_text(self, view: SecretNumberView, names: list[str]) -> str:
+        scores = " · ".join(f"{names[s]}: **{p}**" for s, p in enumerate(view.scores))
+        shown = ", ".join(card.removeprefix("c") for card in view.discard) or "none yet"
+        return (
+            f"Scores: {scores}\n"
+            f"Cards shown: {shown}\n"
+            f"Cards left in the deck: {view.deck_size} · Turns left: {view.turns_left}"
+        )
+
+    def hand_text(self, view: SecretNumberView, seat: int, names: list[str]) -> str:
+        card = f"Your card: **{view.my_value}**" if view.my_value is not None else "You hold no card."
+        return f"{card}\nIs your opponent's card higher or lower?"
+
+    def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
+        @app_commands.command(
+            name="secret-numbers", description="Secret Numbers: a tiny two-player guessing game."
+        )
+        @app_commands.describe(
+            turns="How many turns each player takes (1 to 4).",
+            thread="Open a new thread for this game.",
+        )
+        async def play_secret_numbers(
+            interaction: discord.Interaction[Any],
+            turns: app_commands.Range[int, 1, 4] = 3,
+            thread: bool = False,
+        ) -> None:
+            await open_lobby(interaction, self.game_name, SecretNumberOptions(turns_each=turns), None, thread)
+
+        return play_secret_numbers
+
+    def rules_text(self) -> str:
+        return read_rules(self.game_name, f"# Secret Numbers\n\n{(rules.__doc__ or '').strip()}")
+
+
+PRESENTER = SecretNumberPresenter()

@@ -1,0 +1,387 @@
+"""The SQLite store: one aiosqlite connection in WAL mode, explicit transactions, migrated on open.
+
+Every accepted move is one transaction that checks the version the move was decided on, stores the
+new state and appends the action with its events, so a crash never leaves a state without its log
+entry (or the reverse) and a stale or doubled move can never be stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.migrations import migrate
+from bot.storage.records import ActionRecord, GameRecord, GameStatus, SeatRecord
+
+Clock = Callable[[], float]
+
+
+class ChannelBusy(Exception):
+    """The channel already has a lobby or a game in progress."""
+
+    def __init__(self, game_id: int | None) -> None:
+        super().__init__(f"channel busy with game {game_id}")
+        self.game_id = game_id
+
+
+class StaleVersion(Exception):
+    """A write based on a version of the game that is no longer current (or a closed game)."""
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, options, seats, min_seats, max_seats, seed, state, version, "
+    "status, host_id, lobby_message_id, board_message_id, board_posted_at, created_at, updated_at, "
+    "lobby_expires_at, end_reason, published_version"
+)
+
+
+def _game_from_row(row: Sequence[Any]) -> GameRecord:
+    return GameRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        game=row[3],
+        options=json.loads(row[4]),
+        seats=[SeatRecord.model_validate(s) for s in json.loads(row[5])],
+        min_seats=row[6],
+        max_seats=row[7],
+        seed=row[8],
+        state=row[9],
+        version=row[10],
+        status=row[11],
+        host_id=row[12],
+        lobby_message_id=row[13],
+        board_message_id=row[14],
+        board_posted_at=row[15],
+        created_at=row[16],
+        updated_at=row[17],
+        lobby_expires_at=row[18],
+        end_reason=row[19],
+        published_version=row[20],
+    )
+
+
+def _seats_json(seats: Sequence[SeatRecord]) -> str:
+    return json.dumps([s.model_dump(exclude_none=True) for s in seats])
+
+
+class Store:
+    """Async access to the games database. Open with `await Store.open(path)`; close when done."""
+
+    def __init__(self, db: aiosqlite.Connection, clock: Clock) -> None:
+        self._db = db
+        self._clock = clock
+        # One connection is shared by every task: the lock keeps each transaction whole.
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str, clock: Clock = time.time) -> Store:
+        """Open (creating if needed) the database at `path`, in WAL mode, migrated to the latest schema."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, clock)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRecord | None:
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
+            )
+        return _game_from_row(rows[0]) if rows else None
+
+    async def journal_mode(self) -> str:
+        async with self._lock, self._db.execute("PRAGMA journal_mode") as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else ""
+
+    # --- games -------------------------------------------------------------------------------
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        min_seats: int,
+        max_seats: int,
+        seed: int,
+        host: SeatRecord,
+        host_id: int,
+        lobby_ttl: float | None,
+    ) -> GameRecord:
+        """A new lobby in `channel_id` with the host seated; `ChannelBusy` if the channel has a game."""
+        now = self._clock()
+        expires = now + lobby_ttl if lobby_ttl is not None else None
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, "
+                    "seed, status, host_id, created_at, updated_at, lobby_expires_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        json.dumps(options),
+                        _seats_json([host]),
+                        min_seats,
+                        max_seats,
+                        seed,
+                        host_id,
+                        now,
+                        now,
+                        expires,
+                    ),
+                )
+                game_id = cursor.lastrowid
+        except sqlite3.IntegrityError:
+            busy = await self.open_game_in_channel(channel_id)
+            raise ChannelBusy(busy.id if busy else None) from None
+        record = await self.get(int(game_id or 0))
+        assert record is not None
+        return record
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        return await self._fetch_game("id = ?", (game_id,))
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The lobby or game in progress in `channel_id`, if any."""
+        return await self._fetch_game("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+
+    async def games_by_status(self, status: GameStatus) -> list[GameRecord]:
+        async with (
+            self._lock,
+            self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status,)
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [_game_from_row(r) for r in rows]
+
+    async def set_lobby_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
+        """Replace a lobby's seats; `StaleVersion` if the game is no longer a lobby."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (_seats_json(seats), self._clock(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not a lobby")
+
+    async def set_host(self, game_id: int, host_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))
+
+    async def start_game(self, game_id: int, seats: Sequence[SeatRecord], state: str) -> None:
+        """Turn a lobby into a game at version 0 with its first state."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?, "
+                "lobby_expires_at = NULL, published_version = -1 WHERE id = ? AND status = 'lobby'",
+                (_seats_json(seats), state, self._clock(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not a lobby")
+
+    async def record_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict[str, Any],
+        events: list[dict[str, Any]],
+        state: str,
+        finished: bool,
+    ) -> int:
+        """Store one accepted move in one transaction; return the new version.
+
+        `StaleVersion` (nothing written) if the game is not active at `expected_version`.
+        """
+        now = self._clock()
+        new_version = expected_version + 1
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, "
+                "end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    state,
+                    new_version,
+                    "finished" if finished else "active",
+                    now,
+                    finished,
+                    game_id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not active at version {expected_version}")
+            await db.execute(
+                "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, json.dumps(action), json.dumps(events), now),
+            )
+        return new_version
+
+    async def mark_published(self, game_id: int, version: int) -> None:
+        """Record that `version` of the game is fully shown in Discord (one autocommitted write)."""
+        async with self._lock:
+            await self._db.execute(
+                "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?",
+                (version, game_id, version),
+            )
+
+    async def unpublished_games(self) -> list[GameRecord]:
+        """Games in progress or just finished whose latest version never reached Discord."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished') "
+                "AND published_version < version ORDER BY id"
+            )
+        return [_game_from_row(r) for r in rows]
+
+    async def close_game(self, game_id: int, status: GameStatus, reason: str) -> bool:
+        """End an open game (cancelled, or finished early); False if it was already closed."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = ?, end_reason = ?, updated_at = ?, lobby_expires_at = NULL "
+                "WHERE id = ? AND status IN ('lobby', 'active')",
+                (status, reason, self._clock(), game_id),
+            )
+            return cursor.rowcount == 1
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def set_board_message(self, game_id: int, message_id: int, posted_at: float | None = None) -> None:
+        """Remember the public board message (and when it was posted, for the one-hour edit limit)."""
+        when = self._clock() if posted_at is None else posted_at
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET board_message_id = ?, board_posted_at = ? WHERE id = ?",
+                (message_id, when, game_id),
+            )
+
+    async def expired_lobbies(self, now: float | None = None) -> list[GameRecord]:
+        """Lobbies whose expiry time has passed."""
+        moment = self._clock() if now is None else now
+        async with (
+            self._lock,
+            self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'lobby' AND lobby_expires_at <= ? "
+                "ORDER BY id",
+                (moment,),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [_game_from_row(r) for r in rows]
+
+    # --- action log --------------------------------------------------------------------------
+
+    async def actions(self, game_id: int, *, since_version: int = 0) -> list[ActionRecord]:
+        """The game's accepted moves after `since_version`, oldest first."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT game_id, version, seat, action, events, created_at FROM actions "
+                "WHERE game_id = ? AND version > ? ORDER BY version",
+                (game_id, since_version),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [
+            ActionRecord(
+                game_id=r[0],
+                version=r[1],
+                seat=r[2],
+                action=json.loads(r[3]),
+                events=json.loads(r[4]),
+                created_at=r[5],
+            )
+            for r in rows
+        ]
+
+    async def recent_events(self, game_id: int, limit: int) -> list[dict[str, Any]]:
+        """The last `limit` events of the game, oldest first (for the board's log lines)."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT events FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?",
+                (game_id, limit),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        events: list[dict[str, Any]] = []
+        for (text,) in reversed(list(rows)):
+            events.extend(json.loads(text))
+        return events[-limit:] if limit else []
+
+    # --- turn notices ------------------------------------------------------------------------
+
+    async def notices(self, game_id: int) -> list[tuple[int, int]]:
+        """The game's turn notices still posted, as (channel id, message id), oldest first."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT channel_id, message_id FROM notices WHERE game_id = ? "
+                "ORDER BY created_at, message_id",
+                (game_id,),
+            )
+        return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def replace_notices(self, game_id: int, current: list[tuple[int, int]]) -> None:
+        """Make `current` the game's only notices (the old ones are being deleted from Discord)."""
+        now = self._clock()
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM notices WHERE game_id = ?", (game_id,))
+            if current:
+                await db.executemany(
+                    "INSERT OR REPLACE INTO notices (message_id, channel_id, game_id, created_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    [(message_id, channel_id, game_id, now) for channel_id, message_id in current],
+                )
+
+    # --- small settings ----------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        async with self._lock, self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._transaction() as db:
+            await db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))

@@ -1,0 +1,114 @@
+"""Turn a seat's legal actions into pages of buttons and menus that fit Discord's limits.
+
+Pure planning, no Discord objects: `plan_page` decides what one ephemeral message offers, and the
+Discord layer draws it. Limits honoured: 5 rows, 5 buttons a row, 25 options a menu, labels of 80
+(buttons) and 100 (menu options) characters, custom ids of 100.
+
+A choice is a short code carried in a custom id or a menu value:
+  `a<i>`      play legal action number i;
+  `g<j>.<p>`  open page p of group j (the actions sharing their first step, a two-step picker);
+  `p<p>`      page p of the top level.
+Few actions are offered directly; many are grouped by their first step (`.steps[0]`) so a player
+picks e.g. the card first and then the slot, and any list longer than one message is paged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+MAX_ROWS = 5
+BUTTONS_PER_ROW = 5
+OPTIONS_PER_MENU = 25
+BUTTON_LABEL_MAX = 80
+OPTION_LABEL_MAX = 100
+#: Offer actions as buttons (two rows) when there are at most this many, with short labels.
+MAX_BUTTON_CHOICES = 10
+#: Rows left for menus on a page: one row stays free for Back / Previous / Next.
+MENU_ROWS = MAX_ROWS - 1
+PAGE_CAPACITY = MENU_ROWS * OPTIONS_PER_MENU
+#: Above this many actions, a top level with several first steps becomes a two-step picker.
+FLAT_LIMIT = OPTIONS_PER_MENU
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One offered choice: what the player reads and the choice code it sends."""
+
+    label: str
+    choice: str
+
+
+@dataclass
+class Page:
+    """What one message offers: entries drawn as buttons or menus, plus navigation."""
+
+    title: str | None
+    entries: list[Entry]
+    as_buttons: bool
+    nav: list[Entry] = field(default_factory=list)
+
+    def menus(self) -> list[list[Entry]]:
+        """The entries split into menus of at most 25 options."""
+        return [self.entries[i : i + OPTIONS_PER_MENU] for i in range(0, len(self.entries), OPTIONS_PER_MENU)]
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _groups(steps: Sequence[tuple[str, ...]]) -> list[tuple[str, list[int]]]:
+    """Action indices grouped by first step, in the order the first steps appear."""
+    order: dict[str, list[int]] = {}
+    for index, parts in enumerate(steps):
+        order.setdefault(parts[0] if parts else "", []).append(index)
+    return list(order.items())
+
+
+def _rest(parts: tuple[str, ...], label: str) -> str:
+    return " · ".join(parts[1:]) if len(parts) > 1 else label
+
+
+def _page_of(entries: list[Entry], page: int, title: str | None, back: Entry | None, prefix: str) -> Page:
+    buttons = len(entries) <= MAX_BUTTON_CHOICES and all(len(e.label) <= BUTTON_LABEL_MAX for e in entries)
+    if buttons:
+        return Page(title=title, entries=entries, as_buttons=True, nav=[back] if back else [])
+    pages = max(1, -(-len(entries) // PAGE_CAPACITY))
+    page = min(max(page, 0), pages - 1)
+    shown = entries[page * PAGE_CAPACITY : (page + 1) * PAGE_CAPACITY]
+    nav: list[Entry] = [back] if back else []
+    if page > 0:
+        nav.append(Entry("◀ Previous", f"{prefix}{page - 1}"))
+    if page < pages - 1:
+        nav.append(Entry("Next ▶", f"{prefix}{page + 1}"))
+    suffix = f" (page {page + 1} of {pages})" if pages > 1 else ""
+    return Page(
+        title=(title or "Choose") + suffix if suffix else title, entries=shown, as_buttons=False, nav=nav
+    )
+
+
+def plan_page(labels: Sequence[str], steps: Sequence[tuple[str, ...]], choice: str = "p0") -> Page:
+    """The page to show for `choice` (a `p<n>` or `g<j>.<n>` code) over these legal actions."""
+    groups = _groups(steps)
+    grouped = len(labels) > FLAT_LIMIT and len(groups) > 1
+    if choice.startswith("g") and grouped:
+        number, _, page_text = choice[1:].partition(".")
+        group = int(number) if number.isdigit() else 0
+        if not 0 <= group < len(groups):
+            group = 0
+        title, members = groups[group]
+        entries = [Entry(_rest(steps[i], labels[i]), f"a{i}") for i in members]
+        page = int(page_text) if page_text.isdigit() else 0
+        return _page_of(entries, page, title, Entry("↩ Back", "p0"), f"g{group}.")
+    page = int(choice[1:]) if choice.startswith("p") and choice[1:].isdigit() else 0
+    if not grouped:
+        entries = [Entry(label, f"a{i}") for i, label in enumerate(labels)]
+    else:
+        entries = [
+            Entry(labels[members[0]], f"a{members[0]}")
+            if len(members) == 1
+            else Entry(f"{first} …", f"g{j}.0")
+            for j, (first, members) in enumerate(groups)
+        ]
+    return _page_of(entries, page, None, None, "p")

@@ -1,0 +1,104 @@
+"""The Mr. Cabbagehead's Garden presenter: options from /play, grids, and nothing face down shown.
+
+Rules are the engine's; these tests check only what the bot writes (issue 5, "Playing").
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.presenters.cabbagehead import PRESENTER, build_options, garden_grid
+from bot.sessions import Refusal
+from engine.cabbagehead import GAME
+from engine.cabbagehead.state import CabbageheadOptions
+
+
+def test_play_options_map_to_the_engine_options() -> None:
+    options = build_options(2, "chosen", True, False, True, "guest", ["ferwig", "bernard", "peapod", "mayor"])
+    assert options == CabbageheadOptions(
+        neighbour_set="chosen",
+        chosen=["ferwig", "bernard", "peapod", "mayor"],
+        grasshoppers=True,
+        fixed_grid=True,
+        first_seat=1,
+    )
+    assert build_options(1, "new", False, True, False, "host", []).first_seat is None  # solo: no first player
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        ((2, "original", False, True, False, "random", []), "solo expansion"),
+        (
+            (1, "chosen", False, False, False, "random", ["ferwig", "ferwig", "mayor", "sallie"]),
+            "four different",
+        ),
+        ((1, "original", False, False, False, "random", ["ferwig"]), "only with"),
+    ],
+)
+def test_mixes_the_command_cannot_express_are_refused_kindly(args: tuple, reason: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(Refusal, match=reason):
+        build_options(*args)
+
+
+def test_the_grid_numbers_rows_and_columns_as_the_actions_do() -> None:
+    state = GAME.create(CabbageheadOptions(fixed_grid=True), 1, 3)
+    grid = garden_grid(GAME.view(state, 0).gardens[0])
+    lines = grid.strip("`\n").splitlines()
+    assert lines[0].split() == ["1", "2", "3", "4", "5", "6"] and [line.split()[0] for line in lines[1:]] == [
+        "1",
+        "2",
+        "3",
+    ]
+
+
+def hidden_texts(state: object) -> set[str]:
+    known = set(state.known_in_deck)  # type: ignore[attr-defined]
+    texts: set[str] = set()
+    for card in state.deck:  # type: ignore[attr-defined]
+        if card in known or card >= len(GAME.cards):
+            continue
+        texts |= {card_short_of(card), card_long_of(card)}
+    return texts
+
+
+def card_short_of(card: int) -> str:
+    veg = GAME.cards[card]
+    return f"{veg.name[:3]}{veg.vegetable_number:>2}"
+
+
+def card_long_of(card: int) -> str:
+    veg = GAME.cards[card]
+    return f"{veg.name} #{veg.vegetable_number} "
+
+
+@pytest.mark.parametrize("seats", [1, 2])
+def test_no_face_down_card_is_ever_written_on_a_board_or_a_hand(seats: int) -> None:
+    """Whole random games with every expansion: no card still face down in the deck appears in the
+    board text (spectator view) or any seat's hand text (its own view)."""
+    options = CabbageheadOptions(grasshoppers=True, eudora=seats == 1, neighbour_set="random")
+    rng = random.Random(seats)
+    names = ["Alice", "Bob"][:seats]
+    for seed in range(3):
+        state = GAME.create(options, seats, seed)
+        while not GAME.is_terminal(state):
+            hidden = hidden_texts(state)
+            texts = [PRESENTER.board_text(GAME.view(state, None), names) + " "]
+            texts += [PRESENTER.hand_text(GAME.view(state, s), s, names) + " " for s in range(seats)]
+            for text in texts:
+                assert not [h for h in hidden if h in text], "a face-down card was written"
+            seat = GAME.to_move(state)[0]
+            actions = list(GAME.legal_actions(state, seat))
+            GAME.apply(state, seat, rng.choice(actions))
+
+
+def test_the_lobby_names_the_options_in_the_rulebook_words() -> None:
+    chosen = build_options(2, "chosen", True, False, True, "guest", ["ferwig", "bernard", "peapod", "mayor"])
+    assert PRESENTER.options_text(chosen.model_dump(mode="json")) == (
+        "Neighbours: The Ferwig-Radishers, Bernard Betteravé, Duke & Duchess Peapod, The Mayor of Onion Town"
+        " · Grasshoppers · fixed grid · the other player starts"
+    )
+    solo = build_options(1, "original", False, True, False, "random", [])
+    assert PRESENTER.options_text(solo.model_dump(mode="json")) == "Original Neighbours · Romancing Eudora"

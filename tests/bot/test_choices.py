@@ -1,0 +1,96 @@
+"""Hand layouts fit Discord's limits and reach every legal action (issue 5, "Playing").
+
+Discord allows 5 rows, 5 buttons a row, 25 options a menu, 80-character button labels and
+100-character option labels; a choice with more options than fit uses a two-step picker or pages.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ui.choices import (
+    BUTTON_LABEL_MAX,
+    MAX_ROWS,
+    OPTION_LABEL_MAX,
+    OPTIONS_PER_MENU,
+    Page,
+    plan_page,
+)
+
+
+def rows_used(page: Page) -> int:
+    body = -(-len(page.entries) // 5) if page.as_buttons else len(page.menus())
+    return body + (1 if page.nav else 0)
+
+
+def reachable(labels: list[str], steps: list[tuple[str, ...]]) -> set[int]:
+    """Every action index a player can reach by following pages and groups from the top."""
+    seen_pages: set[str] = set()
+    found: set[int] = set()
+    todo = ["p0"]
+    while todo:
+        code = todo.pop()
+        if code in seen_pages:
+            continue
+        seen_pages.add(code)
+        page = plan_page(labels, steps, code)
+        assert rows_used(page) <= MAX_ROWS
+        assert len(page.nav) <= 5
+        for menu in page.menus():
+            assert len(menu) <= OPTIONS_PER_MENU
+        for entry in page.entries + page.nav:
+            limit = BUTTON_LABEL_MAX if page.as_buttons else OPTION_LABEL_MAX
+            assert len(entry.label) <= limit or entry in page.entries
+            if entry.choice.startswith("a"):
+                found.add(int(entry.choice[1:]))
+            else:
+                todo.append(entry.choice)
+    return found
+
+
+def test_two_actions_are_two_buttons() -> None:
+    page = plan_page(["Guess higher", "Guess lower"], [("Guess higher",), ("Guess lower",)])
+    assert page.as_buttons and [e.choice for e in page.entries] == ["a0", "a1"] and not page.nav
+
+
+def test_many_two_step_actions_become_a_picker_card_then_slot() -> None:
+    """54 placements of 3 cards in 18 slots: first the card, then the slot."""
+    steps = [
+        (f"Plant card {c}", f"Row {r}, column {k}")
+        for c in range(3)
+        for r in range(1, 4)
+        for k in range(1, 7)
+    ]
+    labels = [" — ".join(s) for s in steps]
+    top = plan_page(labels, steps)
+    assert [e.label for e in top.entries] == ["Plant card 0 …", "Plant card 1 …", "Plant card 2 …"]
+    group = plan_page(labels, steps, top.entries[1].choice)
+    assert group.title == "Plant card 1" and len(group.entries) == 18
+    assert group.entries[0].label == "Row 1, column 1" and group.entries[0].choice == "a18"
+    assert group.nav[0].choice == "p0"  # a way back to the first step
+    assert reachable(labels, steps) == set(range(len(labels)))
+
+
+def test_hundreds_of_one_step_actions_are_paged() -> None:
+    labels = [f"Option {i}" for i in range(260)]
+    steps = [(label,) for label in labels]
+    first = plan_page(labels, steps)
+    assert not first.as_buttons and len(first.menus()) == 4 and [e.label for e in first.nav] == ["Next ▶"]
+    assert reachable(labels, steps) == set(range(260))
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 40), st.integers(0, 60), st.text(min_size=1, max_size=120)),
+        min_size=1,
+        max_size=300,
+    )
+)
+def test_any_action_list_fits_and_every_action_is_reachable(raw: list[tuple[int, int, str]]) -> None:
+    steps = [
+        (f"First {a} {text}", f"second {b}") if b % 3 else (f"Solo {a} {b} {text}",) for a, b, text in raw
+    ]
+    labels = [f"{i}: {' '.join(s)}" for i, s in enumerate(steps)]
+    assert reachable(labels, steps) == set(range(len(labels)))

@@ -1,0 +1,198 @@
+"""Storage (issue 5, "Nothing lost"): WAL, versioned schema, one transaction per move, restarts."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.storage import ChannelBusy, SeatRecord, StaleVersion, Store
+from bot.storage.migrations import MIGRATIONS, migrate, schema_version
+
+ALICE = SeatRecord(name="Alice", user_id=11)
+BOB = SeatRecord(name="Bob", user_id=22)
+
+
+async def new_lobby(store: Store, channel_id: int = 100) -> int:
+    record = await store.create_lobby(
+        guild_id=1,
+        channel_id=channel_id,
+        game="secret_number",
+        options={"turns_each": 2},
+        min_seats=2,
+        max_seats=2,
+        seed=42,
+        host=ALICE,
+        host_id=11,
+        lobby_ttl=60.0,
+    )
+    return record.id
+
+
+async def test_database_is_wal_and_at_the_latest_schema(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "g.sqlite3")
+    try:
+        assert await store.journal_mode() == "wal"
+    finally:
+        await store.close()
+    async with aiosqlite.connect(tmp_path / "g.sqlite3") as db:
+        assert await schema_version(db) == len(MIGRATIONS)
+
+
+async def test_migrations_are_forward_only_and_resume_where_a_database_stopped(tmp_path: Path) -> None:
+    """A database at version 1 gets only the later migrations; a newer one than the code is refused."""
+    steps = [MIGRATIONS[0], "CREATE TABLE extra (x INTEGER)"]
+    async with aiosqlite.connect(tmp_path / "m.sqlite3", isolation_level=None) as db:
+        assert await migrate(db, steps[:1]) == 1
+        assert await migrate(db, steps) == 2
+        assert await migrate(db, steps) == 2  # nothing left to apply
+        async with db.execute("SELECT name FROM sqlite_master WHERE name = 'extra'") as cur:
+            assert await cur.fetchone() is not None
+        with pytest.raises(RuntimeError, match="newer than this Garden Club"):
+            await migrate(db, steps[:1])
+
+
+async def test_a_move_is_one_transaction_checked_against_the_version(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: 1000.0)
+    try:
+        game_id = await new_lobby(store)
+        await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
+        version = await store.record_move(
+            game_id,
+            expected_version=0,
+            seat=0,
+            action={"kind": "guess"},
+            events=[{"kind": "guess", "text": "t", "private": {}}],
+            state='{"s": 1}',
+            finished=False,
+        )
+        assert version == 1
+        # The same move decided on version 0 again (a double click) is refused and writes nothing.
+        with pytest.raises(StaleVersion):
+            await store.record_move(
+                game_id,
+                expected_version=0,
+                seat=0,
+                action={"kind": "guess"},
+                events=[],
+                state='{"s": 99}',
+                finished=False,
+            )
+        record = await store.get(game_id)
+        assert record is not None and record.version == 1 and record.state == '{"s": 1}'
+        assert [a.version for a in await store.actions(game_id)] == [1]
+    finally:
+        await store.close()
+
+
+async def test_a_failed_log_append_leaves_the_state_untouched(tmp_path: Path) -> None:
+    """State and log are written together or not at all: a clashing log row rolls the state back."""
+    store = await Store.open(tmp_path / "g.sqlite3")
+    try:
+        game_id = await new_lobby(store)
+        await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
+        async with aiosqlite.connect(tmp_path / "g.sqlite3") as other:
+            await other.execute(
+                "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
+                "VALUES (?, 1, 0, '{}', '[]', 0)",
+                (game_id,),
+            )
+            await other.commit()
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.record_move(
+                game_id, expected_version=0, seat=0, action={}, events=[], state='{"s": 1}', finished=False
+            )
+        record = await store.get(game_id)
+        assert record is not None and record.version == 0 and record.state == '{"s": 0}'
+    finally:
+        await store.close()
+
+
+async def test_one_open_game_per_channel(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "g.sqlite3")
+    try:
+        first = await new_lobby(store, channel_id=5)
+        with pytest.raises(ChannelBusy) as busy:
+            await new_lobby(store, channel_id=5)
+        assert busy.value.game_id == first
+        await new_lobby(store, channel_id=6)  # another channel (or thread) is free
+        assert await store.close_game(first, "cancelled", "test")
+        await new_lobby(store, channel_id=5)  # a closed game frees the channel
+    finally:
+        await store.close()
+
+
+async def test_everything_survives_a_restart(tmp_path: Path) -> None:
+    """Close the database and open it again: the game, its log, notices and settings are all there."""
+    path = tmp_path / "g.sqlite3"
+    store = await Store.open(path)
+    game_id = await new_lobby(store)
+    await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
+    await store.record_move(
+        game_id,
+        expected_version=0,
+        seat=0,
+        action={"kind": "guess", "higher": True},
+        events=[{"kind": "guess", "text": "hello", "private": {"0": "secret"}}],
+        state='{"s": 1}',
+        finished=False,
+    )
+    await store.set_board_message(game_id, 777, posted_at=5.0)
+    await store.replace_notices(game_id, [(100, 888)])
+    await store.set_meta("command-hash", "abc")
+    await store.close()
+
+    store = await Store.open(path)
+    try:
+        record = await store.open_game_in_channel(100)
+        assert record is not None and record.id == game_id
+        assert record.status == "active" and record.version == 1 and record.state == '{"s": 1}'
+        assert record.seats == [ALICE, BOB] and record.board_message_id == 777
+        assert record.board_posted_at == 5.0
+        assert (await store.actions(game_id))[0].action == {"kind": "guess", "higher": True}
+        assert await store.recent_events(game_id, 5) == [
+            {"kind": "guess", "text": "hello", "private": {"0": "secret"}}
+        ]
+        assert await store.notices(game_id) == [(100, 888)]
+        await store.replace_notices(game_id, [(100, 999)])
+        assert await store.notices(game_id) == [(100, 999)]
+        await store.replace_notices(game_id, [])
+        assert await store.notices(game_id) == []
+        assert await store.get_meta("command-hash") == "abc"
+    finally:
+        await store.close()
+
+
+async def test_lobby_expiry_is_stored(tmp_path: Path) -> None:
+    now = [1000.0]
+    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: now[0])
+    try:
+        game_id = await new_lobby(store)
+        assert await store.expired_lobbies() == []
+        now[0] += 61
+        assert [r.id for r in await store.expired_lobbies()] == [game_id]
+        await store.start_game(game_id, [ALICE, BOB], "{}")
+        assert await store.expired_lobbies() == []  # a started game never expires
+    finally:
+        await store.close()
+
+
+async def test_migration_2_counts_existing_games_as_published(tmp_path: Path) -> None:
+    """A database made by schema 1 keeps its games; they are not re-announced after the upgrade."""
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await migrate(db, MIGRATIONS[:1])
+        await db.execute(
+            "INSERT INTO games (channel_id, game, options, min_seats, max_seats, seed, state, version, "
+            "status, host_id, created_at, updated_at) VALUES (5, 'secret_number', '{}', 2, 2, 1, '{}', 7, "
+            "'active', 11, 0, 0)"
+        )
+    store = await Store.open(path)
+    try:
+        record = await store.open_game_in_channel(5)
+        assert record is not None and record.version == 7 and record.published_version == 7
+        assert await store.unpublished_games() == []
+    finally:
+        await store.close()

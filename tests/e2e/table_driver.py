@@ -1,0 +1,119 @@
+"""Helpers that play through the fake Discord the way a person would: find the board, open a hand,
+click a choice (through two-step pickers and pages). Only clicks and commands, no shortcuts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+HAND_LABEL = "My hand / My turn"
+
+
+def boards(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:
+    """Public messages carrying a "My hand" button (live boards), oldest first."""
+    return [m for m in fake.public_messages(channel) if any(c.startswith("gc:hand:") for c in m.custom_ids())]
+
+
+def board(fake: FakeDiscord, channel: FakeChannel) -> FakeMessage:
+    found = boards(fake, channel)
+    assert len(found) == 1, f"expected one live board, found {len(found)}"
+    return found[0]
+
+
+async def open_lobby(
+    fake: FakeDiscord,
+    host: FakeUser,
+    channel: FakeChannel,
+    command: str,
+    options: dict[str, Any] | None = None,
+) -> FakeMessage:
+    interaction = await fake.slash(host, channel, command, options or {})
+    await interaction.wait_answered()
+    assert interaction.original is not None
+    return interaction.original
+
+
+async def click(fake: FakeDiscord, user: FakeUser, message: FakeMessage, label: str) -> Any:
+    interaction = await fake.click(user, message, label=label)
+    await interaction.wait_answered()
+    return interaction
+
+
+async def open_hand(fake: FakeDiscord, user: FakeUser, channel: FakeChannel) -> FakeMessage:
+    """Press "My hand" on the board: the ephemeral message that answers it."""
+    interaction = await click(fake, user, board(fake, channel), HAND_LABEL)
+    assert interaction.original is not None and interaction.original.ephemeral_to == user.id
+    return interaction.original
+
+
+def offered(hand: FakeMessage) -> list[tuple[str, str]]:
+    """(label, how to pick) of every choice a hand message offers: buttons and menu options."""
+    found = [
+        (str(b.get("label")), f"button:{b['custom_id']}")
+        for b in hand.buttons()
+        if str(b.get("custom_id", "")).startswith("gc:c:")
+    ]
+    for menu in hand.selects():
+        found += [
+            (str(o["label"]), f"menu:{menu['custom_id']}:{o['value']}") for o in menu.get("options", [])
+        ]
+    return found
+
+
+async def pick(fake: FakeDiscord, user: FakeUser, hand: FakeMessage, how: str) -> Any:
+    """Click the button or choose the menu option described by `offered`'s second element."""
+    kind, _, rest = how.partition(":")
+    if kind == "button":
+        interaction = await fake.click(user, hand, rest)
+    else:
+        custom_id, _, value = rest.rpartition(":")
+        interaction = await fake.select(user, hand, custom_id, [value])
+    await interaction.wait_answered()
+    return interaction
+
+
+def is_action(how: str) -> bool:
+    """Whether a choice plays a move (code a<i>) rather than opening a picker page or group."""
+    return how.rsplit(":", 1)[-1].startswith("a")
+
+
+async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) -> FakeMessage:
+    """The public board once it shows move `number` (its footer reads "Game #g · move n")."""
+
+    def shown() -> FakeMessage | None:
+        for message in fake.public_messages(channel):
+            for embed in message.embeds:
+                if str((embed.get("footer") or {}).get("text", "")).endswith(f"· move {number}"):
+                    return message
+        return None
+
+    found: FakeMessage = await fake.wait_until(shown, what=f"the board at move {number}")
+    return found
+
+
+def player_to_move(fake: FakeDiscord, board_message: FakeMessage, players: list[FakeUser]) -> FakeUser | None:
+    """The player the board names after "Now:" (None once the game is over)."""
+    text = board_message.text()
+    for user in players:
+        if f"Now: **{user.name.title()}**" in text or f"Now: **{user.name}**" in text:
+            return user
+    return None
+
+
+async def play_one_decision(fake: FakeDiscord, user: FakeUser, channel: FakeChannel, rng: Any) -> int:
+    """Open "My hand" and make one decision by clicks, through pickers and pages; return how many
+    clicks or menu choices it took after opening the hand (1: offered directly; 2+: a picker)."""
+    hand = await open_hand(fake, user, channel)
+    for step in range(1, 11):
+        choices = offered(hand)
+        assert choices, f"{user.name} is to move but the hand offers nothing: {hand.text()}"
+        actions = [c for c in choices if is_action(c[1])]
+        if actions:
+            _label, how = rng.choice(actions)
+            await pick(fake, user, hand, how)
+            return step
+        forward = [c for c in choices if not c[1].endswith(":p0") and "Back" not in c[0]]
+        _label, how = rng.choice(forward or choices)
+        await pick(fake, user, hand, how)
+    raise AssertionError("no action reached after 10 picker steps")
