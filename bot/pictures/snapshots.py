@@ -22,7 +22,7 @@ def kinds() -> dict[str, Callable[[], RenderedImage]]:
     """Board kind -> how to draw its sample (also the benchmark's list of kinds)."""
 
     def cabbagehead_solo() -> RenderedImage:
-        game, state = played("cabbagehead", 1, 7, 14, grasshoppers=True, eudora=True)
+        game, state = played("cabbagehead", 1, 2, 14, grasshoppers=True, eudora=True)
         return render_board("cabbagehead", game.view(state, None), NAMES[:1])
 
     def cabbagehead_duo() -> RenderedImage:

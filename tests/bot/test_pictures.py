@@ -262,3 +262,13 @@ async def test_a_game_without_pictures_or_a_failed_drawing_leaves_the_message_te
     with caplog.at_level("ERROR"):
         assert await pictures.board("cabbagehead", 1, 1, object(), []) is None
     assert "text only" in caplog.text
+
+
+def test_the_readme_has_a_committed_snapshot_of_every_board_kind() -> None:
+    """docs/images/ holds one picture per kind (`python -m bot.pictures.snapshots` writes them)."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "images"
+    for kind in kinds():
+        data = (folder / f"{kind}.png").read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) < PNG_LIMIT
