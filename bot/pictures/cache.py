@@ -28,7 +28,7 @@ class PictureCache:
     def __init__(self, max_items: int = 128) -> None:
         self.max_items = max_items
         self._done: OrderedDict[PictureKey, RenderedImage] = OrderedDict()
-        self._drawing: dict[PictureKey, asyncio.Future[RenderedImage]] = {}
+        self._drawing: dict[PictureKey, asyncio.Task[RenderedImage]] = {}
         #: How many pictures were drawn (for tests and logs).
         self.renders = 0
 
@@ -57,29 +57,36 @@ class PictureCache:
         return found
 
     async def get(self, key: PictureKey, draw: Callable[[], RenderedImage]) -> RenderedImage:
-        """The picture for `key`; if it must be drawn, `draw` runs in a worker thread."""
+        """The picture for `key`; if it must be drawn, `draw` runs in a worker thread.
+
+        The drawing is a task of its own: a caller that gives up (a cancelled handler) does not
+        stop it, and every caller asking for the same key meanwhile waits for that one drawing."""
         found = self.peek(key)
         if found is not None:
             return found
-        pending = self._drawing.get(key)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[RenderedImage] = asyncio.get_running_loop().create_future()
-        self._drawing[key] = future
+        task = self._drawing.get(key)
+        if task is None:
+            task = asyncio.ensure_future(self._draw(key, draw))
+            task.add_done_callback(_retrieve)
+            self._drawing[key] = task
+        return await asyncio.shield(task)
+
+    async def _draw(self, key: PictureKey, draw: Callable[[], RenderedImage]) -> RenderedImage:
         try:
             image = await asyncio.to_thread(draw)
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()  # marks it retrieved: waiters (if any) still get the error
-            raise
         finally:
             self._drawing.pop(key, None)
         self.renders += 1
         self.put(key, image)
-        future.set_result(image)
         return image
 
     def forget_game(self, game_id: int) -> None:
         """Drop every picture of a finished or deleted game."""
         for key in [k for k in self._done if k.game_id == game_id]:
             del self._done[key]
+
+
+def _retrieve(task: asyncio.Task[RenderedImage]) -> None:
+    """Mark a failed drawing's error as seen (its callers got it; nobody else needs a warning)."""
+    if not task.cancelled():
+        task.exception()

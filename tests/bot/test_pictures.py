@@ -272,3 +272,25 @@ def test_the_readme_has_a_committed_snapshot_of_every_board_kind() -> None:
     for kind in kinds():
         data = (folder / f"{kind}.png").read_bytes()
         assert data.startswith(b"\x89PNG") and len(data) < PNG_LIMIT
+
+
+async def test_a_caller_that_gives_up_does_not_stop_the_drawing_others_wait_for() -> None:
+    import threading
+
+    cache = PictureCache()
+    started = threading.Event()
+    release = threading.Event()
+
+    def slow() -> RenderedImage:
+        started.set()
+        release.wait(5)
+        return _picture("slow")
+
+    key = PictureKey(4, 1, None)
+    first = asyncio.ensure_future(cache.get(key, slow))
+    second = asyncio.ensure_future(cache.get(key, slow))
+    await asyncio.to_thread(started.wait, 5)
+    first.cancel()
+    release.set()
+    assert (await second).description == "slow"
+    assert cache.renders == 1 and cache.peek(key) is not None
