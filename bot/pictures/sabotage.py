@@ -28,7 +28,7 @@ BAD_BUGS = {"Aphid", "Slug", "Caterpillar"}
 
 def _name(view: SabotageView, names: list[str], seat: int) -> str:
     fallback = view.seats[seat].name if 0 <= seat < len(view.seats) else f"Player {seat + 1}"
-    return seat_name(names, seat) if 0 <= seat < len(names) and names[seat].strip() else fallback
+    return seat_name(names, seat, fallback)
 
 
 def _is_bad(kind: str) -> bool:

@@ -6,11 +6,12 @@ from __future__ import annotations
 ALT_MAX = 1024
 
 
-def seat_name(names: list[str], seat: int) -> str:
-    """A seat's display name, or "Seat N" when the caller gave none."""
-    if 0 <= seat < len(names) and names[seat].strip():
+def seat_name(names: list[str], seat: int, fallback: str | None = None) -> str:
+    """A seat's display name, or "Seat N" when the caller gave none (or one with no letter or
+    digit, such as only emoji, which the picture's font cannot draw)."""
+    if 0 <= seat < len(names) and any(ch.isalnum() for ch in names[seat]):
         return names[seat].strip()
-    return f"Seat {seat + 1}"
+    return fallback or f"Seat {seat + 1}"
 
 
 def clip_alt(parts: list[str], limit: int = ALT_MAX) -> str:

@@ -294,3 +294,12 @@ async def test_a_caller_that_gives_up_does_not_stop_the_drawing_others_wait_for(
     release.set()
     assert (await second).description == "slow"
     assert cache.renders == 1 and cache.peek(key) is not None
+
+
+def test_a_name_the_font_cannot_draw_falls_back_to_the_seat() -> None:
+    from bot.pictures.text import seat_name
+
+    assert seat_name(["🌻🌻", "Bob"], 0) == "Seat 1"
+    assert seat_name(["🌻🌻"], 0, "Player 1") == "Player 1"
+    assert seat_name(["Zoë 🌻"], 0) == "Zoë 🌻"
+    assert seat_name([], 2) == "Seat 3"
