@@ -8,7 +8,6 @@ docs/rules/cabbagehead.md), so a player reads the slot off the picture and finds
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -17,8 +16,6 @@ from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
 from bot.pictures.text import clip_alt, plural, seat_name
 from engine.cabbagehead.view import CabbageheadView, CardView, GardenView, RowPlaceView
-
-Section = tuple[int, Callable[[Image.Image, ImageDraw.ImageDraw, int], None]]
 
 TITLE = "Mr. Cabbagehead's Garden"
 ROW_CARD_W, ROW_CARD_H = 118, 150
@@ -108,7 +105,7 @@ def _rose_card(w: int, h: int) -> Image.Image:
 # ---------------------------------------------------------------- sections
 
 
-def _header(view: CabbageheadView, names: list[str], title: str) -> Section:
+def _header(view: CabbageheadView, names: list[str], title: str) -> cv.Section:
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         d.rectangle((6, y, cv.WIDTH - 7, y + 70), fill=cv.FRAME)
         cv.draw_text(image, (cv.MARGIN, y + 8), title, 26, cv.PAPER, bold=True)
@@ -139,7 +136,7 @@ def decision_line(view: CabbageheadView, names: list[str]) -> str:
     return f"Now: {who} to {what}"
 
 
-def _row_section(view: CabbageheadView) -> Section:
+def _row_section(view: CabbageheadView) -> cv.Section:
     """The drawn row (costs under each card), then the Beehive, deck and token supply."""
     height = ROW_CARD_H + 92
 
@@ -252,7 +249,7 @@ def _supply_panel(
         y += 21
 
 
-def _neighbours_section(view: CabbageheadView) -> Section:
+def _neighbours_section(view: CabbageheadView) -> cv.Section:
     height = 92
     counts = [n.count for n in view.neighbours]
     top = max(counts, default=0)
@@ -284,7 +281,7 @@ def _cell_size(garden: GardenView) -> int:
     return min(MAX_CELL, (cv.WIDTH - 2 * cv.MARGIN - AXIS - 8) // max(1, garden.cols))
 
 
-def _garden_section(view: CabbageheadView, garden: GardenView, name: str, highlight: bool) -> Section:
+def _garden_section(view: CabbageheadView, garden: GardenView, name: str, highlight: bool) -> cv.Section:
     cell = _cell_size(garden)
     grid_h = garden.rows * cell
     height = 56 + AXIS // 2 + grid_h + 16
@@ -397,16 +394,6 @@ def _grid(
 # ---------------------------------------------------------------- public entry points
 
 
-def _compose(sections: list[Section]) -> Image.Image:
-    height = 8 + sum(h for h, _ in sections) + 4
-    image, d = cv.new_table(height)
-    y = 8
-    for h, draw in sections:
-        draw(image, d, y)
-        y += h
-    return image
-
-
 def board_image(view: CabbageheadView, names: list[str]) -> Image.Image:
     """The public board: drawn row, supply, Neighbours and every garden."""
     sections = [_header(view, names, TITLE), _row_section(view), _neighbours_section(view)]
@@ -419,7 +406,7 @@ def board_image(view: CabbageheadView, names: list[str]) -> Image.Image:
                 garden.seat in view.to_move and not view.game_over,
             )
         )
-    return _compose(sections)
+    return cv.compose(sections)
 
 
 def hand_image(view: CabbageheadView, seat: int, names: list[str]) -> Image.Image:
@@ -433,7 +420,7 @@ def hand_image(view: CabbageheadView, seat: int, names: list[str]) -> Image.Imag
         sections.append(
             _garden_section(view, garden, "Your garden", seat in view.to_move and not view.game_over)
         )
-    return _compose(sections)
+    return cv.compose(sections)
 
 
 # ---------------------------------------------------------------- words for screen readers and the message

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import io
 import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
+#: A band of a picture: its height, and how to draw it at a given top y.
+Section = tuple[int, Callable[[Image.Image, ImageDraw.ImageDraw, int], None]]
 
 #: Picture width: about what a phone shows at full width and what Discord's desktop preview fits.
 WIDTH = 1000
@@ -297,3 +300,14 @@ def pips(
         draw.ellipse((x, y, x + size, y + size), fill=colour, outline=FRAME, width=1)
         x += size + gap
     return x
+
+
+def compose(sections: list[Section]) -> Image.Image:
+    """A picture made of bands stacked from the top, on the framed table."""
+    height = 8 + sum(h for h, _ in sections) + 4
+    image, draw = new_table(height)
+    y = 8
+    for h, draw_band in sections:
+        draw_band(image, draw, y)
+        y += h
+    return image

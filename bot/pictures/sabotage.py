@@ -9,7 +9,6 @@ that is all the view holds (ruling 17). The private picture adds the viewer's ha
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -18,8 +17,6 @@ from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
 from bot.pictures.text import clip_alt, plural, seat_name
 from engine.sabotage.views import CardView, ObjectiveView, PlotView, ProgressView, SabotageView, SeatView
-
-Section = tuple[int, Callable[[Image.Image, ImageDraw.ImageDraw, int], None]]
 
 TITLE = "Garden Sabotage"
 GAP = 10
@@ -132,7 +129,7 @@ def turn_line(view: SabotageView, names: list[str]) -> str:
     return line
 
 
-def _header(view: SabotageView, names: list[str], title: str) -> Section:
+def _header(view: SabotageView, names: list[str], title: str) -> cv.Section:
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         d.rectangle((6, y, cv.WIDTH - 7, y + 70), fill=cv.FRAME)
         cv.draw_text(image, (cv.MARGIN, y + 8), title, 26, cv.PAPER, bold=True)
@@ -149,7 +146,7 @@ def _header(view: SabotageView, names: list[str], title: str) -> Section:
     return 76, draw
 
 
-def _rows_section(view: SabotageView) -> Section:
+def _rows_section(view: SabotageView) -> cv.Section:
     cw, ch = 92, 120
     height = ch + 48
 
@@ -276,7 +273,7 @@ def _plot(
 
 def _seat_section(
     view: SabotageView, seat: SeatView, names: list[str], active: bool, title: str | None = None
-) -> Section:
+) -> cv.Section:
     plot_h = 160
     height = 40 + plot_h + 14
 
@@ -327,22 +324,12 @@ def _seat_section(
     return height, draw
 
 
-def _compose(sections: list[Section]) -> Image.Image:
-    height = 8 + sum(h for h, _ in sections) + 4
-    image, d = cv.new_table(height)
-    y = 8
-    for h, draw in sections:
-        draw(image, d, y)
-        y += h
-    return image
-
-
 def board_image(view: SabotageView, names: list[str]) -> Image.Image:
     """The public board: both rows, then every player's plots, bugs, completed objectives, score."""
     sections = [_header(view, names, TITLE), _rows_section(view)]
     for seat in view.seats:
         sections.append(_seat_section(view, seat, names, seat.seat == view.turn and not view.game_over))
-    return _compose(sections)
+    return cv.compose(sections)
 
 
 # ---------------------------------------------------------------- the private picture
@@ -356,7 +343,7 @@ def _grouped(cards: list[CardView]) -> list[tuple[CardView, int]]:
     return [(card, counts[name]) for name, card in seen.items()]
 
 
-def _hand_cards_section(view: SabotageView) -> Section:
+def _hand_cards_section(view: SabotageView) -> cv.Section:
     cw, ch = 96, 122
     height = ch + 50
 
@@ -442,7 +429,7 @@ def _objective_card(
         y += 20
 
 
-def _objectives_section(view: SabotageView) -> Section:
+def _objectives_section(view: SabotageView) -> cv.Section:
     height = 170 + 48
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
@@ -490,7 +477,7 @@ def hand_image(view: SabotageView, seat: int, names: list[str]) -> Image.Image:
                 view, view.seats[seat], names, seat == view.turn and not view.game_over, title="Your garden"
             )
         )
-    return _compose(sections)
+    return cv.compose(sections)
 
 
 # ---------------------------------------------------------------- words
