@@ -8,6 +8,7 @@ shape in a colour derived from its name, so nothing ever fails to draw.
 
 from __future__ import annotations
 
+import math
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
@@ -184,7 +185,6 @@ def _tomato(d: Pen, s: float, c: RGB) -> None:
 
 def _pod(d: Pen, s: float, c: RGB, cx: float, cy: float, radius: float, a0: float, a1: float) -> None:
     """A bean pod: a tapered crescent along an arc, with the beans showing through."""
-    import math
 
     steps = 16
     outer, inner, middle = [], [], []
@@ -208,7 +208,6 @@ def _bean(d: Pen, s: float, c: RGB) -> None:
 
 
 def _sunflower(d: Pen, s: float, c: RGB) -> None:
-    import math
 
     cx, cy, r = 0.5 * s, 0.5 * s, 0.3 * s
     for i in range(12):
