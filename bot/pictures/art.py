@@ -185,7 +185,6 @@ def _tomato(d: Pen, s: float, c: RGB) -> None:
 
 def _pod(d: Pen, s: float, c: RGB, cx: float, cy: float, radius: float, a0: float, a1: float) -> None:
     """A bean pod: a tapered crescent along an arc, with the beans showing through."""
-
     steps = 16
     outer, inner, middle = [], [], []
     for i in range(steps + 1):
@@ -208,7 +207,6 @@ def _bean(d: Pen, s: float, c: RGB) -> None:
 
 
 def _sunflower(d: Pen, s: float, c: RGB) -> None:
-
     cx, cy, r = 0.5 * s, 0.5 * s, 0.3 * s
     for i in range(12):
         a = i * math.pi / 6
