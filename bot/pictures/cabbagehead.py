@@ -463,7 +463,12 @@ def _garden_words(garden: GardenView, name: str) -> list[str]:
     for r, items in sorted(rows.items()):
         words.append(f"Row {r}: {', '.join(items)}.")
     if garden.open_slots:
-        words.append(f"Open slots: {len(garden.open_slots)}, rows 1-{garden.rows}, columns 1-{garden.cols}.")
+        if len(garden.open_slots) <= 3:
+            words.append(f"Open: {'; '.join(garden.open_slots)}.")
+        else:
+            words.append(
+                f"Open slots: {len(garden.open_slots)}, rows 1-{garden.rows}, columns 1-{garden.cols}."
+            )
     return words
 
 
