@@ -25,11 +25,12 @@ GREEN = discord.Colour(0x4E9A06)
 GREY = discord.Colour(0x888A85)
 
 
-SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
+#: Engines name seats "Seat 2" (Cabbagehead) or "Player 2" (Garden Sabotage).
+SEAT_WORD = re.compile(r"\b(?:Seat|Player) (\d+)\b")
 
 
 def with_names(line: str, names: list[str]) -> str:
-    """Engine lines say "Seat 2"; players read their names ("Bob") instead."""
+    """Engine lines say "Seat 2" or "Player 2"; players read their names ("Bob") instead."""
 
     def name(match: re.Match[str]) -> str:
         number = int(match.group(1))
