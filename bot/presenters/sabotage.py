@@ -137,7 +137,7 @@ def status_line(view: SabotageView, names: list[str]) -> str:
         who = ", ".join(f"**{seat_label(s, names)}**" for s in waiting)
         return f"Before the first turn: how many house plants do you own? Waiting for {who}."
     who = seat_label(view.turn, names) if view.turn is not None else "?"
-    actions = f"{view.actions_left} of 3 action{'s' if view.actions_left != 1 else ''} left"
+    actions = f"{view.actions_left} of 3 actions left"
     if view.actions_left == 0:
         actions = "no actions left (completing objectives or ending the turn)"
     return f"Round {view.round} of {view.season_rounds} · **{who}** to play · {actions}"

@@ -129,10 +129,18 @@ class TableRun:
         interaction = await click(self.fake, player, board(self.fake, self.channel), HAND_LABEL)
         hand = interaction.original
         assert hand is not None and hand.ephemeral_to == player.id
+        await self.play_on(player, hand)
+        return player
+
+    async def play_on(self, player: FakeUser, hand: FakeMessage, actions: int | None = None) -> None:
+        """Play on an open hand message (redrawn by the bot after each action) until the decision
+        is over, or for `actions` moves."""
         for _ in range(40):
+            if actions is not None and actions <= 0:
+                return
             choices = [c for c in offered(hand) if not c[1].endswith(":p0") and "Back" not in c[0]]
             if not choices:
-                return player  # the turn is over: only "Refresh" is left
+                return  # the turn is over: only "Refresh" is left
             needs = needs_by_plot(hand.text())
             label, how = max(choices, key=lambda c: liking(c[0], needs, self.rng))
             if label.startswith("End turn") and len(choices) > 1 and self.rng.random() < 0.9:
@@ -148,8 +156,10 @@ class TableRun:
             self.moves += 1
             self.note_holdings(await self.state())
             assert "You played" in hand.text(), hand.text()
+            if actions is not None:
+                actions -= 1
             if "I own" in label:
-                return player  # an answer before the first turn: one decision
+                return  # an answer before the first turn: one decision
         raise AssertionError("a turn took more than 40 clicks")
 
     async def check_no_leaks(self) -> None:

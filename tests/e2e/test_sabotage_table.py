@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.sabotage.cards import OBJECTIVES
-from tests.e2e.sabotage_driver import final_scores, play_to_the_end, start_game
-from tests.e2e.table_driver import board
+from tests.e2e.sabotage_driver import final_scores, leak_report, play_to_the_end, start_game
+from tests.e2e.table_driver import HAND_LABEL, board, click, is_action, offered, pick, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord
 
 
@@ -91,3 +91,99 @@ async def assert_finished_properly(run: Any) -> None:
     assert sum(line.startswith("🦷 ") and " bites: " in line for line in said) == bites
     assert sabotages + bites > 0
     assert final_scores(fake, channel)
+
+
+async def test_a_restart_between_the_first_and_second_action_and_old_buttons_play_on(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """The bot stops after the first action of a turn and starts again on the same database: the
+    hand message opened before the restart plays the second action, and the game goes on to its end."""
+    fake = fake_discord
+    await garden_bot.start()
+    players = [fake.alice, fake.bob, fake.carol]
+    run = await start_game(
+        fake, garden_bot, fake.general, players, {"first_player": "host", "season_rounds": 3}, seed=7
+    )
+    first = await wait_for_move(fake, fake.general, 0)
+    assert "**Alice** to play · 3 of 3 actions left" in first.text()
+    hand = (await click(fake, fake.alice, first, HAND_LABEL)).original
+    assert hand is not None
+    await run.play_on(fake.alice, hand, actions=1)
+    assert "2 of 3 actions left" in (await wait_for_move(fake, fake.general, 1)).text()
+    old_ids = hand.custom_ids()
+    await garden_bot.restart()
+    assert hand.custom_ids() == old_ids  # nothing was re-sent: the buttons are the old ones
+    await run.play_on(fake.alice, hand, actions=1)
+    assert "1 of 3 actions left" in (await wait_for_move(fake, fake.general, 2)).text()
+    state = await run.state()
+    assert state.turn == 0 and state.actions_left == 1
+    await play_to_the_end(run)
+    await assert_finished_properly(run)
+
+
+async def test_a_non_player_and_an_off_turn_player_see_and_change_nothing(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Only the player to move acts; anyone can open their *own* hand at any time; a non-player
+    gets a short explanation and no hand at all; an outdated hand plays nothing."""
+    fake = fake_discord
+    dave = fake.add_user("dave")
+    players = [fake.alice, fake.bob, fake.carol]
+    run = await start_game(
+        fake, running_bot, fake.general, players, {"first_player": "host", "season_rounds": 3}, seed=8
+    )
+    shown = board(fake, fake.general)
+    # Dave is not playing: the board's button and /hand both tell him so, and show no hand.
+    for answer in (
+        await click(fake, dave, shown, HAND_LABEL),
+        await fake.slash(dave, fake.general, "hand"),
+    ):
+        await answer.wait_answered()
+        reply = await fake.response_message(answer)
+        assert reply.ephemeral_to == dave.id and "not playing" in reply.text()
+        assert "Your Plants" not in reply.text() and offered(reply) == []
+    # Bob, off turn, sees his own hand but has nothing to click except Refresh.
+    bob_hand = (await click(fake, fake.bob, shown, HAND_LABEL)).original
+    assert bob_hand is not None and "Your Plants" in bob_hand.text() and offered(bob_hand) == []
+    assert "I'll mention you" in bob_hand.text()
+    # Alice plays her whole turn; her first hand, kept open, is outdated afterwards.
+    alice_hand = (await click(fake, fake.alice, shown, HAND_LABEL)).original
+    assert alice_hand is not None
+    stale = (await click(fake, fake.alice, shown, HAND_LABEL)).original
+    assert stale is not None and offered(stale)
+    stale_choice = next(how for _, how in offered(stale) if is_action(how))
+    await run.play_on(fake.alice, alice_hand)
+    moves = run.moves
+    state_before = (await run.state()).model_dump()
+    assert (await run.state()).turn == 1
+    await pick(fake, fake.alice, stale, stale_choice)
+    assert "earlier moment" in stale.text()
+    assert (await run.state()).model_dump() == state_before
+    record = await running_bot.bot.sessions.store.get(run.game_id)
+    assert record is not None and record.version == moves
+    # A click on Dave's own (refused) answer or on the board changes nothing either.
+    await click(fake, dave, board(fake, fake.general), HAND_LABEL)
+    assert (await run.state()).model_dump() == state_before
+    for message in fake.ephemeral_messages(dave):
+        assert "Your" not in message.text()
+    await run.check_no_leaks()
+
+
+async def test_the_leak_check_catches_a_secret_objective_or_card_id_said_in_public(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """The whole-game leak check is real: a public message naming an objective still in Bob's hand,
+    or carrying a card id, is reported."""
+    fake = fake_discord
+    run = await start_game(
+        fake, running_bot, fake.general, [fake.alice, fake.bob], {"first_player": "host"}, seed=9
+    )
+    await run.check_no_leaks()
+    state = await run.state()
+    secret = OBJECTIVES[state.players[1].objectives[0]].name
+    channel = running_bot.bot.get_partial_messageable(fake.general.id)
+    await channel.send(f"Bob is hoping for {secret}. Also {state.players[0].plants[0]}.")
+    await fake.wait_until(lambda: any(secret in m.text() for m in fake.public_messages(fake.general)))
+    problems = await leak_report(run)
+    assert any(repr(secret) in p for p in problems)
+    assert any("card id" in p for p in problems)
