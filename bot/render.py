@@ -55,9 +55,15 @@ def board_link(snap: Snapshot) -> str | None:
     return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.board_message_id}"
 
 
-def describe_options(options: dict[str, Any]) -> str:
+def describe_options(options: dict[str, Any], game_name: str | None = None) -> str:
+    """The options in words: the presenter's `options_text` when it has one, else key: value."""
+    custom = getattr(get_presenter(game_name), "options_text", None) if game_name else None
+    if custom is not None:
+        return str(custom(options)) or "standard rules"
     parts = []
     for key, value in options.items():
+        if value is None or value == []:
+            continue
         shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
         if isinstance(value, bool):
             shown = "yes" if value else "no"
@@ -78,7 +84,7 @@ def lobby_embed(snap: Snapshot) -> discord.Embed:
         else f"{record.min_seats}–{record.max_seats}"
     )
     seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(record.seats)) or "nobody yet"
-    lines = [f"Options: {describe_options(record.options)}", f"Players needed: {need}"]
+    lines = [f"Options: {describe_options(record.options, record.game)}", f"Players needed: {need}"]
     if record.status == "lobby" and record.lobby_expires_at:
         lines.append(f"The lobby closes <t:{int(record.lobby_expires_at)}:R> unless the host starts it.")
     if closed:

@@ -79,6 +79,8 @@ class Table:
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        #: Set while the bot shuts down: new clicks are answered with a "restarting" line.
+        self.closing = False
 
     @contextlib.asynccontextmanager
     async def working(self) -> AsyncIterator[None]:
@@ -93,7 +95,8 @@ class Table:
                 self._idle.set()
 
     async def drain(self, timeout: float = 5.0) -> None:
-        """Wait (a little) for handlers in progress before the bot closes its database."""
+        """Refuse new clicks and wait (a little) for handlers in progress before the bot closes."""
+        self.closing = True
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), timeout)
 
@@ -281,10 +284,13 @@ class Table:
         except Outdated:
             await self._refresh_outdated(interaction, await self.sessions.snapshot(game_id), seat)
             return
-        snap = outcome.snapshot
-        embed, view = await self._hand_message(snap, seat, note=f"You played: {outcome.label}")
-        await interaction.response.edit_message(embed=embed, view=view)
-        await self.after_move(outcome, actor=interaction.user.id)
+        try:
+            embed, view = await self._hand_message(
+                outcome.snapshot, seat, note=f"You played: {outcome.label}"
+            )
+            await interaction.response.edit_message(embed=embed, view=view)
+        finally:  # the move is stored: show it to everyone even if this answer failed
+            await self.after_move(outcome, actor=interaction.user.id)
 
     async def _refresh_outdated(
         self, interaction: discord.Interaction[Any], snap: Snapshot, seat: int

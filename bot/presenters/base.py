@@ -46,6 +46,12 @@ class Presenter(Protocol):
         ...
 
 
+class OptionsWriter(Protocol):
+    """Optional presenter hook: the lobby's line about the chosen options, in the game's words."""
+
+    def options_text(self, options: dict[str, Any]) -> str: ...
+
+
 class Announcer(Protocol):
     """Optional presenter hook: public events worth their own channel message (not only a log line),
     e.g. "Bob's plot 1 was sabotaged: the Rose was eaten". Given only the events' public text."""

@@ -21,6 +21,12 @@ from engine.cabbagehead.view import CabbageheadView, CardView, GardenView
 #: Sections of docs/rules/cabbagehead.md written for developers, left out of `/rules`.
 RULES_FOR_DEVELOPERS = {"Options", "The deck data file", "Decisions, actions and views", "Code map"}
 
+EXPANSION_WORDS = (
+    ("grasshoppers", "Grasshoppers"),
+    ("eudora", "Romancing Eudora"),
+    ("fixed_grid", "fixed grid"),
+)
+
 #: Width of one grid cell: a 3-letter vegetable and its 2-digit Vegetable number, e.g. "Car17".
 CELL = 6
 
@@ -164,8 +170,6 @@ class CabbageheadPresenter:
             parts.append(f"Passed on: {card_long(view.passed_card)}, to lie {view.passed_to}")
         if mine is not None:
             parts.append(garden_text(mine, "Your garden"))
-            if view.decision == "plant" and seat in view.to_move:
-                parts.append("Open slots (+): " + (", ".join(mine.open_slots) or "none"))
         return "\n\n".join(parts)
 
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
@@ -217,6 +221,22 @@ class CabbageheadPresenter:
             await open_lobby(interaction, self.game_name, options, players, thread)
 
         return play_cabbagehead
+
+    def options_text(self, options: dict[str, Any]) -> str:
+        """The lobby's line about the options, in the rulebook's words."""
+        sets = {
+            "original": "Original Neighbours",
+            "new": "4 New Neighbours at random",
+            "random": "4 of all ten Neighbours at random",
+        }
+        names = {n.key: n.name for n in NEIGHBOURS}
+        chosen = ", ".join(names.get(key, key) for key in options.get("chosen") or [])
+        parts = [sets.get(str(options.get("neighbour_set")), f"Neighbours: {chosen}")]
+        parts += [label for key, label in EXPANSION_WORDS if options.get(key)]
+        first = options.get("first_seat")
+        if first is not None:
+            parts.append("the host starts" if first == 0 else "the other player starts")
+        return " · ".join(parts)
 
     def rules_text(self) -> str:
         text = read_rules(self.game_name, "")

@@ -27,7 +27,13 @@ from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Page, clip
 BUTTON_LABEL_MAX = 80
 
 
+#: The answer to a click that arrives while the bot shuts down (it is back within seconds).
+RESTARTING = "Garden Club is restarting. Nothing was played; try again in a few seconds."
+
+
 class TableLike(Protocol):
+    closing: bool
+
     def working(self) -> contextlib.AbstractAsyncContextManager[None]: ...
     async def lobby_action(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None: ...
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int | None) -> None: ...
@@ -42,9 +48,14 @@ def table_of(interaction: discord.Interaction[Any]) -> TableLike:
 
 
 async def _guarded(interaction: discord.Interaction[Any], context: str, work: Any) -> None:
-    from bot.errors import answer_error
+    from bot.errors import answer_error, send_ephemeral
 
-    async with table_of(interaction).working():
+    table = table_of(interaction)
+    if table.closing:
+        work.close()  # never started: nothing was applied
+        await send_ephemeral(interaction, RESTARTING)
+        return
+    async with table.working():
         try:
             await work
         except Exception as error:

@@ -92,3 +92,13 @@ def test_no_face_down_card_is_ever_written_on_a_board_or_a_hand(seats: int) -> N
             seat = GAME.to_move(state)[0]
             actions = list(GAME.legal_actions(state, seat))
             GAME.apply(state, seat, rng.choice(actions))
+
+
+def test_the_lobby_names_the_options_in_the_rulebook_words() -> None:
+    chosen = build_options(2, "chosen", True, False, True, "guest", ["ferwig", "bernard", "peapod", "mayor"])
+    assert PRESENTER.options_text(chosen.model_dump(mode="json")) == (
+        "Neighbours: The Ferwig-Radishers, Bernard Betteravé, Duke & Duchess Peapod, The Mayor of Onion Town"
+        " · Grasshoppers · fixed grid · the other player starts"
+    )
+    solo = build_options(1, "original", False, True, False, "random", [])
+    assert PRESENTER.options_text(solo.model_dump(mode="json")) == "Original Neighbours · Romancing Eudora"

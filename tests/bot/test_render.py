@@ -35,3 +35,11 @@ def test_rules_text_is_reflowed_for_discord_but_lists_and_tables_keep_their_line
         "# Title\n\nA paragraph wrapped over two lines.\n\n- an item continued\n- another\n\n"
         "| a | b |\n|---|---|\n\n```\ncode\nkept\n```"
     )
+
+
+def test_player_numbers_are_named_too() -> None:
+    """Garden Sabotage's lines say "Player 2"."""
+    assert (
+        with_names("Player 2 sabotages Player 1's plot 1.", ["Alice", "Bob"])
+        == "Bob sabotages Alice's plot 1."
+    )

@@ -177,3 +177,22 @@ async def test_lobby_expiry_is_stored(tmp_path: Path) -> None:
         assert await store.expired_lobbies() == []  # a started game never expires
     finally:
         await store.close()
+
+
+async def test_migration_2_counts_existing_games_as_published(tmp_path: Path) -> None:
+    """A database made by schema 1 keeps its games; they are not re-announced after the upgrade."""
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await migrate(db, MIGRATIONS[:1])
+        await db.execute(
+            "INSERT INTO games (channel_id, game, options, min_seats, max_seats, seed, state, version, "
+            "status, host_id, created_at, updated_at) VALUES (5, 'secret_number', '{}', 2, 2, 1, '{}', 7, "
+            "'active', 11, 0, 0)"
+        )
+    store = await Store.open(path)
+    try:
+        record = await store.open_game_in_channel(5)
+        assert record is not None and record.version == 7 and record.published_version == 7
+        assert await store.unpublished_games() == []
+    finally:
+        await store.close()

@@ -240,3 +240,23 @@ async def test_a_move_stored_just_before_a_crash_is_published_after_the_restart(
     assert notices[0].pinged == [next_player.id] and next_player is not player
     await fake.wait_until(lambda: all(m.deleted for m in notices_before), what="the old notice gone")
     assert await published(bot, game.record.id) == 1
+
+
+async def test_a_move_whose_answer_came_too_late_is_still_shown_to_everyone(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """If Discord refuses the answer to a click (too late: the user saw "This interaction failed"),
+    the move was stored all the same, so the board and the next player's notice must still follow."""
+    fake = fake_discord
+    board_message = await started_game(fake)
+    player = player_to_move(fake, board_message)
+    hand = await open_hand(fake, player, fake.general)
+    fake.answer_deadline = 0.0  # every answer now arrives "after 3 seconds"
+    await fake.click(player, hand, offered(hand)[0][1].partition(":")[2])
+    moved = await wait_for_move(fake, fake.general, 1)
+    other = player_to_move(fake, moved)
+    await fake.wait_until(
+        lambda: [m for m in fake.public_messages(fake.general) if other.id in m.pinged], what="the notice"
+    )
+    fake.answer_deadline = None
+    assert [v for v in fake.take_violations() if "answered after" not in v] == []

@@ -254,3 +254,19 @@ async def test_cabbagehead_rules_page_through_without_developer_notes(
     everything = "\n".join(seen)
     assert len(seen) > 3 and "One player" in everything and "Rulings" in everything
     assert "Code map" not in everything and "engine/cabbagehead" not in seen[0]
+
+
+async def test_a_click_during_shutdown_is_answered_and_changes_nothing(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    await two_player_board(fake)
+    hand = await open_hand(fake, fake.alice, fake.general)
+    bot = running_bot.bot
+    assert bot is not None
+    bot.table.closing = True  # what close() sets before it waits for handlers in progress
+    clicked = await fake.click(fake.alice, hand, offered(hand)[0][1].partition(":")[2])
+    await clicked.wait_answered()
+    assert clicked.original is not None and "restarting" in clicked.original.text()
+    game = await bot.sessions.in_channel(fake.general.id)
+    assert game is not None and game.record.version == 0
