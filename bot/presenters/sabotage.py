@@ -230,6 +230,20 @@ class SabotagePresenter:
                     break
         return found
 
+    def options_text(self, options: dict[str, Any]) -> str:
+        """The lobby's line about the options, in the rulebook's words."""
+        parts = ["Bird variant" if options.get("bird_variant") else "no Bird variant"]
+        if options.get("ask_house_plants"):
+            parts.append("first player: most house plants (everyone is asked at the start)")
+        elif options.get("first_seat") is not None:
+            parts.append(f"first player: {'the host' if options['first_seat'] == 0 else 'chosen'}")
+        elif options.get("house_plants"):
+            parts.append("first player: most house plants")
+        else:
+            parts.append("first player: random")
+        parts.append(f"season of {options.get('season_rounds', 30)} rounds")
+        return " · ".join(parts)
+
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
         @app_commands.command(name="sabotage", description="Garden Sabotage: 2 to 4 players.")
         @app_commands.describe(

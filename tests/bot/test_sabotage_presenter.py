@@ -124,3 +124,12 @@ def test_play_options_follow_the_first_player_choice() -> None:
     assert random_first.first_seat is None and not random_first.ask_house_plants
     with pytest.raises(Refusal):
         build_options(False, "youngest", 30)
+
+
+def test_the_lobby_names_the_options_in_the_games_words() -> None:
+    text = PRESENTER.options_text(build_options(True, "ask", 12).model_dump(mode="json"))
+    assert text == (
+        "Bird variant · first player: most house plants (everyone is asked at the start)"
+        " · season of 12 rounds"
+    )
+    assert "first player: random" in PRESENTER.options_text(build_options(False, "random", 30).model_dump())

@@ -180,7 +180,7 @@ async def start_game(
     is fixed (the session manager's seed source) so the same test plays the same game every time."""
     runner.bot.sessions._seed_source = lambda: seed
     lobby = await open_lobby(fake, players[0], channel, PLAY, options)
-    assert "Garden Sabotage" in lobby.text() and "lobby" in lobby.text()
+    assert "Garden Sabotage" in lobby.text() and "lobby" in lobby.text() and "season of" in lobby.text()
     for player in players[1:]:
         await click(fake, player, lobby, "Join")
     await click(fake, players[0], lobby, "Start")
