@@ -35,7 +35,7 @@ from bot.render import (
 )
 from bot.rules_pages import reflow, split_pages
 from bot.sessions import LobbyChange, MoveOutcome, Outdated, Refusal, SessionManager, Snapshot
-from bot.ui.choices import clip, plan_page
+from bot.ui.choices import FLAT_LIMIT, clip, plan_page
 from bot.ui.items import RulesButton, choice_view, hand_button_view, lobby_view
 from engine.registry import get_game
 
@@ -239,7 +239,8 @@ class Table:
         if not actions:
             return embed, hand_button_view(snap.record.id, refresh=True)
         labels, steps = snap.labels_and_steps(seat)
-        page = plan_page(labels, steps, choice)
+        flat_limit = getattr(get_presenter(snap.record.game), "flat_limit", FLAT_LIMIT)
+        page = plan_page(labels, steps, choice, flat_limit)
         if page.title:
             embed.add_field(name="Choosing", value=page.title, inline=False)
         return embed, choice_view(snap.record.id, seat, snap.record.version, page)

@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.presenters.base import OpenLobby, players_sections, read_rules
 from bot.sessions import Refusal
+from bot.ui.choices import MAX_BUTTON_CHOICES
 from engine.sabotage.cards import BIRD, BUG_KINDS, OBJECTIVES_TO_END
 from engine.sabotage.state import SabotageOptions
 from engine.sabotage.views import (
@@ -174,6 +175,9 @@ def objective_lines(objective: ObjectiveView, progress: list[ProgressView]) -> s
 
 class SabotagePresenter:
     game_name = "sabotage"
+    #: Optional platform hook: with more actions than fit as buttons, group them by first step, so
+    #: a choice with a target (which plot; which player's plot) is always a second step.
+    flat_limit = MAX_BUTTON_CHOICES
 
     def board_text(self, view: SabotageView, names: list[str]) -> str:
         parts = [status_line(view, names)]

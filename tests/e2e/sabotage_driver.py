@@ -46,6 +46,8 @@ LIKES = (
     ("Draw an Objective", 75),
     ("I own", 50),
     ("Draw a Plant", 25),
+    ("Take a Plant from the row", 35),
+    ("Take a Bug from the row", 8),
     ("Sabotage", 20),
     ("Draw a Bug", 8),
     ("Exchange", 4),
@@ -53,7 +55,7 @@ LIKES = (
     ("End turn", -100),
 )
 PLANT_OR_BUG = re.compile(r"^(?:Plant|Play) an? (\w+)(?: on plot (\d))?")
-TAKE = re.compile(r"^Take the (\w+)")
+TAKE = re.compile(r"^Take the (\w+)|^(\w+) \(slot \d\)$")
 
 
 def needs_by_plot(hand_text: str) -> dict[int, set[str]]:
@@ -82,7 +84,7 @@ def liking(label: str, needs: dict[int, set[str]], rng: random.Random, kind: str
         return (55 if what in anywhere else 12) + noise
     take = TAKE.match(label)
     if take:
-        return (60 if take.group(1) in anywhere else 15) + noise
+        return (60 if (take.group(1) or take.group(2)) in anywhere else 15) + noise
     return next((score for prefix, score in LIKES if label.startswith(prefix)), 1) + noise
 
 
@@ -99,7 +101,8 @@ class TableRun:
     moves: int = 0
     #: Objective names each seat has ever held (they may show in that seat's own ephemerals).
     held: dict[str, set[int]] = field(default_factory=dict)
-    sabotages_seen: int = 0
+    #: How many moves were made through a two-step picker (first step, then target).
+    two_step_moves: int = 0
 
     @property
     def bot(self) -> Any:
@@ -152,6 +155,7 @@ class TableRun:
                 first = PLANT_OR_BUG.match(label)
                 kind = first.group(1) if first else ""
                 label, how = max(seconds, key=lambda c: liking(c[0], needs, self.rng, kind))
+                self.two_step_moves += 1
             await pick(self.fake, player, hand, how)
             self.moves += 1
             self.note_holdings(await self.state())
