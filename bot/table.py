@@ -239,8 +239,13 @@ class Table:
         if not actions:
             return embed, hand_button_view(snap.record.id, refresh=True)
         labels, steps = snap.labels_and_steps(seat)
-        flat_limit = getattr(get_presenter(snap.record.game), "flat_limit", FLAT_LIMIT)
-        page = plan_page(labels, steps, choice, flat_limit)
+        presenter = get_presenter(snap.record.game)
+        naming = getattr(presenter, "choice_text", None)
+        if naming is not None:  # e.g. "Sabotage Player 2's plot 1" -> "Sabotage Bob's plot 1"
+            names = [s.name for s in snap.record.seats]
+            labels = [naming(label, names) for label in labels]
+            steps = [tuple(naming(part, names) for part in parts) for parts in steps]
+        page = plan_page(labels, steps, choice, getattr(presenter, "flat_limit", FLAT_LIMIT))
         if page.title:
             embed.add_field(name="Choosing", value=page.title, inline=False)
         return embed, choice_view(snap.record.id, seat, snap.record.version, page)

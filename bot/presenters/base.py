@@ -59,6 +59,13 @@ class PickerLimit(Protocol):
     flat_limit: int
 
 
+class ChoiceNamer(Protocol):
+    """Optional presenter hook: an action label (or picker step) as the hand shows it, e.g. with
+    players' display names for the engine's seat words. Only the text changes, never the choice."""
+
+    def choice_text(self, text: str, names: list[str]) -> str: ...
+
+
 class Announcer(Protocol):
     """Optional presenter hook: public events worth their own channel message (not only a log line),
     e.g. "Bob's plot 1 was sabotaged: the Rose was eaten". Given only the events' public text."""

@@ -224,6 +224,10 @@ class SabotagePresenter:
         parts.append(f"**Plant row:** {row_line(view.plant_row)}\n**Bug row:** {row_line(view.bug_row)}")
         return "\n\n".join(parts)
 
+    def choice_text(self, text: str, names: list[str]) -> str:
+        """Action labels say "Sabotage Player 2's plot 1"; the hand shows "Sabotage Bob's plot 1"."""
+        return PLAYER_WORD.sub(lambda m: seat_label(int(m.group(1)) - 1, names), text)
+
     def announcements(self, public_lines: list[str], names: list[str]) -> list[str]:
         """Sabotage, a Bad Bug's bite, the final round and who goes first get their own message."""
         found = []

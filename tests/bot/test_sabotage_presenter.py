@@ -133,3 +133,10 @@ def test_the_lobby_names_the_options_in_the_games_words() -> None:
         " · season of 12 rounds"
     )
     assert "first player: random" in PRESENTER.options_text(build_options(False, "random", 30).model_dump())
+
+
+def test_hand_choices_name_players_by_their_display_names() -> None:
+    assert PRESENTER.choice_text("Sabotage Player 2's plot 1 with an Aphid", NAMES) == (
+        "Sabotage Bob's plot 1 with an Aphid"
+    )
+    assert PRESENTER.choice_text("Plant a Tomato on plot 2", NAMES) == "Plant a Tomato on plot 2"

@@ -144,6 +144,7 @@ class TableRun:
             choices = [c for c in offered(hand) if not c[1].endswith(":p0") and "Back" not in c[0]]
             if not choices:
                 return  # the turn is over: only "Refresh" is left
+            assert not any(re.search(r"\bPlayer \d", c[0]) for c in offered(hand)), "labels name players"
             needs = needs_by_plot(hand.text())
             label, how = max(choices, key=lambda c: liking(c[0], needs, self.rng))
             if label.startswith("End turn") and len(choices) > 1 and self.rng.random() < 0.9:
