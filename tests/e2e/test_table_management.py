@@ -15,24 +15,26 @@ from tests.e2e.table_driver import (
     pick,
     wait_for_move,
 )
-from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
+from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage
 
 PLAY = "play secret-numbers"
 GLOBAL_SYNC = "/applications/{application_id}/commands"
 
 
-async def two_player_board(fake: FakeDiscord, channel: object = None) -> FakeMessage:
+async def two_player_board(fake: FakeDiscord, channel: FakeChannel | None = None) -> FakeMessage:
+    """Alice opens Secret Numbers, Bob joins, Alice starts: the board."""
     where = channel or fake.general
-    lobby = await open_lobby(fake, fake.alice, where, PLAY)  # type: ignore[arg-type]
+    lobby = await open_lobby(fake, fake.alice, where, PLAY)
     await click(fake, fake.bob, lobby, "Join")
     await click(fake, fake.alice, lobby, "Start")
-    return board(fake, where)  # type: ignore[arg-type]
+    return board(fake, where)
 
 
-def ephemeral_answer(interaction: object) -> str:
-    original = interaction.original  # type: ignore[attr-defined]
+def ephemeral_answer(interaction: FakeInteraction) -> str:
+    """The text of the private answer to `interaction`."""
+    original = interaction.original
     assert original is not None and original.ephemeral_to is not None
-    return str(original.text())
+    return original.text()
 
 
 async def test_only_the_host_starts_and_a_non_host_cannot_cancel(
