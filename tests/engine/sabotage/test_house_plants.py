@@ -10,10 +10,6 @@ from engine.sabotage.game import GAME
 from engine.sabotage.state import SabotageOptions
 
 
-def asking(seats: int, seed: int = 0) -> object:
-    return GAME.create(SabotageOptions(ask_house_plants=True), seats, seed)
-
-
 def test_ruling_18_every_seat_is_asked_before_the_first_turn_and_nothing_else_is_offered() -> None:
     state = GAME.create(SabotageOptions(ask_house_plants=True), 3, 1)
     assert GAME.to_move(state) == [0, 1, 2]
@@ -61,3 +57,16 @@ def test_ruling_18_asking_is_not_combined_with_a_given_first_seat() -> None:
 def test_ruling_18_answers_round_trip_through_the_action_log() -> None:
     action = A.HOUSE_PLANTS[7]
     assert GAME.decode_action(GAME.encode_action(action)) == action
+
+
+def test_ruling_18_a_sampled_state_keeps_the_answers_and_who_is_still_to_answer() -> None:
+    """Computer players sample hidden cards from a view: the asking phase survives it."""
+    from engine.rng import Rng
+    from engine.sabotage.sampling import sample_state
+
+    state = GAME.create(SabotageOptions(ask_house_plants=True), 3, 2)
+    GAME.apply(state, 1, A.HOUSE_PLANTS[3])
+    sampled = sample_state(GAME.view(state, 0), Rng.from_seed(1))
+    assert sampled.house_plant_answers == [None, 3, None]
+    assert GAME.to_move(sampled) == [0, 2]
+    assert GAME.legal_actions(sampled, 0) == GAME.legal_actions(state, 0)
