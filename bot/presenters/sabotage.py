@@ -135,8 +135,16 @@ def status_line(view: SabotageView, names: list[str]) -> str:
         return f"**Game over** after round {view.round}: {why}."
     waiting = waiting_for_answers(view)
     if waiting:
-        who = ", ".join(f"**{seat_label(s, names)}**" for s in waiting)
-        return f"Before the first turn: how many house plants do you own? Waiting for {who}."
+        answered = [
+            f"{seat_label(s, names)} {n}"
+            for s, n in enumerate(view.house_plant_answers or [])
+            if n is not None
+        ]
+        told = f" (so far: {', '.join(answered)})" if answered else ""
+        return (
+            f"Before the first turn, round the table: how many house plants do you own? "
+            f"**{seat_label(waiting[0], names)}** answers now{told}."
+        )
     who = seat_label(view.turn, names) if view.turn is not None else "?"
     actions = f"{view.actions_left} of 3 actions left"
     if view.actions_left == 0:

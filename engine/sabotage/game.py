@@ -30,7 +30,7 @@ class SabotageGame:
         if state.ended is not None:
             return []
         if rules.asking_house_plants(state):
-            return rules.seats_to_answer(state)
+            return [rules.seat_to_answer(state)]
         return [state.turn]
 
     def legal_actions(self, state: SabotageState, seat: int) -> Sequence[SabotageAction]:

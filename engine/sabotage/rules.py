@@ -89,7 +89,7 @@ def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
         return []
     answers = state.house_plant_answers
     if answers is not None and None in answers:
-        return list(A.HOUSE_PLANTS) if 0 <= seat < len(answers) and answers[seat] is None else []
+        return list(A.HOUSE_PLANTS) if seat == answers.index(None) else []
     if seat != state.turn:
         return []
     player = state.players[seat]
@@ -527,9 +527,10 @@ def asking_house_plants(state: SabotageState) -> bool:
     return answers is not None and None in answers
 
 
-def seats_to_answer(state: SabotageState) -> list[int]:
-    answers = state.house_plant_answers or []
-    return [seat for seat, answer in enumerate(answers) if answer is None]
+def seat_to_answer(state: SabotageState) -> int:
+    """Ruling 18: the table is asked in seat order, one player at a time."""
+    assert state.house_plant_answers is not None
+    return state.house_plant_answers.index(None)
 
 
 def _answer_house_plants(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -544,6 +545,8 @@ def _answer_house_plants(state: SabotageState, seat: int, action: SabotageAction
         raise IllegalAction("There is no such player at this table.")
     if answers[seat] is not None:
         raise IllegalAction("You have already said how many house plants you own.")
+    if seat != answers.index(None):
+        raise IllegalAction(f"{seat_name(answers.index(None))} answers first; then it is your turn to say.")
     if not 0 <= action.count <= A.MOST_HOUSE_PLANTS:
         raise IllegalAction(f"Say a number from 0 to {A.MOST_HOUSE_PLANTS}.")
     answers[seat] = action.count

@@ -17,7 +17,7 @@ class SabotageOptions(BaseModel):
 
     bird_variant: bool = False
     #: Ask every player "how many house plants do you own?" at the table before the first turn
-    #: (ruling 18): the answers are pending decisions of each seat, and most goes first.
+    #: (ruling 18): one seat after another answers as a pending decision; most goes first.
     ask_house_plants: bool = False
     first_seat: int | None = Field(default=None, ge=0, le=3)
     house_plants: list[int] | None = None

@@ -107,11 +107,14 @@ def test_ruling_14_the_final_round_is_announced_and_shown_on_the_board() -> None
 def test_ruling_18_the_board_waits_for_house_plant_answers_then_names_the_first_player() -> None:
     state = GAME.create(SabotageOptions(ask_house_plants=True), 2, 0)
     text = PRESENTER.board_text(GAME.view(state, None), NAMES)
-    assert "how many house plants do you own? Waiting for **Alice**, **Bob**" in text
+    assert "how many house plants do you own? **Alice** answers now." in text
     events = []
     for seat, count in ((0, 2), (1, 5)):
         action = next(a for a in GAME.legal_actions(state, seat) if a.label.startswith(f"I own {count} "))
         events += [e.text for e in GAME.apply(state, seat, action)]
+        if seat == 0:
+            text = PRESENTER.board_text(GAME.view(state, None), NAMES)
+            assert "**Bob** answers now (so far: Alice 2)." in text
     said = PRESENTER.announcements(events, NAMES)
     assert said == ["🌱 **Bob** owns the most house plants (5) and goes first."]
     assert "**Bob** to play · 3 of 3 actions left" in PRESENTER.board_text(GAME.view(state, None), NAMES)
