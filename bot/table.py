@@ -35,7 +35,7 @@ from bot.render import (
 )
 from bot.rules_pages import reflow, split_pages
 from bot.sessions import LobbyChange, MoveOutcome, Outdated, Refusal, SessionManager, Snapshot
-from bot.ui.choices import FLAT_LIMIT, clip, plan_page
+from bot.ui.choices import clip, plan_page
 from bot.ui.items import RulesButton, choice_view, hand_button_view, lobby_view
 from engine.registry import get_game
 
@@ -245,7 +245,7 @@ class Table:
             names = [s.name for s in snap.record.seats]
             labels = [naming(label, names) for label in labels]
             steps = [tuple(naming(part, names) for part in parts) for parts in steps]
-        page = plan_page(labels, steps, choice, getattr(presenter, "flat_limit", FLAT_LIMIT))
+        page = plan_page(labels, steps, choice, getattr(presenter, "flat_limit", None))
         if page.title:
             embed.add_field(name="Choosing", value=page.title, inline=False)
         return embed, choice_view(snap.record.id, seat, snap.record.version, page)
