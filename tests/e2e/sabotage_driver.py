@@ -161,6 +161,7 @@ class TableRun:
             self.moves += 1
             self.note_holdings(await self.state())
             assert "You played" in hand.text(), hand.text()
+            assert not re.search(r"You played: [^\n]*\bPlayer \d", hand.text()), "the note names players"
             if actions is not None:
                 actions -= 1
             if "I own" in label:
