@@ -260,13 +260,21 @@ class Table:
         self, snap: Snapshot, seat: int, choice: str = "p0", note: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None, RenderedImage | None]:
         lines = await self.sessions.recent_log(snap.record.id, seat, LOG_LINES)
+        presenter = get_presenter(snap.record.game)
+        naming = getattr(presenter, "choice_text", None)
+        names = [s.name for s in snap.record.seats]
+        if naming is not None and note:  # "You played: Sabotage Bob's plot 1 …"
+            note = naming(note, names)
         embed = hand_embed(snap, seat, lines, note)
         picture = await self._hand_picture(snap, seat)
         actions = list(snap.legal_actions(seat))
         if not actions:
             return embed, hand_button_view(snap.record.id, refresh=True), picture
         labels, steps = snap.labels_and_steps(seat)
-        page = plan_page(labels, steps, choice)
+        if naming is not None:  # e.g. "Sabotage Player 2's plot 1" -> "Sabotage Bob's plot 1"
+            labels = [naming(label, names) for label in labels]
+            steps = [tuple(naming(part, names) for part in parts) for parts in steps]
+        page = plan_page(labels, steps, choice, getattr(presenter, "flat_limit", None))
         if page.title:
             embed.add_field(name="Choosing", value=page.title, inline=False)
         return embed, choice_view(snap.record.id, seat, snap.record.version, page), picture
