@@ -119,6 +119,9 @@ def board_embed(snap: Snapshot, log_lines: list[str], picture: RenderedImage | N
         body = ""
     elif picture is not None:
         body = with_names(board_summary(record.game, view, names), names)
+        headline = getattr(presenter, "board_headline", None)
+        if headline is not None:
+            body = f"{headline(view, names)}\n\n{body}"
     else:
         body = presenter.board_text(view, names)
     embed.description = clip(body, DESCRIPTION_MAX)

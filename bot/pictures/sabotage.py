@@ -122,6 +122,9 @@ def turn_line(view: SabotageView, names: list[str]) -> str:
         who = " and ".join(_name(view, names, s.seat) for s in leaders)
         why = "the season is over" if view.end_reason == "season" else "the final round is played"
         return f"Game over ({why}). Most points: {who}, {top}."
+    waiting = [seat for seat, answer in enumerate(view.house_plant_answers or []) if answer is None]
+    if waiting:
+        return f"Now: {_name(view, names, waiting[0])} says how many house plants they own (first player)"
     assert view.turn is not None
     line = f"Now: {_name(view, names, view.turn)}'s turn, {plural(view.actions_left, 'action')} left"
     if view.final_round_by is not None:

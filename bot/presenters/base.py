@@ -66,6 +66,13 @@ class ChoiceNamer(Protocol):
     def choice_text(self, text: str, names: list[str]) -> str: ...
 
 
+class Headliner(Protocol):
+    """Optional presenter hook: the lines that stay above the picture's short summary when the board
+    carries a picture (e.g. whose decision it is in the game's own words, a final-round banner)."""
+
+    def board_headline(self, view: Any, names: list[str]) -> str: ...
+
+
 class Announcer(Protocol):
     """Optional presenter hook: public events worth their own channel message (not only a log line),
     e.g. "Bob's plot 1 was sabotaged: the Rose was eaten". Given only the events' public text."""

@@ -187,7 +187,7 @@ class SabotagePresenter:
     #: a choice with a target (which plot; which player's plot) is always a second step.
     flat_limit = MAX_BUTTON_CHOICES
 
-    def board_text(self, view: SabotageView, names: list[str]) -> str:
+    def board_headline(self, view: SabotageView, names: list[str]) -> str:
         parts = [status_line(view, names)]
         if view.final_round_by is not None and not view.game_over:
             parts.append(
@@ -196,6 +196,10 @@ class SabotagePresenter:
             )
         if view.turns_taken == 0 and not waiting_for_answers(view):
             parts.append(f"First player: {named(view.first_seat_reason, names)}")
+        return "\n\n".join(parts)
+
+    def board_text(self, view: SabotageView, names: list[str]) -> str:
+        parts = [self.board_headline(view, names)]
         parts.append(f"**Plant row:** {row_line(view.plant_row)}\n**Bug row:** {row_line(view.bug_row)}")
         parts.append(
             f"Decks: Plants {view.plant_deck_size} · Bugs {view.bug_deck_size} · "

@@ -21,6 +21,7 @@ from bot.pictures.snapshots import kinds
 from bot.pictures.text import ALT_MAX
 from engine.cabbagehead.state import is_holiday, is_rose
 from engine.rng import Rng
+from engine.sabotage import GAME as SABOTAGE
 
 PNG_LIMIT = 300 * 1024
 
@@ -303,3 +304,14 @@ def test_a_name_the_font_cannot_draw_falls_back_to_the_seat() -> None:
     assert seat_name(["🌻🌻"], 0, "Player 1") == "Player 1"
     assert seat_name(["Zoë 🌻"], 0) == "Zoë 🌻"
     assert seat_name([], 2) == "Seat 3"
+
+
+def test_sabotage_picture_names_who_answers_the_house_plant_question_before_the_first_turn() -> None:
+    """Sabotage ruling 18: while the table is asked for house plants, nobody has a turn yet."""
+    state = SABOTAGE.create(SABOTAGE.options_model(ask_house_plants=True), 3, seed=4)
+    view = SABOTAGE.view(state, None)
+    line = board_summary("sabotage", view, ["Ann", "Bob", "Cleo"])
+    asked = SABOTAGE.to_move(state)[0]
+    assert f"Now: {['Ann', 'Bob', 'Cleo'][asked]} says how many house plants they own" in line
+    assert "actions left" not in line
+    assert render_board("sabotage", view, ["Ann", "Bob", "Cleo"]).png
