@@ -11,6 +11,8 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY engine ./engine
 COPY bot ./bot
+# /rules shows the players' sections of these files.
+COPY docs/rules ./docs/rules
 RUN pip install . \
     && useradd --create-home --uid 10001 garden \
     && mkdir -p /data \

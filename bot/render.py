@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.pictures import RenderedImage, board_summary
 from bot.presenters import get_presenter
 from bot.sessions import Snapshot
 from bot.ui.choices import clip
@@ -105,14 +106,24 @@ def turn_line(snap: Snapshot) -> str:
     return "Now: " + ", ".join(f"**{names[s]}**" for s in to_move)
 
 
-def board_embed(snap: Snapshot, log_lines: list[str]) -> discord.Embed:
+def board_embed(snap: Snapshot, log_lines: list[str], picture: RenderedImage | None = None) -> discord.Embed:
+    """The board's text. With a `picture` attached to the same message, the text is a short
+    summary (the picture and its description carry the rest); without one, the full text board."""
     record = snap.record
     names = seat_names(snap)
     presenter = get_presenter(record.game)
     view = snap.view(None)
     finished = record.status != "active"
     embed = discord.Embed(title=snap.game.title, colour=GREY if finished else GREEN)
-    body = presenter.board_text(view, names) if view is not None else ""
+    if view is None:
+        body = ""
+    elif picture is not None:
+        body = with_names(board_summary(record.game, view, names), names)
+        headline = getattr(presenter, "board_headline", None)
+        if headline is not None:
+            body = f"{headline(view, names)}\n\n{body}"
+    else:
+        body = presenter.board_text(view, names)
     embed.description = clip(body, DESCRIPTION_MAX)
     to_move = snap.to_move()
     players = "\n".join(f"{'▶ ' if seat in to_move else ''}{name}" for seat, name in enumerate(names))

@@ -23,6 +23,8 @@ import discord
 from pydantic import BaseModel
 
 from bot.errors import answer_error, send_ephemeral
+from bot.pictures import RenderedImage
+from bot.pictures.attach import Pictures, as_file
 from bot.presenters import all_presenters, get_presenter
 from bot.render import (
     GREEN,
@@ -32,6 +34,7 @@ from bot.render import (
     hand_embed,
     lobby_embed,
     result_embed,
+    seat_names,
 )
 from bot.rules_pages import reflow, split_pages
 from bot.sessions import (
@@ -77,6 +80,16 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
+def new_files(picture: RenderedImage | None) -> dict[str, Any]:
+    """Keyword arguments attaching `picture` to a new message (none when there is no picture)."""
+    return {"files": [as_file(picture)]} if picture is not None else {}
+
+
+def edited_files(picture: RenderedImage | None) -> list[discord.File]:
+    """An edit's attachments: the new picture replaces the old; no picture removes a stale one."""
+    return [as_file(picture)] if picture is not None else []
+
+
 class Table:
     """Discord-side behaviour of every game. Holds no game state: everything is in the store."""
 
@@ -95,6 +108,8 @@ class Table:
         self.computer_pause = COMPUTER_PAUSE
         #: Computer turns waiting or thinking, by game (at most one per game).
         self._computer_turns: dict[int, asyncio.Task[None]] = {}
+        #: Board and hand pictures, drawn in a worker thread once per (game, version, viewer).
+        self.pictures = Pictures()
 
     @contextlib.asynccontextmanager
     async def working(self) -> AsyncIterator[None]:
@@ -155,8 +170,11 @@ class Table:
             await interaction.followup.send(text, ephemeral=True)
         else:
             if change.started:
+                picture = await self._board_picture(snap)
                 await interaction.response.send_message(
-                    embed=board_embed(snap, []), view=hand_button_view(snap.record.id)
+                    embed=board_embed(snap, [], picture),
+                    view=hand_button_view(snap.record.id),
+                    **new_files(picture),
                 )
             else:
                 await interaction.response.send_message(embed=lobby_embed(snap), view=_lobby_view(snap))
@@ -184,7 +202,12 @@ class Table:
     async def _post_opening(self, where: discord.abc.Messageable, change: LobbyChange) -> discord.Message:
         snap = change.snapshot
         if change.started:
-            return await where.send(embed=board_embed(snap, []), view=hand_button_view(snap.record.id))
+            picture = await self._board_picture(snap)
+            return await where.send(
+                embed=board_embed(snap, [], picture),
+                view=hand_button_view(snap.record.id),
+                **new_files(picture),
+            )
         return await where.send(embed=lobby_embed(snap), view=_lobby_view(snap))
 
     async def _remember_opening(self, change: LobbyChange, message: discord.Message) -> None:
@@ -214,8 +237,11 @@ class Table:
             )
         snap = change.snapshot
         if change.started:
+            picture = await self._board_picture(snap)
             await interaction.response.edit_message(
-                embed=board_embed(snap, []), view=hand_button_view(game_id)
+                embed=board_embed(snap, [], picture),
+                view=hand_button_view(game_id),
+                attachments=edited_files(picture),
             )
             message = interaction.message
             if message is not None:
@@ -247,17 +273,44 @@ class Table:
 
     async def _hand_message(
         self, snap: Snapshot, seat: int, choice: str = "p0", note: str | None = None
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
+    ) -> tuple[discord.Embed, discord.ui.View | None, RenderedImage | None]:
         lines = await self.sessions.recent_log(snap.record.id, seat, LOG_LINES)
+        presenter = get_presenter(snap.record.game)
+        naming = getattr(presenter, "choice_text", None)
+        names = [s.name for s in snap.record.seats]
+        if naming is not None and note:  # "You played: Sabotage Bob's plot 1 …"
+            note = naming(note, names)
         embed = hand_embed(snap, seat, lines, note)
+        picture = await self._hand_picture(snap, seat)
         actions = list(snap.legal_actions(seat))
         if not actions:
-            return embed, hand_button_view(snap.record.id, refresh=True)
+            return embed, hand_button_view(snap.record.id, refresh=True), picture
         labels, steps = snap.labels_and_steps(seat)
-        page = plan_page(labels, steps, choice)
+        if naming is not None:  # e.g. "Sabotage Player 2's plot 1" -> "Sabotage Bob's plot 1"
+            labels = [naming(label, names) for label in labels]
+            steps = [tuple(naming(part, names) for part in parts) for parts in steps]
+        page = plan_page(labels, steps, choice, getattr(presenter, "flat_limit", None))
         if page.title:
             embed.add_field(name="Choosing", value=page.title, inline=False)
-        return embed, choice_view(snap.record.id, seat, snap.record.version, page)
+        return embed, choice_view(snap.record.id, seat, snap.record.version, page), picture
+
+    async def _board_picture(self, snap: Snapshot) -> RenderedImage | None:
+        """The public board picture (from the spectator view), or None for a game without one."""
+        if snap.state is None:
+            return None
+        record = snap.record
+        return await self.pictures.board(
+            record.game, record.id, record.version, snap.view(None), seat_names(snap)
+        )
+
+    async def _hand_picture(self, snap: Snapshot, seat: int) -> RenderedImage | None:
+        """Seat `seat`'s private picture, from that seat's own view only."""
+        if snap.state is None:
+            return None
+        record = snap.record
+        return await self.pictures.hand(
+            record.game, record.id, record.version, seat, snap.view(seat), seat_names(snap)
+        )
 
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int | None) -> None:
         """ "My hand" / `/hand`: the player's own view and their choices, ephemeral and fresh."""
@@ -269,14 +322,16 @@ class Table:
         else:
             snap = await self.sessions.snapshot(game_id)
         seat = await self._seat_or_refuse(snap, interaction.user.id)
-        embed, view = await self._hand_message(snap, seat)
+        embed, view, picture = await self._hand_message(snap, seat)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(embed=embed, view=view, attachments=edited_files(picture))
         elif view is not None:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await interaction.response.send_message(
+                embed=embed, view=view, ephemeral=True, **new_files(picture)
+            )
         else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await interaction.response.send_message(embed=embed, ephemeral=True, **new_files(picture))
 
     async def choose(
         self, interaction: discord.Interaction[Any], game_id: int, seat: int, version: int, choice: str
@@ -289,8 +344,8 @@ class Table:
             if snap.record.version != version:
                 await self._refresh_outdated(interaction, snap, seat)
                 return
-            embed, view = await self._hand_message(snap, seat, choice)
-            await interaction.response.edit_message(embed=embed, view=view)
+            embed, view, picture = await self._hand_message(snap, seat, choice)
+            await interaction.response.edit_message(embed=embed, view=view, attachments=edited_files(picture))
             return
         try:
             outcome = await self.sessions.play(
@@ -300,10 +355,10 @@ class Table:
             await self._refresh_outdated(interaction, await self.sessions.snapshot(game_id), seat)
             return
         try:
-            embed, view = await self._hand_message(
+            embed, view, picture = await self._hand_message(
                 outcome.snapshot, seat, note=f"You played: {outcome.label}"
             )
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(embed=embed, view=view, attachments=edited_files(picture))
         finally:  # the move is stored: show it to everyone even if this answer failed
             await self.after_move(outcome, actor=interaction.user.id)
 
@@ -318,8 +373,8 @@ class Table:
         )
         if snap.record.seat_of(interaction.user.id) != seat or snap.record.status == "lobby":
             raise Refusal(note)
-        embed, view = await self._hand_message(snap, seat, note=note)
-        await interaction.response.edit_message(embed=embed, view=view)
+        embed, view, picture = await self._hand_message(snap, seat, note=note)
+        await interaction.response.edit_message(embed=embed, view=view, attachments=edited_files(picture))
 
     async def after_move(self, outcome: MoveOutcome, actor: int | None) -> None:
         """Publish a move: edit the board, notify whoever is to move now, and wrap up a finished game.
@@ -447,6 +502,7 @@ class Table:
         except discord.HTTPException:
             log.exception("Could not post the final scores of game %s.", snap.record.id)
         self.sessions.finished_with(snap.record.id)
+        self.pictures.forget_game(snap.record.id)
 
     # --- the public board --------------------------------------------------------------------
 
@@ -460,7 +516,8 @@ class Table:
     async def _refresh_board_locked(self, game_id: int) -> Snapshot:
         snap = await self.sessions.snapshot(game_id)
         lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
-        embed = board_embed(snap, lines)
+        picture = await self._board_picture(snap)
+        embed = board_embed(snap, lines, picture)
         view = hand_button_view(game_id) if snap.record.status == "active" else None
         record = snap.record
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -470,14 +527,16 @@ class Table:
         )
         if old_id is not None and fresh_enough:
             try:
-                await channel.get_partial_message(old_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(old_id).edit(
+                    embed=embed, view=view, attachments=edited_files(picture)
+                )
                 return snap
             except discord.NotFound:
                 old_id = None
             except discord.HTTPException as error:
                 if error.code != OLD_MESSAGE_EDIT_LIMIT:
                     raise
-        await self._post_board(snap, channel, embed, view, old_id)
+        await self._post_board(snap, channel, embed, view, old_id, picture)
         return snap
 
     async def _post_board(
@@ -487,8 +546,12 @@ class Table:
         embed: discord.Embed,
         view: discord.ui.View | None,
         old_id: int | None,
+        picture: RenderedImage | None = None,
     ) -> discord.Message:
-        message = await (channel.send(embed=embed, view=view) if view else channel.send(embed=embed))
+        files = new_files(picture)
+        message = await (
+            channel.send(embed=embed, view=view, **files) if view else channel.send(embed=embed, **files)
+        )
         await self.sessions.set_board_message(snap.record.id, message.id, message.created_at.timestamp())
         if old_id is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -509,8 +572,9 @@ class Table:
         async with self._render_lock(game_id):
             snap = await self.sessions.snapshot(game_id)
             lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
+            picture = await self._board_picture(snap)
             await interaction.response.send_message(
-                embed=board_embed(snap, lines), view=hand_button_view(game_id)
+                embed=board_embed(snap, lines, picture), view=hand_button_view(game_id), **new_files(picture)
             )
             message = await interaction.original_response()
             old_id = snap.record.board_message_id

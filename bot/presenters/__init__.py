@@ -14,6 +14,7 @@ __all__ = ["OpenLobby", "Presenter", "all_presenters", "get_presenter"]
 #: A presenter is loaded only when its game is registered in `engine.registry`.
 _PRESENTER_MODULES: dict[str, str] = {
     "cabbagehead": "bot.presenters.cabbagehead",
+    "sabotage": "bot.presenters.sabotage",
     "secret_number": "bot.presenters.secret_number",
 }
 

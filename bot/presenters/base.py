@@ -52,6 +52,27 @@ class OptionsWriter(Protocol):
     def options_text(self, options: dict[str, Any]) -> str: ...
 
 
+class PickerLimit(Protocol):
+    """Optional presenter hook: above this many legal actions, a hand groups actions sharing a first
+    step into two-step pickers (the platform's default is one menu's 25 options)."""
+
+    flat_limit: int
+
+
+class ChoiceNamer(Protocol):
+    """Optional presenter hook: an action label (or picker step) as the hand shows it, e.g. with
+    players' display names for the engine's seat words. Only the text changes, never the choice."""
+
+    def choice_text(self, text: str, names: list[str]) -> str: ...
+
+
+class Headliner(Protocol):
+    """Optional presenter hook: the lines that stay above the picture's short summary when the board
+    carries a picture (e.g. whose decision it is in the game's own words, a final-round banner)."""
+
+    def board_headline(self, view: Any, names: list[str]) -> str: ...
+
+
 class Announcer(Protocol):
     """Optional presenter hook: public events worth their own channel message (not only a log line),
     e.g. "Bob's plot 1 was sabotaged: the Rose was eaten". Given only the events' public text."""

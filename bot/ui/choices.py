@@ -88,10 +88,19 @@ def _page_of(entries: list[Entry], page: int, title: str | None, back: Entry | N
     )
 
 
-def plan_page(labels: Sequence[str], steps: Sequence[tuple[str, ...]], choice: str = "p0") -> Page:
-    """The page to show for `choice` (a `p<n>` or `g<j>.<n>` code) over these legal actions."""
+def plan_page(
+    labels: Sequence[str],
+    steps: Sequence[tuple[str, ...]],
+    choice: str = "p0",
+    flat_limit: int | None = None,
+) -> Page:
+    """The page to show for `choice` (a `p<n>` or `g<j>.<n>` code) over these legal actions.
+
+    Above `flat_limit` actions (default `FLAT_LIMIT`; a game's presenter may lower it, so that
+    choices with a target always take a second step), actions sharing a first step are grouped
+    into two-step pickers."""
     groups = _groups(steps)
-    grouped = len(labels) > FLAT_LIMIT and len(groups) > 1
+    grouped = len(labels) > (FLAT_LIMIT if flat_limit is None else flat_limit) and len(groups) > 1
     if choice.startswith("g") and grouped:
         number, _, page_text = choice[1:].partition(".")
         group = int(number) if number.isdigit() else 0

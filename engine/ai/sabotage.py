@@ -23,7 +23,7 @@ from engine.rng import Rng
 from engine.sabotage import actions as A
 from engine.sabotage.actions import SabotageAction
 from engine.sabotage.cards import GOOD_BUG_BONUS, KIND_OF, OBJECTIVES, is_bad_bug, is_bird
-from engine.sabotage.rules import apply, legal_actions
+from engine.sabotage.rules import apply, asking_house_plants, legal_actions, seat_to_answer
 from engine.sabotage.sampling import sample_state
 from engine.sabotage.state import PlayerState, Plot, SabotageState
 from engine.sabotage.views import SabotageView
@@ -172,6 +172,8 @@ def playout_action(state: SabotageState, seat: int, legal: Sequence[SabotageActi
     """The fast rule-based policy strong uses in its playouts (no copying, no lookahead): complete
     the best objective; plant or play a Good Bug where an objective wants it; clear a Bad Bug; bug
     the opponent's fullest plot; hold two objectives; take a wanted Plant from the row, else draw."""
+    if isinstance(legal[0], A.AnswerHousePlants):
+        return _no_house_plants(legal)
     completes = [a for a in legal if isinstance(a, A.CompleteObjective)]
     if completes:
         return max(completes, key=lambda a: OBJECTIVES[a.objective].points)
@@ -210,11 +212,18 @@ def playout_action(state: SabotageState, seat: int, legal: Sequence[SabotageActi
     return legal[-1]
 
 
+def _no_house_plants(legal: Sequence[SabotageAction]) -> SabotageAction:
+    """Ruling 18 asks each player how many house plants they own: a computer owns none."""
+    return min((a for a in legal if isinstance(a, A.AnswerHousePlants)), key=lambda a: a.count)
+
+
 def _play_out(state: SabotageState, seat: int) -> None:
     """Play on with `playout_action` until `seat`'s next turn begins or the game ends."""
     start = state.turns_taken
-    while state.ended is None and not (state.turn == seat and state.turns_taken > start):
-        mover = state.turn
+    while state.ended is None and not (
+        state.turn == seat and state.turns_taken > start and not asking_house_plants(state)
+    ):
+        mover = seat_to_answer(state) if asking_house_plants(state) else state.turn
         apply(state, mover, playout_action(state, mover, legal_actions(state, mover)))
 
 
@@ -246,6 +255,8 @@ class GreedyPlayer:
     def choose(self, decision: Decision, rng: Rng) -> Any:
         if len(decision.legal) == 1:
             return decision.legal[0]
+        if isinstance(decision.legal[0], A.AnswerHousePlants):
+            return _no_house_plants(decision.legal)
         return decision.legal[self.ranked(decision, rng)[0][1]]
 
 
@@ -264,6 +275,8 @@ class StrongPlayer:
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
+        if isinstance(legal[0], A.AnswerHousePlants):
+            return _no_house_plants(legal)
         completes = [a for a in legal if isinstance(a, A.CompleteObjective)]
         if completes:
             # Completing costs no action and only adds points: always take the biggest first.

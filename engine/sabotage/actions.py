@@ -1,8 +1,9 @@
 """Every action of Garden Sabotage as a small frozen record, made once and reused.
 
-The set of possible actions is finite (238), so each is built once at import with its label
-and steps, and `legal_actions` only picks from these tables: no object is created per step, which
-keeps random play fast (OpenSpiel's idea of one action table with a pair of conversion functions).
+The set of possible actions is finite (259, the 21 house-plant answers included), so each is built
+once at import with its label and steps, and `legal_actions` only picks from these tables: no
+object is created per step, which keeps random play fast (OpenSpiel's idea of one action table
+with a pair of conversion functions).
 Plots are 0-based inside (`plot=0`) and 1-based in labels ("plot 1").
 """
 
@@ -121,6 +122,14 @@ class CompleteObjective(_Base):
 
 
 @dataclass(frozen=True, slots=True)
+class AnswerHousePlants(_Base):
+    """Ruling 18: before the first turn, say how many house plants you own (`count`;
+    `MOST_HOUSE_PLANTS` stands for that many or more)."""
+
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn(_Base):
     """End your turn now, giving up any actions left."""
 
@@ -137,6 +146,7 @@ SabotageAction = (
     | DrawObjective
     | ExchangeObjective
     | CompleteObjective
+    | AnswerHousePlants
     | EndTurn
 )
 
@@ -254,6 +264,21 @@ COMPLETE = {
     for oid in OBJECTIVE_IDS
 }
 END_TURN = EndTurn(*_one("End turn"))
+#: The largest house-plant answer offered; it means "this many or more" (ruling 18).
+MOST_HOUSE_PLANTS = 20
+
+
+def _house_plants_label(count: int) -> str:
+    if count == 0:
+        return "I own no house plants"
+    if count == MOST_HOUSE_PLANTS:
+        return f"I own {count} or more house plants"
+    return f"I own {count} house plant{'s' if count != 1 else ''}"
+
+
+HOUSE_PLANTS = [
+    AnswerHousePlants(*_one(_house_plants_label(n)), count=n) for n in range(MOST_HOUSE_PLANTS + 1)
+]
 
 
 def encode_action(action: SabotageAction) -> dict[str, Any]:
@@ -281,6 +306,8 @@ def encode_action(action: SabotageAction) -> dict[str, Any]:
             return {"type": "exchange", "objective": objective}
         case CompleteObjective(objective=objective, plot=plot):
             return {"type": "complete", "objective": objective, "plot": plot}
+        case AnswerHousePlants(count=count):
+            return {"type": "house_plants", "count": count}
         case EndTurn():
             return {"type": "end_turn"}
     raise ValueError(f"not a Garden Sabotage action: {action!r}")
@@ -308,6 +335,8 @@ def decode_action(data: dict[str, Any]) -> SabotageAction:
             return PESTICIDE[_index(data["plot"])]
         if kind == "exchange":
             return EXCHANGE[data["objective"]]
+        if kind == "house_plants":
+            return HOUSE_PLANTS[_index(data["count"])]
         if kind == "complete":
             return COMPLETE[data["objective"]][_index(data["plot"])]
         simple: dict[str, SabotageAction] = {

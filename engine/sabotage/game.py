@@ -27,7 +27,11 @@ class SabotageGame:
         return setup.create(options, seats, seed)
 
     def to_move(self, state: SabotageState) -> list[int]:
-        return [] if state.ended is not None else [state.turn]
+        if state.ended is not None:
+            return []
+        if rules.asking_house_plants(state):
+            return [rules.seat_to_answer(state)]
+        return [state.turn]
 
     def legal_actions(self, state: SabotageState, seat: int) -> Sequence[SabotageAction]:
         return rules.legal_actions(state, seat)
@@ -67,7 +71,11 @@ class SabotageGame:
     def conformance_options(self) -> list[SabotageOptions]:
         """The option sets the conformance suite plays: Bird variant off and on, random and explicit
         first seat. (House-plant counts depend on the seat count, so their tests are separate.)"""
-        return [SabotageOptions(), SabotageOptions(bird_variant=True, first_seat=1)]
+        return [
+            SabotageOptions(),
+            SabotageOptions(bird_variant=True, first_seat=1),
+            SabotageOptions(ask_house_plants=True, season_rounds=5),
+        ]
 
 
 GAME = SabotageGame()

@@ -85,7 +85,12 @@ def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
     """Every action `seat` may take now, in a stable order (ruling 12: "End turn" always last).
 
     Written as plain loops over prebuilt action tables: it runs once per step of every game."""
-    if state.ended is not None or seat != state.turn:
+    if state.ended is not None:
+        return []
+    answers = state.house_plant_answers
+    if answers is not None and None in answers:
+        return list(A.HOUSE_PLANTS) if seat == answers.index(None) else []
+    if seat != state.turn:
         return []
     player = state.players[seat]
     my_plots = player.plots
@@ -213,6 +218,8 @@ def apply(state: SabotageState, seat: int, action: SabotageAction) -> list[Event
     """Check `action` for `seat` and play it; IllegalAction (state untouched) if the rules refuse."""
     if state.ended is not None:
         raise IllegalAction("The game is over.")
+    if asking_house_plants(state):
+        return _answer_house_plants(state, seat, action)
     if seat != state.turn:
         raise IllegalAction(f"It is {seat_name(state.turn)}'s turn, not yours.")
     if isinstance(action, A.CompleteObjective):
@@ -494,6 +501,47 @@ def _complete(state: SabotageState, seat: int, action: A.CompleteObjective) -> l
                 "begins. Every other player gets one last turn.",
             )
         )
+    return events
+
+
+def asking_house_plants(state: SabotageState) -> bool:
+    """Ruling 18: the table is still asking who owns the most house plants."""
+    answers = state.house_plant_answers
+    return answers is not None and None in answers
+
+
+def seat_to_answer(state: SabotageState) -> int:
+    """Ruling 18: the table is asked in seat order, one player at a time."""
+    assert state.house_plant_answers is not None
+    return state.house_plant_answers.index(None)
+
+
+def _answer_house_plants(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    """Ruling 18: record one seat's answer; the last answer settles who goes first."""
+    from engine.sabotage.setup import settle_first_seat
+
+    answers = state.house_plant_answers
+    assert answers is not None
+    if not isinstance(action, A.AnswerHousePlants):
+        raise IllegalAction("First everyone says how many house plants they own; then the first turn begins.")
+    if not 0 <= seat < len(answers):
+        raise IllegalAction("There is no such player at this table.")
+    if answers[seat] is not None:
+        raise IllegalAction("You have already said how many house plants you own.")
+    if seat != answers.index(None):
+        raise IllegalAction(f"{seat_name(answers.index(None))} answers first; then it is your turn to say.")
+    if not 0 <= action.count <= A.MOST_HOUSE_PLANTS:
+        raise IllegalAction(f"Say a number from 0 to {A.MOST_HOUSE_PLANTS}.")
+    answers[seat] = action.count
+    many = "or more " if action.count == A.MOST_HOUSE_PLANTS else ""
+    plants = "house plant" if action.count == 1 else "house plants"
+    events = [Event(kind="house_plants", text=f"{seat_name(seat)} owns {action.count} {many}{plants}.")]
+    if None not in answers:
+        first, reason = settle_first_seat(state)
+        state.first_seat, state.first_seat_reason, state.turn = first, reason, first
+        state.actions_left = ACTIONS_PER_TURN
+        events.append(Event(kind="first_player", text=reason))
+        events.append(Event(kind="turn", text=f"Round {state.round}: {seat_name(first)}'s turn."))
     return events
 
 

@@ -103,4 +103,5 @@ def sample_state(view: SabotageView, rng: Rng) -> SabotageState:
         turns_taken=view.turns_taken,
         final_round_by=view.final_round_by,
         ended=view.end_reason,
+        house_plant_answers=list(view.house_plant_answers) if view.house_plant_answers is not None else None,
     )

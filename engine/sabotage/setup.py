@@ -60,7 +60,13 @@ def create(options: SabotageOptions, seats: int, seed: int) -> SabotageState:
                 objectives=[objective_deck.pop()],
             )
         )
-    first, reason = choose_first_seat(options, seats, rng)
+    answers: list[int | None] | None = None
+    if options.ask_house_plants:
+        # Ruling 18: the first seat waits for everyone's answer (`settle_first_seat`).
+        answers = [None] * seats
+        first, reason = 0, "Everyone is saying how many house plants they own."
+    else:
+        first, reason = choose_first_seat(options, seats, rng)
     return SabotageState(
         options=options,
         seats=seats,
@@ -75,4 +81,13 @@ def create(options: SabotageOptions, seats: int, seed: int) -> SabotageState:
         first_seat_reason=reason,
         turn=first,
         actions_left=ACTIONS_PER_TURN,
+        house_plant_answers=answers,
     )
+
+
+def settle_first_seat(state: SabotageState) -> tuple[int, str]:
+    """Ruling 18: once every seat has answered, the most house plants goes first (ruling 9)."""
+    assert state.house_plant_answers is not None
+    counts = [n or 0 for n in state.house_plant_answers]
+    options = state.options.model_copy(update={"ask_house_plants": False, "house_plants": counts})
+    return choose_first_seat(options, state.seats, state.rng)

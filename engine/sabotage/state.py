@@ -16,6 +16,9 @@ class SabotageOptions(BaseModel):
     (most goes first, the draft's rule), else a seeded random seat (rulings 9 and 10)."""
 
     bird_variant: bool = False
+    #: Ask every player "how many house plants do you own?" at the table before the first turn
+    #: (ruling 18): one seat after another answers as a pending decision; most goes first.
+    ask_house_plants: bool = False
     first_seat: int | None = Field(default=None, ge=0, le=3)
     house_plants: list[int] | None = None
     #: The season: the game ends after this many rounds at the latest (ruling 5).
@@ -25,6 +28,8 @@ class SabotageOptions(BaseModel):
     def _house_plants_are_counts(self) -> SabotageOptions:
         if self.house_plants is not None and any(n < 0 for n in self.house_plants):
             raise ValueError("house plant counts cannot be negative")
+        if self.ask_house_plants and (self.first_seat is not None or self.house_plants is not None):
+            raise ValueError("ask for house plants, or give the first seat or the counts: not both")
         return self
 
 
@@ -79,5 +84,8 @@ class SabotageState(BaseModel):
     turns_taken: int = 0
     #: The seat whose 7th objective triggered the final round (None until then).
     final_round_by: int | None = None
+    #: Ruling 18: each seat's answer to "how many house plants do you own?" while they are being
+    #: asked (None: not answered yet); None when the option is off.
+    house_plant_answers: list[int | None] | None = None
     #: Set when the game is over: why, in words.
     ended: str | None = None

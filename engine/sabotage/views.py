@@ -98,6 +98,9 @@ class SabotageView(BaseModel):
     #: Why the game ended: "final_round" (someone completed 7) or "season" (ruling 5); else None.
     end_reason: str | None
     turns_taken: int
+    #: Ruling 18: each seat's house-plant answer while the table is asking (None: not yet); the
+    #: answers stay here once given. None when the option is off.
+    house_plant_answers: list[int | None] | None = None
     my_plants: list[CardView]
     my_bugs: list[CardView]
     my_objectives: list[ObjectiveView]
@@ -204,6 +207,7 @@ def view(state: SabotageState, viewer: Viewer) -> SabotageView:
         game_over=over,
         end_reason=state.ended,
         turns_taken=state.turns_taken,
+        house_plant_answers=None if state.house_plant_answers is None else list(state.house_plant_answers),
         my_plants=[card_view(c) for c in sorted(mine.plants, key=lambda c: (PLANT_KIND_OF[c], c))]
         if mine
         else [],

@@ -94,3 +94,22 @@ def test_any_action_list_fits_and_every_action_is_reachable(raw: list[tuple[int,
     ]
     labels = [f"{i}: {' '.join(s)}" for i, s in enumerate(steps)]
     assert reachable(labels, steps) == set(range(len(labels)))
+
+
+def test_a_presenter_may_lower_the_flat_limit_so_targets_take_a_second_step() -> None:
+    """Garden Sabotage's presenter sets `flat_limit` to 10: twelve actions are grouped by first step."""
+    steps = [("Plant a Tomato", f"Plot {p}") for p in (1, 2)] + [
+        ("Sabotage with an Aphid", f"Player {t}'s plot {p}") for t in (2, 3) for p in (1, 2)
+    ]
+    steps += [(f"Take the Bean from the Plant row (slot {s})",) for s in range(1, 7)]
+    labels = [" ".join(s) for s in steps]
+    assert not plan_page(labels, steps).entries[0].choice.startswith("g")
+    grouped = plan_page(labels, steps, flat_limit=10)
+    assert [e.label for e in grouped.entries[:2]] == ["Plant a Tomato …", "Sabotage with an Aphid …"]
+    second = plan_page(labels, steps, "g1.0", flat_limit=10)
+    assert [e.label for e in second.entries] == [
+        "Player 2's plot 1",
+        "Player 2's plot 2",
+        "Player 3's plot 1",
+        "Player 3's plot 2",
+    ]

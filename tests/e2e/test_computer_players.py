@@ -9,14 +9,8 @@ import re
 
 import pytest
 
-from tests.e2e.table_driver import (
-    click,
-    open_lobby,
-    play_one_decision,
-    player_to_move,
-    wait_for_move,
-)
-from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeUser
+from tests.e2e.table_driver import click, open_lobby, play_one_decision, player_to_move
+from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 PLAY = "play cabbagehead"
 
@@ -25,6 +19,20 @@ PLAY = "play cabbagehead"
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause keeps these tests quick (the bot's own pause is 1.5 s)."""
     monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 0.05)
+
+
+async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) -> FakeMessage:
+    """The board once it shows move `number` (as table_driver's, with room for a busy machine)."""
+
+    def shown() -> FakeMessage | None:
+        for message in fake.public_messages(channel):
+            for embed in message.embeds:
+                if str((embed.get("footer") or {}).get("text", "")).endswith(f"· move {number}"):
+                    return message
+        return None
+
+    found: FakeMessage = await fake.wait_until(shown, timeout=30.0, what=f"the board at move {number}")
+    return found
 
 
 def mentioned_ids(fake: FakeDiscord, channel: FakeChannel) -> set[int]:
@@ -110,3 +118,21 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
     monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 0.05)
     await garden_bot.restart()
     await wait_for_move(fake, fake.general, waiting + 1)
+
+
+async def test_a_strong_computer_answers_the_house_plants_question_and_plays_garden_sabotage(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Garden Sabotage with the house-plant question (ruling 18): the computer answers it (it owns
+    none) and takes its turns of three actions by itself."""
+    fake = fake_discord
+    options = {"players": 2, "first_player": "ask"}
+    lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", options)
+    await click(fake, fake.alice, lobby, "Add computer player (strong)")
+    await click(fake, fake.alice, lobby, "Start")
+    made = await play_until(fake, fake.general, [fake.alice], 14, random.Random(6))
+    assert 0 < made < 14
+    snap = await running_bot.bot.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
+    assert snap is not None and snap.state is not None
+    assert snap.state.house_plant_answers == [snap.state.house_plant_answers[0], 0]
+    assert mentioned_ids(fake, fake.general) <= {fake.alice.id}

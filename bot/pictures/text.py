@@ -1,0 +1,35 @@
+"""Words that go with the pictures: seat names and alt text within Discord's limit."""
+
+from __future__ import annotations
+
+#: Discord's limit for an attachment's `description` (the alt text screen readers read).
+ALT_MAX = 1024
+
+
+def seat_name(names: list[str], seat: int, fallback: str | None = None) -> str:
+    """A seat's display name, or "Seat N" when the caller gave none (or one with no letter or
+    digit, such as only emoji, which the picture's font cannot draw)."""
+    if 0 <= seat < len(names) and any(ch.isalnum() for ch in names[seat]):
+        return names[seat].strip()
+    return fallback or f"Seat {seat + 1}"
+
+
+def clip_alt(parts: list[str], limit: int = ALT_MAX) -> str:
+    """Sentences joined while they fit; the first always comes, cut with an ellipsis if too long."""
+    out = ""
+    for part in parts:
+        trial = f"{out} {part}" if out else part
+        if len(trial) > limit:
+            if not out:
+                return part[: limit - 1] + "…"
+            rest = limit - len(out) - 2
+            if rest > 40:
+                return f"{out} {part[: rest - 1]}…"
+            return out
+        out = trial
+    return out
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 point", "3 points", "-2 points"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

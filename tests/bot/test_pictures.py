@@ -1,0 +1,317 @@
+"""Board pictures (issue 8): real PNGs of the right size, drawn from views only, cached by version.
+
+The hidden-information tests build two states that differ only in what the viewer may not see
+(deck order, face-down tokens, other players' hands) and check that the pictures are identical
+byte for byte: rulings 12 (cabbagehead) and 17 (sabotage) of docs/rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.pictures import PictureCache, PictureKey, RenderedImage, board_summary, render_board, render_hand
+from bot.pictures.canvas import WIDTH, printable
+from bot.pictures.samples import played
+from bot.pictures.snapshots import kinds
+from bot.pictures.text import ALT_MAX
+from engine.cabbagehead.state import is_holiday, is_rose
+from engine.rng import Rng
+from engine.sabotage import GAME as SABOTAGE
+
+PNG_LIMIT = 300 * 1024
+
+
+def _open(image: RenderedImage) -> Image.Image:
+    picture = Image.open(io.BytesIO(image.png))
+    picture.load()
+    return picture
+
+
+@pytest.mark.parametrize("kind", list(kinds()))
+def test_every_board_kind_is_a_png_about_1000_px_wide_under_300_kb_with_alt_text(kind: str) -> None:
+    image = kinds()[kind]()
+    picture = _open(image)
+    assert picture.format == "PNG"
+    assert picture.size == (image.width, image.height) == (WIDTH, picture.height)
+    assert 500 <= image.height <= 1800
+    assert len(image.png) < PNG_LIMIT
+    assert 40 <= len(image.description) <= ALT_MAX
+
+
+BUSY = [
+    ("cabbagehead", 2, 11, 3, {"grasshoppers": True}),  # two bare floating plots: 5 x 11 frames
+    ("cabbagehead", 2, 4, 89, {"grasshoppers": True, "neighbour_set": "random"}),
+    ("cabbagehead", 1, 2, 60, {"eudora": True, "grasshoppers": True}),
+    ("sabotage", 4, 9, 400, {"bird_variant": True}),
+    ("sabotage", 2, 1, 900, {}),
+]
+
+
+@pytest.mark.parametrize(("game_name", "seats", "seed", "moves", "options"), BUSY)
+def test_busy_and_finished_games_stay_within_the_limits(
+    game_name: str, seats: int, seed: int, moves: int, options: dict[str, Any]
+) -> None:
+    """Late, crowded and finished games: still under 300 KB, alt text within Discord's 1024."""
+    game, state = played(game_name, seats, seed, moves, **options)
+    board = render_board(game_name, game.view(state, None), ["Ann", "Bob", "Cleo", "Dev"][:seats])
+    hand = render_hand(game_name, game.view(state, seats - 1), seats - 1)
+    for image in (board, hand):
+        assert _open(image).width == WIDTH
+        assert len(image.png) < PNG_LIMIT
+        assert 0 < len(image.description) <= ALT_MAX
+
+
+@pytest.mark.parametrize(("game_name", "seats"), [("cabbagehead", 1), ("cabbagehead", 2), ("sabotage", 3)])
+def test_the_picture_changes_when_the_state_changes(game_name: str, seats: int) -> None:
+    game, state = played(game_name, seats, 5, 6)
+    before = render_board(game_name, game.view(state, None))
+    seat = game.to_move(state)[0]
+    action = next(a for a in game.legal_actions(state, seat) if a.label != "End turn")
+    game.apply(state, seat, action)
+    after = render_board(game_name, game.view(state, None))
+    assert after.png != before.png
+    assert after.description != before.description
+
+
+def _shuffle_unseen(items: list[Any], keep: Any, rng: Rng) -> list[Any]:
+    """`items` with the entries `keep` rejects shuffled among their own places."""
+    places = [i for i, item in enumerate(items) if not keep(item)]
+    moved = [items[i] for i in places]
+    rng.shuffle(moved)
+    out = list(items)
+    for i, item in zip(places, moved, strict=True):
+        out[i] = item
+    return out
+
+
+def test_ruling_12_cabbagehead_pictures_are_the_same_whatever_the_deck_order_and_face_down_tokens() -> None:
+    game, state = played("cabbagehead", 2, 8, 20, grasshoppers=True)
+    twin = game.copy_state(state)
+    rng = Rng.from_seed(99)
+    known = set(state.known_in_deck)
+    twin.deck = _shuffle_unseen(state.deck, lambda c: is_holiday(c) or is_rose(c) or c in known, rng)
+    twin.pool = list(reversed(state.pool))
+    assert twin.deck != state.deck and twin.pool != state.pool
+    assert (
+        render_board("cabbagehead", game.view(state, None)).png
+        == render_board("cabbagehead", game.view(twin, None)).png
+    )
+    for seat in (0, 1):
+        assert (
+            render_hand("cabbagehead", game.view(state, seat), seat).png
+            == render_hand("cabbagehead", game.view(twin, seat), seat).png
+        )
+
+
+def _swap_hand(state: Any, seat: int) -> None:
+    """Give `seat` other cards from the decks (same counts), so only hidden information changes."""
+    player = state.players[seat]
+    for hand, deck in ((player.plants, state.plant_deck), (player.objectives, state.objective_deck)):
+        n = min(len(hand), len(deck))
+        hand[:n], deck[:n] = deck[:n], hand[:n]
+    state.bug_deck.reverse()
+    state.plant_deck.reverse()
+
+
+def test_ruling_17_sabotage_public_picture_ignores_hands_and_decks_and_a_hand_shows_only_its_owner() -> None:
+    game, state = played("sabotage", 3, 4, 40)
+    twin = state.model_copy(deep=True)
+    _swap_hand(twin, 1)
+    assert twin.players[1].plants != state.players[1].plants
+    board = render_board("sabotage", game.view(state, None))
+    assert board.png == render_board("sabotage", game.view(twin, None)).png
+    assert board.description == render_board("sabotage", game.view(twin, None)).description
+    # Seat 0's own picture does not change when seat 1's hidden hand does...
+    assert (
+        render_hand("sabotage", game.view(state, 0), 0).png
+        == render_hand("sabotage", game.view(twin, 0), 0).png
+    )
+    # ...while seat 1's picture shows seat 1's hand.
+    assert (
+        render_hand("sabotage", game.view(state, 1), 1).png
+        != render_hand("sabotage", game.view(twin, 1), 1).png
+    )
+
+
+def test_each_player_gets_their_own_hand_picture() -> None:
+    game, state = played("sabotage", 3, 4, 40)
+    pictures = {render_hand("sabotage", game.view(state, seat), seat).png for seat in range(3)}
+    assert len(pictures) == 3
+    for seat in range(3):
+        words = render_hand("sabotage", game.view(state, seat), seat).description
+        assert "Your hand" in words
+
+
+def test_ruling_3_empty_slots_are_labelled_as_the_move_picker_names_them() -> None:
+    """The picture writes "Row r" / "col c" in each empty slot; the picker's label must be exactly
+    that slot's row and column, and the picker offers exactly the view's open slots."""
+    game, state = played("cabbagehead", 1, 3, 4)
+    view = game.view(state, None)
+    garden = view.gardens[0]
+    for slot in garden.slots:
+        assert slot.label == f"Row {slot.row}, column {slot.col}"
+    picked = {a.steps[1] for a in game.legal_actions(state, 0)}
+    assert {s.label for s in garden.slots if s.open} <= picked
+    assert set(garden.open_slots) == {s.label for s in garden.slots if s.open}
+
+
+def test_names_the_built_in_font_lacks_are_drawn_plainly_and_kept_in_the_alt_text() -> None:
+    assert printable("Amélie — 🌻 Bob") == "Amelie - Bob"
+    game, state = played("cabbagehead", 2, 2, 5)
+    image = render_board("cabbagehead", game.view(state, None), ["Amélie 🌻", "Bob"])
+    assert "Amélie 🌻" in image.description
+    assert "Amélie 🌻" in board_summary("cabbagehead", game.view(state, None), ["Amélie 🌻", "Bob"])
+
+
+def test_summary_names_scores_and_whose_move_it_is() -> None:
+    game, state = played("sabotage", 2, 3, 10)
+    line = board_summary("sabotage", game.view(state, None), ["Ann", "Bob"])
+    assert "Ann" in line and "Bob" in line and "pts" in line and "Now:" in line
+    game, state = played("cabbagehead", 2, 3, 10)
+    line = board_summary("cabbagehead", game.view(state, None), ["Ann", "Bob"])
+    assert "Ann" in line and "Round" in line
+
+
+def _picture(tag: str) -> RenderedImage:
+    return RenderedImage(tag.encode(), tag, 1, 1)
+
+
+def test_cache_never_draws_the_same_key_twice() -> None:
+    cache = PictureCache(max_items=4)
+    drawn: list[str] = []
+
+    def draw() -> RenderedImage:
+        drawn.append("x")
+        return _picture("x")
+
+    key = PictureKey(1, 7, None)
+    assert cache.get_sync(key, draw) is cache.get_sync(key, draw)
+    assert drawn == ["x"] and cache.renders == 1
+    cache.get_sync(PictureKey(1, 8, None), draw)
+    cache.get_sync(PictureKey(1, 8, 0), draw)
+    assert cache.renders == 3
+
+
+def test_cache_is_bounded_and_drops_the_least_recently_used() -> None:
+    cache = PictureCache(max_items=2)
+    for version in range(3):
+        cache.get_sync(PictureKey(1, version, None), lambda v=version: _picture(str(v)))  # type: ignore[misc]
+    assert len(cache) == 2
+    assert cache.peek(PictureKey(1, 0, None)) is None
+    assert cache.peek(PictureKey(1, 2, None)) is not None
+    cache.forget_game(1)
+    assert len(cache) == 0
+
+
+async def test_concurrent_requests_for_one_key_draw_once_in_a_worker_thread() -> None:
+    import threading
+
+    cache = PictureCache()
+    threads: list[int] = []
+
+    def draw() -> RenderedImage:
+        threads.append(threading.get_ident())
+        return _picture("board")
+
+    key = PictureKey(3, 1, None)
+    results = await asyncio.gather(*(cache.get(key, draw) for _ in range(5)))
+    assert len({id(r) for r in results}) == 1
+    assert cache.renders == 1 and len(threads) == 1
+    assert threads[0] != threading.get_ident()
+
+
+async def test_a_failed_drawing_is_not_cached_and_can_be_retried() -> None:
+    cache = PictureCache()
+
+    def broken() -> RenderedImage:
+        raise ValueError("no")
+
+    key = PictureKey(3, 2, None)
+    with pytest.raises(ValueError):
+        await cache.get(key, broken)
+    assert (await cache.get(key, lambda: _picture("ok"))).description == "ok"
+
+
+async def test_pictures_for_the_bot_are_drawn_once_per_version_and_sent_as_described_files() -> None:
+    from bot.pictures.attach import Pictures, as_file
+
+    pictures = Pictures()
+    game, state = played("cabbagehead", 2, 6, 8)
+    view = game.view(state, None)
+    first = await pictures.board("cabbagehead", 41, 8, view, ["Ann", "Bob"])
+    again = await pictures.board("cabbagehead", 41, 8, view, ["Ann", "Bob"])
+    assert first is not None and first is again and pictures.cache.renders == 1
+    hand = await pictures.hand("cabbagehead", 41, 8, 1, game.view(state, 1), ["Ann", "Bob"])
+    assert hand is not None and hand.filename == "hand.png" and pictures.cache.renders == 2
+    attachment = as_file(first)
+    assert attachment.filename == "board.png" and attachment.description == first.description
+    assert attachment.fp.read() == first.png
+
+
+async def test_a_game_without_pictures_or_a_failed_drawing_leaves_the_message_text_only(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from bot.pictures.attach import Pictures
+
+    pictures = Pictures()
+    assert await pictures.board("secret_number", 1, 1, object(), []) is None
+    with caplog.at_level("ERROR"):
+        assert await pictures.board("cabbagehead", 1, 1, object(), []) is None
+    assert "text only" in caplog.text
+
+
+def test_the_readme_has_a_committed_snapshot_of_every_board_kind() -> None:
+    """docs/images/ holds one picture per kind (`python -m bot.pictures.snapshots` writes them)."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "images"
+    for kind in kinds():
+        data = (folder / f"{kind}.png").read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) < PNG_LIMIT
+
+
+async def test_a_caller_that_gives_up_does_not_stop_the_drawing_others_wait_for() -> None:
+    import threading
+
+    cache = PictureCache()
+    started = threading.Event()
+    release = threading.Event()
+
+    def slow() -> RenderedImage:
+        started.set()
+        release.wait(5)
+        return _picture("slow")
+
+    key = PictureKey(4, 1, None)
+    first = asyncio.ensure_future(cache.get(key, slow))
+    second = asyncio.ensure_future(cache.get(key, slow))
+    await asyncio.to_thread(started.wait, 5)
+    first.cancel()
+    release.set()
+    assert (await second).description == "slow"
+    assert cache.renders == 1 and cache.peek(key) is not None
+
+
+def test_a_name_the_font_cannot_draw_falls_back_to_the_seat() -> None:
+    from bot.pictures.text import seat_name
+
+    assert seat_name(["🌻🌻", "Bob"], 0) == "Seat 1"
+    assert seat_name(["🌻🌻"], 0, "Player 1") == "Player 1"
+    assert seat_name(["Zoë 🌻"], 0) == "Zoë 🌻"
+    assert seat_name([], 2) == "Seat 3"
+
+
+def test_sabotage_picture_names_who_answers_the_house_plant_question_before_the_first_turn() -> None:
+    """Sabotage ruling 18: while the table is asked for house plants, nobody has a turn yet."""
+    state = SABOTAGE.create(SABOTAGE.options_model(ask_house_plants=True), 3, seed=4)
+    view = SABOTAGE.view(state, None)
+    line = board_summary("sabotage", view, ["Ann", "Bob", "Cleo"])
+    asked = SABOTAGE.to_move(state)[0]
+    assert f"Now: {['Ann', 'Bob', 'Cleo'][asked]} says how many house plants they own" in line
+    assert "actions left" not in line
+    assert render_board("sabotage", view, ["Ann", "Bob", "Cleo"]).png
