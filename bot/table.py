@@ -20,8 +20,10 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
+from discord.http import handle_message_parameters
 from pydantic import BaseModel
 
+from bot import replies
 from bot.errors import answer_error, send_ephemeral
 from bot.presenters import all_presenters, get_presenter
 from bot.render import (
@@ -138,17 +140,20 @@ class Table:
         if in_thread is not None:
             message = await self._post_opening(in_thread, change)
             text = f"Your {snap.game.title} game is in {in_thread.mention}."
-            await interaction.followup.send(text, ephemeral=True)
+            await replies.send(interaction, private=True, content=text)
         else:
             if change.started:
-                await interaction.response.send_message(
-                    embed=board_embed(snap, []), view=hand_button_view(snap.record.id)
+                sent = await replies.send(
+                    interaction,
+                    private=False,
+                    embed=board_embed(snap, []),
+                    view=hand_button_view(snap.record.id),
                 )
             else:
-                await interaction.response.send_message(
-                    embed=lobby_embed(snap), view=lobby_view(snap.record.id)
+                sent = await replies.send(
+                    interaction, private=False, embed=lobby_embed(snap), view=lobby_view(snap.record.id)
                 )
-            message = await interaction.original_response()
+            message = sent or await interaction.original_response()
         await self._remember_opening(change, message)
 
     async def _make_thread(
@@ -159,7 +164,7 @@ class Table:
         perms = interaction.app_permissions
         if not isinstance(channel, discord.TextChannel) or not perms.create_public_threads:
             return None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await replies.defer(interaction, private=True)
         name = f"{get_game(game_name).title} — {display_name(interaction.user)}"[:100]
         try:
             return await channel.create_thread(
@@ -200,9 +205,7 @@ class Table:
             )
         snap = change.snapshot
         if change.started:
-            await interaction.response.edit_message(
-                embed=board_embed(snap, []), view=hand_button_view(game_id)
-            )
+            await replies.update(interaction, embed=board_embed(snap, []), view=hand_button_view(game_id))
             message = interaction.message
             if message is not None:
                 await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
@@ -211,7 +214,7 @@ class Table:
             await self.sessions.store.mark_published(game_id, 0)
             return
         view = None if change.closed else lobby_view(game_id)
-        await interaction.response.edit_message(embed=lobby_embed(snap), view=view)
+        await replies.update(interaction, embed=lobby_embed(snap), view=view)
 
     @staticmethod
     def _can_manage(interaction: discord.Interaction[Any]) -> bool:
@@ -257,11 +260,9 @@ class Table:
         embed, view = await self._hand_message(snap, seat)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(embed=embed, view=view)
-        elif view is not None:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await replies.update(interaction, embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await replies.send(interaction, private=True, embed=embed, view=view)
 
     async def choose(
         self, interaction: discord.Interaction[Any], game_id: int, seat: int, version: int, choice: str
@@ -275,7 +276,7 @@ class Table:
                 await self._refresh_outdated(interaction, snap, seat)
                 return
             embed, view = await self._hand_message(snap, seat, choice)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await replies.update(interaction, embed=embed, view=view)
             return
         try:
             outcome = await self.sessions.play(
@@ -288,7 +289,7 @@ class Table:
             embed, view = await self._hand_message(
                 outcome.snapshot, seat, note=f"You played: {outcome.label}"
             )
-            await interaction.response.edit_message(embed=embed, view=view)
+            await replies.update(interaction, embed=embed, view=view)
         finally:  # the move is stored: show it to everyone even if this answer failed
             await self.after_move(outcome, actor=interaction.user.id)
 
@@ -304,7 +305,7 @@ class Table:
         if snap.record.seat_of(interaction.user.id) != seat or snap.record.status == "lobby":
             raise Refusal(note)
         embed, view = await self._hand_message(snap, seat, note=note)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await replies.update(interaction, embed=embed, view=view)
 
     async def after_move(self, outcome: MoveOutcome, actor: int) -> None:
         """Publish a move: edit the board, notify whoever is to move now, and wrap up a finished game.
@@ -399,7 +400,7 @@ class Table:
         )
         if old_id is not None and fresh_enough:
             try:
-                await channel.get_partial_message(old_id).edit(embed=embed, view=view)
+                await self._edit_message(record.channel_id, old_id, embed=embed, view=view)
                 return snap
             except discord.NotFound:
                 old_id = None
@@ -408,6 +409,14 @@ class Table:
                     raise
         await self._post_board(snap, channel, embed, view, old_id)
         return snap
+
+    async def _edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
+        """Edit a message by REST, like `PartialMessage.edit` but without building a `Message` from
+        Discord's answer, which nothing reads: the board is edited on every move, so that parse was
+        a good part of a move's CPU."""
+        mentions = self.client.allowed_mentions
+        with handle_message_parameters(previous_allowed_mentions=mentions, **fields) as params:
+            await self.client.http.edit_message(channel_id, message_id, params=params)
 
     async def _post_board(
         self,
@@ -430,18 +439,20 @@ class Table:
         if snap is None:
             raise Refusal("There is no game in this channel. Start one with `/play`.")
         if snap.record.status == "lobby":
-            await interaction.response.send_message(embed=lobby_embed(snap), view=lobby_view(snap.record.id))
-            message = await interaction.original_response()
+            sent = await replies.send(
+                interaction, private=False, embed=lobby_embed(snap), view=lobby_view(snap.record.id)
+            )
+            message = sent or await interaction.original_response()
             await self.sessions.store.set_lobby_message(snap.record.id, message.id)
             return
         game_id = snap.record.id
         async with self._render_lock(game_id):
             snap = await self.sessions.snapshot(game_id)
             lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
-            await interaction.response.send_message(
-                embed=board_embed(snap, lines), view=hand_button_view(game_id)
+            sent = await replies.send(
+                interaction, private=False, embed=board_embed(snap, lines), view=hand_button_view(game_id)
             )
-            message = await interaction.original_response()
+            message = sent or await interaction.original_response()
             old_id = snap.record.board_message_id
             await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
             if old_id is not None:
@@ -507,9 +518,9 @@ class Table:
             view.add_item(RulesButton(game, page + 1, "Next ▶"))
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await replies.update(interaction, embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await replies.send(interaction, private=True, embed=embed, view=view)
 
     # --- ending and leaving ------------------------------------------------------------------
 
@@ -529,7 +540,7 @@ class Table:
         else:
             change = await self.sessions.leave(game_id, interaction.user.id)
         note = " ".join(change.notes) or "Done."
-        await interaction.response.send_message(note)
+        await replies.send(interaction, private=False, content=note)
         await self._redraw_after_lobby_change(change)
 
     async def _redraw_after_lobby_change(self, change: LobbyChange) -> None:

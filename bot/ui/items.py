@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Protocol, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
+from bot import replies
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Page, clip
 
 BUTTON_LABEL_MAX = 80
@@ -55,7 +56,7 @@ async def _guarded(interaction: discord.Interaction[Any], context: str, work: An
         work.close()  # never started: nothing was applied
         await send_ephemeral(interaction, RESTARTING)
         return
-    async with table.working():
+    async with table.working(), replies.on_time(interaction):
         try:
             await work
         except Exception as error:
