@@ -21,7 +21,16 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.storage import ChannelBusy, GameRecord, SeatRecord, StaleVersion, Store
-from engine.api import ActionLike, AnyGame, Event, IllegalAction, Result, dump_state, load_state
+from engine.api import (
+    ActionLike,
+    AnyGame,
+    Event,
+    IllegalAction,
+    Result,
+    dump_state,
+    has_public_view,
+    load_state,
+)
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -95,7 +104,14 @@ class Snapshot:
         if found is None:
             if any(version != self.record.version for version, _ in self._views):
                 self._views.clear()
-            found = self._views[key] = self.game.view(self.state, viewer)
+            if viewer is not None and has_public_view(self.game):
+                # A seat sees what a spectator sees (the engine says so): one view serves both.
+                found = self.view(None)
+                assert found is not None
+                found = found.model_copy(update={"viewer": viewer})
+            else:
+                found = self.game.view(self.state, viewer)
+            self._views[key] = found
         return found
 
     def labels_and_steps(self, seat: int) -> tuple[list[str], list[tuple[str, ...]]]:
