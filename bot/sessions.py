@@ -73,6 +73,21 @@ class Snapshot:
     _labels: dict[tuple[int, int], tuple[list[str], list[tuple[str, ...]]]] = field(
         default_factory=dict, repr=False
     )
+    #: Things drawn from this position (a hand's text, its log lines), by (version, what).
+    _drawn: dict[tuple[int, Any], Any] = field(default_factory=dict, repr=False)
+
+    def drawn(self, what: Any) -> Any:
+        """What `remember_drawn` kept for `what` at this version, or None."""
+        return self._drawn.get((self.record.version, what))
+
+    def remember_drawn(self, what: Any, value: Any) -> Any:
+        """Keep `value` for `what` until the game moves on (a hand redrawn for a picker step, a
+        page or a Refresh reuses it); returns `value`."""
+        key = (self.record.version, what)
+        if any(version != key[0] for version, _ in self._drawn):
+            self._drawn.clear()
+        self._drawn[key] = value
+        return value
 
     @property
     def options(self) -> BaseModel:

@@ -236,7 +236,12 @@ class Table:
     async def _hand_message(
         self, snap: Snapshot, seat: int, choice: str = "p0", note: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        lines = await self.sessions.recent_log(snap.record.id, seat, LOG_LINES)
+        lines = snap.drawn(("log", seat))
+        if lines is None:
+            version = snap.record.version
+            lines = await self.sessions.recent_log(snap.record.id, seat, LOG_LINES)
+            if snap.record.version == version:  # no move landed meanwhile
+                snap.remember_drawn(("log", seat), lines)
         embed = hand_embed(snap, seat, lines, note)
         actions = list(snap.legal_actions(seat))
         if not actions:
