@@ -116,7 +116,7 @@ async def defer(interaction: discord.Interaction[Any], *, private: bool) -> None
 
 
 def _present(fields: dict[str, Any]) -> dict[str, Any]:
-    """Follow-ups and edits take no `view=None` (it means "no view" only in a first response)."""
+    """`fields` without `view=None` (no view): sends and follow-ups take a view or nothing."""
     return {key: value for key, value in fields.items() if not (key == "view" and value is None)}
 
 
@@ -132,7 +132,7 @@ async def send(
     async with reply.lock:
         _stop_timer(reply)
         if not interaction.response.is_done():
-            response = await interaction.response.send_message(ephemeral=private, **fields)
+            response = await interaction.response.send_message(ephemeral=private, **_present(fields))
             resource = response.resource if response is not None else None
             return resource if isinstance(resource, discord.Message) else None
         placeholder = reply.deferred in (PRIVATE, PUBLIC) and not reply.filled

@@ -247,6 +247,9 @@ class DrawnView(discord.ui.View):
     def __init__(self, rows: list[dict[str, Any]]) -> None:
         super().__init__(timeout=None)
         self._rows = rows
+        # Nothing to listen for: stopped, discord.py neither stores it for the message nor (for an
+        # ephemeral one) runs a 15-minute timeout task for it.
+        self.stop()
 
     def to_components(self) -> list[dict[str, Any]]:
         return self._rows
