@@ -46,6 +46,21 @@ from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 from tests.fake_discord.model import FakeChannel, FakeInteraction, FakeMessage, FakeUser  # noqa: E402
 
 HAND = "My hand / My turn"
+#: Interaction callback types that answer "later" (the bot deferred: it was slow).
+DEFERRED_MESSAGE, DEFERRED_UPDATE = 5, 6
+#: `python -m bot` under cProfile timed in the main thread's CPU time (not wall time: on a shared
+#: machine a wall-clock profile blames whatever call the process was preempted in).
+PROFILED_BOT = (
+    "import cProfile, runpy, sys, time\n"
+    "profile = cProfile.Profile(time.thread_time)\n"
+    "path, sys.argv = sys.argv[1], ['bot']\n"
+    "profile.enable()\n"
+    "try:\n"
+    "    runpy.run_module('bot', run_name='__main__', alter_sys=True)\n"
+    "finally:\n"
+    "    profile.disable()\n"
+    "    profile.dump_stats(path)\n"
+)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -101,17 +116,33 @@ class Load:
         table.busy = True
         try:
             interaction = await self._send(table)
-            await interaction.wait_answered(timeout=30)
+            response = await interaction.wait_answered(timeout=30)
             if self.recorder.measuring:
                 self.recorder.answered += 1
                 if interaction.latency is not None:
                     self.recorder.latencies.append(interaction.latency)
+            if response.type in (DEFERRED_MESSAGE, DEFERRED_UPDATE):
+                await self._completed(interaction)
             self._advance(table, interaction)
         except (AssertionError, KeyError, IndexError):
             self.recorder.failures += 1
-            table.phase = "hand"
+            table.phase, table.board = "hand", None  # start over from the board (or a new game)
+            await asyncio.sleep(0.1)
         finally:
             table.busy = False
+
+    async def _completed(self, interaction: FakeInteraction) -> None:
+        """Wait for the rest of a deferred answer (the bot was slow: it deferred, then edits or
+        follows up), as the player would."""
+        token = str(interaction.payload["token"])
+
+        def done() -> bool:
+            return any(
+                token in call.path and not call.path.endswith("/callback") and call.status
+                for call in reversed(self.fake.calls[-200:])
+            )
+
+        await self.fake.wait_until(done, timeout=30, what="the deferred answer")
 
     async def _send(self, table: Table) -> FakeInteraction:
         fake = self.fake
@@ -126,7 +157,11 @@ class Load:
             return await fake.click(table.players[0], table.lobby, label="Start")
         if table.phase == "hand":
             if table.board is None or table.board.deleted:
-                table.board = self._find_board(table)
+                try:
+                    table.board = self._find_board(table)
+                except KeyError:  # no live board: that game is over
+                    table.phase = "play"
+                    return await self._send(table)
             return await fake.click(table.players[table.to_move], table.board, label=HAND)
         assert table.hand is not None
         user = table.players[table.to_move]
@@ -149,7 +184,7 @@ class Load:
         raise KeyError("no board")
 
     def _advance(self, table: Table, interaction: FakeInteraction) -> None:
-        message = interaction.original
+        message = interaction.followups[0] if interaction.followups else interaction.original
         text = message.text() if message is not None else ""
         if table.phase == "play":
             if "lobby" in text and message is not None:
@@ -203,7 +238,7 @@ async def start_bot(fake: FakeDiscord, data_dir: Path) -> asyncio.subprocess.Pro
         "LOG_LEVEL": "WARNING",
     }
     profile = os.environ.get("BOT_LOAD_PROFILE")  # a path: run the bot under cProfile, saved there
-    command = ["-m", "cProfile", "-o", profile, "-m", "bot"] if profile else ["-m", "bot"]
+    command = ["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"]
     process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=data_dir, env=env)
     await fake.gateway.wait_connected(timeout=60)
     for _ in range(100):  # ready once it answers

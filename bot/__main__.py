@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 
@@ -16,14 +17,31 @@ from bot.settings import Settings, load_settings_or_exit
 
 log = logging.getLogger("bot")
 
+#: Allocations (less deallocations) between young-generation collections (Python's default: 700).
+GC_THRESHOLD = 5000
+
 
 async def run(settings: Settings) -> None:
     """Log in and stay connected; returns when the bot is closed."""
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     use_api_base(settings.api_base)
     bot = GardenClubBot(settings)
+    settle_memory()
     async with bot:
         await bot.start(settings.discord_token.get_secret_value())
+
+
+def settle_memory() -> None:
+    """Tune the garbage collector for a long-running server once everything is imported.
+
+    Freezing moves the objects alive now (modules, classes, the command tree: most of the heap)
+    out of the collector's sight, so its full collections no longer walk them (each took about
+    50 ms: latency spikes). A larger young-generation threshold means fewer collections, and the
+    objects of interactions in progress are less often caught alive, promoted and walked again.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_THRESHOLD, 20, 20)
 
 
 def main() -> None:

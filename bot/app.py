@@ -47,6 +47,10 @@ class GardenClubBot(commands.Bot):
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            # Everything arrives as interactions: no member list, no message cache to keep.
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
+            max_messages=None,
         )
         self.settings = settings
         self._clock = clock

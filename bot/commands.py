@@ -10,7 +10,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from pydantic import BaseModel
 
+from bot import replies
 from bot.errors import answer_error
 from bot.presenters import all_presenters
 from bot.table import Table
@@ -36,28 +38,42 @@ def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None
     """Add every command to `tree` (called once in `setup_hook`, before syncing)."""
     presenters = all_presenters()
     play = app_commands.Group(name="play", description="Start a game in this channel.", guild_only=True)
+
+    async def open_lobby(
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: BaseModel,
+        players: int | None,
+        thread: bool,
+    ) -> None:
+        async with replies.on_time(interaction, private=False):
+            await table.open_lobby(interaction, game, options, players, thread)
+
     for presenter in presenters.values():
-        play.add_command(presenter.play_command(table.open_lobby))
+        play.add_command(presenter.play_command(open_lobby))
     tree.add_command(play)
 
     @tree.command(name="board", description="Post a fresh copy of this channel's game board.")
     @app_commands.guild_only()
     async def board(interaction: discord.Interaction[Any]) -> None:
-        await table.repost_board(interaction)
+        async with replies.on_time(interaction, private=False):
+            await table.repost_board(interaction)
 
     @tree.command(
         name="hand", description="Your own hand and moves in this channel's game (only you see it)."
     )
     @app_commands.guild_only()
     async def hand(interaction: discord.Interaction[Any]) -> None:
-        await table.show_hand(interaction, None)
+        async with replies.on_time(interaction, private=True):
+            await table.show_hand(interaction, None)
 
     @tree.command(
         name="end", description="End this channel's game (its host, or someone with Manage Channels)."
     )
     @app_commands.guild_only()
     async def end(interaction: discord.Interaction[Any]) -> None:
-        await table.end_or_leave(interaction, end=True)
+        async with replies.on_time(interaction, private=False):
+            await table.end_or_leave(interaction, end=True)
 
     @tree.command(name="leave", description="Leave this channel's game.")
     @app_commands.describe(
@@ -70,7 +86,8 @@ def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None
     async def leave(
         interaction: discord.Interaction[Any], computer: app_commands.Choice[str] | None = None
     ) -> None:
-        await table.end_or_leave(interaction, end=False, computer=computer.value if computer else None)
+        async with replies.on_time(interaction, private=False):
+            await table.end_or_leave(interaction, end=False, computer=computer.value if computer else None)
 
     @tree.command(name="rules", description="The rules of a game, page by page (only you see them).")
     @app_commands.describe(game="Which game's rules")
@@ -78,11 +95,12 @@ def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None
         game=[app_commands.Choice(name=get_game(name).title, value=name) for name in presenters]
     )
     async def rules(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        await table.rules_page(interaction, game.value, 0)
+        async with replies.on_time(interaction, private=True):
+            await table.rules_page(interaction, game.value, 0)
 
     @tree.command(name="help", description="What Garden Club can do and how to play.")
     async def help_command(interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(HELP_TEXT, ephemeral=True)
+        await replies.send(interaction, private=True, content=HELP_TEXT)
 
     @tree.error
     async def on_app_command_error(

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import replies
 from bot.sessions import Refusal
 
 log = logging.getLogger(__name__)
@@ -24,12 +25,9 @@ SORRY = "Sorry, something went wrong on my side. Your game is safe; `/board` sho
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer `interaction` privately, whether or not it was already answered."""
+    """Answer `interaction` privately, whether or not it was already answered (or deferred)."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await replies.send(interaction, private=True, content=text)
     except discord.HTTPException:
         log.warning("Could not answer interaction %s.", interaction.id, exc_info=True)
 

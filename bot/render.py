@@ -182,7 +182,10 @@ def hand_embed(snap: Snapshot, seat: int, log_lines: list[str], note: str | None
     presenter = get_presenter(snap.record.game)
     view = snap.view(seat)
     embed = discord.Embed(title=f"Your hand — {snap.game.title}", colour=GREEN)
-    text = presenter.hand_text(view, seat, names) if view is not None else ""
+    text = snap.drawn(("hand", seat))
+    if text is None:
+        text = presenter.hand_text(view, seat, names) if view is not None else ""
+        snap.remember_drawn(("hand", seat), text)
     if snap.record.status != "active":
         status = "This game is over."
     elif seat in snap.to_move():

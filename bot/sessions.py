@@ -22,7 +22,16 @@ from pydantic import BaseModel, ValidationError
 
 from bot.storage import ChannelBusy, GameRecord, SeatRecord, StaleVersion, Store
 from engine.ai import STRENGTHS, choose_move, make_player, move_seed
-from engine.api import ActionLike, AnyGame, Event, IllegalAction, Result, dump_state, load_state
+from engine.api import (
+    ActionLike,
+    AnyGame,
+    Event,
+    IllegalAction,
+    Result,
+    dump_state,
+    has_public_view,
+    load_state,
+)
 from engine.registry import get_game
 from engine.rng import Rng
 
@@ -84,6 +93,21 @@ class Snapshot:
     _labels: dict[tuple[int, int], tuple[list[str], list[tuple[str, ...]]]] = field(
         default_factory=dict, repr=False
     )
+    #: Things drawn from this position (a hand's text, its log lines), by (version, what).
+    _drawn: dict[tuple[int, Any], Any] = field(default_factory=dict, repr=False)
+
+    def drawn(self, what: Any) -> Any:
+        """What `remember_drawn` kept for `what` at this version, or None."""
+        return self._drawn.get((self.record.version, what))
+
+    def remember_drawn(self, what: Any, value: Any) -> Any:
+        """Keep `value` for `what` until the game moves on (a hand redrawn for a picker step, a
+        page or a Refresh reuses it); returns `value`."""
+        key = (self.record.version, what)
+        if any(version != key[0] for version, _ in self._drawn):
+            self._drawn.clear()
+        self._drawn[key] = value
+        return value
 
     @property
     def options(self) -> BaseModel:
@@ -115,7 +139,14 @@ class Snapshot:
         if found is None:
             if any(version != self.record.version for version, _ in self._views):
                 self._views.clear()
-            found = self._views[key] = self.game.view(self.state, viewer)
+            if viewer is not None and has_public_view(self.game):
+                # A seat sees what a spectator sees (the engine says so): one view serves both.
+                found = self.view(None)
+                assert found is not None
+                found = found.model_copy(update={"viewer": viewer})
+            else:
+                found = self.game.view(self.state, viewer)
+            self._views[key] = found
         return found
 
     def labels_and_steps(self, seat: int) -> tuple[list[str], list[tuple[str, ...]]]:

@@ -20,8 +20,10 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
+from discord.http import handle_message_parameters
 from pydantic import BaseModel
 
+from bot import replies
 from bot.errors import answer_error, send_ephemeral
 from bot.pictures import RenderedImage
 from bot.pictures.attach import Pictures, as_file
@@ -167,18 +169,22 @@ class Table:
         if in_thread is not None:
             message = await self._post_opening(in_thread, change)
             text = f"Your {snap.game.title} game is in {in_thread.mention}."
-            await interaction.followup.send(text, ephemeral=True)
+            await replies.send(interaction, private=True, content=text)
         else:
             if change.started:
                 picture = await self._board_picture(snap)
-                await interaction.response.send_message(
+                sent = await replies.send(
+                    interaction,
+                    private=False,
                     embed=board_embed(snap, [], picture),
                     view=hand_button_view(snap.record.id),
                     **new_files(picture),
                 )
             else:
-                await interaction.response.send_message(embed=lobby_embed(snap), view=_lobby_view(snap))
-            message = await interaction.original_response()
+                sent = await replies.send(
+                    interaction, private=False, embed=lobby_embed(snap), view=_lobby_view(snap)
+                )
+            message = sent or await interaction.original_response()
         await self._remember_opening(change, message)
 
     async def _make_thread(
@@ -189,7 +195,7 @@ class Table:
         perms = interaction.app_permissions
         if not isinstance(channel, discord.TextChannel) or not perms.create_public_threads:
             return None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await replies.defer(interaction, private=True)
         name = f"{get_game(game_name).title} — {display_name(interaction.user)}"[:100]
         try:
             return await channel.create_thread(
@@ -238,7 +244,8 @@ class Table:
         snap = change.snapshot
         if change.started:
             picture = await self._board_picture(snap)
-            await interaction.response.edit_message(
+            await replies.update(
+                interaction,
                 embed=board_embed(snap, [], picture),
                 view=hand_button_view(game_id),
                 attachments=edited_files(picture),
@@ -252,7 +259,7 @@ class Table:
             self.schedule_computer(fresh)
             return
         view = None if change.closed else _lobby_view(snap)
-        await interaction.response.edit_message(embed=lobby_embed(snap), view=view)
+        await replies.update(interaction, embed=lobby_embed(snap), view=view)
 
     @staticmethod
     def _can_manage(interaction: discord.Interaction[Any]) -> bool:
@@ -274,7 +281,12 @@ class Table:
     async def _hand_message(
         self, snap: Snapshot, seat: int, choice: str = "p0", note: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None, RenderedImage | None]:
-        lines = await self.sessions.recent_log(snap.record.id, seat, LOG_LINES)
+        lines = snap.drawn(("log", seat))
+        if lines is None:
+            version = snap.record.version
+            lines = await self.sessions.recent_log(snap.record.id, seat, LOG_LINES)
+            if snap.record.version == version:  # no move landed meanwhile
+                snap.remember_drawn(("log", seat), lines)
         presenter = get_presenter(snap.record.game)
         naming = getattr(presenter, "choice_text", None)
         names = [s.name for s in snap.record.seats]
@@ -325,13 +337,9 @@ class Table:
         embed, view, picture = await self._hand_message(snap, seat)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(embed=embed, view=view, attachments=edited_files(picture))
-        elif view is not None:
-            await interaction.response.send_message(
-                embed=embed, view=view, ephemeral=True, **new_files(picture)
-            )
+            await replies.update(interaction, embed=embed, view=view, attachments=edited_files(picture))
         else:
-            await interaction.response.send_message(embed=embed, ephemeral=True, **new_files(picture))
+            await replies.send(interaction, private=True, embed=embed, view=view, **new_files(picture))
 
     async def choose(
         self, interaction: discord.Interaction[Any], game_id: int, seat: int, version: int, choice: str
@@ -345,7 +353,7 @@ class Table:
                 await self._refresh_outdated(interaction, snap, seat)
                 return
             embed, view, picture = await self._hand_message(snap, seat, choice)
-            await interaction.response.edit_message(embed=embed, view=view, attachments=edited_files(picture))
+            await replies.update(interaction, embed=embed, view=view, attachments=edited_files(picture))
             return
         try:
             outcome = await self.sessions.play(
@@ -358,7 +366,7 @@ class Table:
             embed, view, picture = await self._hand_message(
                 outcome.snapshot, seat, note=f"You played: {outcome.label}"
             )
-            await interaction.response.edit_message(embed=embed, view=view, attachments=edited_files(picture))
+            await replies.update(interaction, embed=embed, view=view, attachments=edited_files(picture))
         finally:  # the move is stored: show it to everyone even if this answer failed
             await self.after_move(outcome, actor=interaction.user.id)
 
@@ -374,7 +382,7 @@ class Table:
         if snap.record.seat_of(interaction.user.id) != seat or snap.record.status == "lobby":
             raise Refusal(note)
         embed, view, picture = await self._hand_message(snap, seat, note=note)
-        await interaction.response.edit_message(embed=embed, view=view, attachments=edited_files(picture))
+        await replies.update(interaction, embed=embed, view=view, attachments=edited_files(picture))
 
     async def after_move(self, outcome: MoveOutcome, actor: int | None) -> None:
         """Publish a move: edit the board, notify whoever is to move now, and wrap up a finished game.
@@ -527,8 +535,8 @@ class Table:
         )
         if old_id is not None and fresh_enough:
             try:
-                await channel.get_partial_message(old_id).edit(
-                    embed=embed, view=view, attachments=edited_files(picture)
+                await self._edit_message(
+                    record.channel_id, old_id, embed=embed, view=view, attachments=edited_files(picture)
                 )
                 return snap
             except discord.NotFound:
@@ -538,6 +546,14 @@ class Table:
                     raise
         await self._post_board(snap, channel, embed, view, old_id, picture)
         return snap
+
+    async def _edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
+        """Edit a message by REST, like `PartialMessage.edit` but without building a `Message` from
+        Discord's answer, which nothing reads: the board is edited on every move, so that parse was
+        a good part of a move's CPU."""
+        mentions = self.client.allowed_mentions
+        with handle_message_parameters(previous_allowed_mentions=mentions, **fields) as params:
+            await self.client.http.edit_message(channel_id, message_id, params=params)
 
     async def _post_board(
         self,
@@ -564,8 +580,10 @@ class Table:
         if snap is None:
             raise Refusal("There is no game in this channel. Start one with `/play`.")
         if snap.record.status == "lobby":
-            await interaction.response.send_message(embed=lobby_embed(snap), view=_lobby_view(snap))
-            message = await interaction.original_response()
+            sent = await replies.send(
+                interaction, private=False, embed=lobby_embed(snap), view=_lobby_view(snap)
+            )
+            message = sent or await interaction.original_response()
             await self.sessions.store.set_lobby_message(snap.record.id, message.id)
             return
         game_id = snap.record.id
@@ -573,10 +591,14 @@ class Table:
             snap = await self.sessions.snapshot(game_id)
             lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
             picture = await self._board_picture(snap)
-            await interaction.response.send_message(
-                embed=board_embed(snap, lines, picture), view=hand_button_view(game_id), **new_files(picture)
+            sent = await replies.send(
+                interaction,
+                private=False,
+                embed=board_embed(snap, lines, picture),
+                view=hand_button_view(game_id),
+                **new_files(picture),
             )
-            message = await interaction.original_response()
+            message = sent or await interaction.original_response()
             old_id = snap.record.board_message_id
             await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
             if old_id is not None:
@@ -642,9 +664,9 @@ class Table:
             view.add_item(RulesButton(game, page + 1, "Next ▶"))
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await replies.update(interaction, embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await replies.send(interaction, private=True, embed=embed, view=view)
 
     # --- ending and leaving ------------------------------------------------------------------
 
@@ -667,7 +689,7 @@ class Table:
         else:
             change = await self.sessions.leave(game_id, interaction.user.id, computer=computer)
         note = " ".join(change.notes) or "Done."
-        await interaction.response.send_message(note)
+        await replies.send(interaction, private=False, content=note)
         await self._redraw_after_lobby_change(change)
         if not change.closed:
             self.schedule_computer(await self.sessions.snapshot(game_id))

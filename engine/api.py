@@ -159,6 +159,13 @@ class Game(Protocol[StateT, ActionT, OptionsT]):
 AnyGame = Game[Any, Any, Any]
 
 
+def has_public_view(game: AnyGame) -> bool:
+    """Whether no seat ever sees more than a spectator: a game may declare `public_view = True`
+    when `view(state, seat)` is always `view(state, None)` with its `viewer` field set to `seat`
+    (the conformance suite checks it). Then one view per position serves every viewer."""
+    return bool(getattr(game, "public_view", False))
+
+
 def dump_state(state: BaseModel) -> str:
     """A state as JSON text, exactly restorable with `load_state`."""
     return state.model_dump_json()

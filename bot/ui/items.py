@@ -24,7 +24,8 @@ from typing import Any, ClassVar, Protocol, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
-from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Page, clip
+from bot import replies
+from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 
 BUTTON_LABEL_MAX = 80
 
@@ -57,7 +58,7 @@ async def _guarded(interaction: discord.Interaction[Any], context: str, work: An
         work.close()  # never started: nothing was applied
         await send_ephemeral(interaction, RESTARTING)
         return
-    async with table.working():
+    async with table.working(), replies.on_time(interaction):
         try:
             await work
         except Exception as error:
@@ -245,24 +246,65 @@ def hand_button_view(game_id: int, *, refresh: bool = False) -> discord.ui.View:
     return view
 
 
+class DrawnView(discord.ui.View):
+    """A view given directly as Discord's component rows.
+
+    Every component in it is one of the `DynamicItem`s above, routed by custom id from start-up,
+    so the view needs no live items: a hand's choices (up to four menus of 25 options) are drawn
+    straight as JSON instead of as a hundred discord.py objects rendered back to JSON, which was a
+    good part of a hand's CPU. Holding no items, it is never stored per message either.
+    """
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._rows = rows
+        # Nothing to listen for: stopped, discord.py neither stores it for the message nor (for an
+        # ephemeral one) runs a 15-minute timeout task for it.
+        self.stop()
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._rows
+
+
+def _choice_button(game_id: int, seat: int, version: int, entry: Entry, *, nav: bool) -> dict[str, Any]:
+    """`ChoiceButton(...).to_component_dict()`, written out (see `DrawnView`)."""
+    return {
+        "type": discord.ComponentType.button.value,
+        "style": (discord.ButtonStyle.secondary if nav else discord.ButtonStyle.primary).value,
+        "disabled": False,
+        "label": clip(entry.label, BUTTON_LABEL_MAX),
+        "custom_id": f"gc:c:{game_id}:{seat}:{version}:{entry.choice}",
+    }
+
+
+def _row(components: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": discord.ComponentType.action_row.value, "components": components}
+
+
 def choice_view(game_id: int, seat: int, version: int, page: Page) -> discord.ui.View:
-    """The buttons or menus of one page of choices, with its navigation row last."""
-    view = discord.ui.View(timeout=None)
+    """The buttons or menus of one page of choices, with its navigation row last (as `ChoiceButton`
+    and `ChoiceSelect` items would render them)."""
+    rows: list[dict[str, Any]] = []
     if page.as_buttons:
-        for index, entry in enumerate(page.entries):
-            button = ChoiceButton(game_id, seat, version, entry.choice, entry.label)
-            button.row = index // BUTTONS_PER_ROW
-            view.add_item(button)
+        buttons = [_choice_button(game_id, seat, version, e, nav=False) for e in page.entries]
+        rows += [_row(buttons[i : i + BUTTONS_PER_ROW]) for i in range(0, len(buttons), BUTTONS_PER_ROW)]
     else:
+        placeholder = clip(page.title or "Choose…", 150)
         for n, menu in enumerate(page.menus()):
             options = [
-                discord.SelectOption(label=clip(e.label, OPTION_LABEL_MAX), value=e.choice) for e in menu
+                {"label": clip(e.label, OPTION_LABEL_MAX), "value": e.choice, "default": False} for e in menu
             ]
-            menu_item = ChoiceSelect(game_id, seat, version, n, options, page.title or "Choose…")
-            menu_item.row = n
-            view.add_item(menu_item)
-    for entry in page.nav:
-        nav = ChoiceButton(game_id, seat, version, entry.choice, entry.label, nav=True)
-        nav.row = 4
-        view.add_item(nav)
-    return view
+            select = {
+                "type": discord.ComponentType.string_select.value,
+                "custom_id": f"gc:s:{game_id}:{seat}:{version}:{n}",
+                "min_values": 1,
+                "max_values": 1,
+                "disabled": False,
+                "required": True,
+                "placeholder": placeholder,
+                "options": options,
+            }
+            rows.append(_row([select]))
+    if page.nav:
+        rows.append(_row([_choice_button(game_id, seat, version, e, nav=True) for e in page.nav]))
+    return DrawnView(rows)

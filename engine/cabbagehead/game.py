@@ -67,6 +67,8 @@ class CabbageheadGame:
     max_seats = 2
     options_model = CabbageheadOptions
     state_model = CabbageheadState
+    #: Everything is on the table (ruling 12): a seat's view is the spectator's, named for the seat.
+    public_view = True
 
     def __init__(self) -> None:
         self.cards: tuple[Vegetable, ...] = deck()

@@ -8,6 +8,7 @@ passed in, the discard pile and the Compost. It never holds the deck order or a 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -18,6 +19,7 @@ from engine.cabbagehead.actions import POSITIONS, PlaceRose
 from engine.cabbagehead.deck import Vegetable
 from engine.cabbagehead.plot import (
     Garden,
+    frame_cells,
     frame_size,
     hopper_slots,
     open_slots,
@@ -168,9 +170,32 @@ _DECISIONS = {
 
 
 def card_view(cards: tuple[Vegetable, ...], card: int) -> CardView:
-    v = cards[card]
-    return CardView(id=v.card_id, vegetable=v.name, plural=v.plural, points=v.points, type_count=v.type_count,
-                    vegetable_number=v.vegetable_number, neighbour_number=v.neighbour_number)
+    return CardView.model_validate(_card_fields(cards, card))
+
+
+#: The fields of each card's view, per deck (a deck is a tuple built once per game object).
+_CARD_FIELDS: dict[int, tuple[tuple[Vegetable, ...], list[dict[str, object]]]] = {}
+
+
+def _card_fields(cards: tuple[Vegetable, ...], card: int) -> dict[str, object]:
+    """A card's view as plain fields. Views are validated in one call from plain data (below), far
+    cheaper than building each nested model on its own; the result is the same models."""
+    known = _CARD_FIELDS.get(id(cards))
+    if known is None or known[0] is not cards:
+        fields = [
+            {"id": v.card_id, "vegetable": v.name, "plural": v.plural, "points": v.points,
+             "type_count": v.type_count, "vegetable_number": v.vegetable_number,
+             "neighbour_number": v.neighbour_number}
+            for v in cards
+        ]
+        known = _CARD_FIELDS[id(cards)] = (cards, fields)
+    return known[1][card]
+
+
+@cache
+def _slot_words(row: int, col: int) -> str:
+    """'Row 2, column 3' (as `slot_label` says it), made once per slot."""
+    return f"Row {row}, column {col}"
 
 
 def _rose_words(garden: Garden, cell: int) -> str:
@@ -180,45 +205,49 @@ def _rose_words(garden: Garden, cell: int) -> str:
 
 
 def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> GardenView:
+    return GardenView.model_validate(_garden_fields(cards, seat, garden))
+
+
+def _garden_fields(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> dict[str, object]:
     rows, cols = frame_size(garden)
     opened = set(open_slots(garden))
     box = plot_box(garden)
+    cells, hoppers, under_roses = garden.cells, garden.hoppers, garden.roses
+    top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
     slots = []
-    for r in range(rows):
-        for c in range(cols):
-            i = r * garden.cols + c
-            card = garden.cells[i]
-            rose = garden.roses[i]
-            slots.append(SlotView(
-                row=r + 1, col=c + 1, label=slot_label(garden, i),
-                card=card_view(cards, card) if card >= 0 else None,
-                grasshopper=garden.hoppers[i] >= 0,
-                rose=rose + 1 if rose >= 0 else None,
-                open=i in opened,
-                in_plot=box is not None and box[0] <= r <= box[1] and box[2] <= c <= box[3],
-            ))
+    for i, row, col in frame_cells(rows, cols, garden.cols):
+        card = cells[i]
+        rose = under_roses[i]
+        slots.append({
+            "row": row, "col": col, "label": _slot_words(row, col),
+            "card": _card_fields(cards, card) if card >= 0 else None,
+            "grasshopper": hoppers[i] >= 0,
+            "rose": rose + 1 if rose >= 0 else None,
+            "open": i in opened,
+            "in_plot": top < row <= bottom + 1 and left < col <= right + 1,
+        })
     roses = []
     for a, b in rose_pairs(garden):
         r, c = divmod(a, garden.cols)
-        roses.append(RoseView(id=f"rose{garden.roses[a] + 1}", row=r + 1, col=c + 1,
-                              blooming=garden.cells[a] >= 0 and garden.cells[b] >= 0))
-    return GardenView(
-        seat=seat,
-        fixed_grid=garden.fixed,
-        plot_fixed=garden.fixed or (rows, cols) == (3, 6),
-        rows=rows,
-        cols=cols,
-        slots=slots,
-        open_slots=[slot_label(garden, i) for i in sorted(opened)],
-        grasshopper_slots=[slot_label(garden, i) for i in hopper_slots(garden)],
-        rose_slots=[_rose_words(garden, i) for i in rose_slots(garden)],
-        roses=roses,
-        compost=[card_view(cards, c) for c in garden.compost],
-        bees=garden.bees,
-        planted=garden.planted,
-        vegetable_types=vegetable_types(garden, cards),
-        score_now=evaluate(garden, cards).total,
-    )
+        roses.append({"id": f"rose{garden.roses[a] + 1}", "row": r + 1, "col": c + 1,
+                      "blooming": garden.cells[a] >= 0 and garden.cells[b] >= 0})
+    return {
+        "seat": seat,
+        "fixed_grid": garden.fixed,
+        "plot_fixed": garden.fixed or (rows, cols) == (3, 6),
+        "rows": rows,
+        "cols": cols,
+        "slots": slots,
+        "open_slots": [slot_label(garden, i) for i in sorted(opened)],
+        "grasshopper_slots": [slot_label(garden, i) for i in hopper_slots(garden)],
+        "rose_slots": [_rose_words(garden, i) for i in rose_slots(garden)],
+        "roses": roses,
+        "compost": [_card_fields(cards, c) for c in garden.compost],
+        "bees": garden.bees,
+        "planted": garden.planted,
+        "vegetable_types": vegetable_types(garden, cards),
+        "score_now": evaluate(garden, cards).total,
+    }
 
 
 def _cards_before_holiday(state: CabbageheadState) -> int | None:
@@ -237,45 +266,45 @@ def build_view(game: CabbageheadGame, state: CabbageheadState, viewer: Viewer) -
         card = state.row[pos]
         bees = game.plant_cost(state, pos)
         cost = {-1: "pay 1 bee", 0: "free", 1: "gain 1 bee"}[bees if bees is not None else pos - 1]
-        row.append(RowPlaceView(
-            position=POSITIONS[pos],
-            card=card_view(cards, card) if card >= 0 and not is_rose(card) else None,
-            rose=card_marker(cards, card) if card >= 0 and is_rose(card) else None,
-            cost=cost,
-            affordable=bees is not None,
-            passed_in=pos == state.passed_in_at and card >= 0,
-        ))
+        row.append({
+            "position": POSITIONS[pos],
+            "card": _card_fields(cards, card) if card >= 0 and not is_rose(card) else None,
+            "rose": card_marker(cards, card) if card >= 0 and is_rose(card) else None,
+            "cost": cost,
+            "affordable": bees is not None,
+            "passed_in": pos == state.passed_in_at and card >= 0,
+        })
     decision_text = "The game is over." if over else f"Seat {state.active + 1}: {_DECISIONS[state.phase]}."
-    return CabbageheadView(
-        viewer=viewer,
-        seats=state.seats,
-        round=state.round,
-        turn=state.turns + 1,
-        game_over=over,
-        decision=state.phase,
-        decision_text=decision_text,
-        to_move=game.to_move(state),
-        first_seat=state.first,
-        row=row,
-        passed_card=card_view(cards, state.passed) if state.passed >= 0 else None,
-        passed_to=POSITIONS[state.passed_to] if state.passed >= 0 else None,
-        hive=state.hive,
-        bees_removed=state.bees_removed,
-        neighbours=[
-            NeighbourView(key=key, name=nb.BY_KEY[key].name, expansion=nb.BY_KEY[key].expansion,
-                          text=nb.BY_KEY[key].text, tokens=[token_marker(t) for t in tile], count=len(tile))
+    return CabbageheadView.model_validate({
+        "viewer": viewer,
+        "seats": state.seats,
+        "round": state.round,
+        "turn": state.turns + 1,
+        "game_over": over,
+        "decision": state.phase,
+        "decision_text": decision_text,
+        "to_move": game.to_move(state),
+        "first_seat": state.first,
+        "row": row,
+        "passed_card": _card_fields(cards, state.passed) if state.passed >= 0 else None,
+        "passed_to": POSITIONS[state.passed_to] if state.passed >= 0 else None,
+        "hive": state.hive,
+        "bees_removed": state.bees_removed,
+        "neighbours": [
+            {"key": key, "name": nb.BY_KEY[key].name, "expansion": nb.BY_KEY[key].expansion,
+             "text": nb.BY_KEY[key].text, "tokens": [token_marker(t) for t in tile], "count": len(tile)}
             for key, tile in zip(state.neighbours, state.tiles, strict=True)
         ],
-        face_down_tokens=len(state.pool),
-        grasshoppers_waiting=len(state.hoppers_waiting),
-        grasshoppers_set_aside=len(state.set_aside),
-        deck_cards_left=len(state.deck),
-        cards_before_holiday=_cards_before_holiday(state),
-        known_in_deck=[card_view(cards, c) for c in reversed(state.deck) if c in state.known_in_deck],
-        discard=[card_view(cards, c) for c in state.discard],
-        removed=[card_marker(cards, c) for c in state.removed],
-        gardens=[garden_view(cards, seat, g) for seat, g in enumerate(state.gardens)],
-        ferwig_next_draws=state.ferwig_turns,
-        ferwig_this_turn=state.ferwig_now,
-        visits=state.visits,
-    )
+        "face_down_tokens": len(state.pool),
+        "grasshoppers_waiting": len(state.hoppers_waiting),
+        "grasshoppers_set_aside": len(state.set_aside),
+        "deck_cards_left": len(state.deck),
+        "cards_before_holiday": _cards_before_holiday(state),
+        "known_in_deck": [_card_fields(cards, c) for c in reversed(state.deck) if c in state.known_in_deck],
+        "discard": [_card_fields(cards, c) for c in state.discard],
+        "removed": [card_marker(cards, c) for c in state.removed],
+        "gardens": [_garden_fields(cards, seat, g) for seat, g in enumerate(state.gardens)],
+        "ferwig_next_draws": state.ferwig_turns,
+        "ferwig_this_turn": state.ferwig_now,
+        "visits": state.visits,
+    })

@@ -14,7 +14,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.api import AnyGame, Event, IllegalAction, Viewer, dump_state, load_state, replay
+from engine.api import (
+    AnyGame,
+    Event,
+    IllegalAction,
+    Viewer,
+    dump_state,
+    has_public_view,
+    load_state,
+    replay,
+)
 from engine.rng import Rng
 
 MAX_STEPS = 20_000
@@ -47,6 +56,9 @@ def assert_no_leak_in_view(game: AnyGame, state: BaseModel, viewer: Viewer) -> N
     view = game.view(state, viewer)
     leaked = hidden.intersection(json_leaves(view.model_dump(mode="json")))
     assert not leaked, f"{game.name}: view for {viewer} shows hidden {sorted(leaked)}"
+    if viewer is not None and has_public_view(game):
+        spectator = game.view(state, None).model_copy(update={"viewer": viewer})
+        assert view == spectator, f"{game.name} declares public_view, but seat {viewer} sees more"
 
 
 def assert_no_leak_in_events(game: AnyGame, state: BaseModel, events: list[Event], seats: int) -> None:

@@ -1,0 +1,166 @@
+"""Answering interactions: exactly one answer each, and always within Discord's 3 seconds.
+
+Discord shows "This interaction failed" when an interaction gets no answer within 3 seconds. Most
+answers take milliseconds, but a slow disk or a busy machine can stretch any handler, so handlers
+run under `on_time`: if one has not answered `DEFER_AFTER` seconds in, the interaction is deferred
+(a click: "update later", which shows nothing; a command: "Garden Club is thinking…", as private
+or public as its answer will be), and the answer that follows is delivered by editing the deferred
+response or as a follow-up. Handlers answer only through `send`, `update` and `defer`, which take
+turns with the safety's deferral, so the two can never both answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+#: Defer an interaction that has no answer this many seconds after its handler started (Discord
+#: allows 3; the margin covers the deferral's own trip).
+DEFER_AFTER = 2.0
+
+_KEY = "garden_club.reply"
+#: What a "thinking…" placeholder briefly says before it is removed (its answer went elsewhere).
+SETTLED = "Done."
+
+#: How an interaction was deferred.
+UPDATE = "update"  # a component's deferred update: the answer edits the clicked message
+PRIVATE = "private"  # a private "thinking…" placeholder
+PUBLIC = "public"  # a public "thinking…" placeholder
+
+
+@dataclass
+class _Reply:
+    """The answer state of one interaction (kept in `interaction.extras`)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: UPDATE, PRIVATE or PUBLIC once deferred (by the safety or by the handler itself).
+    deferred: str | None = None
+    #: The "thinking…" placeholder was replaced by the answer (or removed).
+    filled: bool = False
+    timer: asyncio.TimerHandle | None = None
+    task: asyncio.Task[None] | None = None
+
+
+def _reply(interaction: discord.Interaction[Any]) -> _Reply:
+    reply = interaction.extras.get(_KEY)
+    if reply is None:
+        reply = interaction.extras[_KEY] = _Reply()
+    return reply
+
+
+def _stop_timer(reply: _Reply) -> None:
+    if reply.timer is not None:
+        reply.timer.cancel()
+        reply.timer = None
+
+
+@contextlib.asynccontextmanager
+async def on_time(
+    interaction: discord.Interaction[Any], *, private: bool = True, after: float | None = None
+) -> AsyncIterator[None]:
+    """Run a handler, deferring the interaction if it has not answered `after` seconds in
+    (default `DEFER_AFTER`). `private`: whether a command's answer is ephemeral (clicks ignore it)."""
+    reply = _reply(interaction)
+    delay = DEFER_AFTER if after is None else after
+    reply.timer = asyncio.get_running_loop().call_later(delay, _defer_soon, interaction, private)
+    yield
+    # Left armed if the handler raised: the error's answer may still be on its way.
+    _stop_timer(reply)
+
+
+def _defer_soon(interaction: discord.Interaction[Any], private: bool) -> None:
+    reply = _reply(interaction)
+    reply.timer = None
+    if interaction.response.is_done() or reply.lock.locked():
+        return  # answered, or being answered right now
+    reply.task = asyncio.create_task(_defer_late(interaction, private), name=f"defer-{interaction.id}")
+
+
+async def _defer_late(interaction: discord.Interaction[Any], private: bool) -> None:
+    async with _reply(interaction).lock:
+        if interaction.response.is_done():
+            return
+        try:
+            await _defer_locked(interaction, private)
+        except discord.HTTPException:
+            log.warning("Could not defer slow interaction %s.", interaction.id, exc_info=True)
+            return
+    log.info("Interaction %s was slow to answer: deferred.", interaction.id)
+
+
+async def _defer_locked(interaction: discord.Interaction[Any], private: bool) -> None:
+    reply = _reply(interaction)
+    if interaction.type is discord.InteractionType.application_command:
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        reply.deferred = PRIVATE if private else PUBLIC
+    else:
+        await interaction.response.defer()
+        reply.deferred = UPDATE
+
+
+async def defer(interaction: discord.Interaction[Any], *, private: bool) -> None:
+    """Defer now, on purpose (long work ahead); a later `send` fills the placeholder."""
+    reply = _reply(interaction)
+    async with reply.lock:
+        _stop_timer(reply)
+        if not interaction.response.is_done():
+            await _defer_locked(interaction, private)
+
+
+def _present(fields: dict[str, Any]) -> dict[str, Any]:
+    """`fields` without `view=None` (no view): sends and follow-ups take a view or nothing."""
+    return {key: value for key, value in fields.items() if not (key == "view" and value is None)}
+
+
+async def send(
+    interaction: discord.Interaction[Any], *, private: bool, **fields: Any
+) -> discord.Message | None:
+    """Answer with a new message (`private`: ephemeral, for the user alone); return it when known.
+
+    `fields` are what `InteractionResponse.send_message` takes besides `ephemeral`: content, embed,
+    embeds, view, allowed_mentions, files.
+    """
+    reply = _reply(interaction)
+    async with reply.lock:
+        _stop_timer(reply)
+        if not interaction.response.is_done():
+            response = await interaction.response.send_message(ephemeral=private, **_present(fields))
+            resource = response.resource if response is not None else None
+            return resource if isinstance(resource, discord.Message) else None
+        placeholder = reply.deferred in (PRIVATE, PUBLIC) and not reply.filled
+        if placeholder and reply.deferred == (PRIVATE if private else PUBLIC):
+            reply.filled = True
+            edits = {k: v for k, v in _present(fields).items() if k not in ("file", "files")}
+            if "file" in fields or "files" in fields:  # an edit names its files `attachments`
+                edits["attachments"] = fields.get("files") or [fields["file"]]
+            return await interaction.edit_original_response(**edits)
+        if placeholder:
+            # The placeholder has the other visibility. Discord turns the first follow-up after a
+            # "thinking" deferral into that placeholder (keeping its visibility), so settle the
+            # placeholder first; the follow-up is then a message of its own, and the placeholder goes.
+            reply.filled = True
+            await interaction.edit_original_response(content=SETTLED, embeds=[], view=None)
+            message = await interaction.followup.send(ephemeral=private, wait=True, **_present(fields))
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+            return message
+        return await interaction.followup.send(ephemeral=private, wait=True, **_present(fields))
+
+async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """Answer a click by editing the message it was made on (`embed`, `view`, `content`, …)."""
+    reply = _reply(interaction)
+    async with reply.lock:
+        _stop_timer(reply)
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**fields)
+        else:
+            await interaction.edit_original_response(**fields)
+
