@@ -228,14 +228,30 @@ def _bug_chip(
             image, (x + w / 2, y + h / 2), label, 13, cv.blend(edge, cv.PAPER, 0.55), anchor="mm", bold=True
         )
         return
-    d.rounded_rectangle(
-        (x, y, x + w, y + h), radius=8, fill=cv.tint(colour_of(card.name), 0.7), outline=edge, width=3
-    )
-    paste_icon(image, card.name, x + 3, y + 4, h - 8)
+    chip, mask = _filled_chip(card.name, role, w, h)
+    image.paste(chip, (x, y), mask)
+
+
+@lru_cache(maxsize=256)
+def _filled_chip(name: str, role: str, w: int, h: int) -> tuple[Image.Image, Image.Image]:
+    """A Good or Bad Bug in its plot place, drawn once per (bug, role, size) and pasted after.
+
+    Drawn opaque (RGB) with a separate mask of the rounded frame's shape, so pasting it gives
+    exactly the pixels drawing it in place gave (an RGBA tile would blend its icon's soft edges
+    into its own alpha and let the plot's soil show through)."""
+    edge = cv.BAD_RED if role == "bad" else cv.GOOD_GREEN
+    box = (0, 0, w, h)
+    chip = Image.new("RGB", (w + 1, h + 1), cv.SOIL)
+    d = ImageDraw.Draw(chip)
+    d.rounded_rectangle(box, radius=8, fill=cv.tint(colour_of(name), 0.7), outline=edge, width=3)
+    paste_icon(chip, name, 3, 4, h - 8)
     word = "Bad Bug" if role == "bad" else "Good Bug"
-    cv.draw_text(image, (x + h - 2, y + 3), word, 11, edge, bold=True)
-    name = cv.clip_text(card.name, w - h - 2, 14, bold=True)
-    cv.draw_text(image, (x + h - 2, y + h - 2), name, 14, cv.INK, anchor="lb", bold=True)
+    cv.draw_text(chip, (h - 2, 3), word, 11, edge, bold=True)
+    shown = cv.clip_text(name, w - h - 2, 14, bold=True)
+    cv.draw_text(chip, (h - 2, h - 2), shown, 14, cv.INK, anchor="lb", bold=True)
+    mask = Image.new("L", chip.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(box, radius=8, fill=255, outline=255, width=3)
+    return chip, mask
 
 
 def _plot(
