@@ -46,6 +46,10 @@ from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 from tests.fake_discord.model import FakeChannel, FakeInteraction, FakeMessage, FakeUser  # noqa: E402
 
 HAND = "My hand / My turn"
+BOARD_EDIT = "/channels/{channel_id}/messages/{message_id}"
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+#: A board footer while its picture waits: "Game #3 · picture shows move 9 (updating) · move 12".
+KEPT_PICTURE = re.compile(r"picture shows move (\d+) .*· move (\d+)$")
 #: Interaction callback types that answer "later" (the bot deferred: it was slow).
 DEFERRED_MESSAGE, DEFERRED_UPDATE = 5, 6
 #: `python -m bot` under cProfile timed in the main thread's CPU time (not wall time: on a shared
@@ -97,6 +101,8 @@ class Recorder:
     answered: int = 0
     failures: int = 0
     skipped_arrivals: int = 0
+    #: The bot's REST calls in the measured window.
+    calls: list[Any] = field(default_factory=list)
 
 
 class Load:
@@ -227,7 +233,9 @@ class Load:
         table.phase = "hand"
 
 
-async def start_bot(fake: FakeDiscord, data_dir: Path) -> asyncio.subprocess.Process:
+async def start_bot(
+    fake: FakeDiscord, data_dir: Path, picture_budget_ms: float | None = None
+) -> asyncio.subprocess.Process:
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(ROOT),
@@ -237,6 +245,8 @@ async def start_bot(fake: FakeDiscord, data_dir: Path) -> asyncio.subprocess.Pro
         "DATABASE_PATH": str(data_dir / "garden-club.sqlite3"),
         "LOG_LEVEL": "WARNING",
     }
+    if picture_budget_ms is not None:  # else the bot's default, as a server owner runs it
+        env["PICTURE_BUDGET_MS"] = str(picture_budget_ms)
     profile = os.environ.get("BOT_LOAD_PROFILE")  # a path: run the bot under cProfile, saved there
     command = ["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"]
     process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=data_dir, env=env)
@@ -256,7 +266,7 @@ async def run(args: argparse.Namespace) -> None:
     channels = [fake.add_text_channel(fake.guild, f"table-{i}") for i in range(args.games)]
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
-        process = await start_bot(fake, Path(tmp))
+        process = await start_bot(fake, Path(tmp), args.picture_budget_ms)
         try:
             await drive(fake, process.pid, channels, args)
         finally:
@@ -304,8 +314,10 @@ async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: 
         await asyncio.sleep(args.warmup)
         rec.measuring = True
         bot0, gen0, t0 = process_cpu_seconds(pid), own_cpu_seconds(), time.monotonic()
+        first_call = len(fake.calls)
         await asyncio.sleep(args.seconds)
         rec.measuring = False
+        rec.calls = fake.calls[first_call:]
         return process_cpu_seconds(pid) - bot0, own_cpu_seconds() - gen0, time.monotonic() - t0
 
     if args.saturate:
@@ -331,12 +343,34 @@ async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: 
     )
     if lat:
         print(f"latency ms: mean {statistics.fmean(lat):.1f}, max {lat[-1]:.1f}")
+    print_pictures(rec.calls, elapsed)
     print(f"bot cpu ms/interaction: {1000 * bot_cpu / max(count, 1):.2f}")
     if args.saturate:
         print(f"interactions/s: {count / elapsed:.0f}")
     else:
         print(f"p50 ms: {percentile(lat, 50):.1f}")
         print(f"p99 ms: {percentile(lat, 99):.1f}")
+
+
+def print_pictures(calls: list[Any], elapsed: float) -> None:
+    """How the picture budget shared out: board edits with a new picture, with the picture kept
+    (a newer one waits for the budget), and hands answered with a picture."""
+    edits = [c for c in calls if c.method == "PATCH" and c.route == BOARD_EDIT]
+    drawn = sum(1 for c in edits if c.files)
+    kept = sum(1 for c in edits if not c.files and "attachments" not in (c.json or {}))
+    answers = [c for c in calls if c.route == CALLBACK]
+    hands = sum(1 for c in answers if c.files)
+    behind = [
+        int(found.group(2)) - int(found.group(1))
+        for c in edits
+        for embed in (c.json or {}).get("embeds") or []
+        if (found := KEPT_PICTURE.search(str((embed.get("footer") or {}).get("text", ""))))
+    ]
+    lag = f"{statistics.fmean(behind):.1f} moves on average" if behind else "-"
+    print(
+        f"board edits: {len(edits)}, with a new picture: {drawn} ({drawn / elapsed:.1f}/s), "
+        f"picture kept: {kept} (behind by {lag}); answers with a hand picture: {hands} of {len(answers)}"
+    )
 
 
 def percentile(sorted_values: list[float], pct: float) -> float:
@@ -361,6 +395,12 @@ def main() -> None:
         "--game", choices=sorted(games), default="cabbagehead" if "cabbagehead" in games else "secret_number"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--picture-budget-ms",
+        type=float,
+        default=None,
+        help="the bot's PICTURE_BUDGET_MS (default: the bot's own default; 1000 = draw every move)",
+    )
     asyncio.run(run(parser.parse_args()))
 
 

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.command_sync import sync_if_changed
 from bot.commands import register_commands
 from bot.endpoints import discover_gateway, use_gateway
+from bot.pictures.budget import PictureBudget
 from bot.sessions import DEFAULT_LOBBY_TTL, SessionManager
 from bot.settings import Settings
 from bot.storage import Store
@@ -58,6 +59,7 @@ class GardenClubBot(commands.Bot):
         self._expiry_check_seconds = expiry_check_seconds
         self._expiry_task: asyncio.Task[None] | None = None
         self._catch_up_task: asyncio.Task[None] | None = None
+        self._pictures_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.settings.discord_gateway_url:
@@ -66,7 +68,12 @@ class GardenClubBot(commands.Bot):
             use_gateway(await discover_gateway(self.http))
         self.store = await Store.open(self.settings.database_path, clock=self._clock)
         self.sessions = SessionManager(self.store, clock=self._clock, lobby_ttl=self._lobby_ttl)
-        self.table = Table(self, self.sessions, clock=self._clock)
+        self.table = Table(
+            self,
+            self.sessions,
+            clock=self._clock,
+            picture_budget=PictureBudget(self.settings.picture_budget_ms),
+        )
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
         register_commands(self.tree, self.table)
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
@@ -74,9 +81,13 @@ class GardenClubBot(commands.Bot):
             self.table.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"
         )
         self._catch_up_task = asyncio.create_task(self.table.catch_up(), name="garden-club-catch-up")
+        self._pictures_task = asyncio.create_task(
+            self.table.pictures.serve_waiting(self.table.redraw_waiting_board),
+            name="garden-club-waiting-pictures",
+        )
 
     async def close(self) -> None:
-        for task in (self._expiry_task, self._catch_up_task):
+        for task in (self._expiry_task, self._catch_up_task, self._pictures_task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

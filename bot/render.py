@@ -106,9 +106,17 @@ def turn_line(snap: Snapshot) -> str:
     return "Now: " + ", ".join(f"**{names[s]}**" for s in to_move)
 
 
-def board_embed(snap: Snapshot, log_lines: list[str], picture: RenderedImage | None = None) -> discord.Embed:
+def board_embed(
+    snap: Snapshot,
+    log_lines: list[str],
+    picture: RenderedImage | None = None,
+    *,
+    kept_picture_move: int | None = None,
+) -> discord.Embed:
     """The board's text. With a `picture` attached to the same message, the text is a short
-    summary (the picture and its description carry the rest); without one, the full text board."""
+    summary (the picture and its description carry the rest); without one, the full text board.
+    `kept_picture_move`: the message keeps an older picture (of that move) while a new one waits
+    for the picture budget; the text is current and the footer says which move the picture shows."""
     record = snap.record
     names = seat_names(snap)
     presenter = get_presenter(record.game)
@@ -117,7 +125,7 @@ def board_embed(snap: Snapshot, log_lines: list[str], picture: RenderedImage | N
     embed = discord.Embed(title=snap.game.title, colour=GREY if finished else GREEN)
     if view is None:
         body = ""
-    elif picture is not None:
+    elif picture is not None or kept_picture_move is not None:
         body = with_names(board_summary(record.game, view, names), names)
         headline = getattr(presenter, "board_headline", None)
         if headline is not None:
@@ -142,7 +150,10 @@ def board_embed(snap: Snapshot, log_lines: list[str], picture: RenderedImage | N
         embed.add_field(
             name="Ended", value=clip(record.end_reason or "cancelled", FIELD_VALUE_MAX), inline=False
         )
-    embed.set_footer(text=f"Game #{record.id} · move {record.version}")
+    picture_note = ""
+    if kept_picture_move is not None and kept_picture_move != record.version:
+        picture_note = f" · picture shows move {kept_picture_move} (updating)"
+    embed.set_footer(text=f"Game #{record.id}{picture_note} · move {record.version}")
     return embed
 
 

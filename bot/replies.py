@@ -140,7 +140,7 @@ async def send(
             reply.filled = True
             edits = {k: v for k, v in _present(fields).items() if k not in ("file", "files")}
             if "file" in fields or "files" in fields:  # an edit names its files `attachments`
-                edits["attachments"] = fields.get("files") or [fields["file"]]
+                edits["attachments"] = fields["files"] if "files" in fields else [fields["file"]]
             return await interaction.edit_original_response(**edits)
         if placeholder:
             # The placeholder has the other visibility. Discord turns the first follow-up after a
@@ -154,6 +154,7 @@ async def send(
             return message
         return await interaction.followup.send(ephemeral=private, wait=True, **_present(fields))
 
+
 async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
     """Answer a click by editing the message it was made on (`embed`, `view`, `content`, …)."""
     reply = _reply(interaction)
@@ -163,4 +164,3 @@ async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
             await interaction.response.edit_message(**fields)
         else:
             await interaction.edit_original_response(**fields)
-

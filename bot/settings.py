@@ -14,6 +14,9 @@ from pydantic import AnyUrl, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+#: 2.5% of one core, about four pictures a second: at a human pace (a move every 10-30 s) dozens
+#: of games get every move drawn at once.
+DEFAULT_PICTURE_BUDGET_MS = 25.0
 
 #: How to fix each setting, in the words of the one-line hint.
 HINTS: dict[str, str] = {
@@ -27,6 +30,8 @@ HINTS: dict[str, str] = {
     "sync_guild_id": "set SYNC_GUILD_ID to a server's numeric id (Developer Mode > right-click the "
     "server > Copy Server ID), or leave it empty",
     "log_level": "set LOG_LEVEL to one of DEBUG, INFO, WARNING, ERROR, CRITICAL",
+    "picture_budget_ms": "set PICTURE_BUDGET_MS to a number of milliseconds per second such as 25 "
+    "(0 turns pictures off), or leave it empty",
 }
 
 
@@ -43,6 +48,8 @@ class Settings(BaseSettings):
     database_path: Path = Path("./data/garden-club.sqlite3")
     sync_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
+    #: CPU milliseconds per second the bot may spend drawing pictures (`bot/pictures/budget.py`).
+    picture_budget_ms: float = Field(default=DEFAULT_PICTURE_BUDGET_MS, ge=0, le=1000)
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -25,8 +25,8 @@ from pydantic import BaseModel
 
 from bot import replies
 from bot.errors import answer_error, send_ephemeral
-from bot.pictures import RenderedImage
-from bot.pictures.attach import Pictures, as_file
+from bot.pictures.attach import as_file
+from bot.pictures.budget import PictureBudget
 from bot.presenters import all_presenters, get_presenter
 from bot.render import (
     GREEN,
@@ -36,7 +36,6 @@ from bot.render import (
     hand_embed,
     lobby_embed,
     result_embed,
-    seat_names,
 )
 from bot.rules_pages import reflow, split_pages
 from bot.sessions import (
@@ -48,6 +47,7 @@ from bot.sessions import (
     Snapshot,
     computer_strengths,
 )
+from bot.table_pictures import BoardPicture, TablePictures
 from bot.ui.choices import clip, plan_page
 from bot.ui.items import RulesButton, choice_view, hand_button_view, lobby_view
 from engine.registry import get_game
@@ -82,21 +82,15 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-def new_files(picture: RenderedImage | None) -> dict[str, Any]:
-    """Keyword arguments attaching `picture` to a new message (none when there is no picture)."""
-    return {"files": [as_file(picture)]} if picture is not None else {}
-
-
-def edited_files(picture: RenderedImage | None) -> list[discord.File]:
-    """An edit's attachments: the new picture replaces the old; no picture removes a stale one."""
-    return [as_file(picture)] if picture is not None else []
-
-
 class Table:
     """Discord-side behaviour of every game. Holds no game state: everything is in the store."""
 
     def __init__(
-        self, client: discord.Client, sessions: SessionManager, clock: Callable[[], float] = time.time
+        self,
+        client: discord.Client,
+        sessions: SessionManager,
+        clock: Callable[[], float] = time.time,
+        picture_budget: PictureBudget | None = None,
     ):
         self.client = client
         self.sessions = sessions
@@ -110,8 +104,9 @@ class Table:
         self.computer_pause = COMPUTER_PAUSE
         #: Computer turns waiting or thinking, by game (at most one per game).
         self._computer_turns: dict[int, asyncio.Task[None]] = {}
-        #: Board and hand pictures, drawn in a worker thread once per (game, version, viewer).
-        self.pictures = Pictures()
+        #: Board and hand pictures: drawn in a worker thread once per (game, version, viewer),
+        #: paced by the picture budget.
+        self.pictures = TablePictures(picture_budget)
 
     @contextlib.asynccontextmanager
     async def working(self) -> AsyncIterator[None]:
@@ -172,14 +167,15 @@ class Table:
             await replies.send(interaction, private=True, content=text)
         else:
             if change.started:
-                picture = await self._board_picture(snap)
+                picture = await self.pictures.board(snap)
                 sent = await replies.send(
                     interaction,
                     private=False,
-                    embed=board_embed(snap, [], picture),
+                    embed=board_embed(snap, [], picture.new),
                     view=hand_button_view(snap.record.id),
-                    **new_files(picture),
+                    **picture.new_fields(),
                 )
+                self.pictures.shown(snap, picture)
             else:
                 sent = await replies.send(
                     interaction, private=False, embed=lobby_embed(snap), view=_lobby_view(snap)
@@ -208,12 +204,14 @@ class Table:
     async def _post_opening(self, where: discord.abc.Messageable, change: LobbyChange) -> discord.Message:
         snap = change.snapshot
         if change.started:
-            picture = await self._board_picture(snap)
-            return await where.send(
-                embed=board_embed(snap, [], picture),
+            picture = await self.pictures.board(snap)
+            sent = await where.send(
+                embed=board_embed(snap, [], picture.new),
                 view=hand_button_view(snap.record.id),
-                **new_files(picture),
+                **picture.new_fields(),
             )
+            self.pictures.shown(snap, picture)
+            return sent
         return await where.send(embed=lobby_embed(snap), view=_lobby_view(snap))
 
     async def _remember_opening(self, change: LobbyChange, message: discord.Message) -> None:
@@ -230,7 +228,7 @@ class Table:
         """Join / Leave / Start / Cancel / Add computer (add-<strength>) on a lobby message."""
         user = interaction.user
         if op.startswith("add-"):
-            change = await self.sessions.add_computer(game_id, user.id, op[len("add-"):])
+            change = await self.sessions.add_computer(game_id, user.id, op[len("add-") :])
         elif op == "join":
             change = await self.sessions.join(game_id, user.id, display_name(user))
         elif op == "leave":
@@ -243,13 +241,14 @@ class Table:
             )
         snap = change.snapshot
         if change.started:
-            picture = await self._board_picture(snap)
+            picture = await self.pictures.board(snap)
             await replies.update(
                 interaction,
-                embed=board_embed(snap, [], picture),
+                embed=board_embed(snap, [], picture.new),
                 view=hand_button_view(game_id),
-                attachments=edited_files(picture),
+                **picture.edit_fields(),
             )
+            self.pictures.shown(snap, picture)
             message = interaction.message
             if message is not None:
                 await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
@@ -279,8 +278,18 @@ class Table:
         return seat
 
     async def _hand_message(
-        self, snap: Snapshot, seat: int, choice: str = "p0", note: str | None = None
-    ) -> tuple[discord.Embed, discord.ui.View | None, RenderedImage | None]:
+        self,
+        snap: Snapshot,
+        seat: int,
+        choice: str = "p0",
+        note: str | None = None,
+        *,
+        picture: str = "if-free",
+    ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File] | None]:
+        """A hand message: its embed, its choices, and its attachments (None: keep the message's).
+
+        `picture`: "asked" (the player opened their hand: draw it), "if-free" (draw if the picture
+        budget has room), or "keep" (same position as the message shows: keep its picture)."""
         lines = snap.drawn(("log", seat))
         if lines is None:
             version = snap.record.version
@@ -293,10 +302,13 @@ class Table:
         if naming is not None and note:  # "You played: Sabotage Bob's plot 1 …"
             note = naming(note, names)
         embed = hand_embed(snap, seat, lines, note)
-        picture = await self._hand_picture(snap, seat)
+        files: list[discord.File] | None = None
+        if picture != "keep":
+            drawn = await self.pictures.hand(snap, seat, asked=picture == "asked")
+            files = [as_file(drawn)] if drawn is not None else []
         actions = list(snap.legal_actions(seat))
         if not actions:
-            return embed, hand_button_view(snap.record.id, refresh=True), picture
+            return embed, hand_button_view(snap.record.id, refresh=True), files
         labels, steps = snap.labels_and_steps(seat)
         if naming is not None:  # e.g. "Sabotage Player 2's plot 1" -> "Sabotage Bob's plot 1"
             labels = [naming(label, names) for label in labels]
@@ -304,25 +316,7 @@ class Table:
         page = plan_page(labels, steps, choice, getattr(presenter, "flat_limit", None))
         if page.title:
             embed.add_field(name="Choosing", value=page.title, inline=False)
-        return embed, choice_view(snap.record.id, seat, snap.record.version, page), picture
-
-    async def _board_picture(self, snap: Snapshot) -> RenderedImage | None:
-        """The public board picture (from the spectator view), or None for a game without one."""
-        if snap.state is None:
-            return None
-        record = snap.record
-        return await self.pictures.board(
-            record.game, record.id, record.version, snap.view(None), seat_names(snap)
-        )
-
-    async def _hand_picture(self, snap: Snapshot, seat: int) -> RenderedImage | None:
-        """Seat `seat`'s private picture, from that seat's own view only."""
-        if snap.state is None:
-            return None
-        record = snap.record
-        return await self.pictures.hand(
-            record.game, record.id, record.version, seat, snap.view(seat), seat_names(snap)
-        )
+        return embed, choice_view(snap.record.id, seat, snap.record.version, page), files
 
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int | None) -> None:
         """ "My hand" / `/hand`: the player's own view and their choices, ephemeral and fresh."""
@@ -334,12 +328,12 @@ class Table:
         else:
             snap = await self.sessions.snapshot(game_id)
         seat = await self._seat_or_refuse(snap, interaction.user.id)
-        embed, view, picture = await self._hand_message(snap, seat)
+        embed, view, files = await self._hand_message(snap, seat, picture="asked")
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await replies.update(interaction, embed=embed, view=view, attachments=edited_files(picture))
+            await replies.update(interaction, embed=embed, view=view, attachments=files or [])
         else:
-            await replies.send(interaction, private=True, embed=embed, view=view, **new_files(picture))
+            await replies.send(interaction, private=True, embed=embed, view=view, files=files or [])
 
     async def choose(
         self, interaction: discord.Interaction[Any], game_id: int, seat: int, version: int, choice: str
@@ -352,8 +346,9 @@ class Table:
             if snap.record.version != version:
                 await self._refresh_outdated(interaction, snap, seat)
                 return
-            embed, view, picture = await self._hand_message(snap, seat, choice)
-            await replies.update(interaction, embed=embed, view=view, attachments=edited_files(picture))
+            # A picker step or page at the position the message shows: its picture still fits.
+            embed, view, _ = await self._hand_message(snap, seat, choice, picture="keep")
+            await replies.update(interaction, embed=embed, view=view)
             return
         try:
             outcome = await self.sessions.play(
@@ -363,10 +358,10 @@ class Table:
             await self._refresh_outdated(interaction, await self.sessions.snapshot(game_id), seat)
             return
         try:
-            embed, view, picture = await self._hand_message(
+            embed, view, files = await self._hand_message(
                 outcome.snapshot, seat, note=f"You played: {outcome.label}"
             )
-            await replies.update(interaction, embed=embed, view=view, attachments=edited_files(picture))
+            await replies.update(interaction, embed=embed, view=view, attachments=files or [])
         finally:  # the move is stored: show it to everyone even if this answer failed
             await self.after_move(outcome, actor=interaction.user.id)
 
@@ -381,8 +376,8 @@ class Table:
         )
         if snap.record.seat_of(interaction.user.id) != seat or snap.record.status == "lobby":
             raise Refusal(note)
-        embed, view, picture = await self._hand_message(snap, seat, note=note)
-        await replies.update(interaction, embed=embed, view=view, attachments=edited_files(picture))
+        embed, view, files = await self._hand_message(snap, seat, note=note)
+        await replies.update(interaction, embed=embed, view=view, attachments=files or [])
 
     async def after_move(self, outcome: MoveOutcome, actor: int | None) -> None:
         """Publish a move: edit the board, notify whoever is to move now, and wrap up a finished game.
@@ -510,7 +505,7 @@ class Table:
         except discord.HTTPException:
             log.exception("Could not post the final scores of game %s.", snap.record.id)
         self.sessions.finished_with(snap.record.id)
-        self.pictures.forget_game(snap.record.id)
+        self.pictures.forget(snap.record.id)
 
     # --- the public board --------------------------------------------------------------------
 
@@ -521,11 +516,18 @@ class Table:
         if snap.record.status != "active":
             self._render_locks.pop(game_id, None)
 
-    async def _refresh_board_locked(self, game_id: int) -> Snapshot:
+    async def redraw_waiting_board(self, game_id: int) -> None:
+        """The picture budget has room again: draw this waiting board's latest position."""
+        async with self._render_lock(game_id):
+            snap = await self.sessions.snapshot(game_id)
+            if snap.record.status == "active":
+                await self._refresh_board_locked(game_id, must_draw=True)
+
+    async def _refresh_board_locked(self, game_id: int, *, must_draw: bool = False) -> Snapshot:
         snap = await self.sessions.snapshot(game_id)
         lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
-        picture = await self._board_picture(snap)
-        embed = board_embed(snap, lines, picture)
+        picture = await self.pictures.board(snap, must=must_draw)
+        embed = board_embed(snap, lines, picture.new, kept_picture_move=picture.kept_move)
         view = hand_button_view(game_id) if snap.record.status == "active" else None
         record = snap.record
         channel = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -536,14 +538,18 @@ class Table:
         if old_id is not None and fresh_enough:
             try:
                 await self._edit_message(
-                    record.channel_id, old_id, embed=embed, view=view, attachments=edited_files(picture)
+                    record.channel_id, old_id, embed=embed, view=view, **picture.edit_fields()
                 )
+                self.pictures.shown(snap, picture)
                 return snap
             except discord.NotFound:
                 old_id = None
             except discord.HTTPException as error:
                 if error.code != OLD_MESSAGE_EDIT_LIMIT:
                     raise
+        if picture.kept_move is not None:  # a new message has no older picture to keep
+            picture = BoardPicture()
+            embed = board_embed(snap, lines)
         await self._post_board(snap, channel, embed, view, old_id, picture)
         return snap
 
@@ -562,12 +568,13 @@ class Table:
         embed: discord.Embed,
         view: discord.ui.View | None,
         old_id: int | None,
-        picture: RenderedImage | None = None,
+        picture: BoardPicture,
     ) -> discord.Message:
-        files = new_files(picture)
+        files = picture.new_fields()
         message = await (
             channel.send(embed=embed, view=view, **files) if view else channel.send(embed=embed, **files)
         )
+        self.pictures.shown(snap, picture)
         await self.sessions.set_board_message(snap.record.id, message.id, message.created_at.timestamp())
         if old_id is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -590,14 +597,15 @@ class Table:
         async with self._render_lock(game_id):
             snap = await self.sessions.snapshot(game_id)
             lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
-            picture = await self._board_picture(snap)
+            picture = await self.pictures.board(snap, must=True)
             sent = await replies.send(
                 interaction,
                 private=False,
-                embed=board_embed(snap, lines, picture),
+                embed=board_embed(snap, lines, picture.new),
                 view=hand_button_view(game_id),
-                **new_files(picture),
+                **picture.new_fields(),
             )
+            self.pictures.shown(snap, picture)
             message = sent or await interaction.original_response()
             old_id = snap.record.board_message_id
             await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())

@@ -3,7 +3,8 @@
 The platform asks for a board or hand picture of a stored game; it gets a fresh `discord.File`
 (a file can be sent once) with the alt text as its description, or None when the game has no
 pictures or the drawing failed (the message then keeps its text alone: a picture is never worth
-a lost move).
+a lost move). Every drawing's CPU time is taken from the picture budget (`bot/pictures/budget.py`),
+which the table asks before drawing anything nobody explicitly asked for.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.pictures.budget import PictureBudget
 from bot.pictures.cache import PictureCache, PictureKey
 from bot.pictures.render import RenderedImage, render_board, render_hand, supports
 
@@ -29,8 +31,26 @@ def as_file(image: RenderedImage) -> discord.File:
 class Pictures:
     """The bot's pictures: one bounded cache shared by every game."""
 
-    def __init__(self, max_items: int = 128) -> None:
+    def __init__(self, budget: PictureBudget | None = None, max_items: int = 128) -> None:
+        #: Unlimited unless told otherwise (scripts and tests); the bot passes its settings' budget.
+        self.budget = budget if budget is not None else PictureBudget(1e9)
         self.cache = PictureCache(max_items)
+        self.cache.on_drawn = self.budget.spend
+
+    @property
+    def enabled(self) -> bool:
+        """False when the server owner turned pictures off (`PICTURE_BUDGET_MS=0`)."""
+        return self.budget.enabled
+
+    def has_board(self, game_name: str) -> bool:
+        return self.enabled and supports(game_name)
+
+    def cached_board(self, game_id: int, version: int) -> RenderedImage | None:
+        """The board picture of that position if it is drawn already (no drawing)."""
+        return self.cache.peek(PictureKey(game_id, version, None))
+
+    def cached_hand(self, game_id: int, version: int, seat: int) -> RenderedImage | None:
+        return self.cache.peek(PictureKey(game_id, version, seat))
 
     async def _get(self, key: PictureKey, draw: Callable[[], RenderedImage]) -> RenderedImage | None:
         try:
@@ -43,7 +63,7 @@ class Pictures:
         self, game_name: str, game_id: int, version: int, view: Any, names: list[str]
     ) -> RenderedImage | None:
         """The public board picture, from the spectator view."""
-        if not supports(game_name) or view is None:
+        if not self.has_board(game_name) or view is None:
             return None
         shown = list(names)
         return await self._get(
@@ -54,7 +74,7 @@ class Pictures:
         self, game_name: str, game_id: int, version: int, seat: int, view: Any, names: list[str]
     ) -> RenderedImage | None:
         """Seat `seat`'s private picture, from that seat's own view."""
-        if not supports(game_name) or view is None:
+        if not self.has_board(game_name) or view is None:
             return None
         shown = list(names)
         return await self._get(

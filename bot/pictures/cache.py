@@ -8,6 +8,7 @@ for a key already being drawn waits for that drawing instead of starting another
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import NamedTuple
@@ -31,6 +32,8 @@ class PictureCache:
         self._drawing: dict[PictureKey, asyncio.Task[RenderedImage]] = {}
         #: How many pictures were drawn (for tests and logs).
         self.renders = 0
+        #: Told each drawing's CPU milliseconds (the picture budget takes them).
+        self.on_drawn: Callable[[float], None] | None = None
 
     def __len__(self) -> int:
         return len(self._done)
@@ -51,9 +54,8 @@ class PictureCache:
         """The picture for `key`, drawn in this thread if it is not cached (scripts, tests)."""
         found = self.peek(key)
         if found is None:
-            found = draw()
-            self.renders += 1
-            self.put(key, found)
+            found, cpu_ms = _timed(draw)
+            self._drawn(key, found, cpu_ms)
         return found
 
     async def get(self, key: PictureKey, draw: Callable[[], RenderedImage]) -> RenderedImage:
@@ -73,17 +75,29 @@ class PictureCache:
 
     async def _draw(self, key: PictureKey, draw: Callable[[], RenderedImage]) -> RenderedImage:
         try:
-            image = await asyncio.to_thread(draw)
+            image, cpu_ms = await asyncio.to_thread(_timed, draw)
         finally:
             self._drawing.pop(key, None)
+        self._drawn(key, image, cpu_ms)
+        return image
+
+    def _drawn(self, key: PictureKey, image: RenderedImage, cpu_ms: float) -> None:
         self.renders += 1
         self.put(key, image)
-        return image
+        if self.on_drawn is not None:
+            self.on_drawn(cpu_ms)
 
     def forget_game(self, game_id: int) -> None:
         """Drop every picture of a finished or deleted game."""
         for key in [k for k in self._done if k.game_id == game_id]:
             del self._done[key]
+
+
+def _timed(draw: Callable[[], RenderedImage]) -> tuple[RenderedImage, float]:
+    """Draw, and the CPU milliseconds this thread spent on it (what the picture budget counts)."""
+    start = time.thread_time()
+    image = draw()
+    return image, (time.thread_time() - start) * 1000
 
 
 def _retrieve(task: asyncio.Task[RenderedImage]) -> None:

@@ -13,6 +13,7 @@ import random
 from PIL import Image
 
 from bot.pictures.text import ALT_MAX
+from tests.e2e.sabotage_driver import start_game
 from tests.e2e.table_driver import board, click, open_hand, open_lobby, play_one_decision, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 
@@ -76,3 +77,91 @@ async def test_a_game_without_pictures_keeps_its_text_board(
     shown = await wait_for_move(fake, fake.general, 0)
     assert shown.attachments == []
     assert shown.embeds[0].get("description")
+
+
+def footer(message: FakeMessage) -> str:
+    return str((message.embeds[0].get("footer") or {}).get("text", ""))
+
+
+async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_then_catches_up(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Pictures are paced by PICTURE_BUDGET_MS (docs/bot.md, "Pictures and the CPU"): a move never
+    waits for one. Out of budget, the board's text moves on at once and keeps its last picture,
+    saying which move it shows; when the budget refills, the board is drawn once, at its latest
+    position, however many moves it missed."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    pictures = bot.table.pictures
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
+    first = await wait_for_move(fake, fake.general, 0)
+    _image, _description, start_picture = picture_of(fake, first, "board.png")
+
+    pictures.budget.spend(1_000_000)  # spent: the next drawing is about 50 s away at 1 ms/s
+    drawn_before = pictures.pictures.cache.renders
+    rng = random.Random(5)
+    for move in (1, 2):
+        await play_one_decision(fake, fake.alice, fake.general, rng)
+        shown = await wait_for_move(fake, fake.general, move)
+        assert shown.id == first.id
+        _image, _description, kept = picture_of(fake, shown, "board.png")
+        assert kept == start_picture, "the old picture stays while the new one waits"
+        assert "picture shows move 0 (updating)" in footer(shown), "and the board says so"
+        assert "Round 1" in shown.embeds[0]["description"], "the text is the current short summary"
+    assert pictures.pictures.cache.renders == drawn_before, "nothing drawn out of budget"
+    assert bot.table.pictures.waiting and len(bot.table.pictures.waiting) == 1
+
+    pictures.budget.reset()
+
+    def caught_up() -> bool:
+        message = board(fake, fake.general)
+        return footer(message).endswith("· move 2") and "picture shows" not in footer(message)
+
+    await fake.wait_until(caught_up, what="the waiting board redrawn")
+    _image, _description, fresh = picture_of(fake, board(fake, fake.general), "board.png")
+    assert fresh != start_picture
+    assert pictures.pictures.cache.renders == drawn_before + 1, "one drawing: the latest position only"
+    assert not bot.table.pictures.waiting
+
+
+async def test_picture_budget_zero_means_text_boards_and_no_pictures(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """PICTURE_BUDGET_MS=0: a server owner's text-only boards (README, settings)."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=0))
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
+    shown = await wait_for_move(fake, fake.general, 0)
+    assert shown.attachments == []
+    assert "```" in shown.embeds[0]["description"], "the full text board, garden grid included"
+    hand = await open_hand(fake, fake.alice, fake.general)
+    assert hand.attachments == []
+    assert bot.table.pictures.pictures.cache.renders == 0
+
+
+async def test_a_public_view_hand_is_not_drawn_out_of_budget(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Mr. Cabbagehead's Garden shows everything on its board (ruling 12): opening "My hand" with
+    the budget spent answers with the text alone, since the board picture holds the same garden."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
+    await wait_for_move(fake, fake.general, 0)
+    bot.table.pictures.budget.spend(1_000_000)
+    hand = await open_hand(fake, fake.alice, fake.general)
+    assert hand.attachments == []
+    assert "Your decision" in hand.text()
+
+
+async def test_a_private_hand_opened_out_of_budget_still_shows_its_picture(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A Garden Sabotage hand holds cards nobody else sees: when its owner opens it, it is drawn
+    whatever the budget (docs/bot.md, "Pictures and the CPU")."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    await start_game(fake, garden_bot, fake.general, [fake.alice, fake.bob], {"first_player": "host"}, seed=4)
+    bot.table.pictures.budget.spend(1_000_000)
+    hand = await open_hand(fake, fake.bob, fake.general)
+    picture_of(fake, hand, "hand.png")

@@ -67,9 +67,17 @@ class BotRunner:
         self.starts = 0
 
     def settings(
-        self, *, gateway_url: bool = True, sync_guild_id: int | None = None, token: str | None = None
+        self,
+        *,
+        gateway_url: bool = True,
+        sync_guild_id: int | None = None,
+        token: str | None = None,
+        picture_budget_ms: float = 1000.0,
     ) -> Settings:
-        """The bot's settings: the fake's REST base, optionally its gateway, a database in tmp."""
+        """The bot's settings: the fake's REST base, optionally its gateway, a database in tmp.
+
+        Pictures get a whole core by default, so every move is drawn at once however fast a test
+        plays; tests of the picture budget pass a smaller one or spend it."""
         return Settings(
             _env_file=None,
             discord_token=token or self.fake.token,
@@ -78,6 +86,7 @@ class BotRunner:
             database_path=self.data_dir / "garden-club.sqlite3",
             sync_guild_id=sync_guild_id,
             log_level="DEBUG",
+            picture_budget_ms=picture_budget_ms,
         )
 
     async def start(

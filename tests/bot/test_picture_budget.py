@@ -1,0 +1,75 @@
+"""The picture budget (`bot/pictures/budget.py`): pictures share the CPU, moves never wait for them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pictures.budget import PictureBudget, WaitingBoards
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_drawing_is_allowed_while_the_budget_has_room_and_paid_for_afterwards() -> None:
+    clock = Clock()
+    budget = PictureBudget(40, clock=clock)
+    assert budget.ready() and budget.level() == 50, "it starts full: one burst"
+    budget.spend(30)
+    assert budget.ready(), "20 ms left"
+    budget.spend(30)
+    assert not budget.ready() and budget.level() == pytest.approx(-10)
+    assert budget.seconds_until_ready() == pytest.approx(0.25, abs=0.01)
+    clock.now += 0.3
+    assert budget.ready() and budget.level() == pytest.approx(2)
+
+
+def test_the_budget_refills_at_its_rate_up_to_one_burst() -> None:
+    clock = Clock()
+    budget = PictureBudget(100, clock=clock)
+    budget.spend(100)
+    clock.now += 10
+    assert budget.level() == 100, "never more than one second's worth in hand"
+    assert budget.spent_ms == 100 and budget.drawn == 1
+
+
+def test_every_drawing_is_paid_for_in_full_even_one_the_budget_did_not_allow() -> None:
+    """A final board or a `/board` is drawn whatever the budget; the budget still pays for it, so
+    over time pictures never take more than their share."""
+    clock = Clock()
+    budget = PictureBudget(25, clock=clock)
+    budget.spend(400)  # e.g. a process's first picture, while fonts and card art load
+    assert budget.level() == -350
+    clock.now += 13
+    assert not budget.ready(), "14 s at 25 ms/s to pay back 350 ms"
+    clock.now += 1.1
+    assert budget.ready()
+
+
+def test_zero_turns_pictures_off() -> None:
+    budget = PictureBudget(0)
+    assert not budget.enabled and not budget.ready()
+    assert budget.seconds_until_ready() > 3600
+
+
+def test_reset_fills_the_budget_again() -> None:
+    budget = PictureBudget(10, clock=Clock())
+    budget.spend(1000)
+    budget.reset()
+    assert budget.ready() and budget.level() == 50
+
+
+def test_a_waiting_board_keeps_its_place_however_often_its_game_moves() -> None:
+    waiting = WaitingBoards()
+    for game in (3, 1, 3, 2, 1):
+        waiting.add(game)
+    assert len(waiting) == 3 and 1 in waiting
+    assert [waiting.pop_oldest() for _ in range(3)] == [3, 1, 2]
+    assert waiting.pop_oldest() is None
+    waiting.add(5)
+    waiting.discard(5)
+    assert 5 not in waiting and not waiting
