@@ -519,9 +519,10 @@ class Table:
     async def redraw_waiting_board(self, game_id: int) -> None:
         """The picture budget has room again: draw this waiting board's latest position."""
         async with self._render_lock(game_id):
-            snap = await self.sessions.snapshot(game_id)
-            if snap.record.status == "active":
-                await self._refresh_board_locked(game_id, must_draw=True)
+            snap = await self._refresh_board_locked(game_id, must_draw=True)
+        if snap.record.status != "active":  # its final board: the last picture it needed
+            self._render_locks.pop(game_id, None)
+            self.pictures.forget(game_id)
 
     async def _refresh_board_locked(self, game_id: int, *, must_draw: bool = False) -> Snapshot:
         snap = await self.sessions.snapshot(game_id)

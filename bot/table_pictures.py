@@ -8,7 +8,8 @@ the click that caused it, so drawing is paced by the picture budget (`bot/pictur
   and waits its turn in `WaitingBoards`. `serve_waiting` redraws waiting boards oldest first, each
   at its latest position, as the budget refills. A board with no picture to keep (a new message,
   or one last drawn before a restart) shows the full text board meanwhile.
-- A board is always drawn at the end of a game and when someone asks for it (`/board`).
+- A board is always drawn when someone asks for it (`/board`). A finished game's final board is
+  paced like any other: its scores are posted at once, its last picture follows.
 - A hand picture is drawn when the budget has room and no board waits (boards come first:
   everyone sees them), and whenever its owner opens a hand that holds private information (cards
   nobody else sees, as in Garden Sabotage). In a game whose view is public (Mr. Cabbagehead's
@@ -78,7 +79,7 @@ class TablePictures:
         found = self.pictures.cached_board(record.id, record.version)
         shown = self._board_shows.get(record.id)
         free = not self.waiting and self.budget.ready()
-        if found is None and not (must or free or record.status != "active"):
+        if found is None and not (must or free):
             self.waiting.add(record.id)
             self._someone_waits.set()
             return BoardPicture(kept_move=shown)
@@ -98,6 +99,10 @@ class TablePictures:
         elif picture.kept_move is None:
             self._board_shows.pop(snap.record.id, None)
 
+    def showing(self) -> dict[int, int]:
+        """The games whose board picture is tracked, and the move each one shows."""
+        return dict(self._board_shows)
+
     async def hand(self, snap: Snapshot, seat: int, *, asked: bool) -> RenderedImage | None:
         """Seat `seat`'s hand picture, or None (no room in the budget and nothing private to show,
         or no pictures for this game). `asked`: the player opened their hand."""
@@ -113,10 +118,11 @@ class TablePictures:
         )
 
     def forget(self, game_id: int) -> None:
-        """A finished or deleted game: drop its pictures and bookkeeping."""
+        """A finished game: drop its pictures, and its bookkeeping unless its final board still
+        waits for its picture (`serve_waiting` forgets it after drawing that)."""
         self.pictures.forget_game(game_id)
-        self.waiting.discard(game_id)
-        self._board_shows.pop(game_id, None)
+        if game_id not in self.waiting:
+            self._board_shows.pop(game_id, None)
 
     async def serve_waiting(self, redraw: Callable[[int], Awaitable[None]]) -> None:
         """Forever: as the budget refills, `redraw` the board that has waited longest."""

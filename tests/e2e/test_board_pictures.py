@@ -15,6 +15,7 @@ from PIL import Image
 from bot.pictures.text import ALT_MAX
 from tests.e2e.sabotage_driver import start_game
 from tests.e2e.table_driver import board, click, open_hand, open_lobby, play_one_decision, wait_for_move
+from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 
 
@@ -165,3 +166,35 @@ async def test_a_private_hand_opened_out_of_budget_still_shows_its_picture(
     bot.table.pictures.budget.spend(1_000_000)
     hand = await open_hand(fake, fake.bob, fake.general)
     picture_of(fake, hand, "hand.png")
+
+
+async def test_a_game_finished_out_of_budget_gets_its_final_picture_when_the_budget_refills(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """The final board is paced like any other (docs/bot.md, "Pictures and the CPU"): the scores
+    come at once, the finished garden's picture when the budget has room, and then the game is
+    forgotten by the picture queue."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    pictures = bot.table.pictures
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
+    first = await wait_for_move(fake, fake.general, 0)
+    _image, _description, start_picture = picture_of(fake, first, "board.png")
+    pictures.budget.spend(1_000_000)
+    await play_to_the_end(fake, garden_bot, fake.general, [fake.alice], seed=11)
+
+    def final_board() -> FakeMessage:
+        [message] = [m for m in fake.public_messages(fake.general) if m.id == first.id]
+        return message
+
+    assert "picture shows move 0 (updating)" in footer(final_board())
+    assert picture_of(fake, final_board(), "board.png")[2] == start_picture
+    assert len(pictures.waiting) == 1
+
+    pictures.budget.reset()
+    await fake.wait_until(lambda: "picture shows" not in footer(final_board()), what="the final board drawn")
+    _image, _description, final_picture = picture_of(fake, final_board(), "board.png")
+    assert final_picture != start_picture
+    await fake.wait_until(
+        lambda: not pictures.waiting and not pictures.showing(), what="nothing kept for a finished game"
+    )
