@@ -8,6 +8,7 @@ named by their row and column in the garden's frame, the same words the view use
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple, overload
 
 POSITIONS = ("left", "centre", "right")
@@ -44,16 +45,22 @@ class Plant(NamedTuple):
 
     @property
     def steps(self) -> tuple[str, ...]:
-        card = f"Plant the {POSITIONS[self.position]} {self.vegetable} ({_bee_words(self.bees)})"
-        slot = _slot_words(self.row, self.col)
-        if self.replaces:
-            slot += f" (compost the {self.replaces})"
-        return (card, slot)
+        return _plant_words(self)[0]
 
     @property
     def label(self) -> str:
-        card, slot = self.steps
-        return f"{card} in {slot[0].lower()}{slot[1:]}"
+        return _plant_words(self)[1]
+
+
+@lru_cache(maxsize=4096)
+def _plant_words(plant: Plant) -> tuple[tuple[str, str], str]:
+    """A planting's (steps, label), made once: the table asks for both of every planting offered
+    (often over a hundred) at each new position, and the same plantings recur move after move."""
+    card = f"Plant the {POSITIONS[plant.position]} {plant.vegetable} ({_bee_words(plant.bees)})"
+    slot = _slot_words(plant.row, plant.col)
+    if plant.replaces:
+        slot += f" (compost the {plant.replaces})"
+    return (card, slot), f"{card} in {slot[0].lower()}{slot[1:]}"
 
 
 class PlaceGrasshopper(NamedTuple):
