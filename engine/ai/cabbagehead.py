@@ -24,9 +24,18 @@ from typing import Any
 from engine.ai.base import Decision, Strength
 from engine.cabbagehead.actions import Pass, PlaceGrasshopper, PlaceRose, Plant
 from engine.cabbagehead.game import GAME
-from engine.cabbagehead.plot import Garden, cell_at, neighbours_of, plant_slots, plot_box, realign
+from engine.cabbagehead.plot import (
+    PLOT_COLS,
+    PLOT_ROWS,
+    Garden,
+    cell_at,
+    neighbours_of,
+    plant_slots,
+    plot_box,
+    realign,
+)
 from engine.cabbagehead.sampling import sample_state
-from engine.cabbagehead.scoring import ALL_BEES, BEES_KNEES, MONOPOLY, evaluate
+from engine.cabbagehead.scoring import ALL_BEES, BEES_KNEES, MONOPOLY, PROMENADE_LAYOUTS, evaluate
 from engine.cabbagehead.state import CabbageheadState, copy_game_state
 from engine.cabbagehead.view import CabbageheadView
 from engine.rng import Rng
@@ -131,9 +140,18 @@ class Plan:
     - `room_in_row`: room to grow counts only sideways (a Mixed Plot's pairs lie within a row: a
       type may grow in one row only).
     - `monopoly`: push towards The Monopoly (five of a type).
+    - `promenade_step`: once the plot spans 6 x 3, per card planted on a cell of a Promenade
+      layout that can still be made (twice beside its twin there); `promenade_break`: the cost of
+      a card there that spoils the layout (another type than its partner, or a type another pair
+      of the layout holds).
     - `avenue_step`: per card of one type stacked in a column at the edge of the plot (The Avenue:
       columns 1 and 6 each hold three of one vegetable, two different ones); `avenue_break`: the
       cost of spoiling such a stack (another type in it, or growing the plot past it).
+    - `bees_knees`: The Bee's Knees (6) for the planting that brings the sixth Bee, less 6 for
+      paying one of six.
+    - `lone_potential` (with sideways room): per point of a lone card planted with a free side in
+      its row (it may still be paired there); `block_cost`: per point of a lone card whose last
+      free side in its row the planting takes.
     """
 
     name: str
@@ -146,6 +164,8 @@ class Plan:
     avenue_break: float = 0.0
     bees_knees: bool = False
     lone_potential: float = 0.0
+    promenade_step: float = 0.0
+    promenade_break: float = 0.0
     block_cost: float = 0.0
 
 
@@ -154,8 +174,9 @@ class Plan:
 PAIRS = Plan("pairs")
 #: Solo strong's plan (how the knobs were chosen: docs/ai.md). The Mixed Plot (30) and The
 #: Promenade (14) fit together: three types a row, each type in one row, each pair side by side in
-#: its row; plus The Bee's Knees (6). Once The Mixed Plot is out of reach: The Avenue (14), a stack
-#: of one type in each edge column, and The Monopoly.
+#: its row (once the plot spans 6 x 3, on a Promenade layout's cells); plus The Bee's Knees (6).
+#: Once The Mixed Plot is out of reach: The Avenue (14), a stack of one type in each edge column,
+#: and The Monopoly.
 MIXED_PLOT = Plan(
     "mixed plot",
     mixed_plot_step=12.0,
@@ -167,6 +188,8 @@ MIXED_PLOT = Plan(
     bees_knees=True,
     lone_potential=1.0,
     block_cost=1.5,
+    promenade_step=1.0,
+    promenade_break=2.0,
 )
 
 
@@ -242,6 +265,53 @@ def _blocked(cells: list[int], cell: int, cols: int, name: str) -> float:
     return lost
 
 
+def _promenade_cells(garden: Garden, cells: list[int]) -> dict[int, list[tuple[str, list[str]]]]:
+    """Once the plot spans 6 x 3: for each empty cell of a Promenade layout that can still be
+    made, (its partner's type or "", the types the layout's other pairs already hold)."""
+    box = plot_box(garden)
+    if box is None:
+        return {}
+    top, bottom, left, right = box
+    if bottom - top + 1 != PLOT_ROWS or right - left + 1 != PLOT_COLS:
+        return {}
+    cols = garden.cols
+
+    def kind(cell: int) -> str:
+        return NAMES[cells[cell]] if cells[cell] >= 0 else ""
+
+    found: dict[int, list[tuple[str, list[str]]]] = {}
+    for layout in PROMENADE_LAYOUTS:
+        pairs = [
+            ((top + r1) * cols + left + c1, (top + r2) * cols + left + c2) for (r1, c1), (r2, c2) in layout
+        ]
+        kinds = []
+        alive = True
+        for a, b in pairs:
+            ka, kb = kind(a), kind(b)
+            if ka and kb and ka != kb:
+                alive = False
+            kinds.append(ka or kb)
+        held = [k for k in kinds if k]
+        if not alive or len(set(held)) != len(held):
+            continue
+        for n, (a, b) in enumerate(pairs):
+            others = [k for m, k in enumerate(kinds) if m != n and k]
+            for cell, partner in ((a, b), (b, a)):
+                if cells[cell] < 0:
+                    found.setdefault(cell, []).append((kind(partner), others))
+    return found
+
+
+def _promenade_bonus(plan: Plan, spots: list[tuple[str, list[str]]], name: str) -> float:
+    """The Promenade's term for planting `name` on a cell of a layout that can still be made."""
+    best = -plan.promenade_break
+    for partner, others in spots:
+        if name in others or (partner and partner != name):
+            continue
+        best = max(best, plan.promenade_step * (2 if partner == name else 1))
+    return best
+
+
 def planting_gains(state: CabbageheadState, plan: Plan = PAIRS) -> list[tuple[float, Plant]]:
     """Every planting into an empty slot (or, with none empty, onto a card) with its quick gain:
     the points it adds next to its own type (its own and a lone twin's), `BEE_VALUE` per Bee (and
@@ -278,6 +348,7 @@ def planting_gains(state: CabbageheadState, plan: Plan = PAIRS) -> list[tuple[fl
     # stack of one type spans all three rows, which The Mixed Plot forbids).
     avenue = plan.avenue_step > 0 and not (plan.mixed_plot_alive_only and mixed_alive)
     box = plot_box(garden) if avenue else None
+    promenade = _promenade_cells(garden, cells) if plan.promenade_step else {}
     found: list[tuple[float, Plant]] = []
     for pos in range(3):
         card = state.row[pos]
@@ -312,6 +383,8 @@ def planting_gains(state: CabbageheadState, plan: Plan = PAIRS) -> list[tuple[fl
                 gain += plan.new_type
             if avenue:
                 gain += _edge_bonus(plan, name, c - 1, box, col_kinds)
+            if cell in promenade:
+                gain += _promenade_bonus(plan, promenade[cell], name)
             if replaced:
                 gain -= 2
             paired = False
