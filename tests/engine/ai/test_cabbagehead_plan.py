@@ -84,6 +84,18 @@ def test_mixed_plot_plan_does_not_block_a_lone_cards_last_free_side() -> None:
     assert _gain(state, 1, 3, 2) < _gain(state, 1, 3, 4)
 
 
+def test_mixed_plot_plan_steers_a_pair_onto_the_promenade() -> None:
+    """The Promenade (ruling 6): three side-by-side pairs of different types stepping across the
+    plot, the middle one on columns 3-4 of row 2 in both layouts. With the plot spanning 6 x 3, a
+    new type for row 2 is worth more there than on columns 5-6, where no layout needs it."""
+    layout = {(1, 1): "Carrot", (2, 1): "Onion", (3, 1): "Radish"}
+    state = _state(layout, ("Radish", "Pumpkin", "Turnip"))
+    assert _gain(state, 1, 2, 3) > _gain(state, 1, 2, 5)
+    spoil = {(1, 1): "Carrot", (1, 2): "Carrot", (2, 3): "Onion", (3, 1): "Radish"}
+    state = _state(spoil, ("Radish", "Cabbage", "Turnip"))
+    assert _gain(state, 1, 2, 4) < _gain(state, 1, 2, 6)
+
+
 def test_plan_counts_the_bees_knees_when_a_planting_makes_six_bees() -> None:
     """The Bee's Knees (6): all 6 Bees in the supply at the end. The right-hand card, which brings
     the sixth Bee, is worth the award more to the plan than to the pairs policy."""
