@@ -11,8 +11,10 @@ deck and re-seeds the token draws (greedy reads only the public gardens of its s
 - **strong** is determinized Monte Carlo: a shortlist of `candidates` actions (plantings by the
   quick gain of `planting_gains`, other decisions by greedy's value), each played on the same
   `samples` sampled states and played out to the end of the game with the fast `playout_action`
-  policy; it keeps the best mean final score (solo) or the best mean margin over the opponent plus
-  a win bonus (two players). Budget: at most `candidates x samples` playouts per decision.
+  policy under a layout `Plan` (solo: `MIXED_PLOT`, which aims at The Mixed Plot, The Promenade and
+  The Bee's Knees, then The Avenue; the duel: `PAIRS`); it keeps the best mean final score plus a
+  bonus for the Blue Ribbon (solo) or the best mean margin over the opponent plus a win bonus (two
+  players). Budget: at most `candidates x samples` playouts per decision.
 """
 
 from __future__ import annotations
