@@ -70,8 +70,13 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 def process_cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process `pid` (from /proc)."""
+    return sum(process_cpu_split(pid))
+
+
+def process_cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of process `pid` (from /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    return int(fields[11]) / CLOCK_TICKS, int(fields[12]) / CLOCK_TICKS
 
 
 def own_cpu_seconds() -> float:
@@ -103,6 +108,8 @@ class Recorder:
     skipped_arrivals: int = 0
     #: The bot's REST calls in the measured window.
     calls: list[Any] = field(default_factory=list)
+    #: The bot's user and system CPU seconds in the measured window.
+    bot_user_sys: tuple[float, float] = (0.0, 0.0)
 
 
 class Load:
@@ -314,10 +321,13 @@ async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: 
         await asyncio.sleep(args.warmup)
         rec.measuring = True
         bot0, gen0, t0 = process_cpu_seconds(pid), own_cpu_seconds(), time.monotonic()
+        split0 = process_cpu_split(pid)
         first_call = len(fake.calls)
         await asyncio.sleep(args.seconds)
         rec.measuring = False
         rec.calls = fake.calls[first_call:]
+        split1 = process_cpu_split(pid)
+        rec.bot_user_sys = (split1[0] - split0[0], split1[1] - split0[1])
         return process_cpu_seconds(pid) - bot0, own_cpu_seconds() - gen0, time.monotonic() - t0
 
     if args.saturate:
@@ -338,7 +348,8 @@ async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: 
         f"{rec.skipped_arrivals}, games finished: {sum(t.games_finished for t in tables)}"
     )
     print(
-        f"bot cpu s: {bot_cpu:.2f} ({100 * bot_cpu / elapsed:.0f}% of one core); "
+        f"bot cpu s: {bot_cpu:.2f} ({100 * bot_cpu / elapsed:.0f}% of one core; user "
+        f"{rec.bot_user_sys[0]:.2f}, system {rec.bot_user_sys[1]:.2f}); "
         f"load generator + fake cpu s: {gen_cpu:.2f} ({100 * gen_cpu / elapsed:.0f}% of one core)"
     )
     if lat:
