@@ -17,7 +17,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord.http import handle_message_parameters
@@ -284,7 +284,7 @@ class Table:
         choice: str = "p0",
         note: str | None = None,
         *,
-        picture: str = "if-free",
+        picture: Literal["asked", "if-free", "keep"] = "if-free",
     ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File] | None]:
         """A hand message: its embed, its choices, and its attachments (None: keep the message's).
 
