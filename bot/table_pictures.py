@@ -74,7 +74,7 @@ class TablePictures:
     async def board(self, snap: Snapshot, *, must: bool = False) -> BoardPicture:
         """The picture for `snap`'s board message (`must`: draw it now, whatever the budget)."""
         record = snap.record
-        if snap.state is None or not self.pictures.has_board(record.game):
+        if snap.state is None or not self.pictures.draws_for(record.game):
             return BoardPicture()
         found = self.pictures.cached_board(record.id, record.version)
         shown = self._board_shows.get(record.id)
@@ -107,7 +107,7 @@ class TablePictures:
         """Seat `seat`'s hand picture, or None (no room in the budget and nothing private to show,
         or no pictures for this game). `asked`: the player opened their hand."""
         record = snap.record
-        if snap.state is None or not self.pictures.has_board(record.game):
+        if snap.state is None or not self.pictures.draws_for(record.game):
             return None
         found = self.pictures.cached_hand(record.id, record.version, seat)
         private = asked and not has_public_view(snap.game)

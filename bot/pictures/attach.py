@@ -37,13 +37,10 @@ class Pictures:
         self.cache = PictureCache(max_items)
         self.cache.on_drawn = self.budget.spend
 
-    @property
-    def enabled(self) -> bool:
-        """False when the server owner turned pictures off (`PICTURE_BUDGET_MS=0`)."""
-        return self.budget.enabled
-
-    def has_board(self, game_name: str) -> bool:
-        return self.enabled and supports(game_name)
+    def draws_for(self, game_name: str) -> bool:
+        """Whether `game_name` gets pictures: it has them, and the server owner did not turn
+        pictures off (`PICTURE_BUDGET_MS=0`)."""
+        return self.budget.enabled and supports(game_name)
 
     def cached_board(self, game_id: int, version: int) -> RenderedImage | None:
         """The board picture of that position if it is drawn already (no drawing)."""
@@ -63,7 +60,7 @@ class Pictures:
         self, game_name: str, game_id: int, version: int, view: Any, names: list[str]
     ) -> RenderedImage | None:
         """The public board picture, from the spectator view."""
-        if not self.has_board(game_name) or view is None:
+        if not self.draws_for(game_name) or view is None:
             return None
         shown = list(names)
         return await self._get(
@@ -74,7 +71,7 @@ class Pictures:
         self, game_name: str, game_id: int, version: int, seat: int, view: Any, names: list[str]
     ) -> RenderedImage | None:
         """Seat `seat`'s private picture, from that seat's own view."""
-        if not self.has_board(game_name) or view is None:
+        if not self.draws_for(game_name) or view is None:
             return None
         shown = list(names)
         return await self._get(
