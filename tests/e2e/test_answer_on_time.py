@@ -11,6 +11,7 @@ import asyncio
 import random
 from typing import Any
 
+import discord
 import pytest
 
 from bot import replies
@@ -167,4 +168,31 @@ async def test_fast_answers_are_not_deferred(
     await asyncio.sleep(0.3)  # past the safety's timer: nothing more may be sent
     callbacks = [c for c in fake.calls if c.route.endswith("/callback")]
     assert [c.json["type"] for c in callbacks] == [MESSAGE, MESSAGE]
+    assert fake.take_violations() == []
+
+
+async def test_a_click_answered_by_editing_its_message_counts_as_answered(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`replies.update` edits the clicked message with discord.py's own request but skips reading
+    Discord's copy back; the interaction must still count as answered, as discord.py marks it, so
+    nothing (the safety's deferral, a later answer) can answer it a second time."""
+    fake = fake_discord
+    seen: list[tuple[bool, Any]] = []
+    original = replies.update
+
+    async def recording(interaction: Any, **fields: Any) -> None:
+        await original(interaction, **fields)
+        seen.append((interaction.response.is_done(), interaction.response.type))
+
+    monkeypatch.setattr(replies, "update", recording)
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead")
+    hand = await open_hand(fake, fake.alice, fake.general)
+    _label, choice = offered(hand)[0]
+
+    interaction = await pick(fake, fake.alice, hand, choice)
+
+    assert interaction.response.type == UPDATE
+    assert seen == [(True, discord.InteractionResponseType.message_update)]
+    assert "Your hand" in hand.text()
     assert fake.take_violations() == []
