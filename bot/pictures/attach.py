@@ -35,6 +35,8 @@ class Pictures:
         #: Unlimited unless told otherwise (scripts and tests); the bot passes its settings' budget.
         self.budget = budget if budget is not None else PictureBudget(1e9)
         self.cache = PictureCache(max_items)
+        self.cache.on_start = self.budget.begin
+        self.cache.on_failed = self.budget.give_up
         self.cache.on_drawn = self.budget.spend
 
     def draws_for(self, game_name: str) -> bool:

@@ -15,6 +15,9 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
+#: What a board picture costs before any was measured (about 10 ms of CPU; docs/performance.md).
+TYPICAL_DRAWING_MS = 10.0
+
 
 class PictureBudget:
     """A token bucket of CPU milliseconds: refills at `ms_per_second`, holds at most `burst_ms`.
@@ -40,6 +43,11 @@ class PictureBudget:
         #: CPU milliseconds spent drawing, and pictures drawn (for logs and benchmarks).
         self.spent_ms = 0.0
         self.drawn = 0
+        #: Drawings started and not yet paid for, and what a drawing typically costs: they are
+        #: counted as spent already, so many boards asking at once (a hundred games starting
+        #: together) do not all pass `ready()` before the first one is paid for.
+        self.in_flight = 0
+        self.typical_ms = TYPICAL_DRAWING_MS
 
     @property
     def enabled(self) -> bool:
@@ -52,26 +60,40 @@ class PictureBudget:
         self._at = now
         return self._level
 
+    def available(self) -> float:
+        """The level less what the drawings in progress will typically cost."""
+        return self.level() - self.in_flight * self.typical_ms
+
     def ready(self) -> bool:
         """Whether a picture may be drawn now."""
-        return self.enabled and self.level() > 0
+        return self.enabled and self.available() > 0
 
     def seconds_until_ready(self) -> float:
         """How long until `ready()` (0 when ready now; a day when pictures are off)."""
         if not self.enabled:
             return 86400.0
-        missing = -self.level()
+        missing = -self.available()
         return 0.0 if missing < 0 else missing / self.ms_per_second + 0.001
 
     def reset(self) -> None:
         """Full again (as at start)."""
         self._level, self._at = self.burst_ms, self._clock()
 
+    def begin(self) -> None:
+        """A drawing starts (in a worker thread); `spend` or `give_up` ends it."""
+        self.in_flight += 1
+
     def spend(self, cpu_ms: float) -> None:
         """Take a finished drawing's CPU time (drawn whether or not the budget allowed it)."""
         self._level = self.level() - cpu_ms
         self.spent_ms += cpu_ms
         self.drawn += 1
+        self.in_flight = max(0, self.in_flight - 1)
+        self.typical_ms += (cpu_ms - self.typical_ms) / 8  # a moving average over the last few
+
+    def give_up(self) -> None:
+        """A drawing that started failed: nothing to pay (its error is logged where it surfaces)."""
+        self.in_flight = max(0, self.in_flight - 1)
 
 
 class WaitingBoards:

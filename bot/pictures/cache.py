@@ -32,7 +32,10 @@ class PictureCache:
         self._drawing: dict[PictureKey, asyncio.Task[RenderedImage]] = {}
         #: How many pictures were drawn (for tests and logs).
         self.renders = 0
-        #: Told each drawing's CPU milliseconds (the picture budget takes them).
+        #: Told when a drawing starts in a worker thread, when it fails, and each finished
+        #: drawing's CPU milliseconds (the picture budget counts them).
+        self.on_start: Callable[[], None] | None = None
+        self.on_failed: Callable[[], None] | None = None
         self.on_drawn: Callable[[float], None] | None = None
 
     def __len__(self) -> int:
@@ -68,6 +71,8 @@ class PictureCache:
             return found
         task = self._drawing.get(key)
         if task is None:
+            if self.on_start is not None:
+                self.on_start()
             task = asyncio.ensure_future(self._draw(key, draw))
             task.add_done_callback(_retrieve)
             self._drawing[key] = task
@@ -76,6 +81,10 @@ class PictureCache:
     async def _draw(self, key: PictureKey, draw: Callable[[], RenderedImage]) -> RenderedImage:
         try:
             image, cpu_ms = await asyncio.to_thread(_timed, draw)
+        except BaseException:
+            if self.on_failed is not None:
+                self.on_failed()
+            raise
         finally:
             self._drawing.pop(key, None)
         self._drawn(key, image, cpu_ms)

@@ -50,6 +50,31 @@ def test_every_drawing_is_paid_for_in_full_even_one_the_budget_did_not_allow() -
     assert budget.ready()
 
 
+def test_drawings_in_progress_count_as_spent_so_a_crowd_cannot_overdraw_the_budget() -> None:
+    """A hundred games starting at once all ask for a board picture before the first drawing
+    (a worker thread) is paid for: only what the budget holds, at a typical cost each, may start;
+    the rest wait their turn, so the budget is not left deep in debt for a minute."""
+    budget = PictureBudget(25, clock=Clock())
+    started = 0
+    for _ in range(100):
+        if budget.ready():
+            budget.begin()
+            started += 1
+    assert started == 5, "50 ms in hand at about 10 ms a picture"
+    for _ in range(started):
+        budget.spend(10)
+    assert budget.in_flight == 0 and budget.level() == pytest.approx(0)
+
+
+def test_a_drawing_that_fails_frees_its_share() -> None:
+    budget = PictureBudget(25, clock=Clock())
+    for _ in range(5):
+        budget.begin()
+    assert not budget.ready()
+    budget.give_up()
+    assert budget.ready() and budget.spent_ms == 0
+
+
 def test_zero_turns_pictures_off() -> None:
     budget = PictureBudget(0)
     assert not budget.enabled and not budget.ready()
