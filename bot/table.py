@@ -467,7 +467,16 @@ class Table:
                     await self.sessions.store.mark_published(record.id, snap.record.version)
             except Exception:
                 log.exception("Could not catch up on game %s after the restart.", record.id)
+        await self.redraw_pictures_later()
         await self.resume_computers()
+
+    async def redraw_pictures_later(self) -> None:
+        """After a restart: queue every board of a game in progress for a fresh picture, paced by
+        the picture budget. Which boards were still waiting for theirs was only known in memory,
+        and a board left showing "picture shows move N (updating)" must not stay so for good."""
+        for record in await self.sessions.store.games_by_status("active"):
+            if record.board_message_id is not None and self.pictures.pictures.draws_for(record.game):
+                self.pictures.redraw_later(record.id)
 
     async def _last_actor(self, snap: Snapshot) -> int | None:
         """The person who made the game's last move (not to be pinged about their own move)."""

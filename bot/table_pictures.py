@@ -117,6 +117,12 @@ class TablePictures:
             record.game, record.id, record.version, seat, snap.view(seat), seat_names(snap)
         )
 
+    def redraw_later(self, game_id: int) -> None:
+        """Queue `game_id`'s board for a fresh picture when the budget allows (after a restart,
+        which forgets what each board shows and which boards were waiting)."""
+        self.waiting.add(game_id)
+        self._someone_waits.set()
+
     def forget(self, game_id: int) -> None:
         """A finished game: drop its pictures, and its bookkeeping unless its final board still
         waits for its picture (`serve_waiting` forgets it after drawing that)."""

@@ -198,3 +198,30 @@ async def test_a_game_finished_out_of_budget_gets_its_final_picture_when_the_bud
     await fake.wait_until(
         lambda: not pictures.waiting and not pictures.showing(), what="nothing kept for a finished game"
     )
+
+
+async def test_a_board_still_waiting_for_its_picture_at_a_restart_gets_it_after(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Which boards wait for a picture is known only in memory, so a restart would leave a quiet
+    game's board saying "picture shows move 0 (updating)" for good. After a restart every board of
+    a game in progress is queued for a fresh picture (paced by the budget): nothing stays stuck."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
+    first = await wait_for_move(fake, fake.general, 0)
+    _image, _description, start_picture = picture_of(fake, first, "board.png")
+    bot.table.pictures.budget.spend(1_000_000)
+    await play_one_decision(fake, fake.alice, fake.general, random.Random(5))
+    waiting = await wait_for_move(fake, fake.general, 1)
+    assert "picture shows move 0 (updating)" in footer(waiting)
+
+    await garden_bot.restart(settings=garden_bot.settings(picture_budget_ms=25))
+
+    def caught_up() -> bool:
+        message = board(fake, fake.general)
+        return footer(message).endswith("· move 1") and "picture shows" not in footer(message)
+
+    await fake.wait_until(caught_up, what="the board that waited across the restart, redrawn")
+    _image, _description, fresh = picture_of(fake, board(fake, fake.general), "board.png")
+    assert fresh != start_picture
