@@ -18,6 +18,11 @@ window by the interactions answered in it (board edits and turn notices included
 Examples:
   python benchmarks/bot_load.py --games 100 --rate 50 --seconds 20
   python benchmarks/bot_load.py --games 100 --saturate --seconds 20
+  python benchmarks/bot_load.py --games 100 --rate 50 --bot-python /tmp/venv-debian/bin/python
+
+`--bot-python` runs the bot under another interpreter (the project installed in its environment,
+e.g. `/usr/bin/python3 -m venv /tmp/venv-debian && /tmp/venv-debian/bin/pip install -e '.[dev]'`):
+pyenv's CPython is built without profile-guided optimisation, the Docker image's is built with it.
 """
 
 from __future__ import annotations
@@ -241,8 +246,9 @@ class Load:
 
 
 async def start_bot(
-    fake: FakeDiscord, data_dir: Path, picture_budget_ms: float | None = None
+    fake: FakeDiscord, data_dir: Path, picture_budget_ms: float | None = None, python: str | None = None
 ) -> asyncio.subprocess.Process:
+    """`python -m bot` against the fake, under `python` (default: this interpreter)."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(ROOT),
@@ -256,7 +262,9 @@ async def start_bot(
         env["PICTURE_BUDGET_MS"] = str(picture_budget_ms)
     profile = os.environ.get("BOT_LOAD_PROFILE")  # a path: run the bot under cProfile, saved there
     command = ["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"]
-    process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=data_dir, env=env)
+    process = await asyncio.create_subprocess_exec(
+        python or sys.executable, *command, cwd=data_dir, env=env
+    )
     await fake.gateway.wait_connected(timeout=60)
     for _ in range(100):  # ready once it answers
         probe = await fake.slash(fake.alice, fake.general, "help")
@@ -273,7 +281,7 @@ async def run(args: argparse.Namespace) -> None:
     channels = [fake.add_text_channel(fake.guild, f"table-{i}") for i in range(args.games)]
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
-        process = await start_bot(fake, Path(tmp), args.picture_budget_ms)
+        process = await start_bot(fake, Path(tmp), args.picture_budget_ms, args.bot_python)
         try:
             await drive(fake, process.pid, channels, args)
         finally:
@@ -412,7 +420,25 @@ def main() -> None:
         default=None,
         help="the bot's PICTURE_BUDGET_MS (default: the bot's own default; 1000 = draw every move)",
     )
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument(
+        "--bot-python",
+        default=None,
+        help="run the bot under this interpreter, with the project installed in its environment "
+        "(default: this one). E.g. an optimised build like the Docker image's: see docs/performance.md",
+    )
+    args = parser.parse_args()
+    print(f"bot interpreter: {describe_python(args.bot_python or sys.executable)}")
+    asyncio.run(run(args))
+
+
+def describe_python(python: str) -> str:
+    """`python`'s version and build: the same code runs about a tenth cheaper on an optimised build
+    (this machine's Debian Python) than on pyenv's default build (docs/performance.md)."""
+    import subprocess
+
+    probe = "import platform; print(platform.python_version(), *platform.python_build())"
+    found = subprocess.run([python, "-c", probe], capture_output=True, text=True, check=False)
+    return f"{python} ({found.stdout.strip() or 'unknown'})"
 
 
 if __name__ == "__main__":
