@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
-from discord.webhook.async_ import async_context, interaction_message_response_params
 
 log = logging.getLogger(__name__)
 
@@ -161,35 +160,7 @@ async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
     reply = _reply(interaction)
     async with reply.lock:
         _stop_timer(reply)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**fields)
-        elif interaction.type is discord.InteractionType.component:
-            await _edit_clicked_message(interaction, fields)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.edit_message(**fields)
-
-
-async def _edit_clicked_message(interaction: discord.Interaction[Any], fields: dict[str, Any]) -> None:
-    """`interaction.response.edit_message(**fields)`, less what nothing here reads afterwards.
-
-    discord.py builds a `Message` from the copy of the edited message that Discord sends back;
-    a hand's copy carries every option of its menus, so that parse was a twentieth of a click's
-    CPU. It would also store the view for the message, but every view here is made of
-    `DynamicItem`s registered at start-up (`bot.ui.items`), which need no storing. The request
-    and its payload are discord.py's own, and the interaction is marked answered as it marks it.
-    """
-    state = interaction._state
-    params = interaction_message_response_params(
-        type=discord.InteractionResponseType.message_update.value,
-        previous_allowed_mentions=state.allowed_mentions,
-        **fields,
-    )
-    await async_context.get().create_interaction_response(
-        interaction.id,
-        interaction.token,
-        session=interaction._session,
-        proxy=state.http.proxy,
-        proxy_auth=state.http.proxy_auth,
-        params=params,
-    )
-    interaction.response._response_type = discord.InteractionResponseType.message_update
+        else:
+            await interaction.edit_original_response(**fields)

@@ -174,9 +174,8 @@ async def test_fast_answers_are_not_deferred(
 async def test_a_click_answered_by_editing_its_message_counts_as_answered(
     fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`replies.update` edits the clicked message with discord.py's own request but skips reading
-    Discord's copy back; the interaction must still count as answered, as discord.py marks it, so
-    nothing (the safety's deferral, a later answer) can answer it a second time."""
+    """A click answered by `replies.update` (an edit of the clicked message) must count as answered,
+    so nothing (the safety's deferral, a later answer) can answer it a second time."""
     fake = fake_discord
     seen: list[tuple[bool, Any]] = []
     original = replies.update
