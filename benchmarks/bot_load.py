@@ -35,6 +35,7 @@ import re
 import resource
 import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -434,8 +435,6 @@ def main() -> None:
 def describe_python(python: str) -> str:
     """`python`'s version and build: the same code runs about a tenth cheaper on an optimised build
     (this machine's Debian Python) than on pyenv's default build (docs/performance.md)."""
-    import subprocess
-
     probe = "import platform; print(platform.python_version(), *platform.python_build())"
     found = subprocess.run([python, "-c", probe], capture_output=True, text=True, check=False)
     return f"{python} ({found.stdout.strip() or 'unknown'})"

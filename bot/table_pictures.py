@@ -80,8 +80,7 @@ class TablePictures:
         shown = self._board_shows.get(record.id)
         free = not self.waiting and self.budget.ready()
         if found is None and not (must or free):
-            self.waiting.add(record.id)
-            self._someone_waits.set()
+            self.redraw_later(record.id)
             return BoardPicture(kept_move=shown)
         if found is None:
             found = await self.pictures.board(
@@ -118,8 +117,8 @@ class TablePictures:
         )
 
     def redraw_later(self, game_id: int) -> None:
-        """Queue `game_id`'s board for a fresh picture when the budget allows (after a restart,
-        which forgets what each board shows and which boards were waiting)."""
+        """Queue `game_id`'s board for a fresh picture when the budget allows (also after a
+        restart, which forgets what each board shows and which boards were waiting)."""
         self.waiting.add(game_id)
         self._someone_waits.set()
 
