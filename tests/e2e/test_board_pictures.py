@@ -84,6 +84,16 @@ def footer(message: FakeMessage) -> str:
     return str((message.embeds[0].get("footer") or {}).get("text", ""))
 
 
+async def wait_for_fresh_picture(fake: FakeDiscord, move: int, what: str) -> None:
+    """Until the board shows `move` with its own picture (no "picture shows move N" footer)."""
+
+    def caught_up() -> bool:
+        text = footer(board(fake, fake.general))
+        return text.endswith(f"· move {move}") and "picture shows" not in text
+
+    await fake.wait_until(caught_up, what=what)
+
+
 async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_then_catches_up(
     fake_discord: FakeDiscord, garden_bot: BotRunner
 ) -> None:
@@ -114,11 +124,7 @@ async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_th
 
     pictures.budget.reset()
 
-    def caught_up() -> bool:
-        message = board(fake, fake.general)
-        return footer(message).endswith("· move 2") and "picture shows" not in footer(message)
-
-    await fake.wait_until(caught_up, what="the waiting board redrawn")
+    await wait_for_fresh_picture(fake, 2, "the waiting board redrawn")
     _image, _description, fresh = picture_of(fake, board(fake, fake.general), "board.png")
     assert fresh != start_picture
     assert pictures.pictures.cache.renders == drawn_before + 1, "one drawing: the latest position only"
@@ -218,10 +224,6 @@ async def test_a_board_still_waiting_for_its_picture_at_a_restart_gets_it_after(
 
     await garden_bot.restart(settings=garden_bot.settings(picture_budget_ms=25))
 
-    def caught_up() -> bool:
-        message = board(fake, fake.general)
-        return footer(message).endswith("· move 1") and "picture shows" not in footer(message)
-
-    await fake.wait_until(caught_up, what="the board that waited across the restart, redrawn")
+    await wait_for_fresh_picture(fake, 1, "the board that waited across the restart, redrawn")
     _image, _description, fresh = picture_of(fake, board(fake, fake.general), "board.png")
     assert fresh != start_picture
