@@ -226,6 +226,9 @@ class SessionManager:
         self._recent: dict[int, list[dict[str, Any]]] = {}
         #: Turn notices posted for each game in progress: (channel id, message id).
         self._notices: dict[int, list[tuple[int, int]]] = {}
+        #: Swapping a notice reads then writes; two swaps interleaved would each keep their own
+        #: new notice and delete neither, leaving a stray mention nobody tracks.
+        self._notices_lock = asyncio.Lock()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock of game `game_id`: held for every change to it, and for rendering that change."""
@@ -588,15 +591,16 @@ class SessionManager:
     async def swap_notices(self, game_id: int, new: tuple[int, int] | None) -> list[tuple[int, int]]:
         """Record `new` as the game's only turn notice (None: no notice now); return the old ones,
         which the caller deletes from Discord. Kept in memory too, so most turns need one write."""
-        old = self._notices.get(game_id)
-        if old is None:
-            old = await self.store.notices(game_id)
-        current = [new] if new is not None else []
-        if old or current:
-            await self.store.replace_notices(game_id, current)
-        if game_id in self._active:
-            self._notices[game_id] = current
-        return old
+        async with self._notices_lock:
+            old = self._notices.get(game_id)
+            if old is None:
+                old = await self.store.notices(game_id)
+            current = [new] if new is not None else []
+            if old or current:
+                await self.store.replace_notices(game_id, current)
+            if game_id in self._active:
+                self._notices[game_id] = current
+            return old
 
     def finished_with(self, game_id: int) -> None:
         """Forget a finished game's lock once its last rendering is done."""

@@ -218,11 +218,20 @@ class Table:
         game_id = change.snapshot.record.id
         if change.started:
             await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
-            snap = await self.sessions.snapshot(game_id)
-            await self._announce_turn(snap, before=[], actor=snap.record.host_id)
-            await self.sessions.store.mark_published(game_id, 0)
+            await self._publish_start(game_id, actor=change.snapshot.record.host_id)
         else:
             await self.sessions.store.set_lobby_message(game_id, message.id)
+
+    async def _publish_start(self, game_id: int, *, actor: int) -> Snapshot:
+        """Ping whoever moves first in a game just started, under the render lock like every later
+        move: a move made at once then waits for this notice instead of racing it, which could leave
+        the mover pinged and the next player's notice deleted."""
+        async with self._render_lock(game_id):
+            snap = await self.sessions.snapshot(game_id)
+            if snap.record.status == "active" and snap.record.version == 0:
+                await self._announce_turn(snap, before=[], actor=actor)
+            await self.sessions.store.mark_published(game_id, 0)
+        return snap
 
     async def lobby_action(self, interaction: discord.Interaction[Any], game_id: int, op: str) -> None:
         """Join / Leave / Start / Cancel / Add computer (add-<strength>) on a lobby message."""
@@ -252,10 +261,7 @@ class Table:
             message = interaction.message
             if message is not None:
                 await self.sessions.set_board_message(game_id, message.id, message.created_at.timestamp())
-            fresh = await self.sessions.snapshot(game_id)
-            await self._announce_turn(fresh, before=[], actor=user.id)
-            await self.sessions.store.mark_published(game_id, 0)
-            self.schedule_computer(fresh)
+            self.schedule_computer(await self._publish_start(game_id, actor=user.id))
             return
         view = None if change.closed else _lobby_view(snap)
         await replies.update(interaction, embed=lobby_embed(snap), view=view)

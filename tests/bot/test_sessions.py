@@ -291,3 +291,20 @@ async def test_concurrent_first_loads_share_one_copy_of_a_game(tmp_path: Path) -
         assert (await sessions.snapshot(game_id)).record.version == 1
     finally:
         await store.close()
+
+
+async def test_turn_notices_swapped_at_once_are_all_handed_back_for_deletion(
+    sessions: SessionManager,
+) -> None:
+    """Issue 5, "Nothing lost": two notices posted at the same moment (a start's and the first
+    move's, before a restart cleared the memory) are swapped one after the other, so every notice
+    but the last is handed back to be deleted and the last is the one remembered."""
+    game_id = await started_game(sessions)
+    sessions._notices.clear()  # as after a restart: the notices come from the store
+    first, second = (CHANNEL, 1001), (CHANNEL, 1002)
+    handed_back = await asyncio.gather(
+        sessions.swap_notices(game_id, first), sessions.swap_notices(game_id, second)
+    )
+    assert handed_back == [[], [first]]
+    assert await sessions.store.notices(game_id) == [second]
+    assert await sessions.swap_notices(game_id, None) == [second]

@@ -8,6 +8,7 @@ ephemeral); the end shows every seat's score breakdown.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -172,3 +173,38 @@ async def test_a_restart_mid_game_and_old_buttons_still_play(
         await pick(fake, player, hand, how)
     await wait_for_move(fake, fake.general, 5)
     await play_to_the_end(fake, garden_bot, fake.general, players, seed=6, played=5)
+
+
+async def test_a_first_move_made_while_the_start_notice_is_slow_leaves_one_notice_for_the_next_player(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Issue 5, turn notices: the game starts with Bob (not the host) to move; Discord is slow to
+    post his notice and he moves at once. The start's notice must not land last: it once deleted
+    Alice's notice and left Bob pinged about a turn he had already taken."""
+    fake = fake_discord
+    bot = running_bot.bot
+    assert bot is not None
+    bot.sessions._seed_source = lambda: 1  # Cabbagehead seed 1: the second seat moves first
+    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2})
+    await click(fake, fake.bob, lobby, "Join")
+    fake.delay_next("POST", "/channels/{channel_id}/messages", 1.5)
+    await click(fake, fake.alice, lobby, "Start")
+    players = [fake.alice, fake.bob]
+    assert player_to_move(fake, await wait_for_move(fake, fake.general, 0), players) is fake.bob
+    rng, moves = random.Random(1), 0
+    while player_to_move(fake, await wait_for_move(fake, fake.general, moves), players) is fake.bob:
+        await play_one_decision(fake, fake.bob, fake.general, rng)
+        moves += 1
+
+    def notices() -> list[Any]:
+        return [m for m in fake.public_messages(fake.general) if "it's your turn" in m.content]
+
+    game = await bot.sessions.in_channel(fake.general.id)
+    assert game is not None
+    await fake.wait_until(
+        lambda: [n.pinged for n in notices()] == [[fake.alice.id]],
+        what="one turn notice, Alice's",
+    )
+    await fake.wait_until(lambda: not fake.pending_delays(), what="the slow post answered")
+    await asyncio.sleep(0.1)  # the bot's handling of that answer: nothing more may land
+    assert [n.pinged for n in notices()] == [[fake.alice.id]]
