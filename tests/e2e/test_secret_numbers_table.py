@@ -238,7 +238,15 @@ async def test_a_move_stored_just_before_a_crash_is_published_after_the_restart(
     )
     next_player = player_to_move(fake, board(fake, fake.general))
     assert notices[0].pinged == [next_player.id] and next_player is not player
-    await fake.wait_until(lambda: all(m.deleted for m in notices_before), what="the old notice gone")
+    try:
+        await fake.wait_until(lambda: all(m.deleted for m in notices_before), what="the old notice gone")
+    except AssertionError as error:  # once seen on CI, never here: say what the bot saw
+        deletes = [f"{c.path} → {c.status}" for c in fake.calls if c.method == "DELETE"]
+        raise AssertionError(
+            f"{error}\nold notices: {[m.id for m in notices_before]}; stored now: "
+            f"{await bot.store.notices(game.record.id)}\nDELETE calls: {deletes}\n"
+            f"logged: {garden_bot.warnings_logged()}"
+        ) from None
     assert await published(bot, game.record.id) == 1
 
 

@@ -142,6 +142,14 @@ class BotRunner:
                 found.append(f"{record.getMessage()} {cause}".strip())
         return found
 
+    def warnings_logged(self) -> list[str]:
+        """Every warning and error the bot and discord.py logged, with its cause: for failure
+        messages, since a CI log may show only part of pytest's captured-log section."""
+        return [
+            f"{r.name} {r.levelname}: {r.getMessage()} {repr(r.exc_info[1]) if r.exc_info else ''}".strip()
+            for r in self.log_records
+        ]
+
     def attach_logs(self) -> None:
         for name in ("discord", "bot"):
             logging.getLogger(name).addHandler(self._log_handler)
