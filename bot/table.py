@@ -542,6 +542,9 @@ class Table:
     async def _refresh_board_locked(self, game_id: int, *, must_draw: bool = False) -> Snapshot:
         snap = await self.sessions.snapshot(game_id)
         lines = await self.sessions.recent_log(game_id, None, LOG_LINES)
+        # A game's last board is drawn at once: one picture per game, and nothing would be left
+        # to queue it again if the bot restarted while it waited.
+        must_draw = must_draw or snap.record.status == "finished"
         picture = await self.pictures.board(snap, must=must_draw)
         embed = board_embed(snap, lines, picture.new, kept_picture_move=picture.kept_move)
         view = hand_button_view(game_id) if snap.record.status == "active" else None
