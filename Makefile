@@ -22,6 +22,7 @@ run: $(VENV)/.installed-run
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy engine bot

@@ -263,9 +263,7 @@ async def start_bot(
         env["PICTURE_BUDGET_MS"] = str(picture_budget_ms)
     profile = os.environ.get("BOT_LOAD_PROFILE")  # a path: run the bot under cProfile, saved there
     command = ["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"]
-    process = await asyncio.create_subprocess_exec(
-        python or sys.executable, *command, cwd=data_dir, env=env
-    )
+    process = await asyncio.create_subprocess_exec(python or sys.executable, *command, cwd=data_dir, env=env)
     await fake.gateway.wait_connected(timeout=60)
     for _ in range(100):  # ready once it answers
         probe = await fake.slash(fake.alice, fake.general, "help")

@@ -104,8 +104,10 @@ def main() -> None:
     game = get_game(args.game)
     options_json = game.options_model.model_validate(json.loads(args.options)).model_dump_json()
     started = time.perf_counter()
-    print(f"{game.title}, {args.players} player(s), {args.games} games per line, options {options_json}, "
-          f"{args.workers} worker(s)")
+    print(
+        f"{game.title}, {args.players} player(s), {args.games} games per line, options {options_json}, "
+        f"{args.workers} worker(s)"
+    )
     move_times: list[float] = []
     final: list[str] = []
     if args.players == 1:
@@ -122,8 +124,10 @@ def main() -> None:
             half = 1.96 * sd / math.sqrt(len(scores))
             order = ["Blue Ribbon", "Red Ribbon", "Yellow Ribbon", "White Ribbon", "no ribbon"]
             shown = ", ".join(f"{name} {ribbons[name]}" for name in order)
-            print(f"{strength:>6}: mean {mean:.1f} (95% CI {mean - half:.1f}-{mean + half:.1f}), "
-                  f"min {min(scores)}, max {max(scores)}; {shown}")
+            print(
+                f"{strength:>6}: mean {mean:.1f} (95% CI {mean - half:.1f}-{mean + half:.1f}), "
+                f"min {min(scores)}, max {max(scores)}; {shown}"
+            )
             finals_mean.append(f"mean score {strength}: {mean:.1f}")
             finals_blue.append(f"blue ribbons {strength}: {ribbons['Blue Ribbon']}")
         final = finals_mean + finals_blue
@@ -147,13 +151,17 @@ def main() -> None:
                     move_times += r["times"].get("strong", [])
             low, high = wilson(wins, len(results))
             rate = 100 * wins / len(results)
-            print(f"{first} vs {second}: {first} wins {wins}/{len(results)} = {rate:.1f}% "
-                  f"(95% Wilson CI {100 * low:.1f}-{100 * high:.1f}%), shared wins {shared}")
+            print(
+                f"{first} vs {second}: {first} wins {wins}/{len(results)} = {rate:.1f}% "
+                f"(95% Wilson CI {100 * low:.1f}-{100 * high:.1f}%), shared wins {shared}"
+            )
             final.append(f"win% {first} vs {second}: {rate:.1f}")
     elapsed = time.perf_counter() - started
     mean_ms = 1000 * sum(move_times) / max(1, len(move_times))
-    print(f"strong moves timed: {len(move_times)}, mean {mean_ms:.1f} ms, "
-          f"max {1000 * max(move_times, default=0):.1f} ms")
+    print(
+        f"strong moves timed: {len(move_times)}, mean {mean_ms:.1f} ms, "
+        f"max {1000 * max(move_times, default=0):.1f} ms"
+    )
     print(f"took {elapsed:.1f} s on {args.workers} worker(s)")
     print(f"p95 ms strong move {args.game}: {1000 * percentile(move_times, 0.95):.1f}")
     for line in final:

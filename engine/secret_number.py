@@ -159,9 +159,7 @@ class SecretNumberGame:
     def result(self, state: SecretNumberState) -> Result:
         best = max(state.scores)
         winners = [s for s, points in enumerate(state.scores) if points == best]
-        summary = (
-            "A shared win." if len(winners) == 2 else f"Seat {winners[0] + 1} wins with {best} points."
-        )
+        summary = "A shared win." if len(winners) == 2 else f"Seat {winners[0] + 1} wins with {best} points."
         return Result(
             seats=[
                 SeatResult(seat=s, total=p, lines=[ScoreLine(label="Right guesses", points=p)])

@@ -28,8 +28,16 @@ from engine.sabotage.sampling import sample_state
 from engine.sabotage.state import PlayerState, Plot, SabotageState
 from engine.sabotage.views import SabotageView
 
-_PILES = ("plant_deck", "plant_discard", "plant_row", "bug_deck", "bug_discard", "bug_row",
-          "objective_deck", "objective_discard")
+_PILES = (
+    "plant_deck",
+    "plant_discard",
+    "plant_row",
+    "bug_deck",
+    "bug_discard",
+    "bug_row",
+    "objective_deck",
+    "objective_discard",
+)
 
 #: Weights of `position_value` (points are objective points; see docs/ai.md).
 HELD_OBJECTIVE = 0.4
@@ -106,8 +114,10 @@ def own_value(player: PlayerState) -> float:
     hand.update(KIND_OF[card] for card in player.bugs)
     plot_kinds = [Counter(KIND_OF[card] for card in plot.plants) for plot in player.plots]
     for oid in player.objectives:
-        best = max(objective_progress(oid, plot, kinds, hand)
-                   for plot, kinds in zip(player.plots, plot_kinds, strict=True))
+        best = max(
+            objective_progress(oid, plot, kinds, hand)
+            for plot, kinds in zip(player.plots, plot_kinds, strict=True)
+        )
         value += OBJECTIVES[oid].points * (0.3 * best + 0.6 * best * best) + HELD_OBJECTIVE
     value += LOOSE_PLANT * len(player.plants)
     for bug in player.bugs:
@@ -156,8 +166,9 @@ def _needs(player: PlayerState) -> dict[tuple[int, str], float]:
     empty: Counter[str] = Counter()
     for oid in player.objectives:
         objective = OBJECTIVES[oid]
-        plot_index = max(range(len(player.plots)),
-                         key=lambda p: objective_progress(oid, player.plots[p], kinds[p], empty))
+        plot_index = max(
+            range(len(player.plots)), key=lambda p: objective_progress(oid, player.plots[p], kinds[p], empty)
+        )
         weight = objective.points / (objective.plant_cards + (1 if objective.bug else 0))
         for kind, count in objective.plants:
             if kinds[plot_index][kind] < count:

@@ -178,11 +178,7 @@ class PlantChoices(Sequence[Plant]):
                 yield new(Plant, head + slot)
 
     def __contains__(self, action: object) -> bool:
-        return (
-            isinstance(action, Plant)
-            and action[:3] in self._heads
-            and action[3:] in self._slots
-        )
+        return isinstance(action, Plant) and action[:3] in self._heads and action[3:] in self._slots
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -193,6 +189,7 @@ class PlantChoices(Sequence[Plant]):
 
     def __repr__(self) -> str:
         return f"PlantChoices({list(self)!r})"
+
 
 _KINDS: dict[str, type[Plant] | type[PlaceGrasshopper] | type[PlaceRose] | type[SkipRose] | type[Pass]] = {
     "plant": Plant,

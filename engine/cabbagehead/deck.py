@@ -50,8 +50,10 @@ def _need(condition: bool, message: str) -> None:
 
 def parse_deck(data: Any) -> tuple[Vegetable, ...]:
     """The cards described by `data` (the JSON document), in file order; DeckError if invalid."""
-    _need(isinstance(data, dict) and isinstance(data.get("vegetables"), list),
-          'the file must be a JSON object with a "vegetables" list')
+    _need(
+        isinstance(data, dict) and isinstance(data.get("vegetables"), list),
+        'the file must be a JSON object with a "vegetables" list',
+    )
     cards: list[Vegetable] = []
     names: set[str] = set()
     for position, entry in enumerate(data["vegetables"], start=1):
@@ -64,8 +66,10 @@ def parse_deck(data: Any) -> tuple[Vegetable, ...]:
         plural = entry.get("plural", name)
         _need(isinstance(plural, str) and plural != "", f"{name}: plural must be text")
         points = entry.get("points")
-        _need(isinstance(points, int) and not isinstance(points, bool) and 1 <= points <= 20,
-              f"{name}: points must be a whole number from 1 to 20")
+        _need(
+            isinstance(points, int) and not isinstance(points, bool) and 1 <= points <= 20,
+            f"{name}: points must be a whole number from 1 to 20",
+        )
         rows = entry.get("cards")
         _need(isinstance(rows, list) and len(rows) > 0, f"{name}: needs a non-empty list of cards")
         assert isinstance(rows, list) and isinstance(points, int) and isinstance(plural, str)
@@ -73,10 +77,14 @@ def parse_deck(data: Any) -> tuple[Vegetable, ...]:
             _need(isinstance(card, dict), f"{name}: every card must be an object")
             number = card.get("vegetable_number")
             reveal = card.get("neighbour_number")
-            _need(isinstance(number, int) and not isinstance(number, bool) and number >= 1,
-                  f"{name}: vegetable_number must be a positive whole number")
-            _need(isinstance(reveal, int) and not isinstance(reveal, bool) and 0 <= reveal <= 6,
-                  f"{name} {number}: neighbour_number must be a whole number from 0 to 6")
+            _need(
+                isinstance(number, int) and not isinstance(number, bool) and number >= 1,
+                f"{name}: vegetable_number must be a positive whole number",
+            )
+            _need(
+                isinstance(reveal, int) and not isinstance(reveal, bool) and 0 <= reveal <= 6,
+                f"{name} {number}: neighbour_number must be a whole number from 0 to 6",
+            )
             cards.append(Vegetable(len(cards), name, plural, points, len(rows), number, reveal))
     _need(len(cards) == DECK_SIZE, f"the deck must hold {DECK_SIZE} Vegetable cards, not {len(cards)}")
     _need(len(names) >= 9, f"the Mixed Plot needs at least 9 vegetable types; the file has {len(names)}")

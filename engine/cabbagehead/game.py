@@ -58,6 +58,7 @@ from engine.rng import Rng
 SOLO_BEES = 3
 DUO_BEES = 2
 
+
 class CabbageheadGame:
     """The rules object registered as "cabbagehead"."""
 
@@ -245,8 +246,11 @@ class CabbageheadGame:
             raise IllegalAction(f"The {POSITIONS[pos]} card is a {veg.name}, not a {action.vegetable}.")
         bees = self.plant_cost(state, pos)
         if bees is None:
-            raise IllegalAction("You have no Bee to pay for the left card." if pos == 0
-                                else "The Beehive is empty, so the right card cannot be chosen.")
+            raise IllegalAction(
+                "You have no Bee to pay for the left card."
+                if pos == 0
+                else "The Beehive is empty, so the right card cannot be chosen."
+            )
         if bees != action.bees:
             raise IllegalAction("That card's Bee cost has changed; choose again.")
         garden = state.gardens[state.active]
@@ -260,8 +264,12 @@ class CabbageheadGame:
         who = seat_name(state.active)
         if old >= 0:
             garden.compost.append(old)
-            ev.append(Event(kind="compost", text=f"{who} sends the {describe(self.cards[old])} "
-                            "to the Compost (-2 at the end)."))
+            ev.append(
+                Event(
+                    kind="compost",
+                    text=f"{who} sends the {describe(self.cards[old])} to the Compost (-2 at the end).",
+                )
+            )
         garden.cells[cell] = card
         garden.planted += 1
         state.row[pos] = -1
@@ -272,8 +280,9 @@ class CabbageheadGame:
             garden.bees += 1
             state.hive -= 1
         cost = {-1: "paying 1 Bee to the hive", 0: "for free", 1: "taking 1 Bee from the hive"}[bees]
-        ev.append(Event(kind="plant",
-                        text=f"{who} plants the {POSITIONS[pos]} {describe(veg)} in {label}, {cost}."))
+        ev.append(
+            Event(kind="plant", text=f"{who} plants the {POSITIONS[pos]} {describe(veg)} in {label}, {cost}.")
+        )
         realign(garden, cell)
         rest = [c for c in state.row if c >= 0]
         if rest:
@@ -292,8 +301,12 @@ class CabbageheadGame:
             raise IllegalAction("A Grasshopper goes on an empty slot directly next to a Vegetable.")
         token = state.hoppers_waiting.pop(0)
         garden.hoppers[cell] = token
-        ev.append(Event(kind="grasshopper", text=f"{seat_name(state.active)} places a Grasshopper in "
-                        f"{slot_label(garden, cell).lower()}."))
+        ev.append(
+            Event(
+                kind="grasshopper",
+                text=f"{seat_name(state.active)} places a Grasshopper in {slot_label(garden, cell).lower()}.",
+            )
+        )
         realign(garden, cell)
         after_reveal(state, ev)
 
@@ -306,10 +319,13 @@ class CabbageheadGame:
             cell = cell_at(garden, action.row, action.col)
             if cell not in rose_slots(garden):
                 raise IllegalAction(
-                    "A Rose must lie over two side-by-side Vegetables not already under a Rose.")
+                    "A Rose must lie over two side-by-side Vegetables not already under a Rose."
+                )
             garden.roses[cell] = garden.roses[cell + 1] = rose - ROSE
-            text = (f"{seat_name(state.active)} lays the Rose over {slot_label(garden, cell).lower()} "
-                    "and the card to its right.")
+            text = (
+                f"{seat_name(state.active)} lays the Rose over {slot_label(garden, cell).lower()} "
+                "and the card to its right."
+            )
         else:
             state.removed.append(rose)
             text = f"{seat_name(state.active)} removes the Rose from the game."
@@ -337,12 +353,21 @@ class CabbageheadGame:
             card = row[action.bottom]
             state.deck.insert(0, card)
             state.known_in_deck.append(card)
-            ev.append(Event(kind="bottom", text=f"{who} puts the {describe(self.cards[card])} "
-                            "at the bottom of the deck."))
+            ev.append(
+                Event(
+                    kind="bottom",
+                    text=f"{who} puts the {describe(self.cards[card])} at the bottom of the deck.",
+                )
+            )
         state.passed = row[action.give]
         state.passed_to = action.to
-        ev.append(Event(kind="pass", text=f"{who} passes the {describe(self.cards[state.passed])} to "
-                        f"{other}, {PLACES[action.to]} of their row."))
+        ev.append(
+            Event(
+                kind="pass",
+                text=f"{who} passes the {describe(self.cards[state.passed])} to "
+                f"{other}, {PLACES[action.to]} of their row.",
+            )
+        )
         state.row = [-1, -1, -1]
         state.passed_in_at = -1
         end_turn(state, ev)
@@ -376,12 +401,18 @@ class CabbageheadGame:
             CabbageheadOptions(),
             CabbageheadOptions(neighbour_set="new", grasshoppers=True),
             CabbageheadOptions(neighbour_set="random", fixed_grid=True),
-            CabbageheadOptions(neighbour_set="chosen",
-                               chosen=["ferwig", "bernard", "peapod", "pomme_frites"],
-                               grasshoppers=True, first_seat=1),
-            CabbageheadOptions(neighbour_set="chosen",
-                               chosen=["callahan", "leafygreens", "ferwig", "pomme_frites"],
-                               grasshoppers=True, fixed_grid=True),
+            CabbageheadOptions(
+                neighbour_set="chosen",
+                chosen=["ferwig", "bernard", "peapod", "pomme_frites"],
+                grasshoppers=True,
+                first_seat=1,
+            ),
+            CabbageheadOptions(
+                neighbour_set="chosen",
+                chosen=["callahan", "leafygreens", "ferwig", "pomme_frites"],
+                grasshoppers=True,
+                fixed_grid=True,
+            ),
             CabbageheadOptions(eudora=True),
             CabbageheadOptions(neighbour_set="new", eudora=True, grasshoppers=True, fixed_grid=True),
         ]

@@ -23,30 +23,63 @@ class Neighbour:
 
 
 NEIGHBOURS: tuple[Neighbour, ...] = (
-    Neighbour("carrotbody", "Lord Carrotbody", "Original",
-              "Takes the highest-numbered Vegetable next to a Carrot; if no Carrot has another "
-              "Vegetable beside it, the highest-numbered Vegetable."),
-    Neighbour("mayor", "The Mayor of Onion Town", "Original",
-              "Takes the highest-numbered Turnip, Salsify or Radish; none, no effect."),
-    Neighbour("sallie", "Sallie Tommy-Oughtoos", "Original",
-              "Takes the Vegetable with the lowest Vegetable number."),
-    Neighbour("horace", "Horace Savoy-Brassica", "Original",
-              "Takes the highest-numbered Vegetable of the type you have most of (a tie: the type "
-              "worth most points)."),
-    Neighbour("ferwig", "The Ferwig-Radishers", "New Neighbours",
-              "Remove the highest-numbered card of the next cards drawn; one of the other two is "
-              "planted for free."),
-    Neighbour("bernard", "Bernard Betteravé", "New Neighbours",
-              "Takes all the Bees in the supply out of the game."),
-    Neighbour("peapod", "Duke & Duchess Peapod", "New Neighbours",
-              "Take the Vegetable with the highest Vegetable number."),
-    Neighbour("pomme_frites", "The Right Honourable Pomme-Frites, Esq.", "New Neighbours",
-              "Moves every Vegetable with no Vegetable beside it to the first empty slot next to "
-              "another Vegetable, reading row by row."),
-    Neighbour("callahan", "Callahan O'Corncob", "New Neighbours",
-              "Takes the highest-numbered Vegetable that is the only one of its type."),
-    Neighbour("leafygreens", "The Widow Leafygreens", "New Neighbours",
-              "Takes the highest-numbered Lettuce, Pumpkin or Ruta Baga; none, no effect."),
+    Neighbour(
+        "carrotbody",
+        "Lord Carrotbody",
+        "Original",
+        "Takes the highest-numbered Vegetable next to a Carrot; if no Carrot has another "
+        "Vegetable beside it, the highest-numbered Vegetable.",
+    ),
+    Neighbour(
+        "mayor",
+        "The Mayor of Onion Town",
+        "Original",
+        "Takes the highest-numbered Turnip, Salsify or Radish; none, no effect.",
+    ),
+    Neighbour(
+        "sallie", "Sallie Tommy-Oughtoos", "Original", "Takes the Vegetable with the lowest Vegetable number."
+    ),
+    Neighbour(
+        "horace",
+        "Horace Savoy-Brassica",
+        "Original",
+        "Takes the highest-numbered Vegetable of the type you have most of (a tie: the type "
+        "worth most points).",
+    ),
+    Neighbour(
+        "ferwig",
+        "The Ferwig-Radishers",
+        "New Neighbours",
+        "Remove the highest-numbered card of the next cards drawn; one of the other two is planted for free.",
+    ),
+    Neighbour(
+        "bernard", "Bernard Betteravé", "New Neighbours", "Takes all the Bees in the supply out of the game."
+    ),
+    Neighbour(
+        "peapod",
+        "Duke & Duchess Peapod",
+        "New Neighbours",
+        "Take the Vegetable with the highest Vegetable number.",
+    ),
+    Neighbour(
+        "pomme_frites",
+        "The Right Honourable Pomme-Frites, Esq.",
+        "New Neighbours",
+        "Moves every Vegetable with no Vegetable beside it to the first empty slot next to "
+        "another Vegetable, reading row by row.",
+    ),
+    Neighbour(
+        "callahan",
+        "Callahan O'Corncob",
+        "New Neighbours",
+        "Takes the highest-numbered Vegetable that is the only one of its type.",
+    ),
+    Neighbour(
+        "leafygreens",
+        "The Widow Leafygreens",
+        "New Neighbours",
+        "Takes the highest-numbered Lettuce, Pumpkin or Ruta Baga; none, no effect.",
+    ),
 )
 BY_KEY: dict[str, Neighbour] = {n.key: n for n in NEIGHBOURS}
 ORIGINAL_KEYS: tuple[str, ...] = tuple(n.key for n in NEIGHBOURS if n.expansion == "Original")
@@ -83,8 +116,7 @@ def victim(key: str, garden: Garden, deck: tuple[Vegetable, ...]) -> int | None:
     if key == "carrotbody":
         near = neighbours_of(garden.rows, garden.cols)
         beside_carrot = [
-            i for i in planted
-            if kind[i] != "Carrot" and any(kind.get(j) == "Carrot" for j in near[i])
+            i for i in planted if kind[i] != "Carrot" and any(kind.get(j) == "Carrot" for j in near[i])
         ]
         return _highest(beside_carrot or planted, garden, deck)
     if key == "mayor":

@@ -24,20 +24,24 @@ def final_result(state: CabbageheadState) -> Result:
     for seat, garden in enumerate(state.gardens):
         evaluation = evaluate(garden, deck())
         totals.append(evaluation.total)
-        seats.append(SeatResult(
-            seat=seat,
-            total=evaluation.total,
-            lines=[ScoreLine(label=label, points=points) for label, points in evaluation.lines],
-            award=evaluation.ribbon,
-        ))
+        seats.append(
+            SeatResult(
+                seat=seat,
+                total=evaluation.total,
+                lines=[ScoreLine(label=label, points=points) for label, points in evaluation.lines],
+                award=evaluation.ribbon,
+            )
+        )
     if state.seats == 1:
         total = totals[0]
         summary = f"{seat_name(0)} scores {total} points: {RIBBON_WORDS[ribbon_for(total)]}."
         return Result(seats=seats, winners=[0], summary=summary)
     best, why = winners(state, totals)
     if len(best) == 2:
-        summary = (f"A shared win on {totals[0]} points, equal in vegetable types and Bees "
-                   "(a game of IUNU would settle it).")
+        summary = (
+            f"A shared win on {totals[0]} points, equal in vegetable types and Bees "
+            "(a game of IUNU would settle it)."
+        )
     else:
         summary = f"{seat_name(best[0])} wins with {totals[best[0]]} points{why}."
     return Result(seats=seats, winners=best, summary=summary)

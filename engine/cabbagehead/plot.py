@@ -45,8 +45,15 @@ class Garden(BaseModel):
     def empty(cls, fixed: bool, bees: int) -> Garden:
         rows, cols = (PLOT_ROWS, PLOT_COLS) if fixed else (FLOAT_ROWS, FLOAT_COLS)
         size = rows * cols
-        return cls(rows=rows, cols=cols, fixed=fixed, cells=[EMPTY] * size, hoppers=[EMPTY] * size,
-                   roses=[EMPTY] * size, bees=bees)
+        return cls(
+            rows=rows,
+            cols=cols,
+            fixed=fixed,
+            cells=[EMPTY] * size,
+            hoppers=[EMPTY] * size,
+            roses=[EMPTY] * size,
+            bees=bees,
+        )
 
 
 @cache

@@ -30,8 +30,9 @@ def start_turn(state: CabbageheadState, ev: list[Event]) -> None:
     """Begin the next turn: end a round when its 'On Holiday' card shows, else draw the row."""
     while True:
         if state.seats == 2 and state.turns == 2 * TURNS_PER_PLAYER:
-            ev.append(Event(kind="round_end",
-                            text="Both gardens hold 15 plantings: the last Neighbour Phase."))
+            ev.append(
+                Event(kind="round_end", text="Both gardens hold 15 plantings: the last Neighbour Phase.")
+            )
             neighbour_phase(state, ev, final=True)
             finish(state, ev)
             return
@@ -76,8 +77,13 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
                     ev.append(Event(kind="rose", text=f"{seat_name(state.active)} drew a Rose."))
                     return
                 state.removed.append(card)
-                ev.append(Event(kind="rose", text="A Rose was drawn but no two Vegetables stand side "
-                                "by side for it: it leaves the game and another card is drawn."))
+                ev.append(
+                    Event(
+                        kind="rose",
+                        text="A Rose was drawn but no two Vegetables stand side "
+                        "by side for it: it leaves the game and another card is drawn.",
+                    )
+                )
                 continue
             if is_holiday(card):
                 raise RuntimeError("an 'On Holiday' card was drawn in the middle of a turn")
@@ -99,8 +105,13 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
             state.deck.insert(0, card)
             state.known_in_deck.append(card)
             where = "the bottom of the deck"
-        ev.append(Event(kind="ferwig", text=f"The Ferwig-Radishers take the {describe(cards[card])} "
-                        f"to {where}; one of the other two is planted for free."))
+        ev.append(
+            Event(
+                kind="ferwig",
+                text=f"The Ferwig-Radishers take the {describe(cards[card])} "
+                f"to {where}; one of the other two is planted for free.",
+            )
+        )
     if state.phase != "plant":
         state.phase = "plant"
 
@@ -113,8 +124,12 @@ def after_reveal(state: CabbageheadState, ev: list[Event]) -> None:
             state.phase = "grasshopper"
             return
         state.set_aside.append(state.hoppers_waiting.pop(0))
-        ev.append(Event(kind="grasshopper", text="A Grasshopper finds no empty slot next to a "
-                        "Vegetable and waits beside the tiles."))
+        ev.append(
+            Event(
+                kind="grasshopper",
+                text="A Grasshopper finds no empty slot next to a Vegetable and waits beside the tiles.",
+            )
+        )
     if state.seats == 2:
         state.phase = "pass"
         return
@@ -151,8 +166,14 @@ def reveal(state: CabbageheadState, card: int, ev: list[Event]) -> None:
             found.append(nb.BY_KEY[state.neighbours[tile]].name)
     rng.store(state.rng)
     what = ", ".join(found) if found else "nothing"
-    ev.append(Event(kind="reveal", text=sentence(
-        f"The {describe(veg)} reveals {plural(veg.neighbour_number, 'Neighbour token')}: {what}")))
+    ev.append(
+        Event(
+            kind="reveal",
+            text=sentence(
+                f"The {describe(veg)} reveals {plural(veg.neighbour_number, 'Neighbour token')}: {what}"
+            ),
+        )
+    )
 
 
 def neighbour_phase(state: CabbageheadState, ev: list[Event], *, final: bool) -> None:
@@ -193,8 +214,10 @@ def visit(state: CabbageheadState, key: str, seat: int, garden: Garden, final: b
             return f"{whose}: the Ferwig-Radishers will take a card from {seat_name(seat)}'s next draw."
         return f"{whose}: the Ferwig-Radishers will take a card from the next draw."
     if key == "pomme_frites":
-        moves = [(slot_label(garden, a), slot_label(garden, b), deck()[garden.cells[b]])
-                 for a, b in nb.pomme_frites_moves(garden)]
+        moves = [
+            (slot_label(garden, a), slot_label(garden, b), deck()[garden.cells[b]])
+            for a, b in nb.pomme_frites_moves(garden)
+        ]
         realign(garden)
         if not moves:
             return f"{whose}: Pomme-Frites finds no lone Vegetable to move."

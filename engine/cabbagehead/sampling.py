@@ -36,9 +36,9 @@ def _card_index() -> dict[str, int]:
 def _marker_card(marker: str) -> int:
     """'holiday2' -> HOLIDAY + 1, 'rose3' -> ROSE + 2."""
     if marker.startswith("holiday"):
-        return HOLIDAY + int(marker[len("holiday"):]) - 1
+        return HOLIDAY + int(marker[len("holiday") :]) - 1
     if marker.startswith("rose"):
-        return ROSE + int(marker[len("rose"):]) - 1
+        return ROSE + int(marker[len("rose") :]) - 1
     raise ValueError(f"unexpected removed card {marker!r}")
 
 
@@ -80,11 +80,16 @@ def sample_state(view: CabbageheadView, rng: Rng) -> CabbageheadState:
     index = _card_index()
     seen: set[int] = set()
 
-    tiles = [[int(token[len("token"):]) for token in n.tokens] for n in view.neighbours]
+    tiles = [[int(token[len("token") :]) for token in n.tokens] for n in view.neighbours]
     placed_hoppers = sum(1 for g in view.gardens for slot in g.slots if slot.grasshopper)
     on_tiles = sum(len(tile) for tile in tiles)
-    all_tokens = view.face_down_tokens + on_tiles + placed_hoppers + view.grasshoppers_waiting \
+    all_tokens = (
+        view.face_down_tokens
+        + on_tiles
+        + placed_hoppers
+        + view.grasshoppers_waiting
         + view.grasshoppers_set_aside
+    )
     grasshoppers = all_tokens > 4 * TOKENS_PER_NEIGHBOUR
     first_hopper = FIRST_GRASSHOPPER
     hopper_ids = list(range(first_hopper, first_hopper + GRASSHOPPER_TOKENS) if grasshoppers else [])
@@ -153,8 +158,12 @@ def sample_state(view: CabbageheadView, rng: Rng) -> CabbageheadState:
     rose_at = next((p for p, place in enumerate(view.row) if place.rose is not None), -1)
     return CabbageheadState(
         options=CabbageheadOptions(
-            neighbour_set="chosen", chosen=[n.key for n in view.neighbours], grasshoppers=grasshoppers,
-            eudora=eudora, fixed_grid=fixed, first_seat=view.first_seat if view.seats == 2 else None,
+            neighbour_set="chosen",
+            chosen=[n.key for n in view.neighbours],
+            grasshoppers=grasshoppers,
+            eudora=eudora,
+            fixed_grid=fixed,
+            first_seat=view.first_seat if view.seats == 2 else None,
         ),
         seats=view.seats,
         rng=Rng(state=rng.next_u64()),

@@ -72,8 +72,12 @@ def _type_table(deck: tuple[Vegetable, ...]) -> tuple[dict[str, int], dict[str, 
     per deck object: hashing 45 cards on every call would cost more than building the table)."""
     known = _TYPE_TABLES.get(id(deck))
     if known is None or known[0] is not deck:
-        known = (deck, {v.name: v.points for v in deck}, {v.name: v.plural for v in deck},
-                 [v.name for v in deck])
+        known = (
+            deck,
+            {v.name: v.points for v in deck},
+            {v.name: v.plural for v in deck},
+            [v.name for v in deck],
+        )
         _TYPE_TABLES[id(deck)] = known
     return known[1], known[2], known[3]
 
@@ -157,11 +161,11 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
 
     biggest = max(grown.values(), default=0)
     if biggest >= 5:
-        patch = any(
-            _largest_patch(cells, name, near, kind) >= 5 for kind, n in grown.items() if n >= 5
+        patch = any(_largest_patch(cells, name, near, kind) >= 5 for kind, n in grown.items() if n >= 5)
+        award(
+            "The Monopoly" + (" (5 together, +2)" if patch else ""),
+            MONOPOLY + (MONOPOLY_PATCH if patch else 0),
         )
-        award("The Monopoly" + (" (5 together, +2)" if patch else ""),
-              MONOPOLY + (MONOPOLY_PATCH if patch else 0))
 
     if height == PLOT_ROWS:
         row_kinds = [{kind_at(r, c) for c in range(width)} - {""} for r in range(height)]
@@ -181,13 +185,18 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
     roses = rose_pairs(garden)
     blooming = sum(1 for a, b in roses if cells[a] >= 0 and cells[b] >= 0)
     if roses:
-        result.lines.append((f"Roses over two Vegetables: {blooming} of {len(roses)} x {ROSE_BONUS}",
-                             blooming * ROSE_BONUS))
+        result.lines.append(
+            (f"Roses over two Vegetables: {blooming} of {len(roses)} x {ROSE_BONUS}", blooming * ROSE_BONUS)
+        )
 
     # 3. Compost.
     if garden.compost:
-        result.lines.append((f"Compost: {len(garden.compost)} cards x -{COMPOST_PENALTY}",
-                             -COMPOST_PENALTY * len(garden.compost)))
+        result.lines.append(
+            (
+                f"Compost: {len(garden.compost)} cards x -{COMPOST_PENALTY}",
+                -COMPOST_PENALTY * len(garden.compost),
+            )
+        )
     return result
 
 

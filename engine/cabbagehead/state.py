@@ -42,7 +42,9 @@ class CabbageheadOptions(BaseModel):
     eudora: bool = Field(default=False, description="play with Romancing Eudora (one player only)")
     fixed_grid: bool = Field(default=False, description="harder: the 6 x 3 plot is fixed from the start")
     first_seat: int | None = Field(
-        default=None, ge=0, le=1,
+        default=None,
+        ge=0,
+        le=1,
         description="two players: the seat that starts, 0 or 1 (empty: drawn at random)",
     )
 
@@ -108,8 +110,18 @@ class CabbageheadState(BaseModel):
     visits: list[str] = Field(default_factory=list)
 
 
-_STATE_LISTS = ("neighbours", "deck", "known_in_deck", "row", "pool", "set_aside", "hoppers_waiting",
-                "discard", "removed", "visits")
+_STATE_LISTS = (
+    "neighbours",
+    "deck",
+    "known_in_deck",
+    "row",
+    "pool",
+    "set_aside",
+    "hoppers_waiting",
+    "discard",
+    "removed",
+    "visits",
+)
 _GARDEN_LISTS = ("cells", "hoppers", "roses", "box", "compost")
 
 

@@ -183,9 +183,15 @@ def _card_fields(cards: tuple[Vegetable, ...], card: int) -> dict[str, object]:
     known = _CARD_FIELDS.get(id(cards))
     if known is None or known[0] is not cards:
         fields = [
-            {"id": v.card_id, "vegetable": v.name, "plural": v.plural, "points": v.points,
-             "type_count": v.type_count, "vegetable_number": v.vegetable_number,
-             "neighbour_number": v.neighbour_number}
+            {
+                "id": v.card_id,
+                "vegetable": v.name,
+                "plural": v.plural,
+                "points": v.points,
+                "type_count": v.type_count,
+                "vegetable_number": v.vegetable_number,
+                "neighbour_number": v.neighbour_number,
+            }
             for v in cards
         ]
         known = _CARD_FIELDS[id(cards)] = (cards, fields)
@@ -218,19 +224,29 @@ def _garden_fields(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> d
     for i, row, col in frame_cells(rows, cols, garden.cols):
         card = cells[i]
         rose = under_roses[i]
-        slots.append({
-            "row": row, "col": col, "label": _slot_words(row, col),
-            "card": _card_fields(cards, card) if card >= 0 else None,
-            "grasshopper": hoppers[i] >= 0,
-            "rose": rose + 1 if rose >= 0 else None,
-            "open": i in opened,
-            "in_plot": top < row <= bottom + 1 and left < col <= right + 1,
-        })
+        slots.append(
+            {
+                "row": row,
+                "col": col,
+                "label": _slot_words(row, col),
+                "card": _card_fields(cards, card) if card >= 0 else None,
+                "grasshopper": hoppers[i] >= 0,
+                "rose": rose + 1 if rose >= 0 else None,
+                "open": i in opened,
+                "in_plot": top < row <= bottom + 1 and left < col <= right + 1,
+            }
+        )
     roses = []
     for a, b in rose_pairs(garden):
         r, c = divmod(a, garden.cols)
-        roses.append({"id": f"rose{garden.roses[a] + 1}", "row": r + 1, "col": c + 1,
-                      "blooming": garden.cells[a] >= 0 and garden.cells[b] >= 0})
+        roses.append(
+            {
+                "id": f"rose{garden.roses[a] + 1}",
+                "row": r + 1,
+                "col": c + 1,
+                "blooming": garden.cells[a] >= 0 and garden.cells[b] >= 0,
+            }
+        )
     return {
         "seat": seat,
         "fixed_grid": garden.fixed,
@@ -266,45 +282,57 @@ def build_view(game: CabbageheadGame, state: CabbageheadState, viewer: Viewer) -
         card = state.row[pos]
         bees = game.plant_cost(state, pos)
         cost = {-1: "pay 1 bee", 0: "free", 1: "gain 1 bee"}[bees if bees is not None else pos - 1]
-        row.append({
-            "position": POSITIONS[pos],
-            "card": _card_fields(cards, card) if card >= 0 and not is_rose(card) else None,
-            "rose": card_marker(cards, card) if card >= 0 and is_rose(card) else None,
-            "cost": cost,
-            "affordable": bees is not None,
-            "passed_in": pos == state.passed_in_at and card >= 0,
-        })
+        row.append(
+            {
+                "position": POSITIONS[pos],
+                "card": _card_fields(cards, card) if card >= 0 and not is_rose(card) else None,
+                "rose": card_marker(cards, card) if card >= 0 and is_rose(card) else None,
+                "cost": cost,
+                "affordable": bees is not None,
+                "passed_in": pos == state.passed_in_at and card >= 0,
+            }
+        )
     decision_text = "The game is over." if over else f"Seat {state.active + 1}: {_DECISIONS[state.phase]}."
-    return CabbageheadView.model_validate({
-        "viewer": viewer,
-        "seats": state.seats,
-        "round": state.round,
-        "turn": state.turns + 1,
-        "game_over": over,
-        "decision": state.phase,
-        "decision_text": decision_text,
-        "to_move": game.to_move(state),
-        "first_seat": state.first,
-        "row": row,
-        "passed_card": _card_fields(cards, state.passed) if state.passed >= 0 else None,
-        "passed_to": POSITIONS[state.passed_to] if state.passed >= 0 else None,
-        "hive": state.hive,
-        "bees_removed": state.bees_removed,
-        "neighbours": [
-            {"key": key, "name": nb.BY_KEY[key].name, "expansion": nb.BY_KEY[key].expansion,
-             "text": nb.BY_KEY[key].text, "tokens": [token_marker(t) for t in tile], "count": len(tile)}
-            for key, tile in zip(state.neighbours, state.tiles, strict=True)
-        ],
-        "face_down_tokens": len(state.pool),
-        "grasshoppers_waiting": len(state.hoppers_waiting),
-        "grasshoppers_set_aside": len(state.set_aside),
-        "deck_cards_left": len(state.deck),
-        "cards_before_holiday": _cards_before_holiday(state),
-        "known_in_deck": [_card_fields(cards, c) for c in reversed(state.deck) if c in state.known_in_deck],
-        "discard": [_card_fields(cards, c) for c in state.discard],
-        "removed": [card_marker(cards, c) for c in state.removed],
-        "gardens": [_garden_fields(cards, seat, g) for seat, g in enumerate(state.gardens)],
-        "ferwig_next_draws": state.ferwig_turns,
-        "ferwig_this_turn": state.ferwig_now,
-        "visits": state.visits,
-    })
+    return CabbageheadView.model_validate(
+        {
+            "viewer": viewer,
+            "seats": state.seats,
+            "round": state.round,
+            "turn": state.turns + 1,
+            "game_over": over,
+            "decision": state.phase,
+            "decision_text": decision_text,
+            "to_move": game.to_move(state),
+            "first_seat": state.first,
+            "row": row,
+            "passed_card": _card_fields(cards, state.passed) if state.passed >= 0 else None,
+            "passed_to": POSITIONS[state.passed_to] if state.passed >= 0 else None,
+            "hive": state.hive,
+            "bees_removed": state.bees_removed,
+            "neighbours": [
+                {
+                    "key": key,
+                    "name": nb.BY_KEY[key].name,
+                    "expansion": nb.BY_KEY[key].expansion,
+                    "text": nb.BY_KEY[key].text,
+                    "tokens": [token_marker(t) for t in tile],
+                    "count": len(tile),
+                }
+                for key, tile in zip(state.neighbours, state.tiles, strict=True)
+            ],
+            "face_down_tokens": len(state.pool),
+            "grasshoppers_waiting": len(state.hoppers_waiting),
+            "grasshoppers_set_aside": len(state.set_aside),
+            "deck_cards_left": len(state.deck),
+            "cards_before_holiday": _cards_before_holiday(state),
+            "known_in_deck": [
+                _card_fields(cards, c) for c in reversed(state.deck) if c in state.known_in_deck
+            ],
+            "discard": [_card_fields(cards, c) for c in state.discard],
+            "removed": [card_marker(cards, c) for c in state.removed],
+            "gardens": [_garden_fields(cards, seat, g) for seat, g in enumerate(state.gardens)],
+            "ferwig_next_draws": state.ferwig_turns,
+            "ferwig_this_turn": state.ferwig_now,
+            "visits": state.visits,
+        }
+    )

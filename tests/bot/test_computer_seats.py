@@ -27,8 +27,13 @@ async def sessions(tmp_path: Path) -> AsyncIterator[SessionManager]:
 
 async def duel_with_computer(sessions: SessionManager, strength: str = "greedy") -> int:
     lobby = await sessions.open_lobby(
-        guild_id=1, channel_id=CHANNEL, game_name="cabbagehead", options={"first_seat": 1},
-        host_id=ALICE, host_name="Alice", players=2,
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="cabbagehead",
+        options={"first_seat": 1},
+        host_id=ALICE,
+        host_name="Alice",
+        players=2,
     )
     game_id = lobby.snapshot.record.id
     with pytest.raises(Refusal, match="Only the host"):
@@ -69,8 +74,13 @@ async def test_leaving_hands_the_seat_to_a_computer_only_while_someone_still_pla
     sessions: SessionManager,
 ) -> None:
     lobby = await sessions.open_lobby(
-        guild_id=1, channel_id=CHANNEL, game_name="cabbagehead", options={}, host_id=ALICE,
-        host_name="Alice", players=2,
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="cabbagehead",
+        options={},
+        host_id=ALICE,
+        host_name="Alice",
+        players=2,
     )
     game_id = lobby.snapshot.record.id
     await sessions.join(game_id, BOB, "Bob")

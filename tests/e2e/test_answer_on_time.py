@@ -104,7 +104,7 @@ async def test_a_slow_hand_command_is_deferred_privately_then_filled(
 async def test_a_slow_hand_button_is_deferred_then_sent_privately(
     fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """"My hand" on the board, slowed: deferred without a visible placeholder, then the hand arrives
+    """ "My hand" on the board, slowed: deferred without a visible placeholder, then the hand arrives
     as a private follow-up, and the public board is untouched."""
     fake = fake_discord
     fake.answer_deadline = 3.0

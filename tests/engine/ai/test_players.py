@@ -61,8 +61,11 @@ def _labels(legal: Any) -> set[str]:
     return {action.label for action in legal}
 
 
-@pytest.mark.parametrize(("game", "options", "seats"), _cases(),
-                         ids=lambda v: getattr(v, "name", None) or (str(v) if isinstance(v, int) else ""))
+@pytest.mark.parametrize(
+    ("game", "options", "seats"),
+    _cases(),
+    ids=lambda v: getattr(v, "name", None) or (str(v) if isinstance(v, int) else ""),
+)
 def test_every_strength_plays_whole_games_with_legal_actions_only(
     game: AnyGame, options: BaseModel, seats: int
 ) -> None:
@@ -114,8 +117,11 @@ POSITIONS: list[tuple[AnyGame, BaseModel, int, int]] = [
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
-@pytest.mark.parametrize(("game", "options", "seats", "steps"), POSITIONS,
-                         ids=lambda v: getattr(v, "name", None) or (str(v) if isinstance(v, int) else ""))
+@pytest.mark.parametrize(
+    ("game", "options", "seats", "steps"),
+    POSITIONS,
+    ids=lambda v: getattr(v, "name", None) or (str(v) if isinstance(v, int) else ""),
+)
 def test_same_view_different_hidden_cards_same_choice(
     game: AnyGame, options: BaseModel, seats: int, steps: int, strength: Strength
 ) -> None:
@@ -135,10 +141,14 @@ def test_same_view_different_hidden_cards_same_choice(
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
-@pytest.mark.parametrize(("game", "options", "seats", "steps"), POSITIONS,
-                         ids=lambda v: getattr(v, "name", None) or (str(v) if isinstance(v, int) else ""))
-def test_same_seed_same_choice(game: AnyGame, options: BaseModel, seats: int, steps: int,
-                               strength: Strength) -> None:
+@pytest.mark.parametrize(
+    ("game", "options", "seats", "steps"),
+    POSITIONS,
+    ids=lambda v: getattr(v, "name", None) or (str(v) if isinstance(v, int) else ""),
+)
+def test_same_seed_same_choice(
+    game: AnyGame, options: BaseModel, seats: int, steps: int, strength: Strength
+) -> None:
     """Deterministic per seed: `choose_move` twice with one seed gives one action (a restarted
     bot replays a computer's turn identically)."""
     state = _mid_game(game, options, seats, 5, steps)
