@@ -8,6 +8,7 @@ entry (or the reverse) and a stale or doubled move can never be stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -106,13 +107,17 @@ class Store:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                # aiosqlite runs statements in the order they were sent, so this ROLLBACK also
+                # undoes a BEGIN whose await was cancelled while the statement still ran; without
+                # it the shared connection would stay inside that transaction for good.
+                with contextlib.suppress(sqlite3.OperationalError):  # the BEGIN itself failed
+                    await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
 
     async def _in_thread(self, work: Callable[[sqlite3.Connection], None]) -> None:
         """Run `work` on the database's own thread in one round trip.
@@ -275,10 +280,11 @@ class Store:
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     insert,
                 )
+                db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:  # a failed COMMIT too: never leave the connection inside it
+                    db.execute("ROLLBACK")
                 raise
-            db.execute("COMMIT")
 
         async with self._lock:
             await self._in_thread(write)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -196,3 +197,27 @@ async def test_migration_2_counts_existing_games_as_published(tmp_path: Path) ->
         assert await store.unpublished_games() == []
     finally:
         await store.close()
+
+
+async def test_a_transaction_cancelled_at_its_begin_leaves_the_connection_usable(tmp_path: Path) -> None:
+    """Issue 5, "Nothing lost": a task cancelled while its BEGIN is on its way to the database
+    thread (a shutdown, a timeout) must not leave the shared connection inside that transaction,
+    where every later write would fail or never be committed."""
+    path = tmp_path / "g.sqlite3"
+    store = await Store.open(path)
+    try:
+        game_id = await new_lobby(store)
+        cancelled = asyncio.create_task(store.set_lobby_message(game_id, 111))
+        await asyncio.sleep(0)  # it holds the lock and waits for its BEGIN
+        cancelled.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await cancelled
+        await store.set_lobby_message(game_id, 222)
+    finally:
+        await store.close()
+    reopened = await Store.open(path)
+    try:
+        record = await reopened.get(game_id)
+        assert record is not None and record.lobby_message_id == 222
+    finally:
+        await reopened.close()
