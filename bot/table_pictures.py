@@ -109,8 +109,13 @@ class TablePictures:
         if snap.state is None or not self.pictures.draws_for(record.game):
             return None
         found = self.pictures.cached_hand(record.id, record.version, seat)
-        private = asked and not has_public_view(snap.game)
-        if found is not None or not (private or (not self.waiting and self.budget.ready())):
+        public = has_public_view(snap.game)
+        private = asked and not public
+        # A public-view hand shows the garden the board shows, and everyone sees the board: the
+        # hand (answered first) takes a picture only with room left for the board's of this move.
+        board_to_come = public and self.pictures.cached_board(record.id, record.version) is None
+        room = not self.waiting and self.budget.ready(keep_room_for=1 if board_to_come else 0)
+        if found is not None or not (private or room):
             return found
         return await self.pictures.hand(
             record.game, record.id, record.version, seat, snap.view(seat), seat_names(snap)

@@ -64,9 +64,9 @@ class PictureBudget:
         """The level less what the drawings in progress will typically cost."""
         return self.level() - self.in_flight * self.typical_ms
 
-    def ready(self) -> bool:
-        """Whether a picture may be drawn now."""
-        return self.enabled and self.available() > 0
+    def ready(self, *, keep_room_for: int = 0) -> bool:
+        """Whether a picture may be drawn now, leaving room for `keep_room_for` more typical ones."""
+        return self.enabled and self.available() - keep_room_for * self.typical_ms > 0
 
     def seconds_until_ready(self) -> float:
         """How long until `ready()` (0 when ready now; a day when pictures are off)."""

@@ -98,3 +98,15 @@ def test_a_waiting_board_keeps_its_place_however_often_its_game_moves() -> None:
     waiting.add(5)
     waiting.discard(5)
     assert 5 not in waiting and not waiting
+
+
+def test_a_picture_can_wait_until_there_is_room_for_another_one_after_it() -> None:
+    """A public-view hand is drawn only with room left for its board's picture (docs/bot.md)."""
+    clock = Clock()
+    budget = PictureBudget(40, clock=clock)
+    budget.spend(45)  # 5 ms left
+    budget.typical_ms = 10.0
+    assert budget.ready(), "room for one drawing"
+    assert not budget.ready(keep_room_for=1), "not for one and the board's after it"
+    clock.now += 0.25  # 15 ms left
+    assert budget.ready(keep_room_for=1)

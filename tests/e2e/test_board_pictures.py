@@ -14,7 +14,17 @@ from PIL import Image
 
 from bot.pictures.text import ALT_MAX
 from tests.e2e.sabotage_driver import start_game
-from tests.e2e.table_driver import board, click, open_hand, open_lobby, play_one_decision, wait_for_move
+from tests.e2e.table_driver import (
+    board,
+    click,
+    is_action,
+    offered,
+    open_hand,
+    open_lobby,
+    pick,
+    play_one_decision,
+    wait_for_move,
+)
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 
@@ -159,6 +169,31 @@ async def test_a_public_view_hand_is_not_drawn_out_of_budget(
     hand = await open_hand(fake, fake.alice, fake.general)
     assert hand.attachments == []
     assert "Your decision" in hand.text()
+
+
+async def test_with_room_for_one_picture_a_move_draws_the_board_not_the_public_hand(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A move's answer (the hand) goes out before the board edit. In Mr. Cabbagehead's Garden the
+    hand's picture shows the garden the board shows (ruling 12), and everyone sees the board: with
+    room in the budget for one picture, the board gets it (docs/bot.md, "Pictures and the CPU")."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
+    await wait_for_move(fake, fake.general, 0)
+    hand = await open_hand(fake, fake.alice, fake.general)
+    rng = random.Random(5)
+    while not (actions := [how for _label, how in offered(hand) if is_action(how)]):
+        steps = [how for label, how in offered(hand) if not how.endswith(":p0") and "Back" not in label]
+        await pick(fake, fake.alice, hand, rng.choice(steps))
+    budget = bot.table.pictures.budget
+    budget.reset()
+    budget.spend(budget.level() - 1)  # room for one picture: the next drawing overdraws
+    budget.typical_ms = 10.0
+    await pick(fake, fake.alice, hand, rng.choice(actions))
+    moved = await wait_for_move(fake, fake.general, 1)
+    assert "picture shows" not in footer(moved), "the board of the move has its own picture"
+    assert hand.attachments == [], "the hand answered with its text alone"
 
 
 async def test_a_private_hand_opened_out_of_budget_still_shows_its_picture(
