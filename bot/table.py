@@ -735,8 +735,11 @@ class Table:
             return
         async with self._render_lock(record.id):  # after any move still being published
             await self._delete_notices(record.id)
-            await self._refresh_board_locked(record.id)
-        self._render_locks.pop(record.id, None)
+            snap = await self._refresh_board_locked(record.id)
+            if snap.record.status == "active":  # a computer took a leaver's seat: the game goes on
+                await self._announce_turn(snap, before=[], actor=None)
+        if snap.record.status != "active":
+            self._render_locks.pop(record.id, None)
 
     async def expire_lobbies(self) -> None:
         """Close lobbies whose time ran out and say so on their messages."""

@@ -136,3 +136,36 @@ async def test_a_strong_computer_answers_the_house_plants_question_and_plays_gar
     assert snap is not None and snap.state is not None
     assert snap.state.house_plant_answers == [snap.state.house_plant_answers[0], 0]
     assert mentioned_ids(fake, fake.general) <= {fake.alice.id}
+
+
+async def test_a_leaver_handing_the_seat_to_a_computer_leaves_the_player_to_move_pinged(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Issue 5, turn notices: when Bob leaves and a computer takes his seat during Alice's turn,
+    the game's notices are renewed, and Alice, still to move, has one pinging her."""
+    fake = fake_discord
+    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    people, rng, moves = [fake.alice, fake.bob], random.Random(4), 0
+    seen_bob = False
+    while True:  # Alice, then Bob, until it is Alice's turn again
+        person = player_to_move(fake, await wait_for_move(fake, fake.general, moves), people)
+        seen_bob = seen_bob or person is fake.bob
+        if person is fake.alice and seen_bob:
+            break
+        assert person is not None
+        await play_one_decision(fake, person, fake.general, rng)
+        moves += 1
+
+    def notices() -> list[list[int]]:
+        return [m.pinged for m in fake.public_messages(fake.general) if "it's your turn" in m.content]
+
+    await fake.wait_until(lambda: notices() == [[fake.alice.id]], what="Alice's turn notice")
+    old = [m for m in fake.public_messages(fake.general) if "it's your turn" in m.content]
+    left = await fake.slash(fake.bob, fake.general, "leave", {"computer": "random"})
+    await left.wait_answered()
+    await fake.wait_until(
+        lambda: all(m.deleted for m in old) and notices(), what="the old notice replaced by a new one"
+    )
+    assert notices() == [[fake.alice.id]]
