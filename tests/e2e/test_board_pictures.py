@@ -12,6 +12,7 @@ import random
 
 from PIL import Image
 
+from bot.app import GardenClubBot
 from bot.pictures.text import ALT_MAX
 from tests.e2e.sabotage_driver import start_game
 from tests.e2e.table_driver import (
@@ -104,6 +105,17 @@ async def wait_for_fresh_picture(fake: FakeDiscord, move: int, what: str) -> Non
     await fake.wait_until(caught_up, what=what)
 
 
+async def solo_game_on_a_thin_budget(
+    fake: FakeDiscord, garden_bot: BotRunner
+) -> tuple[GardenClubBot, FakeMessage, bytes]:
+    """A bot whose picture budget refills at 1 ms a second (so the test decides when there is room)
+    and a solo Cabbagehead game at move 0: the bot, the board message, and the picture it opened with."""
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
+    first = await wait_for_move(fake, fake.general, 0)
+    return bot, first, picture_of(fake, first, "board.png")[2]
+
+
 async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_then_catches_up(
     fake_discord: FakeDiscord, garden_bot: BotRunner
 ) -> None:
@@ -112,11 +124,8 @@ async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_th
     saying which move it shows; when the budget refills, the board is drawn once, at its latest
     position, however many moves it missed."""
     fake = fake_discord
-    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    bot, first, start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
     pictures = bot.table.pictures
-    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
-    first = await wait_for_move(fake, fake.general, 0)
-    _image, _description, start_picture = picture_of(fake, first, "board.png")
 
     pictures.budget.spend(1_000_000)  # spent: the next drawing is about 50 s away at 1 ms/s
     drawn_before = pictures.pictures.cache.renders
@@ -162,9 +171,7 @@ async def test_a_public_view_hand_is_not_drawn_out_of_budget(
     """Mr. Cabbagehead's Garden shows everything on its board (ruling 12): opening "My hand" with
     the budget spent answers with the text alone, since the board picture holds the same garden."""
     fake = fake_discord
-    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
-    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
-    await wait_for_move(fake, fake.general, 0)
+    bot, _first, _picture = await solo_game_on_a_thin_budget(fake, garden_bot)
     bot.table.pictures.budget.spend(1_000_000)
     hand = await open_hand(fake, fake.alice, fake.general)
     assert hand.attachments == []
@@ -178,9 +185,7 @@ async def test_with_room_for_one_picture_a_move_draws_the_board_not_the_public_h
     hand's picture shows the garden the board shows (ruling 12), and everyone sees the board: with
     room in the budget for one picture, the board gets it (docs/bot.md, "Pictures and the CPU")."""
     fake = fake_discord
-    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
-    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
-    await wait_for_move(fake, fake.general, 0)
+    bot, _first, _picture = await solo_game_on_a_thin_budget(fake, garden_bot)
     hand = await open_hand(fake, fake.alice, fake.general)
     rng = random.Random(5)
     while not (actions := [how for _label, how in offered(hand) if is_action(how)]):
@@ -216,11 +221,8 @@ async def test_a_game_finished_out_of_budget_shows_its_final_picture_at_once(
     moves out of budget keep the old picture, but the finished garden's picture comes with the
     scores, and the picture queue forgets the game."""
     fake = fake_discord
-    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    bot, first, start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
     pictures = bot.table.pictures
-    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
-    first = await wait_for_move(fake, fake.general, 0)
-    _image, _description, start_picture = picture_of(fake, first, "board.png")
     pictures.budget.spend(1_000_000)
     await play_one_decision(fake, fake.alice, fake.general, random.Random(11))
     assert "picture shows move 0 (updating)" in footer(await wait_for_move(fake, fake.general, 1))
@@ -246,10 +248,7 @@ async def test_a_board_still_waiting_for_its_picture_at_a_restart_gets_it_after(
     game's board saying "picture shows move 0 (updating)" for good. After a restart every board of
     a game in progress is queued for a fresh picture (paced by the budget): nothing stays stuck."""
     fake = fake_discord
-    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
-    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
-    first = await wait_for_move(fake, fake.general, 0)
-    _image, _description, start_picture = picture_of(fake, first, "board.png")
+    bot, _first, start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
     bot.table.pictures.budget.spend(1_000_000)
     await play_one_decision(fake, fake.alice, fake.general, random.Random(5))
     waiting = await wait_for_move(fake, fake.general, 1)
