@@ -126,8 +126,11 @@ class Load:
         self.recorder = Recorder()
 
     def command(self) -> tuple[str, dict[str, Any]]:
+        """The `/play` command that opens a game of `--game` (a two-player lobby but for Cabbagehead)."""
         if self.game == "cabbagehead":
             return "play cabbagehead", {}
+        if self.game == "sabotage":
+            return "play sabotage", {}
         return "play secret-numbers", {"turns": 4}
 
     async def interact(self, table: Table) -> None:
