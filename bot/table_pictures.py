@@ -110,7 +110,10 @@ class TablePictures:
             return None
         found = self.pictures.cached_hand(record.id, record.version, seat)
         public = has_public_view(snap.game)
-        private = asked and not public
+        # A private hand its owner opens is drawn whatever the budget, unless boards are waiting
+        # for theirs: forced drawings alone can outrun the budget, and the boards everyone sees
+        # would then never be drawn again. Meanwhile the hand's text lists every card.
+        private = asked and not public and not self.waiting
         # A public-view hand shows the garden the board shows, and everyone sees the board: the
         # hand (answered first) takes a picture only with room left for the board's of this move.
         board_to_come = public and self.pictures.cached_board(record.id, record.version) is None

@@ -205,13 +205,38 @@ async def test_a_private_hand_opened_out_of_budget_still_shows_its_picture(
     fake_discord: FakeDiscord, garden_bot: BotRunner
 ) -> None:
     """A Garden Sabotage hand holds cards nobody else sees: when its owner opens it, it is drawn
-    whatever the budget (docs/bot.md, "Pictures and the CPU")."""
+    whatever the budget while no board waits for a picture (docs/bot.md, "Pictures and the CPU")."""
     fake = fake_discord
     bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
     await start_game(fake, garden_bot, fake.general, [fake.alice, fake.bob], {"first_player": "host"}, seed=4)
     bot.table.pictures.budget.spend(1_000_000)
     hand = await open_hand(fake, fake.bob, fake.general)
     picture_of(fake, hand, "hand.png")
+
+
+async def test_while_boards_wait_for_pictures_a_private_hand_answers_with_its_text(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Private hands are drawn out of budget only while no board waits (docs/bot.md, "Pictures and
+    the CPU"): otherwise hands opened at a busy table would spend the budget for good and no board
+    would ever be drawn again. The hand's text still names every card; once the waiting board is
+    drawn, the hand's picture is back."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    pictures = bot.table.pictures
+    await start_game(fake, garden_bot, fake.general, [fake.alice, fake.bob], {"first_player": "host"}, seed=4)
+    pictures.budget.spend(1_000_000)
+    await play_one_decision(fake, fake.alice, fake.general, random.Random(4))
+    assert "(updating)" in footer(await wait_for_move(fake, fake.general, 1))
+    assert len(pictures.waiting) == 1
+    hand = await open_hand(fake, fake.bob, fake.general)
+    assert hand.attachments == [], "text only while the board waits"
+    for part in ("**Your Plants:**", "**Your Bugs:**", "**Your Objectives:**"):
+        assert part in hand.text(), "every card of the hand is named in its text"
+
+    pictures.budget.reset()
+    await wait_for_fresh_picture(fake, 1, "the waiting board drawn")
+    picture_of(fake, await open_hand(fake, fake.bob, fake.general), "hand.png")
 
 
 async def test_a_game_finished_out_of_budget_shows_its_final_picture_at_once(
