@@ -72,8 +72,7 @@ class FakeDiscord:
         #: Off by default so a busy CI machine cannot flake tests; set it in tests about latency.
         self.answer_deadline: float | None = None
         self._rate_limits: list[tuple[str, str, float, bool]] = []
-        self._delays: list[tuple[str, str, float]] = []
-        self._held = 0
+        self._held_calls: list[tuple[str, str, asyncio.Event]] = []
         #: How error 30046 (edits of messages older than an hour) is answered: see `age_message`.
         self.old_edit_retry_after = 0.05
         self.old_edit_via = True
@@ -348,25 +347,19 @@ class FakeDiscord:
                 return retry_after, is_global
         return None
 
-    def delay_next(self, method: str, route: str, seconds: float, *, count: int = 1) -> None:
-        """Hold the next `count` calls to `method route` for `seconds` before answering them, as
-        a slow Discord would; calls arriving meanwhile are answered at once (to provoke races)."""
-        self._delays.extend([(method, route, seconds)] * count)
+    def hold_next(self, method: str, route: str) -> asyncio.Event:
+        """Leave the next call to `method route` unanswered until the returned event is set, as a
+        slow Discord would; calls to other routes are answered meanwhile (to provoke races)."""
+        release = asyncio.Event()
+        self._held_calls.append((method, route, release))
+        return release
 
-    def take_injected_delay(self, method: str, route: str) -> float:
-        for index, (m, r, seconds) in enumerate(self._delays):
+    def take_hold(self, method: str, route: str) -> asyncio.Event | None:
+        for index, (m, r, release) in enumerate(self._held_calls):
             if m == method and r == route:
-                del self._delays[index]
-                self._held += 1
-                return seconds
-        return 0.0
-
-    def release_delay(self) -> None:
-        self._held -= 1
-
-    def pending_delays(self) -> int:
-        """Calls injected with `delay_next` not yet answered (waiting to arrive or being held)."""
-        return len(self._delays) + self._held
+                del self._held_calls[index]
+                return release
+        return None
 
     # --- What people do outside interactions ------------------------------------------------
 

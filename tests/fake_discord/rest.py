@@ -11,7 +11,6 @@ Unknown routes are recorded and answered 404 with a Discord-shaped error, so a t
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import time
@@ -202,12 +201,9 @@ class RestApi:
             return error_response(401, 0, "401: Unauthorized")
         if not route.needs_auth and "Authorization" in request.headers and "/callback" in route.template:
             self.fake.violations.append(f"{request.method} {route.template}: sent an Authorization header")
-        delay = self.fake.take_injected_delay(request.method, route.template)
-        if delay:
-            try:
-                await asyncio.sleep(delay)
-            finally:
-                self.fake.release_delay()
+        release = self.fake.take_hold(request.method, route.template)
+        if release is not None:
+            await release.wait()
         limited = self.fake.take_injected_rate_limit(request.method, route.template)
         if limited is not None:
             retry_after, is_global = limited
