@@ -109,17 +109,18 @@ class TablePictures:
         if snap.state is None or not self.pictures.draws_for(record.game):
             return None
         found = self.pictures.cached_hand(record.id, record.version, seat)
+        # Boards waiting for their pictures go first, whatever the hand: hands opened at a busy
+        # table could otherwise outrun the budget and no board would be drawn again. Meanwhile
+        # the hand's text names every card.
+        if found is not None or self.waiting:
+            return found
         public = has_public_view(snap.game)
-        # A private hand its owner opens is drawn whatever the budget, unless boards are waiting
-        # for theirs: forced drawings alone can outrun the budget, and the boards everyone sees
-        # would then never be drawn again. Meanwhile the hand's text lists every card.
-        private = asked and not public and not self.waiting
         # A public-view hand shows the garden the board shows, and everyone sees the board: the
         # hand (answered first) takes a picture only with room left for the board's of this move.
         board_to_come = public and self.pictures.cached_board(record.id, record.version) is None
-        room = not self.waiting and self.budget.ready(keep_room_for=1 if board_to_come else 0)
-        if found is not None or not (private or room):
-            return found
+        opened_private_hand = asked and not public  # drawn whatever the budget
+        if not opened_private_hand and not self.budget.ready(keep_room_for=1 if board_to_come else 0):
+            return None
         return await self.pictures.hand(
             record.game, record.id, record.version, seat, snap.view(seat), seat_names(snap)
         )
