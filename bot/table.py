@@ -400,7 +400,7 @@ class Table:
                     await self._announce_turn(snap, before=outcome.to_move_before, actor=actor)
             elif outcome.finished:
                 await self._finish(snap)
-            await self.sessions.store.mark_published(game_id, outcome.version)
+            self.sessions.store.note_published(game_id, outcome.version)
         if snap.record.status != "active":
             self._render_locks.pop(game_id, None)
         else:

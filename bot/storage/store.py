@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -23,6 +24,11 @@ from bot.storage.migrations import migrate
 from bot.storage.records import ActionRecord, GameRecord, GameStatus, SeatRecord
 
 Clock = Callable[[], float]
+
+log = logging.getLogger(__name__)
+
+#: How long a "published" mark may wait to be written together with others (`note_published`).
+PUBLISHED_FLUSH_SECONDS = 0.5
 
 
 class ChannelBusy(Exception):
@@ -77,14 +83,25 @@ def _seats_json(seats: Sequence[SeatRecord]) -> str:
 class Store:
     """Async access to the games database. Open with `await Store.open(path)`; close when done."""
 
-    def __init__(self, db: aiosqlite.Connection, clock: Clock) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, clock: Clock, published_flush_seconds: float = PUBLISHED_FLUSH_SECONDS
+    ) -> None:
         self._db = db
         self._clock = clock
         # One connection is shared by every task: the lock keeps each transaction whole.
         self._lock = asyncio.Lock()
+        #: "Published" marks not written yet (game id -> version), and the task that writes them.
+        self._published: dict[int, int] = {}
+        self._published_flush: asyncio.Task[None] | None = None
+        self._published_flush_seconds = published_flush_seconds
 
     @classmethod
-    async def open(cls, path: Path | str, clock: Clock = time.time) -> Store:
+    async def open(
+        cls,
+        path: Path | str,
+        clock: Clock = time.time,
+        published_flush_seconds: float = PUBLISHED_FLUSH_SECONDS,
+    ) -> Store:
         """Open (creating if needed) the database at `path`, in WAL mode, migrated to the latest schema."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -98,9 +115,16 @@ class Store:
         except BaseException:
             await db.close()
             raise
-        return cls(db, clock)
+        return cls(db, clock, published_flush_seconds)
 
     async def close(self) -> None:
+        """Write the marks still waiting (a clean stop publishes nothing twice), then close."""
+        flush = self._published_flush
+        if flush is not None and not flush.done():
+            flush.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await flush
+        await self.flush_published()
         async with self._lock:
             await self._db.close()
 
@@ -291,12 +315,63 @@ class Store:
         return new_version
 
     async def mark_published(self, game_id: int, version: int) -> None:
-        """Record that `version` of the game is fully shown in Discord (one autocommitted write)."""
+        """Record now that `version` of the game is fully shown in Discord (one autocommitted write):
+        for the rare cases (a game's start, the catch-up after a restart); moves use `note_published`."""
         async with self._lock:
             await self._db.execute(
                 "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?",
                 (version, game_id, version),
             )
+
+    def note_published(self, game_id: int, version: int) -> None:
+        """Record, within `PUBLISHED_FLUSH_SECONDS`, that `version` of the game is fully shown.
+
+        Every move is published, and writing each mark on its own cost a trip to the database
+        thread per move (a hand-off there and a wake-up back), the platform's costliest step after
+        Discord's own. Marks waiting together are written in one transaction. A crash before they
+        are written costs nothing but a repeat: the start-up catch-up publishes those games again
+        (the same board, and the turn notice posted anew)."""
+        if self._published.get(game_id, -1) < version:
+            self._published[game_id] = version
+        if self._published_flush is None or self._published_flush.done():
+            self._published_flush = asyncio.get_running_loop().create_task(
+                self._flush_published_soon(), name="garden-club-published-marks"
+            )
+
+    async def _flush_published_soon(self) -> None:
+        await asyncio.sleep(self._published_flush_seconds)
+        try:
+            await self.flush_published()
+        except Exception:  # kept for the next try; at worst, published again after a restart
+            log.warning("Could not record which game versions are published.", exc_info=True)
+
+    async def flush_published(self) -> None:
+        """Write the waiting "published" marks now, in one transaction (one trip)."""
+        pending, self._published = self._published, {}
+        if not pending:
+            return
+        rows = [(version, game_id, version) for game_id, version in pending.items()]
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(
+                    "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?", rows
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+        try:
+            async with self._lock:
+                await self._in_thread(write)
+        except BaseException:
+            for game_id, version in pending.items():  # not written: keep them for the next flush
+                if self._published.get(game_id, -1) < version:
+                    self._published[game_id] = version
+            raise
 
     async def unpublished_games(self) -> list[GameRecord]:
         """Games in progress or just finished whose latest version never reached Discord."""

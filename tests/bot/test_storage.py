@@ -221,3 +221,67 @@ async def test_a_transaction_cancelled_at_its_begin_leaves_the_connection_usable
         assert record is not None and record.lobby_message_id == 222
     finally:
         await reopened.close()
+
+
+async def started_games(store: Store, count: int) -> list[int]:
+    """`count` games at version 1 (one move each), none of it published yet."""
+    games = []
+    for channel in range(count):
+        game_id = await new_lobby(store, channel_id=200 + channel)
+        await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
+        await store.record_move(
+            game_id, expected_version=0, seat=0, action={}, events=[], state='{"s": 1}', finished=False
+        )
+        games.append(game_id)
+    return games
+
+
+async def test_published_marks_of_many_moves_are_written_together_soon_after(tmp_path: Path) -> None:
+    """Issue 5, "Nothing lost" and "Speed": the mark that a move is shown in Discord decides what the
+    start-up catch-up publishes again. Marks noted within the flush delay are written together in
+    one trip to the database thread, and none is lost on the way."""
+    store = await Store.open(tmp_path / "g.sqlite3", published_flush_seconds=0.05)
+    try:
+        first, second = await started_games(store, 2)
+        trips = 0
+        queue_work = store._db._execute
+
+        async def counted(*args: object, **kwargs: object) -> object:
+            nonlocal trips
+            trips += 1
+            return await queue_work(*args, **kwargs)
+
+        store._db._execute = counted  # type: ignore[method-assign]
+        store.note_published(first, 1)
+        store.note_published(second, 1)
+        store.note_published(first, 0)  # an older mark never takes a newer one back
+        assert trips == 0
+        for _ in range(200):
+            if trips:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+        assert trips == 1
+        store._db._execute = queue_work  # type: ignore[method-assign]
+        assert await store.unpublished_games() == []
+        assert [(await store.get(g)).published_version for g in (first, second)] == [1, 1]  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
+async def test_published_marks_still_waiting_are_written_when_the_store_closes(tmp_path: Path) -> None:
+    """A clean stop (a restart, an update) writes the waiting marks, so the next start does not
+    publish those games a second time (no repeated turn notice)."""
+    path = tmp_path / "g.sqlite3"
+    store = await Store.open(path, published_flush_seconds=3600)
+    try:
+        (game_id,) = await started_games(store, 1)
+        assert [g.id for g in await store.unpublished_games()] == [game_id]
+        store.note_published(game_id, 1)
+    finally:
+        await store.close()
+    reopened = await Store.open(path)
+    try:
+        assert await reopened.unpublished_games() == []
+    finally:
+        await reopened.close()

@@ -192,8 +192,9 @@ async def test_after_fifteen_minutes_the_buttons_still_answer_with_fresh_message
 
 
 async def published(bot: GardenClubBot, game_id: int, want: int = 1) -> int:
-    """The game's published version once it reaches `want` (publishing follows the answer)."""
-    for _ in range(200):
+    """The game's published version once it reaches `want` (publishing follows the answer, and the
+    mark is written within `PUBLISHED_FLUSH_SECONDS` with others)."""
+    for _ in range(500):
         record = await bot.store.get(game_id)
         assert record is not None
         if record.published_version >= want:
