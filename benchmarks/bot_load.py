@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -250,9 +251,16 @@ class Load:
 
 
 async def start_bot(
-    fake: FakeDiscord, data_dir: Path, picture_budget_ms: float | None = None, python: str | None = None
+    fake: FakeDiscord,
+    data_dir: Path,
+    picture_budget_ms: float | None = None,
+    python: str | None = None,
+    *,
+    wrapper: Sequence[str] = (),
+    ready_seconds: float = 50.0,
 ) -> asyncio.subprocess.Process:
-    """`python -m bot` against the fake, under `python` (default: this interpreter)."""
+    """`python -m bot` against the fake, under `python` (default: this interpreter), run through
+    `wrapper` (e.g. valgrind) when given; returns once it answers a command."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(ROOT),
@@ -266,9 +274,11 @@ async def start_bot(
         env["PICTURE_BUDGET_MS"] = str(picture_budget_ms)
     profile = os.environ.get("BOT_LOAD_PROFILE")  # a path: run the bot under cProfile, saved there
     command = ["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"]
-    process = await asyncio.create_subprocess_exec(python or sys.executable, *command, cwd=data_dir, env=env)
-    await fake.gateway.wait_connected(timeout=60)
-    for _ in range(100):  # ready once it answers
+    process = await asyncio.create_subprocess_exec(
+        *wrapper, python or sys.executable, *command, cwd=data_dir, env=env
+    )
+    await fake.gateway.wait_connected(timeout=ready_seconds)
+    for _ in range(round(ready_seconds * 2)):  # ready once it answers
         probe = await fake.slash(fake.alice, fake.general, "help")
         try:
             await probe.wait_answered(timeout=0.5)

@@ -1,0 +1,219 @@
+"""The bot's work per interaction, counted rather than timed: the same clicks give the same figures.
+
+Timed figures on a shared machine move by a fifth from one minute to the next (docs/performance.md),
+so a change worth a few percent cannot be seen in them. This benchmark plays a fixed, seeded series
+of interactions (the same generator as `bot_load.py`: "My hand", picker steps, moves), one at a
+time, and reports two counts:
+
+- **Instructions per interaction**: the real bot (`python -m bot`, its own process) runs under
+  valgrind's callgrind, which counts every instruction its threads execute (Python, discord.py,
+  SQLite, orjson...; not the kernel's). The same code and the same clicks give the same count
+  within about half a percent, whatever else the machine is doing. Printed with the share of each
+  library.
+- **Context switches per interaction** of the bot's threads (a second run, without valgrind, from
+  `/proc`): each is a sleep and a wake-up, which on a virtual machine costs far more CPU than its
+  instructions (caches gone cold), so fewer hand-offs between threads matter beyond the count.
+
+Pictures are off by default (`--picture-budget-ms 0`): valgrind cannot run Pillow's vector code
+paths, and `render_speed.py` measures drawings. Needs valgrind (`apt install valgrind`).
+
+  python benchmarks/bot_instructions.py [--interactions 300] [--warmup 40] [--games 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import shutil
+import signal
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bot_load import Load, Table, describe_python, start_bot  # noqa: E402
+from engine.registry import all_games  # noqa: E402
+from tests.fake_discord.checks import PayloadChecker  # noqa: E402
+from tests.fake_discord.fake import FakeDiscord  # noqa: E402
+
+#: callgrind's record of the measured interactions (it zeroes its counts, then dumps them).
+CALLGRIND_OUT = "callgrind.out"
+
+
+async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> dict[str, object]:
+    """Start the bot (under `wrapper`), open `--games` games, play `--warmup` interactions, then
+    the measured `--interactions`; returns what was counted over the measured ones."""
+    fake = FakeDiscord(checker=PayloadChecker(spec=None))
+    channels = [fake.add_text_channel(fake.guild, f"table-{i}") for i in range(args.games)]
+    await fake.start()
+    process = await start_bot(
+        fake, data_dir, args.picture_budget_ms, args.bot_python, wrapper=wrapper, ready_seconds=600
+    )
+    try:
+        players = [fake.alice] if args.game == "cabbagehead" else [fake.alice, fake.bob]
+        load = Load(fake, args.game, args.seed)
+        tables = [Table(channel=c, players=players) for c in channels]
+        for table in tables:  # open every game (lobby, join, start) before counting
+            while table.phase in ("play", "join", "start"):
+                await load.interact(table)
+        await interact(load, tables, args.warmup)
+        if wrapper:
+            await callgrind_control("-z", process.pid)  # count from here
+        switches_before = thread_switches(process.pid)
+        first_call = len(fake.calls)
+        load.recorder.measuring = True
+        await interact(load, tables, args.interactions)
+        load.recorder.measuring = False
+        if wrapper:
+            await callgrind_control("-d", process.pid)  # write what was counted since
+        switches = thread_switches(process.pid)
+        for thread, count in switches_before.items():
+            switches[thread] -= count
+        calls = Counter(f"{c.method} {c.route}" for c in fake.calls[first_call:])
+        return {
+            "answered": load.recorder.answered,
+            "failures": load.recorder.failures,
+            "calls": calls,
+            "switches": switches,
+            "main_thread": str(process.pid),
+        }
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            await asyncio.wait_for(process.wait(), 300)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+        await fake.stop()
+
+
+async def interact(load: Load, tables: list[Table], count: int) -> None:
+    """`count` interactions, one at a time, going round the tables."""
+    for number in range(count):
+        await load.interact(tables[number % len(tables)])
+
+
+async def callgrind_control(flag: str, pid: int) -> None:
+    process = await asyncio.create_subprocess_exec(
+        "callgrind_control",
+        flag,
+        str(pid),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    if await process.wait() != 0:
+        raise SystemExit(f"callgrind_control {flag} failed")
+
+
+def thread_switches(pid: int) -> Counter[str]:
+    """Context switches (voluntary and not) so far of each thread of process `pid`, by thread id."""
+    counts: Counter[str] = Counter()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            status = (task / "status").read_text()
+        except OSError:  # the thread just ended
+            continue
+        counts[task.name] = sum(int(n) for n in re.findall(r"voluntary_ctxt_switches:\s+(\d+)", status))
+    return counts
+
+
+def instructions_by_library(path: Path) -> Counter[str]:
+    """Instructions executed in each shared object, from a callgrind output file (self cost: the
+    cost lines that follow a `calls=` line are a call's inclusive cost, counted in its callee)."""
+    names: dict[str, str] = {}
+    totals: Counter[str] = Counter()
+    library = "?"
+    after_call = False
+    for line in path.read_text().splitlines():
+        if line.startswith(("ob=", "cob=")):
+            found = re.match(r"c?ob=\((\d+)\)(?: (.*))?", line)
+            if found is None:
+                continue
+            if found.group(2):
+                names[found.group(1)] = found.group(2)
+            if line.startswith("ob="):
+                library = names.get(found.group(1), "?")
+        elif line.startswith("calls="):
+            after_call = True
+        elif line[:1].isdigit() or line[:1] in "+-*":
+            if after_call:
+                after_call = False
+                continue
+            parts = line.split()
+            if len(parts) >= 2:
+                totals[library] += int(parts[1])
+    return totals
+
+
+def short_name(library: str) -> str:
+    """`libpython3.11.so.1.0` -> `libpython3.11`, `orjson.cpython-311-x86_64-linux-gnu.so` -> `orjson`."""
+    name = library.rsplit("/", 1)[-1]
+    return re.sub(r"(\.cpython-\d+.*|\.so.*|-[0-9a-f]{8}\.so.*)$", "", name)
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        out = data / CALLGRIND_OUT
+        wrapper = [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            f"--log-file={data / 'valgrind.log'}",
+        ]
+        (data / "valgrind").mkdir()
+        counted = await play(args, wrapper, data / "valgrind")
+        dumps = sorted(data.glob(f"{CALLGRIND_OUT}.*"), key=lambda p: int(p.suffix[1:]))
+        if not dumps:
+            raise SystemExit("callgrind wrote no dump of the measured interactions")
+        by_library = instructions_by_library(dumps[-1])
+        (data / "plain").mkdir()
+        plain = await play(args, [], data / "plain")
+
+    answered = int(str(counted["answered"]))
+    total = sum(by_library.values())
+    print(f"game: {args.game}, games: {args.games}, interactions measured: {answered} (after {args.warmup})")
+    print(f"failures: {counted['failures']} (valgrind run), {plain['failures']} (plain run)")
+    calls: Counter[str] = counted["calls"]  # type: ignore[assignment]
+    print(
+        "REST calls per interaction: " + ", ".join(f"{r} {n / answered:.2f}" for r, n in calls.most_common())
+    )
+    shares = ", ".join(f"{short_name(lib)} {100 * n / total:.1f}%" for lib, n in by_library.most_common(8))
+    print(f"where the instructions go: {shares}")
+    plain_answered = int(str(plain["answered"]))
+    switches: Counter[str] = plain["switches"]  # type: ignore[assignment]
+    main_thread = switches.pop(str(plain["main_thread"]), 0)
+    print(
+        f"context switches per interaction: event-loop thread {main_thread / plain_answered:.2f}, "
+        f"other threads {sum(switches.values()) / plain_answered:.2f}"
+    )
+    print(f"instructions per interaction: {total / answered / 1e6:.3f} M")
+
+
+def main() -> None:
+    games = all_games()
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--interactions", type=int, default=300, help="interactions counted")
+    parser.add_argument("--warmup", type=int, default=40, help="interactions played before counting")
+    parser.add_argument("--games", type=int, default=4, help="games in progress (played in turn)")
+    parser.add_argument(
+        "--game", choices=sorted(games), default="cabbagehead" if "cabbagehead" in games else "secret_number"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--picture-budget-ms", type=float, default=0.0, help="the bot's PICTURE_BUDGET_MS")
+    parser.add_argument("--bot-python", default=None, help="run the bot under this interpreter")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
+    print(f"bot interpreter: {describe_python(args.bot_python or sys.executable)}")
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
