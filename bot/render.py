@@ -7,6 +7,7 @@ view. Game-specific text comes from the game's presenter; everything here is the
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -32,6 +33,12 @@ SEAT_WORD = re.compile(r"\b(?:Seat|Player) (\d+)\b")
 
 def with_names(line: str, names: list[str]) -> str:
     """Engine lines say "Seat 2" or "Player 2"; players read their names ("Bob") instead."""
+    return _with_names(line, tuple(names))
+
+
+@lru_cache(maxsize=4096)
+def _with_names(line: str, names: tuple[str, ...]) -> str:
+    """`with_names`, once per line and names: the board and every hand redraw the same log lines."""
 
     def name(match: re.Match[str]) -> str:
         number = int(match.group(1))

@@ -48,7 +48,7 @@ from bot.sessions import (
     computer_strengths,
 )
 from bot.table_pictures import BoardPicture, TablePictures
-from bot.ui.choices import clip, plan_page
+from bot.ui.choices import clip, group_by_first_step, plan_page
 from bot.ui.items import RulesButton, choice_view, hand_button_view, lobby_view
 from engine.registry import get_game
 
@@ -319,7 +319,10 @@ class Table:
         if naming is not None:  # e.g. "Sabotage Player 2's plot 1" -> "Sabotage Bob's plot 1"
             labels = [naming(label, names) for label in labels]
             steps = [tuple(naming(part, names) for part in parts) for parts in steps]
-        page = plan_page(labels, steps, choice, getattr(presenter, "flat_limit", None))
+        groups = snap.drawn(("groups", seat))
+        if groups is None:
+            groups = snap.remember_drawn(("groups", seat), group_by_first_step(steps))
+        page = plan_page(labels, steps, choice, getattr(presenter, "flat_limit", None), groups)
         if page.title:
             embed.add_field(name="Choosing", value=page.title, inline=False)
         return embed, choice_view(snap.record.id, seat, snap.record.version, page), files

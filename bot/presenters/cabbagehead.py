@@ -53,8 +53,26 @@ def card_long(card: CardView) -> str:
     return f"{card.vegetable} #{card.vegetable_number} ({card.points} pts, {card.type_count} in the deck)"
 
 
+#: Grids drawn lately, by garden view: a position's board and its hand show the same garden (a
+#: seat's view shares the spectator's, ruling 12), so each is drawn once. Keeping the view itself
+#: keeps its id from being reused while it is a key.
+_GRIDS: dict[int, tuple[GardenView, str]] = {}
+_GRIDS_KEPT = 256
+
+
 def garden_grid(garden: GardenView) -> str:
     """The frame as a fixed-width grid: planted cards, open slots (+), Grasshoppers (*), Roses (r)."""
+    known = _GRIDS.get(id(garden))
+    if known is not None and known[0] is garden:
+        return known[1]
+    if len(_GRIDS) >= _GRIDS_KEPT:
+        _GRIDS.clear()
+    text = _draw_grid(garden)
+    _GRIDS[id(garden)] = (garden, text)
+    return text
+
+
+def _draw_grid(garden: GardenView) -> str:
     by_place = {(s.row, s.col): s for s in garden.slots}
     header = "   " + "".join(f"{c:^{CELL}}" for c in range(1, garden.cols + 1))
     lines = [header]

@@ -58,8 +58,12 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _groups(steps: Sequence[tuple[str, ...]]) -> list[tuple[str, list[int]]]:
-    """Action indices grouped by first step, in the order the first steps appear."""
+Groups = list[tuple[str, list[int]]]
+
+
+def group_by_first_step(steps: Sequence[tuple[str, ...]]) -> Groups:
+    """Action indices grouped by first step, in the order the first steps appear (the same for
+    every page of a position: the table keeps them for the position's next page)."""
     order: dict[str, list[int]] = {}
     for index, parts in enumerate(steps):
         order.setdefault(parts[0] if parts else "", []).append(index)
@@ -93,13 +97,15 @@ def plan_page(
     steps: Sequence[tuple[str, ...]],
     choice: str = "p0",
     flat_limit: int | None = None,
+    groups: Groups | None = None,
 ) -> Page:
     """The page to show for `choice` (a `p<n>` or `g<j>.<n>` code) over these legal actions.
 
     Above `flat_limit` actions (default `FLAT_LIMIT`; a game's presenter may lower it, so that
     choices with a target always take a second step), actions sharing a first step are grouped
-    into two-step pickers."""
-    groups = _groups(steps)
+    into two-step pickers. `groups`: `group_by_first_step(steps)`, when already known."""
+    if groups is None:
+        groups = group_by_first_step(steps)
     grouped = len(labels) > (FLAT_LIMIT if flat_limit is None else flat_limit) and len(groups) > 1
     if choice.startswith("g") and grouped:
         number, _, page_text = choice[1:].partition(".")
