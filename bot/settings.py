@@ -14,9 +14,12 @@ from pydantic import AnyUrl, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
-#: 2.5% of one core, about four pictures a second: at a human pace (a move every 10-30 s) dozens
-#: of games get every move drawn at once.
-DEFAULT_PICTURE_BUDGET_MS = 25.0
+#: 1.5% of one core, one and a half to two pictures a second: every move is drawn at once while the
+#: whole bot sees fewer moves than that (20 games each moving every 15 s: measured, 39 of 41 boards
+#: drawn at once, the other two one move behind). It was 25 until issue 5's CPU bar was measured at
+#: 50 interactions a second: 25 cost 0.5-0.6 ms per interaction there, 15 about 0.2 ms less
+#: (docs/performance.md).
+DEFAULT_PICTURE_BUDGET_MS = 15.0
 
 #: How to fix each setting, in the words of the one-line hint.
 HINTS: dict[str, str] = {
@@ -30,7 +33,7 @@ HINTS: dict[str, str] = {
     "sync_guild_id": "set SYNC_GUILD_ID to a server's numeric id (Developer Mode > right-click the "
     "server > Copy Server ID), or leave it empty",
     "log_level": "set LOG_LEVEL to one of DEBUG, INFO, WARNING, ERROR, CRITICAL",
-    "picture_budget_ms": "set PICTURE_BUDGET_MS to a number of milliseconds per second such as 25 "
+    "picture_budget_ms": "set PICTURE_BUDGET_MS to a number of milliseconds per second such as 15 "
     "(0 turns pictures off), or leave it empty",
 }
 
