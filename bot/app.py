@@ -21,7 +21,7 @@ from bot.endpoints import discover_gateway, use_gateway
 from bot.pictures.budget import PictureBudget
 from bot.sessions import DEFAULT_LOBBY_TTL, SessionManager
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
 from bot.table import Table
 from bot.ui.items import ALL_DYNAMIC_ITEMS
 
@@ -60,13 +60,19 @@ class GardenClubBot(commands.Bot):
         self._expiry_task: asyncio.Task[None] | None = None
         self._catch_up_task: asyncio.Task[None] | None = None
         self._pictures_task: asyncio.Task[None] | None = None
+        #: How long a move's "published" mark may wait to be written with others (tests lengthen it).
+        self.published_flush_seconds = PUBLISHED_FLUSH_SECONDS
 
     async def setup_hook(self) -> None:
         if self.settings.discord_gateway_url:
             use_gateway(str(self.settings.discord_gateway_url))
         elif self.settings.api_base:
             use_gateway(await discover_gateway(self.http))
-        self.store = await Store.open(self.settings.database_path, clock=self._clock)
+        self.store = await Store.open(
+            self.settings.database_path,
+            clock=self._clock,
+            published_flush_seconds=self.published_flush_seconds,
+        )
         self.sessions = SessionManager(self.store, clock=self._clock, lobby_ttl=self._lobby_ttl)
         self.table = Table(
             self,

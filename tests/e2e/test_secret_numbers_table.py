@@ -251,6 +251,42 @@ async def test_a_move_stored_just_before_a_crash_is_published_after_the_restart(
     assert await published(bot, game.record.id) == 1
 
 
+async def test_a_clean_restart_right_after_a_move_pings_nobody_a_second_time(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Issue 5, "Nothing lost", without repeats: a move's "published" mark waits a moment to be
+    written together with others (docs/bot.md, "Database"). A restart in that moment (a deploy)
+    writes it on the way out; else the next start would publish the move again and ping the next
+    player a second time."""
+    fake = fake_discord
+    garden_bot.before_start.append(lambda bot: setattr(bot, "published_flush_seconds", 3600))
+    bot = await garden_bot.start()
+    board_message = await started_game(fake)
+    player = player_to_move(fake, board_message)
+    hand = await open_hand(fake, player, fake.general)
+    await pick(fake, player, hand, offered(hand)[0][1])
+    await wait_for_move(fake, fake.general, 1)
+
+    def turn_notices() -> list[FakeMessage]:
+        return [m for m in fake.public_messages(fake.general) if "it's your turn" in m.content]
+
+    notices = await fake.wait_until(
+        lambda: [m for m in turn_notices() if player_to_move(fake, board_message).id in m.pinged],
+        what="the next player's turn notice",
+    )
+    game = await bot.sessions.in_channel(fake.general.id)
+    assert game is not None
+    stored = await bot.store.get(game.record.id)
+    assert stored is not None and stored.published_version == 0, "the move's mark is still waiting"
+    posted_before = turn_notices()
+    bot = await garden_bot.restart()
+    assert bot._catch_up_task is not None
+    await bot._catch_up_task  # the start-up catch-up is done: it found nothing to publish again
+    assert turn_notices() == posted_before and not notices[0].deleted
+    stored = await bot.store.get(game.record.id)
+    assert stored is not None and stored.published_version == 1
+
+
 async def test_a_move_whose_answer_came_too_late_is_still_shown_to_everyone(
     fake_discord: FakeDiscord, running_bot: BotRunner
 ) -> None:
