@@ -327,8 +327,8 @@ class Store:
         """Record, within `PUBLISHED_FLUSH_SECONDS`, that `version` of the game is fully shown.
 
         Every move is published, and writing each mark on its own cost a trip to the database
-        thread per move (a hand-off there and a wake-up back), the platform's costliest step after
-        Discord's own. Marks waiting together are written in one transaction. A crash before they
+        thread per move: a hand-off there and a wake-up back, about eight thread switches in all
+        (docs/performance.md). Marks waiting together are written in one transaction. A crash before they
         are written costs nothing but a repeat: the start-up catch-up publishes those games again
         (the same board, and the turn notice posted anew)."""
         if self._published.get(game_id, -1) < version:
