@@ -26,7 +26,6 @@ import argparse
 import asyncio
 import re
 import shutil
-import signal
 import sys
 import tempfile
 from collections import Counter
@@ -35,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bot_load import Load, Table, describe_python, start_bot  # noqa: E402
+from benchmarks.bot_load import Load, Table, describe_python, start_bot, stop_bot  # noqa: E402
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
@@ -82,12 +81,7 @@ async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> 
             "main_thread": str(process.pid),
         }
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            await asyncio.wait_for(process.wait(), 300)
-        except TimeoutError:
-            process.kill()
-            await process.wait()
+        await stop_bot(process, seconds=300)  # valgrind takes its time to write its counts
         await fake.stop()
 
 

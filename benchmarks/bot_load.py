@@ -297,13 +297,18 @@ async def run(args: argparse.Namespace) -> None:
         try:
             await drive(fake, process.pid, channels, args)
         finally:
-            process.send_signal(signal.SIGINT)  # a clean stop (and a written profile, if asked)
-            try:
-                await asyncio.wait_for(process.wait(), 20)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
+            await stop_bot(process)
             await fake.stop()
+
+
+async def stop_bot(process: asyncio.subprocess.Process, seconds: float = 20.0) -> None:
+    """A clean stop (SIGINT: a written profile, if asked), or a kill after `seconds`."""
+    process.send_signal(signal.SIGINT)
+    try:
+        await asyncio.wait_for(process.wait(), seconds)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
 
 
 async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: argparse.Namespace) -> None:
