@@ -29,6 +29,7 @@ import shutil
 import sys
 import tempfile
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,7 +44,20 @@ from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 CALLGRIND_OUT = "callgrind.out"
 
 
-async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> dict[str, object]:
+@dataclass
+class Counted:
+    """What one run counted over the measured interactions."""
+
+    answered: int
+    failures: int
+    #: REST calls by "METHOD route".
+    calls: Counter[str]
+    #: Context switches by thread id, and the event-loop thread's id (the process id).
+    switches: Counter[str]
+    main_thread: str
+
+
+async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> Counted:
     """Start the bot (under `wrapper`), open `--games` games, play `--warmup` interactions, then
     the measured `--interactions`; returns what was counted over the measured ones."""
     fake = FakeDiscord(checker=PayloadChecker(spec=None))
@@ -73,13 +87,7 @@ async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> 
         for thread, count in switches_before.items():
             switches[thread] -= count
         calls = Counter(f"{c.method} {c.route}" for c in fake.calls[first_call:])
-        return {
-            "answered": load.recorder.answered,
-            "failures": load.recorder.failures,
-            "calls": calls,
-            "switches": switches,
-            "main_thread": str(process.pid),
-        }
+        return Counted(load.recorder.answered, load.recorder.failures, calls, switches, str(process.pid))
     finally:
         await stop_bot(process, seconds=300)  # valgrind takes its time to write its counts
         await fake.stop()
@@ -168,19 +176,19 @@ async def main_async(args: argparse.Namespace) -> None:
         (data / "plain").mkdir()
         plain = await play(args, [], data / "plain")
 
-    answered = int(str(counted["answered"]))
+    answered = counted.answered
     total = sum(by_library.values())
     print(f"game: {args.game}, games: {args.games}, interactions measured: {answered} (after {args.warmup})")
-    print(f"failures: {counted['failures']} (valgrind run), {plain['failures']} (plain run)")
-    calls: Counter[str] = counted["calls"]  # type: ignore[assignment]
+    print(f"failures: {counted.failures} (valgrind run), {plain.failures} (plain run)")
+    calls = counted.calls
     print(
         "REST calls per interaction: " + ", ".join(f"{r} {n / answered:.2f}" for r, n in calls.most_common())
     )
     shares = ", ".join(f"{short_name(lib)} {100 * n / total:.1f}%" for lib, n in by_library.most_common(8))
     print(f"where the instructions go: {shares}")
-    plain_answered = int(str(plain["answered"]))
-    switches: Counter[str] = plain["switches"]  # type: ignore[assignment]
-    main_thread = switches.pop(str(plain["main_thread"]), 0)
+    plain_answered = plain.answered
+    switches = plain.switches
+    main_thread = switches.pop(plain.main_thread, 0)
     print(
         f"context switches per interaction: event-loop thread {main_thread / plain_answered:.2f}, "
         f"other threads {sum(switches.values()) / plain_answered:.2f}"
