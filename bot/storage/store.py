@@ -124,7 +124,10 @@ class Store:
             flush.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await flush
-        await self.flush_published()
+        try:
+            await self.flush_published()
+        except Exception:  # the connection is closed all the same; the catch-up repeats those moves
+            log.warning("Could not record which game versions are published.", exc_info=True)
         async with self._lock:
             await self._db.close()
 
