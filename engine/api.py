@@ -10,7 +10,7 @@ games) and boardgame.io (player views and a redacted log computed per viewer).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, Field
@@ -28,22 +28,95 @@ class IllegalAction(Exception):
         self.message = message
 
 
+#: A typed value an event or phrase may carry (JSON scalars, or lists of them).
+FieldValue = str | int | bool | None | list[str] | list[int]
+
+
+class _Names(dict[str, object]):
+    """The mapping a template is formatted with: roles name seats, other keys are values."""
+
+    def __missing__(self, key: str) -> object:
+        raise KeyError(f"the template names {key!r}, which is neither a seat role nor a field")
+
+
+def default_seat_name(seat: Seat) -> str:
+    """The name of a seat nobody gave a name to ("Seat 3")."""
+    return f"Seat {seat + 1}"
+
+
+def fill(
+    template: str,
+    seats: Mapping[str, int],
+    values: Mapping[str, FieldValue],
+    names: Sequence[str],
+) -> str:
+    """`template` (str.format placeholders) with each seat role replaced by `names[seat]` and every
+    other placeholder by its value. A seat beyond `names` reads "Seat N"."""
+    mapping = _Names(values)
+    for role, seat in seats.items():
+        mapping[role] = names[seat] if 0 <= seat < len(names) else default_seat_name(seat)
+    return template.format_map(mapping)
+
+
+class Phrase(BaseModel):
+    """Text that names seats, kept as a template so each reader fills in display names.
+
+    `template` uses str.format placeholders: `{role}` is the seat `seats[role]` (0-based) and
+    `{key}` is `values[key]`; literal braces are doubled. `render(names)` names each seat
+    `names[seat]`. Phrases are public: nothing hidden goes in one."""
+
+    template: str
+    seats: dict[str, int] = Field(default_factory=dict)
+    values: dict[str, FieldValue] = Field(default_factory=dict)
+
+    def render(self, names: Sequence[str]) -> str:
+        """The phrase with `names[seat]` for each seat (a seat beyond `names` reads "Seat N")."""
+        return fill(self.template, self.seats, self.values, names)
+
+
 class Event(BaseModel):
     """Something that happened, as the game log tells it.
 
-    `text` is what everyone may read. `private` holds a fuller line for the seats allowed to see
-    more (for example the card a player drew). Hidden information goes only in `private`.
+    `kind` says what happened (one of the game's `event_kinds`), `seats` which seats it concerns
+    by role ("actor", "target"...) and `fields` the public facts it carries (card names, plot
+    numbers, counts; `None` for "nothing", e.g. a bite that ate no plant). `text` is what everyone
+    may read, with the game's default seat names ("Player 2"); `template` is the same line with
+    `{role}` / `{field}` placeholders, so a reader can fill in display names (`line_for`).
+
+    `private` holds a fuller line for the seats allowed to see more (for example the card a player
+    drew), and `private_templates` the same lines as templates over the same seats and fields
+    (hidden details may be literal in a private template). Hidden information goes only in
+    `private` and `private_templates`, never in `fields`, `seats` or `template`.
     """
 
     kind: str
     text: str
     private: dict[int, str] = Field(default_factory=dict)
+    seats: dict[str, int] = Field(default_factory=dict)
+    fields: dict[str, FieldValue] = Field(default_factory=dict)
+    template: str | None = None
+    private_templates: dict[int, str] = Field(default_factory=dict)
 
-    def line_for(self, viewer: Viewer) -> str:
-        """The log line `viewer` may read."""
-        if viewer is not None and viewer in self.private:
-            return self.private[viewer]
-        return self.text
+    def line_for(self, viewer: Viewer, names: Sequence[str] | None = None) -> str:
+        """The log line `viewer` may read; with `names`, seats are named `names[seat]`.
+
+        Without `names` (or for an event stored before templates existed) this is `private[viewer]`
+        or `text`, exactly as written by the game."""
+        private = viewer is not None and viewer in self.private
+        if names is None or self.template is None:
+            return self.private[viewer] if private and viewer is not None else self.text
+        if private and viewer is not None:
+            template = self.private_templates.get(viewer)
+            if template is None:
+                return self.private[viewer]
+            return fill(template, self.seats, self.fields, names)
+        return fill(self.template, self.seats, self.fields, names)
+
+    def phrase(self) -> Phrase | None:
+        """The public line as a `Phrase` (None for an event without a template)."""
+        if self.template is None:
+            return None
+        return Phrase(template=self.template, seats=self.seats, values=self.fields)
 
 
 class ScoreLine(BaseModel):
@@ -68,8 +141,16 @@ class Result(BaseModel):
 
     seats: list[SeatResult]
     winners: list[int]
-    #: One plain-English sentence: "Ned wins on the vegetable-type tie-break."
+    #: One plain-English sentence: "Ned wins on the vegetable-type tie-break." (default seat names)
     summary: str
+    #: The same sentence as a template over the seats it names (None: `summary` names no seat).
+    summary_phrase: Phrase | None = None
+
+    def summary_for(self, names: Sequence[str]) -> str:
+        """The summary with each seat called `names[seat]` (falls back to `summary`)."""
+        if self.summary_phrase is None:
+            return self.summary
+        return self.summary_phrase.render(names)
 
 
 class ActionLike(Protocol):
@@ -85,6 +166,35 @@ class ActionLike(Protocol):
 
     @property
     def steps(self) -> tuple[str, ...]: ...
+
+
+@runtime_checkable
+class NamedLabels(Protocol):
+    """Optional for an action whose label names a seat ("Sabotage Player 2's plot 1"): the label
+    and steps with display names, `names[seat]` for each seat. Labels stay unique among a seat's
+    legal actions for any list of distinct names."""
+
+    def label_for(self, names: Sequence[str]) -> str: ...
+
+    def steps_for(self, names: Sequence[str]) -> tuple[str, ...]: ...
+
+
+def action_label(action: ActionLike, names: Sequence[str]) -> str:
+    """`action`'s label as a player with these seat names reads it (`label` if it names no seat)."""
+    label_for = getattr(action, "label_for", None)
+    if label_for is None:
+        return action.label
+    text: str = label_for(names)
+    return text
+
+
+def action_steps(action: ActionLike, names: Sequence[str]) -> tuple[str, ...]:
+    """`action`'s picker steps with these seat names (`steps` if it names no seat)."""
+    steps_for = getattr(action, "steps_for", None)
+    if steps_for is None:
+        return action.steps
+    steps: tuple[str, ...] = steps_for(names)
+    return steps
 
 
 StateT = TypeVar("StateT", bound=BaseModel)
@@ -109,6 +219,13 @@ class Game(Protocol[StateT, ActionT, OptionsT]):
     max_seats: int
     options_model: type[OptionsT]
     state_model: type[StateT]
+    #: Every `Event.kind` the game emits (the conformance suite checks each event against it).
+    event_kinds: frozenset[str]
+
+    def seat_name(self, seat: Seat) -> str:
+        """How the game's own text names a seat ("Seat 1", "Player 1"): `Event.text`, labels and
+        `Result.summary` use it; templates leave the seat as a placeholder instead."""
+        ...
 
     def create(self, options: OptionsT, seats: int, seed: int) -> StateT:
         """A new game, set up and ready for its first decision."""

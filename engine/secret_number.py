@@ -19,6 +19,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.api import Event, IllegalAction, Result, ScoreLine, SeatResult, Viewer
 from engine.rng import Rng
+from engine.text import event, phrase, render
+
+#: Every kind of event Secret Numbers emits.
+EVENT_KINDS = frozenset({"guess", "draw", "end"})
+
+
+def seat_name(seat: int) -> str:
+    """How the game's text names a seat."""
+    return f"Seat {seat + 1}"
 
 
 def card_id(value: int) -> str:
@@ -83,6 +92,11 @@ class SecretNumberGame:
     max_seats = 2
     options_model = SecretNumberOptions
     state_model = SecretNumberState
+    event_kinds = EVENT_KINDS
+    menu_position = 1
+
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat)
 
     def create(self, options: SecretNumberOptions, seats: int, seed: int) -> SecretNumberState:
         if seats != 2:
@@ -120,10 +134,12 @@ class SecretNumberGame:
             state.scores[seat] += 1
         word = "higher" if action.higher else "lower"
         events = [
-            Event(
-                kind="guess",
-                text=f"Seat {seat + 1} guessed {word}: {'right' if right else 'wrong'}. "
-                f"They showed a {mine}.",
+            event(
+                "guess",
+                f"{{guesser}} guessed {word}: {'right' if right else 'wrong'}. They showed a {{shown}}.",
+                seat_name,
+                seats={"guesser": seat},
+                fields={"higher": action.higher, "right": right, "shown": mine},
             )
         ]
         state.discard.append(mine)
@@ -131,16 +147,21 @@ class SecretNumberGame:
             drawn = state.deck.pop()
             state.hands[seat] = drawn
             events.append(
-                Event(
-                    kind="draw",
-                    text=f"Seat {seat + 1} drew a new card.",
+                event(
+                    "draw",
+                    "{drawer} drew a new card.",
+                    seat_name,
+                    seats={"drawer": seat},
                     private={seat: f"You drew the {drawn} ({card_id(drawn)})."},
                 )
             )
         state.turns_taken += 1
         state.turn = 1 - seat
         if self.is_terminal(state):
-            events.append(Event(kind="end", text=self.result(state).summary))
+            result = self.result(state)
+            ending = result.summary_phrase
+            assert ending is not None
+            events.append(event("end", ending.template, seat_name, seats=ending.seats, fields=ending.values))
         return events
 
     def view(self, state: SecretNumberState, viewer: Viewer) -> SecretNumberView:
@@ -159,14 +180,18 @@ class SecretNumberGame:
     def result(self, state: SecretNumberState) -> Result:
         best = max(state.scores)
         winners = [s for s, points in enumerate(state.scores) if points == best]
-        summary = "A shared win." if len(winners) == 2 else f"Seat {winners[0] + 1} wins with {best} points."
+        if len(winners) == 2:
+            ending = phrase("A shared win.")
+        else:
+            ending = phrase("{winner} wins with {points} points.", seats={"winner": winners[0]}, points=best)
         return Result(
             seats=[
                 SeatResult(seat=s, total=p, lines=[ScoreLine(label="Right guesses", points=p)])
                 for s, p in enumerate(state.scores)
             ],
             winners=winners,
-            summary=summary,
+            summary=render(ending.template, ending.seats, ending.values, seat_name),
+            summary_phrase=ending,
         )
 
     def encode_action(self, action: Guess) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from bot.presenters.base import OpenLobby, players_sections, read_rules
 from bot.sessions import Refusal
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
-from engine.cabbagehead.view import CabbageheadView, CardView, GardenView
+from engine.cabbagehead.views import CabbageheadView, CardView, GardenView
 
 #: Sections of docs/rules/cabbagehead.md written for developers, left out of `/rules`.
 RULES_FOR_DEVELOPERS = {"Options", "The deck data file", "Decisions, actions and views", "Code map"}

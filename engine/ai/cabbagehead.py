@@ -39,7 +39,7 @@ from engine.cabbagehead.plot import (
 from engine.cabbagehead.sampling import sample_state
 from engine.cabbagehead.scoring import ALL_BEES, BEES_KNEES, MONOPOLY, PROMENADE_LAYOUTS, evaluate
 from engine.cabbagehead.state import CabbageheadState, copy_game_state
-from engine.cabbagehead.view import CabbageheadView
+from engine.cabbagehead.views import CabbageheadView
 from engine.rng import Rng
 
 #: What a Bee in the supply is worth to greedy and strong (it pays for a left card; six make the

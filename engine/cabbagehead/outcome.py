@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from engine.api import Result, ScoreLine, SeatResult
+from engine.api import Phrase, Result, ScoreLine, SeatResult
 from engine.cabbagehead.deck import deck
 from engine.cabbagehead.scoring import evaluate, ribbon_for, vegetable_types
 from engine.cabbagehead.state import CabbageheadState
 from engine.cabbagehead.wording import seat_name
+from engine.text import phrase, render
 
 RIBBON_WORDS = {
     None: "a hope that you'll do better next year and some whispered desultory comments",
@@ -34,17 +35,29 @@ def final_result(state: CabbageheadState) -> Result:
         )
     if state.seats == 1:
         total = totals[0]
-        summary = f"{seat_name(0)} scores {total} points: {RIBBON_WORDS[ribbon_for(total)]}."
-        return Result(seats=seats, winners=[0], summary=summary)
+        ending = phrase(
+            f"{{player}} scores {{points}} points: {RIBBON_WORDS[ribbon_for(total)]}.",
+            seats={"player": 0},
+            points=total,
+        )
+        return _result(seats, [0], ending)
     best, why = winners(state, totals)
     if len(best) == 2:
-        summary = (
-            f"A shared win on {totals[0]} points, equal in vegetable types and Bees "
-            "(a game of IUNU would settle it)."
+        ending = phrase(
+            "A shared win on {points} points, equal in vegetable types and Bees "
+            "(a game of IUNU would settle it).",
+            points=totals[0],
         )
     else:
-        summary = f"{seat_name(best[0])} wins with {totals[best[0]]} points{why}."
-    return Result(seats=seats, winners=best, summary=summary)
+        ending = phrase(
+            f"{{winner}} wins with {{points}} points{why}.", seats={"winner": best[0]}, points=totals[best[0]]
+        )
+    return _result(seats, best, ending)
+
+
+def _result(seats: list[SeatResult], best: list[int], ending: Phrase) -> Result:
+    summary = render(ending.template, ending.seats, ending.values, seat_name)
+    return Result(seats=seats, winners=best, summary=summary, summary_phrase=ending)
 
 
 def winners(state: CabbageheadState, totals: list[int]) -> tuple[list[int], str]:

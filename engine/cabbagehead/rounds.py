@@ -7,7 +7,7 @@ player's action (game.py) resumes the flow.
 
 from __future__ import annotations
 
-from engine.api import Event
+from engine.api import Event, FieldValue
 from engine.cabbagehead import neighbours as nb
 from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import deck
@@ -15,13 +15,15 @@ from engine.cabbagehead.draws import LocalRng
 from engine.cabbagehead.outcome import final_result
 from engine.cabbagehead.plot import EMPTY, Garden, hopper_slots, realign, rose_slots, slot_label
 from engine.cabbagehead.state import (
+    ROSE,
     TOKENS_PER_NEIGHBOUR,
     CabbageheadState,
     is_grasshopper,
     is_holiday,
     is_rose,
 )
-from engine.cabbagehead.wording import describe, plural, seat_name, sentence
+from engine.cabbagehead.wording import card_fields, describe, plural, say, sentence
+from engine.text import lit
 
 TURNS_PER_PLAYER = 15
 
@@ -31,7 +33,11 @@ def start_turn(state: CabbageheadState, ev: list[Event]) -> None:
     while True:
         if state.seats == 2 and state.turns == 2 * TURNS_PER_PLAYER:
             ev.append(
-                Event(kind="round_end", text="Both gardens hold 15 plantings: the last Neighbour Phase.")
+                say(
+                    "round_end",
+                    "Both gardens hold {plantings} plantings: the last Neighbour Phase.",
+                    fields={"plantings": TURNS_PER_PLAYER, "round": state.round},
+                )
             )
             neighbour_phase(state, ev, final=True)
             finish(state, ev)
@@ -42,13 +48,15 @@ def start_turn(state: CabbageheadState, ev: list[Event]) -> None:
         state.deck.pop()
         state.removed.append(top)
         final = state.round == 3
-        ev.append(Event(kind="holiday", text=f"An 'On Holiday' card shows: round {state.round} ends."))
+        ev.append(
+            say("holiday", "An 'On Holiday' card shows: round {round} ends.", fields={"round": state.round})
+        )
         neighbour_phase(state, ev, final=final)
         if final:
             finish(state, ev)
             return
         state.round += 1
-        ev.append(Event(kind="round", text=f"Round {state.round} begins."))
+        ev.append(say("round", "Round {round} begins.", fields={"round": state.round}))
     if state.passed >= 0:
         state.row[state.passed_to] = state.passed
         state.passed_in_at = state.passed_to
@@ -74,14 +82,23 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
                     row[pos] = card
                     state.rose_at = pos
                     state.phase = "rose"
-                    ev.append(Event(kind="rose", text=f"{seat_name(state.active)} drew a Rose."))
+                    ev.append(
+                        say(
+                            "rose_drawn",
+                            "{actor} drew a Rose.",
+                            seats={"actor": state.active},
+                            fields={"rose": card - ROSE + 1},
+                        )
+                    )
                     return
                 state.removed.append(card)
                 ev.append(
-                    Event(
-                        kind="rose",
-                        text="A Rose was drawn but no two Vegetables stand side "
+                    say(
+                        "rose_lost",
+                        "A Rose was drawn but no two Vegetables stand side "
                         "by side for it: it leaves the game and another card is drawn.",
+                        seats={"actor": state.active},
+                        fields={"rose": card - ROSE + 1},
                     )
                 )
                 continue
@@ -90,7 +107,17 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
             row[pos] = card
     cards = deck()
     shown = ", ".join(f"{POSITIONS[p]} {describe(cards[row[p]])}" for p in range(3))
-    ev.append(Event(kind="draw", text=f"{seat_name(state.active)}'s row: {shown}."))
+    ev.append(
+        say(
+            "draw",
+            f"{{actor}}'s row: {lit(shown)}.",
+            seats={"actor": state.active},
+            fields={
+                "cards": [cards[row[p]].name for p in range(3)],
+                "numbers": [cards[row[p]].vegetable_number for p in range(3)],
+            },
+        )
+    )
     if state.ferwig_now != (state.ferwig_turns > 0):
         state.ferwig_now = not state.ferwig_now
     if state.ferwig_now:
@@ -106,10 +133,12 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
             state.known_in_deck.append(card)
             where = "the bottom of the deck"
         ev.append(
-            Event(
-                kind="ferwig",
-                text=f"The Ferwig-Radishers take the {describe(cards[card])} "
+            say(
+                "ferwig",
+                f"The Ferwig-Radishers take the {lit(describe(cards[card]))} "
                 f"to {where}; one of the other two is planted for free.",
+                seats={"actor": state.active},
+                fields={**card_fields(cards[card]), "to": "discard" if state.seats == 1 else "bottom"},
             )
         )
     if state.phase != "plant":
@@ -125,9 +154,10 @@ def after_reveal(state: CabbageheadState, ev: list[Event]) -> None:
             return
         state.set_aside.append(state.hoppers_waiting.pop(0))
         ev.append(
-            Event(
-                kind="grasshopper",
-                text="A Grasshopper finds no empty slot next to a Vegetable and waits beside the tiles.",
+            say(
+                "grasshopper_waits",
+                "A Grasshopper finds no empty slot next to a Vegetable and waits beside the tiles.",
+                seats={"actor": state.active},
             )
         )
     if state.seats == 2:
@@ -167,11 +197,14 @@ def reveal(state: CabbageheadState, card: int, ev: list[Event]) -> None:
     rng.store(state.rng)
     what = ", ".join(found) if found else "nothing"
     ev.append(
-        Event(
-            kind="reveal",
-            text=sentence(
-                f"The {describe(veg)} reveals {plural(veg.neighbour_number, 'Neighbour token')}: {what}"
+        say(
+            "reveal",
+            lit(
+                sentence(
+                    f"The {describe(veg)} reveals {plural(veg.neighbour_number, 'Neighbour token')}: {what}"
+                )
             ),
+            fields={**card_fields(veg), "tokens": veg.neighbour_number, "found": found},
         )
     )
 
@@ -182,14 +215,23 @@ def neighbour_phase(state: CabbageheadState, ev: list[Event], *, final: bool) ->
     most = max(counts)
     if most == 0 or counts.count(most) > 1:
         state.visits.append("")
-        ev.append(Event(kind="neighbour", text="No single Neighbour has the most tokens: nobody visits."))
+        ev.append(say("no_visit", "No single Neighbour has the most tokens: nobody visits."))
     else:
         key = state.neighbours[counts.index(most)]
         neighbour = nb.BY_KEY[key]
         state.visits.append(neighbour.name)
-        ev.append(Event(kind="neighbour", text=f"{neighbour.name} visits ({plural(most, 'token')})."))
+        ev.append(
+            say(
+                "visit",
+                lit(f"{neighbour.name} visits ({plural(most, 'token')})."),
+                fields={"neighbour": key, "tokens": most},
+            )
+        )
         for seat, garden in enumerate(state.gardens):
-            ev.append(Event(kind="neighbour", text=visit(state, key, seat, garden, final)))
+            template, fields = visit(state, key, seat, garden, final)
+            ev.append(
+                say("visit_effect", template, seats={"owner": seat}, fields={"neighbour": key, **fields})
+            )
         if key == "ferwig" and not final:
             # The next draw (with two players: each player's next draw) loses a card.
             state.ferwig_turns = state.seats
@@ -200,19 +242,33 @@ def neighbour_phase(state: CabbageheadState, ev: list[Event], *, final: bool) ->
     state.set_aside.clear()
 
 
-def visit(state: CabbageheadState, key: str, seat: int, garden: Garden, final: bool) -> str:
-    whose = f"{seat_name(seat)}'s garden" if state.seats == 2 else "The garden"
+def visit(
+    state: CabbageheadState, key: str, seat: int, garden: Garden, final: bool
+) -> tuple[str, dict[str, FieldValue]]:
+    """What the visiting Neighbour `key` does to seat `seat`'s garden: the log line as a template
+    naming the seat {owner}, and its fields (`effect` says which sort of effect it had)."""
+    whose = "{owner}'s garden" if state.seats == 2 else "The garden"
+    name = lit(nb.BY_KEY[key].name)
     if key == "bernard":
         taken = garden.bees
         garden.bees = 0
         state.bees_removed += taken
-        return f"{whose}: Bernard Betteravé takes {plural(taken, 'Bee')} from the supply out of the game."
+        return (
+            f"{whose}: Bernard Betteravé takes {plural(taken, 'Bee')} from the supply out of the game.",
+            {"effect": "bees", "bees": taken},
+        )
     if key == "ferwig":
         if final:
-            return f"{whose}: no cards are drawn any more, so the Ferwig-Radishers have no effect."
+            return (
+                f"{whose}: no cards are drawn any more, so the Ferwig-Radishers have no effect.",
+                {"effect": "nothing"},
+            )
         if state.seats == 2:
-            return f"{whose}: the Ferwig-Radishers will take a card from {seat_name(seat)}'s next draw."
-        return f"{whose}: the Ferwig-Radishers will take a card from the next draw."
+            return (
+                f"{whose}: the Ferwig-Radishers will take a card from {{owner}}'s next draw.",
+                {"effect": "next_draw"},
+            )
+        return f"{whose}: the Ferwig-Radishers will take a card from the next draw.", {"effect": "next_draw"}
     if key == "pomme_frites":
         moves = [
             (slot_label(garden, a), slot_label(garden, b), deck()[garden.cells[b]])
@@ -220,21 +276,33 @@ def visit(state: CabbageheadState, key: str, seat: int, garden: Garden, final: b
         ]
         realign(garden)
         if not moves:
-            return f"{whose}: Pomme-Frites finds no lone Vegetable to move."
+            return f"{whose}: Pomme-Frites finds no lone Vegetable to move.", {"effect": "nothing"}
         said = "; ".join(f"the {describe(c)} from {a.lower()} to {b.lower()}" for a, b, c in moves)
-        return f"{whose}: Pomme-Frites moves {said} (slots as they were before the move)."
+        return (
+            f"{whose}: Pomme-Frites moves {lit(said)} (slots as they were before the move).",
+            {"effect": "moves", "cards": [c.name for _, _, c in moves]},
+        )
     cell = nb.victim(key, garden, deck())
     if cell is None:
-        return f"{whose}: nothing here to take."
+        return f"{whose}: nothing here to take.", {"effect": "nothing"}
     card = garden.cells[cell]
     label = slot_label(garden, cell)
     garden.cells[cell] = EMPTY
     state.discard.append(card)
     realign(garden)
-    return f"{whose}: {nb.BY_KEY[key].name} takes the {describe(deck()[card])} from {label.lower()}."
+    taken_card = deck()[card]
+    return (
+        f"{whose}: {name} takes the {lit(describe(taken_card))} from {lit(label.lower())}.",
+        {"effect": "takes", **card_fields(taken_card)},
+    )
 
 
 def finish(state: CabbageheadState, ev: list[Event]) -> None:
     state.phase = "over"
     state.row = [-1, -1, -1]
-    ev.append(Event(kind="end", text=final_result(state).summary))
+    result = final_result(state)
+    ending = result.summary_phrase
+    assert ending is not None
+    ev.append(
+        say("end", ending.template, seats=ending.seats, fields={**ending.values, "winners": result.winners})
+    )

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from engine.api import Event, FieldValue
 from engine.cabbagehead.deck import Vegetable
+from engine.text import event
 
 
 def seat_name(seat: int) -> str:
@@ -21,3 +25,47 @@ def sentence(text: str) -> str:
 def describe(card: Vegetable) -> str:
     """'Carrot no. 11': a visible card as the log names it (never its marker)."""
     return f"{card.name} no. {card.vegetable_number}"
+
+
+def say(
+    kind: str,
+    template: str,
+    *,
+    seats: Mapping[str, int] | None = None,
+    fields: Mapping[str, FieldValue] | None = None,
+) -> Event:
+    """An event of Mr. Cabbagehead's Garden, its text naming seats "Seat N" (nothing is private:
+    ruling 12)."""
+    return event(kind, template, seat_name, seats=seats, fields=fields)
+
+
+def card_fields(card: Vegetable) -> dict[str, FieldValue]:
+    """A visible card as event fields: its vegetable and Vegetable number."""
+    return {"card": card.name, "number": card.vegetable_number}
+
+
+#: Every kind of event Mr. Cabbagehead's Garden emits.
+EVENT_KINDS = frozenset(
+    {
+        "plant",
+        "compost",
+        "grasshopper",
+        "grasshopper_waits",
+        "rose_drawn",
+        "rose_lost",
+        "rose_placed",
+        "rose_removed",
+        "bottom",
+        "pass",
+        "draw",
+        "ferwig",
+        "reveal",
+        "holiday",
+        "round",
+        "round_end",
+        "no_visit",
+        "visit",
+        "visit_effect",
+        "end",
+    }
+)

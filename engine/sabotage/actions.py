@@ -9,6 +9,7 @@ Plots are 0-based inside (`plot=0`) and 1-based in labels ("plot 1").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,13 @@ def seat_name(seat: int) -> str:
 class _Base:
     label: str = field(compare=False, repr=False)
     steps: tuple[str, ...] = field(compare=False, repr=False)
+
+    def label_for(self, names: Sequence[str]) -> str:
+        """The label with display names (`engine.api.action_label`); only sabotage names a seat."""
+        return self.label
+
+    def steps_for(self, names: Sequence[str]) -> tuple[str, ...]:
+        return self.steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,14 @@ class Sabotage(_Base):
     bug: str = ""
     target: int = 0
     plot: int = 0
+
+    def label_for(self, names: Sequence[str]) -> str:
+        """ "Sabotage Bob's plot 1 with an Aphid": unique for distinct names, as `label` is."""
+        return _sabotage_words(self.bug, _named(names, self.target), self.plot)[2]
+
+    def steps_for(self, names: Sequence[str]) -> tuple[str, ...]:
+        first, second, _ = _sabotage_words(self.bug, _named(names, self.target), self.plot)
+        return (first, second)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +179,19 @@ def _plot(plot: int) -> str:
     return f"Plot {plot + 1}"
 
 
+def _named(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else seat_name(seat)
+
+
+def _sabotage_words(bug: str, target: str, plot: int) -> tuple[str, str, str]:
+    """A sabotage's (first step, second step, label), the target named `target`."""
+    return (
+        f"Sabotage with {a_or_an(bug)}",
+        f"{target}'s plot {plot + 1}",
+        f"Sabotage {target}'s plot {plot + 1} with {a_or_an(bug)}",
+    )
+
+
 DRAW_PLANT_DECK = DrawPlant(*_one("Draw a Plant from the deck"), slot=None)
 DRAW_PLANT_ROW = [
     {
@@ -210,11 +239,7 @@ SABOTAGE = {
     bug: [
         [
             Sabotage(
-                *_two(
-                    f"Sabotage with {a_or_an(bug)}",
-                    f"{seat_name(t)}'s plot {p + 1}",
-                    f"Sabotage {seat_name(t)}'s plot {p + 1} with {a_or_an(bug)}",
-                ),
+                *_two(*_sabotage_words(bug, seat_name(t), p)),
                 bug=bug,
                 target=t,
                 plot=p,

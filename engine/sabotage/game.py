@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.api import Event, IllegalAction, Result, Viewer
 from engine.sabotage import rules, scoring, setup
-from engine.sabotage.actions import SabotageAction, decode_action, encode_action
+from engine.sabotage.actions import SabotageAction, decode_action, encode_action, seat_name
 from engine.sabotage.state import SabotageOptions, SabotageState
 from engine.sabotage.views import SabotageView, view
 
@@ -22,6 +22,12 @@ class SabotageGame:
     max_seats = 4
     options_model = SabotageOptions
     state_model = SabotageState
+    event_kinds = rules.EVENT_KINDS
+    #: Where `/play` and the registry list the game.
+    menu_position = 3
+
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat)
 
     def create(self, options: SabotageOptions, seats: int, seed: int) -> SabotageState:
         return setup.create(options, seats, seed)

@@ -8,9 +8,10 @@ same small predicates, so they cannot disagree.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Literal
 
-from engine.api import Event, IllegalAction
+from engine.api import Event, FieldValue, IllegalAction
 from engine.sabotage import actions as A
 from engine.sabotage.actions import SabotageAction, seat_name
 from engine.sabotage.cards import (
@@ -33,6 +34,45 @@ from engine.sabotage.cards import (
     is_bird,
 )
 from engine.sabotage.state import Completed, PlayerState, Plot, SabotageState
+from engine.text import event, lit
+
+#: Every kind of event Garden Sabotage emits.
+EVENT_KINDS = frozenset(
+    {
+        "reshuffle",
+        "draw_plant",
+        "draw_bug",
+        "plant",
+        "sabotage",
+        "good_bug",
+        "sweep",
+        "pesticide",
+        "bird",
+        "draw_objective",
+        "exchange_objective",
+        "complete",
+        "final_round",
+        "house_plants",
+        "first_player",
+        "turn",
+        "end_turn",
+        "bite",
+        "game_over",
+    }
+)
+
+
+def _event(
+    kind: str,
+    template: str,
+    *,
+    seats: Mapping[str, int] | None = None,
+    fields: Mapping[str, FieldValue] | None = None,
+    private: Mapping[int, str] | None = None,
+) -> Event:
+    """An event of Garden Sabotage, its text naming seats "Player N"."""
+    return event(kind, template, seat_name, seats=seats, fields=fields, private=private)
+
 
 # ---------------------------------------------------------------------------------------------
 # Small predicates shared by legal_actions and apply
@@ -183,31 +223,36 @@ def _draw_from(state: SabotageState, deck: Deck, events: list[Event]) -> str | N
         discard.clear()
         state.rng.shuffle(pile)
         events.append(
-            Event(
-                kind="reshuffle",
-                text=f"The {deck.capitalize()} deck ran out: its discard pile ({len(pile)} cards) "
+            _event(
+                "reshuffle",
+                f"The {deck.capitalize()} deck ran out: its discard pile ({{cards}} cards) "
                 "was shuffled into a new deck.",
+                fields={"deck": deck, "cards": len(pile)},
             )
         )
     return pile.pop()
 
 
-def _refill_row(state: SabotageState, deck: Literal["plant", "bug"], events: list[Event]) -> str:
-    """Fill every empty slot of a face-up row from its deck (ruling 4); say what was turned up."""
+def _refill_row(
+    state: SabotageState, deck: Literal["plant", "bug"], events: list[Event]
+) -> tuple[str, list[str]]:
+    """Fill every empty slot of a face-up row from its deck (ruling 4); say what was turned up
+    (as literal template text) and list the cards' names."""
     row = state.plant_row if deck == "plant" else state.bug_row
-    turned: list[str] = []
+    names: list[str] = []
     for slot, card in enumerate(row):
         if card is None:
             new = _draw_from(state, deck, events)
             if new is None:
                 break
             row[slot] = new
-            turned.append(a_or_an(card_name(new)))
+            names.append(card_name(new))
+    turned = [a_or_an(name) for name in names]
     if not turned:
-        return f"the {deck.capitalize()} deck is empty, so the slot stays empty"
+        return f"the {deck.capitalize()} deck is empty, so the slot stays empty", names
     if len(turned) == 1:
-        return f"turned up {turned[0]}"
-    return f"turned up {', '.join(turned[:-1])} and {turned[-1]}"
+        return lit(f"turned up {turned[0]}"), names
+    return lit(f"turned up {', '.join(turned[:-1])} and {turned[-1]}"), names
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,7 +270,7 @@ def apply(state: SabotageState, seat: int, action: SabotageAction) -> list[Event
     if isinstance(action, A.CompleteObjective):
         events = _complete(state, seat, action)
     elif isinstance(action, A.EndTurn):
-        events = [Event(kind="end_turn", text=_end_turn_text(state, seat))]
+        events = [_end_turn_event(state, seat)]
         _end_turn(state, events)
         return events
     else:
@@ -241,12 +286,14 @@ def apply(state: SabotageState, seat: int, action: SabotageAction) -> list[Event
     return events
 
 
-def _end_turn_text(state: SabotageState, seat: int) -> str:
-    left = state.actions_left
+def _end_turn_event(state: SabotageState, seat: int) -> Event:
+    left = max(state.actions_left, 0)
+    who, given_up = {"actor": seat}, {"given_up": left}
     if left <= 0:
-        return f"{seat_name(seat)} ended their turn."
+        return _event("end_turn", "{actor} ended their turn.", seats=who, fields=given_up)
     word = "action" if left == 1 else "actions"
-    return f"{seat_name(seat)} ended their turn early, giving up {left} {word}."
+    template = f"{{actor}} ended their turn early, giving up {{given_up}} {word}."
+    return _event("end_turn", template, seats=who, fields=given_up)
 
 
 def _draw_card(
@@ -259,7 +306,7 @@ def _draw_card(
     noun = "Plant" if is_plant else "Bug"
     event_kind = f"draw_{deck}"
     events: list[Event] = []
-    who = seat_name(seat)
+    who = {"actor": seat}
     if slot is None:
         if not (_can_draw_plant(state) if is_plant else _can_draw_bug(state)):
             raise IllegalAction(f"The {noun} deck and its discard pile are both empty.")
@@ -267,10 +314,12 @@ def _draw_card(
         assert card is not None
         hand.append(card)
         events.append(
-            Event(
-                kind=event_kind,
-                text=f"{who} drew a {noun} from the deck.",
-                private={seat: f"You drew {a_or_an(card_name(card))} from the {noun} deck."},
+            _event(
+                event_kind,
+                f"{{actor}} drew a {noun} from the deck.",
+                seats=who,
+                fields={"source": "deck"},
+                private={seat: lit(f"You drew {a_or_an(card_name(card))} from the {noun} deck.")},
             )
         )
         return events
@@ -283,9 +332,11 @@ def _draw_card(
         )
     row[slot] = None
     hand.append(card)
-    taken = f"{who} took {a_or_an(card_name(card))} from the {noun} row"
-    refill = _refill_row(state, deck, events)
-    return [Event(kind=event_kind, text=f"{taken}; {refill}."), *events]
+    taken = f"{{actor}} took {lit(a_or_an(card_name(card)))} from the {noun} row"
+    refill, turned = _refill_row(state, deck, events)
+    fields: dict[str, FieldValue] = {"source": "row", "card": card_name(card), "slot": slot + 1}
+    fields["turned_up"] = turned
+    return [_event(event_kind, f"{taken}; {refill}.", seats=who, fields=fields), *events]
 
 
 def _draw_plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -308,8 +359,9 @@ def _plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Even
         raise IllegalAction(f"You have no {action.kind} in your hand.")
     player.plants.remove(card)
     player.plots[action.plot].plants.append(card)
-    text = f"{seat_name(seat)} planted {a_or_an(action.kind)} on plot {action.plot + 1}."
-    return [Event(kind="plant", text=text)]
+    template = f"{{actor}} planted {lit(a_or_an(action.kind))} on plot {{plot}}."
+    fields: dict[str, FieldValue] = {"card": action.kind, "plot": action.plot + 1}
+    return [_event("plant", template, seats={"actor": seat}, fields=fields)]
 
 
 def _take_bug(player: PlayerState, kind: str) -> str:
@@ -319,14 +371,16 @@ def _take_bug(player: PlayerState, kind: str) -> str:
     return card
 
 
-def _eat(state: SabotageState, owner: int, plot_index: int) -> str:
-    """A Bad Bug eats the most recently planted Plant of its plot (ruling 3); returns what it ate."""
+def _eat(state: SabotageState, owner: int, plot_index: int, role: str) -> tuple[str | None, str]:
+    """A Bad Bug eats the most recently planted Plant of its plot (ruling 3): the kind eaten (None:
+    nothing), and the words for it as a template naming the owner by `role`."""
     plot = state.players[owner].plots[plot_index]
     if not plot.plants:
-        return "there was nothing to eat"
+        return None, "there was nothing to eat"
     eaten = plot.plants.pop()
     state.plant_discard.append(eaten)
-    return f"it ate {seat_name(owner)}'s {PLANT_KIND_OF[eaten]}"
+    kind = PLANT_KIND_OF[eaten]
+    return kind, f"it ate {{{role}}}'s {lit(kind)}"
 
 
 def _sabotage(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -346,12 +400,10 @@ def _sabotage(state: SabotageState, seat: int, action: SabotageAction) -> list[E
     card = _take_bug(player, action.bug)
     player.bugs.remove(card)
     plot.bad_bug = card
-    ate = _eat(state, action.target, action.plot)
-    text = (
-        f"{seat_name(seat)} sabotaged {seat_name(action.target)}'s plot {action.plot + 1} with "
-        f"{a_or_an(action.bug)}: {ate}."
-    )
-    return [Event(kind="sabotage", text=text)]
+    eaten, ate = _eat(state, action.target, action.plot, "target")
+    template = f"{{actor}} sabotaged {{target}}'s plot {{plot}} with {lit(a_or_an(action.bug))}: {ate}."
+    fields: dict[str, FieldValue] = {"bug": action.bug, "plot": action.plot + 1, "eaten": eaten}
+    return [_event("sabotage", template, seats={"actor": seat, "target": action.target}, fields=fields)]
 
 
 def _good_bug(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -367,8 +419,9 @@ def _good_bug(state: SabotageState, seat: int, action: SabotageAction) -> list[E
     card = _take_bug(player, action.bug)
     player.bugs.remove(card)
     plot.good_bug = card
-    text = f"{seat_name(seat)} put {a_or_an(action.bug)} on their plot {action.plot + 1}."
-    return [Event(kind="good_bug", text=text)]
+    template = f"{{actor}} put {lit(a_or_an(action.bug))} on their plot {{plot}}."
+    fields: dict[str, FieldValue] = {"bug": action.bug, "plot": action.plot + 1}
+    return [_event("good_bug", template, seats={"actor": seat}, fields=fields)]
 
 
 def _sweep(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -378,10 +431,11 @@ def _sweep(state: SabotageState, seat: int, action: SabotageAction) -> list[Even
     state.plant_discard.extend(swept)
     state.plant_row[:] = [None] * ROW_PLANTS
     events: list[Event] = []
-    refill = _refill_row(state, "plant", events)
-    old = ", ".join(PLANT_KIND_OF[c] for c in swept)
-    text = f"{seat_name(seat)} swept the Plant row ({old}) and {refill}."
-    return [Event(kind="sweep", text=text), *events]
+    refill, turned = _refill_row(state, "plant", events)
+    old = [PLANT_KIND_OF[c] for c in swept]
+    template = f"{{actor}} swept the Plant row ({lit(', '.join(old))}) and {refill}."
+    fields: dict[str, FieldValue] = {"swept": old, "turned_up": turned}
+    return [_event("sweep", template, seats={"actor": seat}, fields=fields), *events]
 
 
 def _pesticide(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -394,8 +448,9 @@ def _pesticide(state: SabotageState, seat: int, action: SabotageAction) -> list[
     killed = plot.bad_bug
     plot.bad_bug = None
     state.bug_discard.append(killed)
-    text = f"{seat_name(seat)} used Pesticide on plot {action.plot + 1}: the {bug_kind(killed)} is gone."
-    return [Event(kind="pesticide", text=text)]
+    template = f"{{actor}} used Pesticide on plot {{plot}}: the {lit(bug_kind(killed))} is gone."
+    fields: dict[str, FieldValue] = {"plot": action.plot + 1, "bug": bug_kind(killed)}
+    return [_event("pesticide", template, seats={"actor": seat}, fields=fields)]
 
 
 def _bird(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -408,15 +463,20 @@ def _bird(state: SabotageState, seat: int, action: SabotageAction) -> list[Event
     if all(plot.bad_bug is None for plot in player.plots):
         raise IllegalAction("There is no Bad Bug in your garden for the Bird to eat.")
     eaten = []
+    bugs: list[str] = []
+    plots: list[int] = []
     for index, plot in enumerate(player.plots):
         if plot.bad_bug is not None:
             eaten.append(f"the {bug_kind(plot.bad_bug)} on plot {index + 1}")
+            bugs.append(bug_kind(plot.bad_bug))
+            plots.append(index + 1)
             state.bug_discard.append(plot.bad_bug)
             plot.bad_bug = None
     player.bugs.remove(bird)
     state.bug_discard.append(bird)
-    text = f"{seat_name(seat)} released a Bird: it ate {' and '.join(eaten)}."
-    return [Event(kind="bird", text=text)]
+    template = f"{{actor}} released a Bird: it ate {lit(' and '.join(eaten))}."
+    fields: dict[str, FieldValue] = {"bugs": bugs, "plots": plots}
+    return [_event("bird", template, seats={"actor": seat}, fields=fields)]
 
 
 def _draw_objective(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
@@ -430,10 +490,11 @@ def _draw_objective(state: SabotageState, seat: int, action: SabotageAction) -> 
     assert card is not None
     player.objectives.append(card)
     events.append(
-        Event(
-            kind="draw_objective",
-            text=f"{seat_name(seat)} drew an Objective.",
-            private={seat: f"You drew the Objective {OBJECTIVES[card].describe()}."},
+        _event(
+            "draw_objective",
+            "{actor} drew an Objective.",
+            seats={"actor": seat},
+            private={seat: lit(f"You drew the Objective {OBJECTIVES[card].describe()}.")},
         )
     )
     return events
@@ -454,10 +515,11 @@ def _exchange(state: SabotageState, seat: int, action: SabotageAction) -> list[E
     player.objectives.append(card)
     old = OBJECTIVES[action.objective].name
     events.append(
-        Event(
-            kind="exchange_objective",
-            text=f"{seat_name(seat)} exchanged an Objective for a new one.",
-            private={seat: f"You gave up {old} and drew {OBJECTIVES[card].describe()}."},
+        _event(
+            "exchange_objective",
+            "{actor} exchanged an Objective for a new one.",
+            seats={"actor": seat},
+            private={seat: lit(f"You gave up {old} and drew {OBJECTIVES[card].describe()}.")},
         )
     )
     return events
@@ -485,20 +547,31 @@ def _complete(state: SabotageState, seat: int, action: A.CompleteObjective) -> l
     player.objectives.remove(action.objective)
     player.completed.append(Completed(objective=action.objective, good_bug=kept))
     bonus = f", with {a_or_an(bug_kind(kept))} for +2" if kept else ""
+    fields: dict[str, FieldValue] = {
+        "objective": objective.name,
+        "points": objective.points,
+        "plot": action.plot + 1,
+        "good_bug": bug_kind(kept) if kept else None,
+        "completed": len(player.completed),
+    }
     events = [
-        Event(
-            kind="complete",
-            text=f"{seat_name(seat)} completed {objective.describe()} on plot {action.plot + 1}{bonus}. "
-            f"Objectives completed: {len(player.completed)}.",
+        _event(
+            "complete",
+            f"{{actor}} completed {lit(objective.describe())} on plot {{plot}}{lit(bonus)}. "
+            "Objectives completed: {completed}.",
+            seats={"actor": seat},
+            fields=fields,
         )
     ]
     if len(player.completed) >= OBJECTIVES_TO_END and state.final_round_by is None:
         state.final_round_by = seat
         events.append(
-            Event(
-                kind="final_round",
-                text=f"{seat_name(seat)} has completed {OBJECTIVES_TO_END} objectives: the final round "
+            _event(
+                "final_round",
+                "{actor} has completed {objectives} objectives: the final round "
                 "begins. Every other player gets one last turn.",
+                seats={"actor": seat},
+                fields={"objectives": OBJECTIVES_TO_END},
             )
         )
     return events
@@ -518,7 +591,7 @@ def seat_to_answer(state: SabotageState) -> int:
 
 def _answer_house_plants(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
     """Ruling 18: record one seat's answer; the last answer settles who goes first."""
-    from engine.sabotage.setup import settle_first_seat
+    from engine.sabotage.setup import render_reason, settle_first_seat
 
     answers = state.house_plant_answers
     assert answers is not None
@@ -535,13 +608,21 @@ def _answer_house_plants(state: SabotageState, seat: int, action: SabotageAction
     answers[seat] = action.count
     many = "or more " if action.count == A.MOST_HOUSE_PLANTS else ""
     plants = "house plant" if action.count == 1 else "house plants"
-    events = [Event(kind="house_plants", text=f"{seat_name(seat)} owns {action.count} {many}{plants}.")]
+    events = [
+        _event(
+            "house_plants",
+            f"{{actor}} owns {{count}} {many}{plants}.",
+            seats={"actor": seat},
+            fields={"count": action.count, "or_more": action.count == A.MOST_HOUSE_PLANTS},
+        )
+    ]
     if None not in answers:
         first, reason = settle_first_seat(state)
-        state.first_seat, state.first_seat_reason, state.turn = first, reason, first
+        state.first_seat, state.turn = first, first
+        state.first_seat_reason, state.first_seat_phrase = render_reason(reason), reason
         state.actions_left = ACTIONS_PER_TURN
-        events.append(Event(kind="first_player", text=reason))
-        events.append(Event(kind="turn", text=f"Round {state.round}: {seat_name(first)}'s turn."))
+        events.append(_event("first_player", reason.template, seats=reason.seats, fields=reason.values))
+        events.append(_turn_event(state, first))
     return events
 
 
@@ -570,28 +651,38 @@ def _end_turn(state: SabotageState, events: list[Event]) -> None:
     nxt = (state.turn + 1) % state.seats
     if state.final_round_by is not None and nxt == state.final_round_by:
         state.ended = "final_round"
-        events.append(Event(kind="game_over", text="The final round is over."))
+        events.append(_event("game_over", "The final round is over.", fields={"reason": "final_round"}))
         return
     if nxt == state.first_seat:
         if state.final_round_by is None and state.round >= state.options.season_rounds:
             state.ended = "season"
             events.append(
-                Event(
-                    kind="game_over",
-                    text=f"Round {state.round} is over and the season with it: the game ends.",
+                _event(
+                    "game_over",
+                    "Round {round} is over and the season with it: the game ends.",
+                    fields={"reason": "season", "round": state.round},
                 )
             )
             return
         state.round += 1
     state.turn = nxt
     state.actions_left = ACTIONS_PER_TURN
-    events.append(Event(kind="turn", text=f"Round {state.round}: {seat_name(nxt)}'s turn."))
+    events.append(_turn_event(state, nxt))
     for index, plot in enumerate(state.players[nxt].plots):
         if plot.bad_bug is not None:
-            ate = _eat(state, nxt, index)
+            eaten, ate = _eat(state, nxt, index, "owner")
+            bug = bug_kind(plot.bad_bug)
             events.append(
-                Event(
-                    kind="bite",
-                    text=f"The {bug_kind(plot.bad_bug)} on {seat_name(nxt)}'s plot {index + 1} bites: {ate}.",
+                _event(
+                    "bite",
+                    f"The {lit(bug)} on {{owner}}'s plot {{plot}} bites: {ate}.",
+                    seats={"owner": nxt},
+                    fields={"bug": bug, "plot": index + 1, "eaten": eaten},
                 )
             )
+
+
+def _turn_event(state: SabotageState, seat: int) -> Event:
+    return _event(
+        "turn", "Round {round}: {player}'s turn.", seats={"player": seat}, fields={"round": state.round}
+    )

@@ -97,6 +97,7 @@ def sample_state(view: SabotageView, rng: Rng) -> SabotageState:
         players=players,
         first_seat=view.first_seat,
         first_seat_reason=view.first_seat_reason,
+        first_seat_phrase=view.first_seat_phrase,
         turn=view.turn if view.turn is not None else 0,
         actions_left=view.actions_left,
         round=view.round,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engine.api import Result, ScoreLine, SeatResult
+from engine.api import Phrase, Result, ScoreLine, SeatResult
 from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES
 from engine.sabotage.state import SabotageState
+from engine.text import render
 
 
 def seat_result(state: SabotageState, seat: int) -> SeatResult:
@@ -32,11 +33,16 @@ def result(state: SabotageState) -> Result:
     leaders = [r.seat for r in seats if r.total == best]
     most = max(len(state.players[s].completed) for s in leaders)
     winners = [s for s in leaders if len(state.players[s].completed) == most]
-    names = " and ".join(seat_name(s) for s in winners)
+    roles = {f"winner{i + 1}": s for i, s in enumerate(winners)}
+    names = " and ".join(f"{{{role}}}" for role in roles)
     if len(winners) > 1:
-        summary = f"{names} share the win with {best} points and {most} objectives each."
+        template = f"{names} share the win with {{points}} points and {{objectives}} objectives each."
     elif len(leaders) > 1:
-        summary = f"{names} wins the tie on {best} points by completing more objectives ({most})."
+        template = (
+            f"{names} wins the tie on {{points}} points by completing more objectives ({{objectives}})."
+        )
     else:
-        summary = f"{names} wins with {best} points."
-    return Result(seats=seats, winners=winners, summary=summary)
+        template = f"{names} wins with {{points}} points."
+    phrase = Phrase(template=template, seats=roles, values={"points": best, "objectives": most})
+    summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
+    return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.api import Phrase
 from engine.rng import Rng
 from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import (
@@ -14,16 +15,59 @@ from engine.sabotage.cards import (
     ROW_PLANTS,
 )
 from engine.sabotage.state import PlayerState, SabotageOptions, SabotageState
+from engine.text import phrase, render
 
 
-def choose_first_seat(options: SabotageOptions, seats: int, rng: Rng) -> tuple[int, str]:
+def reason_phrase(options: SabotageOptions, counts: list[int] | None, seat: int) -> Phrase:
+    """Why `seat` goes first, as a phrase over that seat (rulings 9, 10 and 18)."""
+    if options.first_seat is not None:
+        return phrase("{first} was chosen to go first.", seats={"first": seat}, how="chosen")
+    if counts:
+        most = max(counts)
+        tied = sum(1 for n in counts if n == most)
+        plants = "house plant" if most == 1 else "house plants"
+        if tied == 1:
+            return phrase(
+                f"{{first}} owns the most {plants} ({{most}}) and goes first.",
+                seats={"first": seat},
+                how="most_house_plants",
+                most=most,
+            )
+        return phrase(
+            f"{{tied}} players tie with {{most}} {plants}; a draw picked {{first}}.",
+            seats={"first": seat},
+            how="house_plant_tie",
+            most=most,
+            tied=tied,
+        )
+    return phrase("A draw picked {first} to go first.", seats={"first": seat}, how="draw")
+
+
+#: While the table is still being asked (ruling 18): nobody goes first yet.
+ASKING = phrase("Everyone is saying how many house plants they own.", how="asking")
+
+
+def first_seat_phrase(state: SabotageState) -> Phrase:
+    """How the first seat was chosen (for a game stored before phrases: worked out again from the
+    options and answers the state keeps)."""
+    if state.first_seat_phrase is not None:
+        return state.first_seat_phrase
+    answers = state.house_plant_answers
+    if answers is not None:
+        if None in answers:
+            return ASKING
+        return reason_phrase(state.options, [n or 0 for n in answers], state.first_seat)
+    return reason_phrase(state.options, state.options.house_plants, state.first_seat)
+
+
+def choose_first_seat(options: SabotageOptions, seats: int, rng: Rng) -> tuple[int, Phrase]:
     """Rulings 9-10: an explicit seat; else most house plants (ties: seeded draw); else random."""
     if options.first_seat is not None:
         if options.first_seat >= seats:
             raise ValueError(
                 f"{seat_name(options.first_seat)} cannot go first: there are only {seats} players."
             )
-        return options.first_seat, f"{seat_name(options.first_seat)} was chosen to go first."
+        return options.first_seat, reason_phrase(options, None, options.first_seat)
     if options.house_plants is not None:
         counts = options.house_plants
         if len(counts) != seats:
@@ -31,12 +75,9 @@ def choose_first_seat(options: SabotageOptions, seats: int, rng: Rng) -> tuple[i
         most = max(counts)
         tied = [s for s, n in enumerate(counts) if n == most]
         seat = tied[0] if len(tied) == 1 else rng.choice(tied)
-        plants = "house plant" if most == 1 else "house plants"
-        if len(tied) == 1:
-            return seat, f"{seat_name(seat)} owns the most {plants} ({most}) and goes first."
-        return seat, f"{len(tied)} players tie with {most} {plants}; a draw picked {seat_name(seat)}."
+        return seat, reason_phrase(options, counts, seat)
     seat = rng.below(seats)
-    return seat, f"A draw picked {seat_name(seat)} to go first."
+    return seat, reason_phrase(options, None, seat)
 
 
 def create(options: SabotageOptions, seats: int, seed: int) -> SabotageState:
@@ -64,7 +105,7 @@ def create(options: SabotageOptions, seats: int, seed: int) -> SabotageState:
     if options.ask_house_plants:
         # Ruling 18: the first seat waits for everyone's answer (`settle_first_seat`).
         answers = [None] * seats
-        first, reason = 0, "Everyone is saying how many house plants they own."
+        first, reason = 0, ASKING.model_copy()
     else:
         first, reason = choose_first_seat(options, seats, rng)
     return SabotageState(
@@ -78,14 +119,20 @@ def create(options: SabotageOptions, seats: int, seed: int) -> SabotageState:
         objective_deck=objective_deck,
         players=players,
         first_seat=first,
-        first_seat_reason=reason,
+        first_seat_reason=render_reason(reason),
+        first_seat_phrase=reason,
         turn=first,
         actions_left=ACTIONS_PER_TURN,
         house_plant_answers=answers,
     )
 
 
-def settle_first_seat(state: SabotageState) -> tuple[int, str]:
+def render_reason(reason: Phrase) -> str:
+    """A reason as the state stores it, with the default seat names ("Player 2")."""
+    return render(reason.template, reason.seats, reason.values, seat_name)
+
+
+def settle_first_seat(state: SabotageState) -> tuple[int, Phrase]:
     """Ruling 18: once every seat has answered, the most house plants goes first (ruling 9)."""
     assert state.house_plant_answers is not None
     counts = [n or 0 for n in state.house_plant_answers]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, model_validator
 
+from engine.api import Phrase
 from engine.rng import Rng
 
 
@@ -77,6 +78,9 @@ class SabotageState(BaseModel):
     first_seat: int
     #: How the first seat was chosen, in words ("Player 2 owns the most house plants (7).").
     first_seat_reason: str
+    #: The same reason as a phrase over the seat it names (None in games stored before phrases:
+    #: `setup.first_seat_phrase` works it out again from the options and answers).
+    first_seat_phrase: Phrase | None = None
     turn: int
     actions_left: int
     #: Rounds are counted from 1; a round ends when the turn comes back to the first seat.

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engine.api import Viewer
+from engine.api import Phrase, Viewer
 from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES, PLANT_KIND_OF, bug_kind, card_name
 from engine.sabotage.rules import plot_kinds
+from engine.sabotage.setup import first_seat_phrase
 from engine.sabotage.state import Plot, SabotageState
 
 
@@ -92,7 +93,10 @@ class SabotageView(BaseModel):
     season_rounds: int
     final_round_by: int | None
     first_seat: int
+    #: How the first seat was chosen, with the default seat names ("Player 2 owns the most...").
     first_seat_reason: str
+    #: The same reason as a phrase over the seat it names, for display names.
+    first_seat_phrase: Phrase
     bird_variant: bool
     game_over: bool
     #: Why the game ended: "final_round" (someone completed 7) or "season" (ruling 5); else None.
@@ -203,6 +207,7 @@ def view(state: SabotageState, viewer: Viewer) -> SabotageView:
         final_round_by=state.final_round_by,
         first_seat=state.first_seat,
         first_seat_reason=state.first_seat_reason,
+        first_seat_phrase=first_seat_phrase(state),
         bird_variant=state.options.bird_variant,
         game_over=over,
         end_reason=state.ended,

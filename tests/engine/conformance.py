@@ -19,6 +19,8 @@ from engine.api import (
     Event,
     IllegalAction,
     Viewer,
+    action_label,
+    action_steps,
     dump_state,
     has_public_view,
     load_state,
@@ -61,15 +63,47 @@ def assert_no_leak_in_view(game: AnyGame, state: BaseModel, viewer: Viewer) -> N
         assert view == spectator, f"{game.name} declares public_view, but seat {viewer} sees more"
 
 
+#: Display names unlike any default name, to check that templates name every seat they concern.
+CUSTOM_NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def words_of(line: str) -> set[str]:
+    return set(re.findall(r"[\w-]+", line))
+
+
 def assert_no_leak_in_events(game: AnyGame, state: BaseModel, events: list[Event], seats: int) -> None:
     secrets = game.secrets(state)
+    names = CUSTOM_NAMES[:seats]
     for viewer in [*range(seats), None]:
         hidden = hidden_from(secrets, viewer)
         for event in events:
-            line = event.line_for(viewer)
-            words = set(re.findall(r"[\w-]+", line))
-            leaked = hidden & words
-            assert not leaked, f"{game.name}: log line for {viewer} {line!r} leaks {sorted(leaked)}"
+            for line in (event.line_for(viewer), event.line_for(viewer, names)):
+                leaked = hidden & words_of(line)
+                assert not leaked, f"{game.name}: log line for {viewer} {line!r} leaks {sorted(leaked)}"
+
+
+def assert_events_are_structured(game: AnyGame, state: BaseModel, events: list[Event], seats: int) -> None:
+    """Every event has a declared kind, names valid seats, carries nothing hidden in its public
+    fields or template, and its templates rendered with the default names are its text."""
+    everyone_hidden = set().union(*game.secrets(state).values())
+    defaults = [game.seat_name(s) for s in range(seats)]
+    for event in events:
+        where = f"{game.name}: event {event.kind!r} ({event.text!r})"
+        assert event.kind in game.event_kinds, f"{where}: kind not in the game's event_kinds"
+        assert event.template is not None, f"{where}: no template"
+        for role, seat in event.seats.items():
+            assert 0 <= seat < seats, f"{where}: role {role!r} names seat {seat}"
+        assert not set(event.seats) & set(event.fields), f"{where}: a role and a field share a name"
+        public = [*json_leaves(event.model_dump(mode="json")["fields"]), event.template]
+        leaked = everyone_hidden & {w for text in public for w in words_of(text)}
+        assert not leaked, f"{where}: public fields or template hold hidden {sorted(leaked)}"
+        assert event.line_for(None, defaults) == event.text, f"{where}: template != text"
+        for seat, line in event.private.items():
+            assert event.line_for(seat, defaults) == line, f"{where}: private template != private line"
+        if seats > 1 and event.seats:
+            assert not any(name in event.line_for(None, CUSTOM_NAMES[:seats]) for name in defaults), (
+                f"{where}: a seat is written into the text instead of a placeholder"
+            )
 
 
 def play_random_game(
@@ -94,6 +128,10 @@ def play_random_game(
             assert actions, f"{game.name}: seat {seat} is to move but has no legal action"
             labels = [a.label for a in actions]
             assert len(set(labels)) == len(labels), f"{game.name}: duplicate labels {labels}"
+            named = [action_label(a, CUSTOM_NAMES[:seats]) for a in actions]
+            assert len(set(named)) == len(named), f"{game.name}: duplicate labels with names {named}"
+            steps = [action_steps(a, CUSTOM_NAMES[:seats]) for a in actions]
+            assert all(steps) and len(set(steps)) == len(steps), f"{game.name}: duplicate steps {steps}"
         if check_every_step:
             text = dump_state(state)
             assert dump_state(load_state(game, text)) == text, f"{game.name}: JSON round-trip differs"
@@ -107,6 +145,7 @@ def play_random_game(
         moves.append((seat, encoded))
         if check_every_step:
             assert_no_leak_in_events(game, state, events, seats)
+            assert_events_are_structured(game, state, events, seats)
     else:
         raise AssertionError(f"{game.name}: no end after {MAX_STEPS} steps (seed {seed})")
 
@@ -118,6 +157,7 @@ def play_random_game(
         assert seat_result.total == sum(line.points for line in seat_result.lines), (
             f"{game.name}: breakdown of seat {seat_result.seat} does not add up to its total"
         )
+    assert result.summary_for([game.seat_name(s) for s in range(seats)]) == result.summary
     replayed, _ = replay(game, options, seats, seed, moves)
     assert dump_state(replayed) == dump_state(state), f"{game.name}: replay differs (seed {seed})"
     return state, moves

@@ -9,14 +9,14 @@ passed in, the discard pile and the Compost. It never holds the deck order or a 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from engine.api import Viewer
+from engine.api import Phrase, Viewer
 from engine.cabbagehead import neighbours as nb
+from engine.cabbagehead import rules
 from engine.cabbagehead.actions import POSITIONS, PlaceRose
-from engine.cabbagehead.deck import Vegetable
+from engine.cabbagehead.deck import Vegetable, deck
 from engine.cabbagehead.plot import (
     Garden,
     frame_cells,
@@ -29,9 +29,7 @@ from engine.cabbagehead.plot import (
 )
 from engine.cabbagehead.scoring import evaluate, rose_pairs, vegetable_types
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
-
-if TYPE_CHECKING:
-    from engine.cabbagehead.game import CabbageheadGame
+from engine.cabbagehead.wording import seat_name
 
 
 def card_marker(cards: tuple[Vegetable, ...], card: int) -> str:
@@ -133,7 +131,12 @@ class CabbageheadView(BaseModel):
     game_over: bool
     #: "plant", "grasshopper", "rose", "pass" or "over".
     decision: str
+    #: The decision in words with the default seat name: "Seat 1: plant one of the drawn cards."
     decision_text: str
+    #: What is to be done, naming nobody: "plant one of the drawn cards" (None once the game is over).
+    decision_task: str | None = None
+    #: `decision_text` as a phrase over the seat to move ({seat}), for display names.
+    decision_phrase: Phrase | None = None
     to_move: list[int]
     first_seat: int
     row: list[RowPlaceView]
@@ -274,13 +277,13 @@ def _cards_before_holiday(state: CabbageheadState) -> int | None:
     return None
 
 
-def build_view(game: CabbageheadGame, state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
-    cards = game.cards
+def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
+    cards = deck()
     over = state.phase == "over"
     row = []
     for pos in range(3):
         card = state.row[pos]
-        bees = game.plant_cost(state, pos)
+        bees = rules.plant_cost(state, pos)
         cost = {-1: "pay 1 bee", 0: "free", 1: "gain 1 bee"}[bees if bees is not None else pos - 1]
         row.append(
             {
@@ -292,7 +295,12 @@ def build_view(game: CabbageheadGame, state: CabbageheadState, viewer: Viewer) -
                 "passed_in": pos == state.passed_in_at and card >= 0,
             }
         )
-    decision_text = "The game is over." if over else f"Seat {state.active + 1}: {_DECISIONS[state.phase]}."
+    task = None if over else _DECISIONS[state.phase]
+    decision = (
+        Phrase(template="The game is over.")
+        if task is None
+        else Phrase(template="{seat}: {task}.", seats={"seat": state.active}, values={"task": task})
+    )
     return CabbageheadView.model_validate(
         {
             "viewer": viewer,
@@ -301,8 +309,10 @@ def build_view(game: CabbageheadGame, state: CabbageheadState, viewer: Viewer) -
             "turn": state.turns + 1,
             "game_over": over,
             "decision": state.phase,
-            "decision_text": decision_text,
-            "to_move": game.to_move(state),
+            "decision_text": decision.render([seat_name(s) for s in range(state.seats)]),
+            "decision_task": task,
+            "decision_phrase": decision,
+            "to_move": rules.to_move(state),
             "first_seat": state.first,
             "row": row,
             "passed_card": _card_fields(cards, state.passed) if state.passed >= 0 else None,
