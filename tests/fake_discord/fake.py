@@ -12,6 +12,7 @@ collect in `violations`.
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 import secrets
 from collections.abc import Callable, Iterable
@@ -73,6 +74,7 @@ class FakeDiscord:
         self.answer_deadline: float | None = None
         self._rate_limits: list[tuple[str, str, float, bool]] = []
         self._held_calls: list[tuple[str, str, asyncio.Event]] = []
+        self._failures: list[tuple[str, str, int]] = []
         #: How error 30046 (edits of messages older than an hour) is answered: see `age_message`.
         self.old_edit_retry_after = 0.05
         self.old_edit_via = True
@@ -147,8 +149,10 @@ class FakeDiscord:
         return channel
 
     def restrict_bot(self, channel: FakeChannel, deny: int) -> None:
-        """Take permissions from the bot in `channel` (e.g. CREATE_PUBLIC_THREADS): its
-        interactions' app_permissions and a member overwrite say so, and REST refuses with 50013."""
+        """Take permissions from the bot in `channel` (e.g. CREATE_PUBLIC_THREADS, EMBED_LINKS,
+        ATTACH_FILES): its interactions' app_permissions and a member overwrite say so, and REST
+        refuses with 403 / 50013. As on Discord, the channel's threads (existing and future)
+        inherit the overwrite: a thread has no overwrites of its own."""
         channel.bot_permissions &= ~deny
         channel.permission_overwrites = [
             {
@@ -158,6 +162,13 @@ class FakeDiscord:
                 "deny": str(BOT_PERMISSIONS & ~channel.bot_permissions),
             }
         ]
+
+    def bot_permissions_in(self, channel: FakeChannel) -> int:
+        """What the bot may do in `channel`; a thread takes its parent channel's permissions
+        (Discord computes a thread's permissions from the parent's overwrites)."""
+        if channel.is_thread and channel.parent_id in self.channels:
+            return self.channels[channel.parent_id].bot_permissions
+        return channel.bot_permissions
 
     def channel_named(self, name: str, guild: FakeGuild | None = None) -> FakeChannel:
         guild = guild or self.guild
@@ -347,6 +358,24 @@ class FakeDiscord:
                 return retry_after, is_global
         return None
 
+    def fail_next(self, method: str, route: str, *, status: int = 500, count: int = 1) -> None:
+        """Answer the next `count` calls to `method route` with a server error `status`, as Discord
+        does when it has trouble: JSON `{"message": "500: Internal Server Error", "code": 0}`.
+        discord.py retries 500, 502, 504 and 524 itself (five tries per call, sleeping 1 + 2 * try
+        seconds between them) and raises `DiscordServerError` at once on any other 5xx (503)."""
+        self._failures.extend([(method, route, status)] * count)
+
+    def take_failure(self, method: str, route: str) -> int | None:
+        for index, (m, r, status) in enumerate(self._failures):
+            if m == method and r == route:
+                del self._failures[index]
+                return status
+        return None
+
+    def failures_left(self, method: str, route: str) -> int:
+        """How many injected failures of `method route` are still to come."""
+        return sum(1 for m, r, _ in self._failures if m == method and r == route)
+
     def hold_next(self, method: str, route: str) -> asyncio.Event:
         """Leave the next call to `method route` unanswered until the returned event is set, as a
         slow Discord would; calls to other routes are answered meanwhile (to provoke races)."""
@@ -497,6 +526,71 @@ class FakeDiscord:
             3, user, self.channels[message.channel_id], data, message=message, manage_channels=manage_channels
         )
 
+    async def forge_click(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        *,
+        claimed: bool = True,
+        manage_channels: bool = False,
+    ) -> FakeInteraction:
+        """What a modified client can send: a button click with any `custom_id` on any message
+        `user` can see, whether or not that message carries such a button. The payload's `message`
+        is the message it was made on, in that message's channel. With `claimed` (the default) its
+        components also list the forged button (a copy: the stored message is unchanged): the
+        strongest forgery, what reaches the bot when nothing upstream checks the id against the
+        message (discord.py builds a `DynamicItem` only from a component the payload's message
+        lists, so without it the click reaches only a bot that routes interactions itself)."""
+        self._check_can_see(user, message)
+        data = {"custom_id": custom_id, "component_type": 2}
+        claim = {"type": 2, "style": 1, "label": "Forged", "custom_id": custom_id} if claimed else None
+        return await self._interact(
+            3,
+            user,
+            self.channels[message.channel_id],
+            data,
+            message=message,
+            manage_channels=manage_channels,
+            claim=claim,
+        )
+
+    async def forge_select(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: Iterable[str],
+        *,
+        claimed: bool = True,
+        manage_channels: bool = False,
+    ) -> FakeInteraction:
+        """A modified client's menu choice: any `custom_id` and any `values` (none, several, or
+        never offered) on any message `user` can see. If the message has no menu `custom_id` and
+        `claimed` is set, the payload's message lists one (offering exactly `values`), as for
+        `forge_click`; a menu the message has is sent as it stands."""
+        self._check_can_see(user, message)
+        chosen = list(values)
+        data = {"custom_id": custom_id, "component_type": 3, "values": chosen}
+        claim = None
+        if claimed and custom_id not in message.custom_ids():
+            claim = {
+                "type": 3,
+                "custom_id": custom_id,
+                "min_values": 1,
+                "max_values": max(1, len(chosen)),
+                "options": [{"label": v, "value": v} for v in chosen] or [{"label": "?", "value": "?"}],
+            }
+        return await self._interact(
+            3,
+            user,
+            self.channels[message.channel_id],
+            data,
+            message=message,
+            manage_channels=manage_channels,
+            claim=claim,
+        )
+
     async def submit_modal(
         self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, Any]
     ) -> FakeInteraction:
@@ -583,7 +677,7 @@ class FakeDiscord:
             "member": member_payload(user, permissions),
             "token": token,
             "version": 1,
-            "app_permissions": str(channel.bot_permissions),
+            "app_permissions": str(self.bot_permissions_in(channel)),
             "locale": "en-GB",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -638,10 +732,15 @@ class FakeDiscord:
         message: FakeMessage | None = None,
         manage_channels: bool = False,
         opened_by: FakeInteraction | None = None,
+        claim: dict[str, Any] | None = None,
     ) -> FakeInteraction:
         interaction_id, token, payload = self.interaction_payload(
             kind, user, channel, data, message=message, manage_channels=manage_channels
         )
+        if claim is not None and "message" in payload:  # a forgery: see `forge_click`
+            rows = copy.deepcopy(payload["message"].get("components") or [])
+            rows.append({"type": 1, "id": len(rows) + 100, "components": [claim]})
+            payload["message"] = {**payload["message"], "components": rows}
         interaction = FakeInteraction(
             id=interaction_id,
             token=token,

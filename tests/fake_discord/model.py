@@ -65,6 +65,7 @@ SEND_MESSAGES, CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS, SEND_MESSAGES_IN_T
     1 << 36,
     1 << 38,
 )
+EMBED_LINKS, ATTACH_FILES = 1 << 14, 1 << 15
 
 
 @dataclass
@@ -95,7 +96,8 @@ class FakeChannel:
     archived: bool = False
     locked: bool = False
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
-    #: What the bot may do here (an interaction's app_permissions; REST refuses the rest).
+    #: What the bot may do here (an interaction's app_permissions; REST refuses the rest). A
+    #: thread has none of its own: it inherits its parent's (`FakeDiscord.bot_permissions_in`).
     bot_permissions: int = 0
     permission_overwrites: list[dict[str, Any]] = field(default_factory=list)
     #: The user of a DM channel (the bot's private conversation with them).

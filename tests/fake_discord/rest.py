@@ -22,8 +22,10 @@ from aiohttp import BodyPartReader, web
 
 from tests.fake_discord.messages import MessageWriter
 from tests.fake_discord.model import (
+    ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
     EPHEMERAL,
     LOADING,
     PRIVATE_THREAD,
@@ -61,6 +63,14 @@ if TYPE_CHECKING:
     from tests.fake_discord.fake import FakeDiscord
 
 Handler = Callable[["Call"], Awaitable[web.Response]]
+
+#: Discord's wording of its server errors (the `message` of the JSON body, code 0).
+SERVER_ERRORS = {
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
+}
 
 
 @dataclass
@@ -204,6 +214,9 @@ class RestApi:
         release = self.fake.take_hold(request.method, route.template)
         if release is not None:
             await release.wait()
+        failure = self.fake.take_failure(request.method, route.template)
+        if failure is not None:
+            return error_response(failure, 0, f"{failure}: {SERVER_ERRORS.get(failure, 'Server Error')}")
         limited = self.fake.take_injected_rate_limit(request.method, route.template)
         if limited is not None:
             retry_after, is_global = limited
@@ -639,7 +652,7 @@ class RestApi:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         body = call.body if isinstance(call.body, dict) else {}
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
-        if not channel.bot_permissions & needed:
+        if not self.fake.bot_permissions_in(channel) & needed or self._lacks_rights(channel, call):
             return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
         if channel.is_thread and channel.archived and channel.locked:
             return error_response(400, THREAD_ARCHIVED, "Thread is archived")
@@ -662,11 +675,23 @@ class RestApi:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
         if message.author.id != self.fake.bot_user.id:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
+        channel = self.fake.channels.get(message.channel_id)
+        if channel is not None and self._lacks_rights(channel, call):
+            return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
         throttled = self.writer.old_message_throttled(message)
         if throttled is not None:
             return throttled
         self.writer.apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
         return json_response(self.writer.message_json(message))
+
+    def _lacks_rights(self, channel: FakeChannel, call: Call) -> bool:
+        """A bot message (posted or edited by REST) with embeds needs EMBED_LINKS, with new files
+        ATTACH_FILES. Interaction responses and follow-ups are not checked (see the README)."""
+        body = call.body if isinstance(call.body, dict) else {}
+        allowed = self.fake.bot_permissions_in(channel)
+        if body.get("embeds") and not allowed & EMBED_LINKS:
+            return True
+        return bool(call.record.files) and not allowed & ATTACH_FILES
 
     async def delete_message(self, call: Call) -> web.Response:
         message = self._channel_message(call)
@@ -736,7 +761,7 @@ class RestApi:
         if parent.is_thread or parent.guild_id is None:
             return error_response(400, 50024, "Cannot execute action on this channel type")
         needed = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
-        if not parent.bot_permissions & needed:
+        if not self.fake.bot_permissions_in(parent) & needed:
             return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
         guild = self.fake.guilds[parent.guild_id]
         thread = FakeChannel(

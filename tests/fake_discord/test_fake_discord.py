@@ -19,7 +19,9 @@ from tests.fake_discord.checks import OpenApiSpec
 from tests.fake_discord.fixtures import fake_discord_problems
 from tests.fake_discord.gateway import PRIVILEGED_INTENTS
 from tests.fake_discord.model import (
+    ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
     EPHEMERAL,
     PUBLIC_THREAD,
     FakeMessage,
@@ -650,3 +652,83 @@ async def test_the_bot_identifies_without_privileged_intents(
     assert identify["intents"] & PRIVILEGED_INTENTS == 0
     assert "token" not in identify  # the fake never keeps the token in its records
     assert fake_discord.gateway.stats.queries[0]["v"] == "10"
+
+
+async def test_forged_clicks_and_menu_choices_reach_the_bot_as_a_modified_client_sends_them(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """`forge_click` / `forge_select` send ids and values the message does not offer; with
+    `claimed` the payload's message lists the forged component (discord.py then dispatches it),
+    without it the message is sent as stored. The stored message never changes."""
+    fake = fake_discord
+    board = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-board"))
+    stored = board.snapshot()
+    forged = await fake.forge_select(fake.bob, board, "probe:pick", ["turnip", "leek"])
+    assert (await fake.response_message(forged)).content == "picked turnip, leek"
+    assert forged.payload["data"]["values"] == ["turnip", "leek"]
+    elsewhere = await fake.response_message(await fake.slash(fake.alice, fake.games, "probe-perms"))
+    click = await fake.forge_click(fake.alice, elsewhere, "probe:count")
+    assert click.payload["channel_id"] == str(fake.games.id)
+    assert click.payload["message"]["id"] == str(elsewhere.id)
+    listed = [c["custom_id"] for row in click.payload["message"]["components"] for c in row["components"]]
+    assert listed[-1] == "probe:count"
+    as_stored = await fake.forge_click(fake.alice, board, "probe:nothing", claimed=False)
+    assert as_stored.payload["message"]["components"] == board.components
+    assert board.snapshot() == stored and elsewhere.components == []
+    with pytest.raises(AssertionError, match="cannot see"):
+        await fake.forge_click(fake.bob, elsewhere, "probe:count")
+
+
+async def test_injected_server_errors_answer_like_discord_and_discord_py_retries_some(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """`fail_next` answers the next calls of a route with a 5xx and Discord's JSON body; discord.py
+    raises a 503 at once (it retries 500/502/504/524 itself, sleeping 1 + 2 * try seconds)."""
+    fake = fake_discord
+    assert probed_bot.bot is not None
+    channel = probed_bot.bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    fake.fail_next("POST", "/channels/{channel_id}/messages", status=503, count=2)
+    assert fake.failures_left("POST", "/channels/{channel_id}/messages") == 2
+    with pytest.raises(discord.DiscordServerError) as raised:
+        await channel.send("first")
+    assert raised.value.status == 503 and raised.value.code == 0
+    assert "503: Service Unavailable" in str(raised.value)
+    with pytest.raises(discord.DiscordServerError):
+        await channel.send("second")
+    await channel.send("third")
+    calls = fake.calls_to("POST", "/channels/{channel_id}/messages")
+    assert [c.status for c in calls] == [503, 503, 200]
+    assert calls[0].response == {"message": "503: Service Unavailable", "code": 0}
+    assert [m.content for m in fake.public_messages(fake.general)] == ["third"]
+
+
+async def test_without_embed_or_file_rights_rest_messages_are_refused_in_the_channel_and_its_threads(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """Without EMBED_LINKS / ATTACH_FILES, posting or editing a message with embeds / new files is
+    403 / 50013; threads inherit the parent's overwrites (made before or after the restriction),
+    in REST and in their interactions' app_permissions. Plain text still goes."""
+    fake = fake_discord
+    bot = probed_bot.bot
+    assert bot is not None
+    channel = bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    early = await channel.create_thread(name="before", type=discord.ChannelType.public_thread)
+    fake.restrict_bot(fake.general, EMBED_LINKS | ATTACH_FILES)
+    late = await channel.create_thread(name="after", type=discord.ChannelType.public_thread)
+    for where in (channel, early, late):
+        with pytest.raises(discord.Forbidden) as refused:
+            await where.send(embed=discord.Embed(title="Board"))
+        assert refused.value.code == 50013
+        with pytest.raises(discord.Forbidden):
+            await where.send("picture", file=discord.File(io.BytesIO(PNG_BYTES), filename="board.png"))
+        sent = await where.send("text only")
+        with pytest.raises(discord.Forbidden):
+            await sent.edit(embed=discord.Embed(title="Board"))
+        await sent.edit(content="still text")
+    thread = fake.channels[late.id]
+    assert fake.bot_permissions_in(thread) & (EMBED_LINKS | ATTACH_FILES) == 0
+    asked = await fake.slash(fake.alice, thread, "probe-perms")
+    assert (await fake.response_message(asked)).content == "manage=False threads=True"
+    assert not int(asked.payload["app_permissions"]) & EMBED_LINKS
