@@ -3,18 +3,50 @@
 `choose_move(game, state, seat, strength, seed)` is all the bot needs: it builds the seat's
 `Decision` (view + legal actions, never the state) and asks the player. Descriptions of every
 player, their evaluations and budgets: docs/ai.md.
+
+A game's real players live in `engine/ai/<game>.py`, which declares `GAME_NAME` (the game's
+registry name) and `PLAYERS` (strength -> a function making the player). Every module of this
+package that declares them is found by itself: no list to keep here. "random" plays every game.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
 
-from engine.ai import cabbagehead, sabotage
 from engine.ai.base import STRENGTHS, Decision, Player, RandomPlayer, Strength, decision_for, move_seed
 from engine.api import AnyGame, Seat
 from engine.rng import Rng
+
+
+@cache
+def declared_players() -> dict[str, dict[Strength, Callable[[], Player]]]:
+    """Every game's declared players (`GAME_NAME` -> `PLAYERS`), from this package's modules."""
+    found: dict[str, dict[Strength, Callable[[], Player]]] = {}
+    for module_info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{module_info.name}")
+        game_name = getattr(module, "GAME_NAME", None)
+        players = getattr(module, "PLAYERS", None)
+        if game_name is None or players is None:
+            continue
+        if game_name in found:
+            raise RuntimeError(f"two modules declare computer players for {game_name!r}")
+        found[game_name] = dict(players)
+    return found
+
+
+def strengths_for(game_name: str) -> list[str]:
+    """The strengths a table may offer for `game_name`: all three for a game with real players
+    ("random", "greedy", "strong"), none for a game with only the random player (a test game)."""
+    players = declared_players().get(game_name, {})
+    if not all(strength in players for strength in STRENGTHS if strength != "random"):
+        return []
+    return list(STRENGTHS)
 
 
 def make_player(game_name: str, strength: Strength) -> Player:
@@ -23,11 +55,10 @@ def make_player(game_name: str, strength: Strength) -> Player:
         raise ValueError(f"unknown strength {strength!r}; choose one of {', '.join(STRENGTHS)}")
     if strength == "random":
         return RandomPlayer()
-    if game_name == "sabotage":
-        return sabotage.GreedyPlayer() if strength == "greedy" else sabotage.StrongPlayer()
-    if game_name == "cabbagehead":
-        return cabbagehead.GreedyPlayer() if strength == "greedy" else cabbagehead.StrongPlayer()
-    raise ValueError(f"no {strength} computer player for {game_name!r} (only random)")
+    make = declared_players().get(game_name, {}).get(strength)
+    if make is None:
+        raise ValueError(f"no {strength} computer player for {game_name!r} (only random)")
+    return make()
 
 
 def choose_move(game: AnyGame, state: BaseModel, seat: Seat, strength: Strength, seed: int) -> Any:
@@ -46,6 +77,8 @@ __all__ = [
     "Strength",
     "choose_move",
     "decision_for",
+    "declared_players",
     "make_player",
     "move_seed",
+    "strengths_for",
 ]

@@ -19,11 +19,11 @@ deck and re-seeds the token draws (greedy reads only the public gardens of its s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.base import Decision, Strength
+from engine.ai.base import Decision, Player, Strength
 from engine.cabbagehead.actions import Pass, PlaceGrasshopper, PlaceRose, Plant
 from engine.cabbagehead.game import GAME
 from engine.cabbagehead.plot import (
@@ -507,3 +507,9 @@ class StrongPlayer:
             if total > best_total:
                 best_index, best_total = index, total
         return legal[best_index]
+
+
+#: The game these players play (engine.ai finds them by it) and the players by strength ("random"
+#: is every game's own: engine.ai.base.RandomPlayer).
+GAME_NAME = "cabbagehead"
+PLAYERS: dict[Strength, Callable[[], Player]] = {"greedy": GreedyPlayer, "strong": StrongPlayer}

@@ -15,10 +15,10 @@ the seat cannot see at random.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.ai.base import Decision, Strength
+from engine.ai.base import Decision, Player, Strength
 from engine.rng import Rng
 from engine.sabotage import actions as A
 from engine.sabotage.actions import SabotageAction
@@ -307,3 +307,9 @@ class StrongPlayer:
             if total > best_value:
                 best_index, best_value = index, total
         return legal[best_index]
+
+
+#: The game these players play (engine.ai finds them by it) and the players by strength ("random"
+#: is every game's own: engine.ai.base.RandomPlayer).
+GAME_NAME = "sabotage"
+PLAYERS: dict[Strength, Callable[[], Player]] = {"greedy": GreedyPlayer, "strong": StrongPlayer}

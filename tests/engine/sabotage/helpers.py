@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from engine.api import Event
 from engine.sabotage import actions as A
 from engine.sabotage.cards import BIRD_IDS, BUG_IDS, OBJECTIVE_IDS, OBJECTIVES, PLANT_IDS, card_name
 from engine.sabotage.game import GAME
@@ -154,15 +155,32 @@ def labels(state: SabotageState, seat: int) -> list[str]:
     return [a.label for a in GAME.legal_actions(state, seat)]
 
 
-def play(state: SabotageState, label: str) -> list[str]:
-    """Play the legal action labelled `label` for the seat to move; return the public log lines."""
+def play_events(state: SabotageState, label: str) -> list[Event]:
+    """Play the legal action labelled `label` for the seat to move; return its events."""
     seat = state.turn
     action = next((a for a in GAME.legal_actions(state, seat) if a.label == label), None)
     assert action is not None, f"{label!r} is not legal; legal: {labels(state, seat)}"
-    return [event.text for event in GAME.apply(state, seat, action)]
+    return GAME.apply(state, seat, action)
 
 
-__all__ = ["GAME", "A", "award", "card_places", "give", "labels", "new_game", "objective", "play", "set_plot"]
+def play(state: SabotageState, label: str) -> list[str]:
+    """Play the legal action labelled `label` for the seat to move; return the public log lines."""
+    return [event.text for event in play_events(state, label)]
+
+
+__all__ = [
+    "GAME",
+    "A",
+    "award",
+    "card_places",
+    "give",
+    "labels",
+    "new_game",
+    "objective",
+    "play",
+    "play_events",
+    "set_plot",
+]
 
 
 def award(state: SabotageState, seat: int, names: list[str], *, good_bugs: int = 0) -> None:
