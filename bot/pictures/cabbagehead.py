@@ -8,6 +8,7 @@ docs/rules/cabbagehead.md), so a player reads the slot off the picture and finds
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -122,18 +123,28 @@ def _header(view: CabbageheadView, names: list[str], title: str) -> cv.Section:
     return 76, draw
 
 
-def decision_line(view: CabbageheadView, names: list[str]) -> str:
+def said(names: list[str], seat: int) -> str:
+    """A seat's display name as text says it (alt text and the summary: any character will do;
+    the picture itself draws `seat_name`, which the font can draw)."""
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return seat_name([], seat)
+
+
+def decision_line(
+    view: CabbageheadView, names: list[str], name: Callable[[list[str], int], str] = seat_name
+) -> str:
+    """Whose decision it is and what it is, from the view's structured fields (never its wording)."""
     if view.game_over:
         best = max(view.gardens, key=lambda g: g.score_now)
-        scores = ", ".join(f"{seat_name(names, g.seat)} {g.score_now}" for g in view.gardens)
+        scores = ", ".join(f"{name(names, g.seat)} {g.score_now}" for g in view.gardens)
         return (
             f"The game is over. Scores: {scores}."
             if len(view.gardens) > 1
             else f"The game is over: {plural(best.score_now, 'point')}."
         )
-    who = " and ".join(seat_name(names, s) for s in view.to_move)
-    what = view.decision_text.split(": ", 1)[-1]
-    return f"Now: {who} to {what}"
+    who = " and ".join(name(names, s) for s in view.to_move)
+    return f"Now: {who} to {view.decision_task}."
 
 
 def _row_section(view: CabbageheadView) -> cv.Section:
@@ -477,18 +488,18 @@ def board_description(view: CabbageheadView, names: list[str]) -> str:
     head = [
         f"{TITLE} board. "
         + ("Game over." if view.game_over else f"Round {view.round} of 3, turn {view.turn}."),
-        decision_line(view, names).rstrip(".") + ".",
+        decision_line(view, names, said).rstrip(".") + ".",
         _row_words(view),
         f"Beehive {plural(view.hive, 'bee')}. Deck {plural(view.deck_cards_left, 'card')}.",
         "Neighbour tokens: " + ", ".join(f"{n.name} {n.count}" for n in view.neighbours) + ".",
     ]
-    gardens = [w for g in view.gardens for w in _garden_words(g, f"{seat_name(names, g.seat)}'s garden")]
+    gardens = [w for g in view.gardens for w in _garden_words(g, f"{said(names, g.seat)}'s garden")]
     return clip_alt(head + gardens)
 
 
 def hand_description(view: CabbageheadView, seat: int, names: list[str]) -> str:
     parts = [
-        f"Your garden, {seat_name(names, seat)}. " + decision_line(view, names).rstrip(".") + ".",
+        f"Your garden, {said(names, seat)}. " + decision_line(view, names, said).rstrip(".") + ".",
         _row_words(view),
     ]
     for garden in view.gardens:
@@ -499,6 +510,6 @@ def hand_description(view: CabbageheadView, seat: int, names: list[str]) -> str:
 
 def summary(view: CabbageheadView, names: list[str]) -> str:
     """One short line for the message text, so the game can be followed without the picture."""
-    scores = " · ".join(f"{seat_name(names, g.seat)} {g.score_now} pts" for g in view.gardens)
+    scores = " · ".join(f"{said(names, g.seat)} {g.score_now} pts" for g in view.gardens)
     where = "Game over" if view.game_over else f"Round {view.round}, turn {view.turn}"
-    return f"{where} · {scores} · {decision_line(view, names)}"
+    return f"{where} · {scores} · {decision_line(view, names, said)}"

@@ -9,6 +9,7 @@ that is all the view holds (ruling 17). The private picture adds the viewer's ha
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -23,9 +24,23 @@ GAP = 10
 BAD_BUGS = {"Aphid", "Slug", "Caterpillar"}
 
 
+def _fallback(view: SabotageView, seat: int) -> str:
+    return view.seats[seat].name if 0 <= seat < len(view.seats) else f"Player {seat + 1}"
+
+
 def _name(view: SabotageView, names: list[str], seat: int) -> str:
-    fallback = view.seats[seat].name if 0 <= seat < len(view.seats) else f"Player {seat + 1}"
-    return seat_name(names, seat, fallback)
+    """A seat's name as the picture draws it (the font cannot draw every character)."""
+    return seat_name(names, seat, _fallback(view, seat))
+
+
+def _said(view: SabotageView, names: list[str], seat: int) -> str:
+    """A seat's display name as text says it (alt text and the summary: any character will do)."""
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return _fallback(view, seat)
+
+
+Namer = Callable[[SabotageView, list[str], int], str]
 
 
 def _is_bad(kind: str) -> bool:
@@ -115,20 +130,20 @@ def _deck(image: Image.Image, x: int, y: int, w: int, h: int, label: str, count:
 # ---------------------------------------------------------------- sections
 
 
-def turn_line(view: SabotageView, names: list[str]) -> str:
+def turn_line(view: SabotageView, names: list[str], name: Namer = _name) -> str:
     if view.game_over:
         top = max(s.score for s in view.seats)
         leaders = [s for s in view.seats if s.score == top]
-        who = " and ".join(_name(view, names, s.seat) for s in leaders)
+        who = " and ".join(name(view, names, s.seat) for s in leaders)
         why = "the season is over" if view.end_reason == "season" else "the final round is played"
         return f"Game over ({why}). Most points: {who}, {top}."
     waiting = [seat for seat, answer in enumerate(view.house_plant_answers or []) if answer is None]
     if waiting:
-        return f"Now: {_name(view, names, waiting[0])} says how many house plants they own (first player)"
+        return f"Now: {name(view, names, waiting[0])} says how many house plants they own (first player)"
     assert view.turn is not None
-    line = f"Now: {_name(view, names, view.turn)}'s turn, {plural(view.actions_left, 'action')} left"
+    line = f"Now: {name(view, names, view.turn)}'s turn, {plural(view.actions_left, 'action')} left"
     if view.final_round_by is not None:
-        line += f" · final round ({_name(view, names, view.final_round_by)} completed 7)"
+        line += f" · final round ({name(view, names, view.final_round_by)} completed 7)"
     return line
 
 
@@ -515,7 +530,7 @@ def _plot_words(plot: PlotView) -> str:
 def _seat_words(view: SabotageView, seat: SeatView, names: list[str]) -> str:
     done = ", ".join(c.objective.name for c in seat.completed)
     return (
-        f"{_name(view, names, seat.seat)}: {seat.score} points, {len(seat.completed)} completed"
+        f"{_said(view, names, seat.seat)}: {seat.score} points, {len(seat.completed)} completed"
         + (f" ({done})" if done else "")
         + "; "
         + "; ".join(_plot_words(p) for p in seat.plots)
@@ -536,7 +551,7 @@ def _rows_words(view: SabotageView) -> str:
 def board_description(view: SabotageView, names: list[str]) -> str:
     parts = [
         f"{TITLE} board. Round {view.round} of {view.season_rounds}.",
-        turn_line(view, names).rstrip(".") + ".",
+        turn_line(view, names, _said).rstrip(".") + ".",
         _rows_words(view),
     ]
     parts += [_seat_words(view, s, names) for s in view.seats]
@@ -547,7 +562,7 @@ def hand_description(view: SabotageView, seat: int, names: list[str]) -> str:
     plants = ", ".join(f"{n} {c.name}" for c, n in _grouped(view.my_plants)) or "none"
     bugs = ", ".join(f"{n} {c.name}" for c, n in _grouped(view.my_bugs)) or "none"
     parts = [
-        f"Your hand, {_name(view, names, seat)}. {turn_line(view, names).rstrip('.')}.",
+        f"Your hand, {_said(view, names, seat)}. {turn_line(view, names, _said).rstrip('.')}.",
         f"Plants: {plants}. Bugs: {bugs}.",
     ]
     for objective in view.my_objectives:
@@ -560,6 +575,6 @@ def hand_description(view: SabotageView, seat: int, names: list[str]) -> str:
 
 def summary(view: SabotageView, names: list[str]) -> str:
     scores = " · ".join(
-        f"{_name(view, names, s.seat)} {s.score} pts ({len(s.completed)}/7)" for s in view.seats
+        f"{_said(view, names, s.seat)} {s.score} pts ({len(s.completed)}/7)" for s in view.seats
     )
-    return f"Round {view.round} · {scores} · {turn_line(view, names)}"
+    return f"Round {view.round} · {scores} · {turn_line(view, names, _said)}"

@@ -12,8 +12,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.presenters.base import OpenLobby, players_sections, read_rules
-from bot.sessions import Refusal
+from bot.presenters.base import OpenLobby, Presenter, players_sections, read_rules
+from bot.refusals import Refusal
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
 from engine.cabbagehead.views import CabbageheadView, CardView, GardenView
@@ -154,15 +154,19 @@ def neighbours_text(view: CabbageheadView) -> str:
     return "\n".join(f"{n.name}: {n.count} token{'s' if n.count != 1 else ''}" for n in view.neighbours)
 
 
+def seat_label(seat: int, names: list[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
 def decision_text(view: CabbageheadView, names: list[str]) -> str:
-    if view.game_over:
+    """Who is to move and what they decide, from the view's `to_move` and `decision_task`."""
+    if view.game_over or view.decision_task is None:
         return "The game is over."
-    who = ", ".join(names[s] for s in view.to_move if s < len(names))
-    text = view.decision_text.split(": ", 1)[-1]
-    return f"{who}: {text}"
+    who = ", ".join(seat_label(s, names) for s in view.to_move)
+    return f"{who}: {view.decision_task}."
 
 
-class CabbageheadPresenter:
+class CabbageheadPresenter(Presenter):
     game_name = "cabbagehead"
 
     def board_text(self, view: CabbageheadView, names: list[str]) -> str:
@@ -175,10 +179,9 @@ class CabbageheadPresenter:
         parts.append(supply_text(view))
         parts.append(f"**Neighbours**\n{neighbours_text(view)}")
         if view.visits:
-            parts.append("Visits: " + "; ".join(view.visits[-3:]))
+            parts.append("Visits: " + "; ".join(visitor or "nobody" for visitor in view.visits[-3:]))
         for garden in view.gardens:
-            name = names[garden.seat] if garden.seat < len(names) else f"Seat {garden.seat + 1}"
-            parts.append(garden_text(garden, name))
+            parts.append(garden_text(garden, seat_label(garden.seat, names)))
         return "\n\n".join(parts)
 
     def hand_text(self, view: CabbageheadView, seat: int, names: list[str]) -> str:

@@ -1,25 +1,26 @@
 """How Garden Sabotage looks in Discord: every garden and the face-up rows in public, hands in private.
 
-Everything here is formatted from the engine's views (`engine.sabotage.views`); no rule is decided
-here. The board gets only the spectator view, which holds hand *sizes*, never hand contents, so no
-line of it can name a card in someone's hand. The engine's labels and log lines say "Player N";
-the board and the log show each player's display name instead, and the hand keeps a legend so the
-"Player N" in an action label is easy to read.
+Everything here is formatted from the engine's views (`engine.sabotage.views`) and events; no rule
+is decided here and no engine wording is parsed: events are chosen by `kind` and `fields`, and
+seats are named from their templates and phrases (`Event.line_for(None, names)`,
+`Phrase.render(names)`). The board gets only the spectator view, which holds hand *sizes*, never
+hand contents, so no line of it can name a card in someone's hand. The hand keeps a legend from
+"Player N" (the engine's own seat words, seen in its refusals) to display names.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.presenters.base import OpenLobby, players_sections, read_rules
-from bot.sessions import Refusal
+from bot.presenters.base import OpenLobby, Presenter, players_sections, read_rules
+from bot.refusals import Refusal
 from bot.ui.choices import MAX_BUTTON_CHOICES
-from engine.sabotage.cards import BIRD, BUG_KINDS, OBJECTIVES_TO_END
+from engine.api import Event
+from engine.sabotage.cards import BIRD, BUG_KINDS, OBJECTIVES_TO_END, a_or_an
 from engine.sabotage.state import SabotageOptions
 from engine.sabotage.views import (
     CardView,
@@ -40,25 +41,30 @@ FIRST_PLAYER = [
 ]
 FIRST_PLAYER_VALUES = tuple(str(choice.value) for choice in FIRST_PLAYER)
 
-PLAYER_WORD = re.compile(r"\bPlayer (\d+)\b")
 
-#: Public log lines worth their own channel message, by what they say (the engine's wording).
-ANNOUNCE = (
-    (re.compile(r" sabotaged Player \d+'s plot \d"), "🐛 "),
-    (re.compile(r" bites: "), "🦷 "),
-    (re.compile(r"the final round begins"), "🔔 **Final round!** "),
-    (re.compile(r" goes first|a draw picked Player \d+"), "🌱 "),
-)
+def bold(names: list[str]) -> list[str]:
+    """Display names as the channel shows them in a sentence: in bold."""
+    return [f"**{name}**" for name in names]
 
 
-def named(text: str, names: list[str]) -> str:
-    """Engine text says "Player 2"; players read their names ("Bob") instead."""
-
-    def name(match: re.Match[str]) -> str:
-        number = int(match.group(1))
-        return f"**{names[number - 1]}**" if 1 <= number <= len(names) else match.group(0)
-
-    return PLAYER_WORD.sub(name, text)
+def announcement(event: Event, names: list[str]) -> str | None:
+    """The channel message for an event that changes the game for everyone, else None: a sabotage,
+    a Bad Bug's bite that ate a Plant (draft, "Sabotage"), the final round beginning (ruling 14)
+    and who goes first (rulings 9, 10 and 18). Chosen by the event's kind and fields."""
+    shown = bold(names)
+    if event.kind == "sabotage":
+        if event.fields.get("eaten") is None:
+            actor, target = (seat_label(event.seats[role], shown) for role in ("actor", "target"))
+            bug = a_or_an(str(event.fields.get("bug")))
+            return f"🐛 {actor} sabotaged {target}'s plot {event.fields.get('plot')} with {bug}."
+        return "🐛 " + event.line_for(None, shown)
+    if event.kind == "bite":
+        return None if event.fields.get("eaten") is None else "🦷 " + event.line_for(None, shown)
+    if event.kind == "final_round":
+        return "🔔 **Final round!** " + event.line_for(None, shown)
+    if event.kind == "first_player":
+        return "🌱 " + event.line_for(None, shown)
+    return None
 
 
 def seat_label(seat: int, names: list[str]) -> str:
@@ -181,7 +187,7 @@ def objective_lines(objective: ObjectiveView, progress: list[ProgressView]) -> s
     return f"• **{objective.text}**\n  {close}" if close else f"• **{objective.text}**"
 
 
-class SabotagePresenter:
+class SabotagePresenter(Presenter):
     game_name = "sabotage"
     #: Optional platform hook: with more actions than fit as buttons, group them by first step, so
     #: a choice with a target (which plot; which player's plot) is always a second step.
@@ -195,7 +201,7 @@ class SabotagePresenter:
                 f"{OBJECTIVES_TO_END} objectives: everyone else has one last turn."
             )
         if view.turns_taken == 0 and not waiting_for_answers(view):
-            parts.append(f"First player: {named(view.first_seat_reason, names)}")
+            parts.append(f"First player: {view.first_seat_phrase.render(bold(names))}")
         return "\n\n".join(parts)
 
     def board_text(self, view: SabotageView, names: list[str]) -> str:
@@ -236,19 +242,10 @@ class SabotagePresenter:
         parts.append(f"**Plant row:** {row_line(view.plant_row)}\n**Bug row:** {row_line(view.bug_row)}")
         return "\n\n".join(parts)
 
-    def choice_text(self, text: str, names: list[str]) -> str:
-        """Action labels say "Sabotage Player 2's plot 1"; the hand shows "Sabotage Bob's plot 1"."""
-        return PLAYER_WORD.sub(lambda m: seat_label(int(m.group(1)) - 1, names), text)
-
-    def announcements(self, public_lines: list[str], names: list[str]) -> list[str]:
-        """Sabotage, a Bad Bug's bite, the final round and who goes first get their own message."""
-        found = []
-        for line in public_lines:
-            for pattern, prefix in ANNOUNCE:
-                if pattern.search(line):
-                    found.append(prefix + named(line, names))
-                    break
-        return found
+    def announcements(self, events: list[Event], names: list[str]) -> list[str]:
+        """Sabotage, a bite that ate a Plant, the final round and who goes first get their own
+        message (`announcement`); nothing else does."""
+        return [line for line in (announcement(event, names) for event in events) if line is not None]
 
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the options, in the rulebook's words."""

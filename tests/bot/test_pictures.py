@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.pictures import PictureCache, PictureKey, RenderedImage, board_summary, render_board, render_hand
+from bot.picture_service.cache import PictureCache, PictureKey
+from bot.pictures import RenderedImage, board_summary, render_board, render_hand
 from bot.pictures.canvas import WIDTH, printable
 from bot.pictures.samples import played
 from bot.pictures.snapshots import kinds
@@ -168,6 +169,25 @@ def test_names_the_built_in_font_lacks_are_drawn_plainly_and_kept_in_the_alt_tex
     assert "Amélie 🌻" in board_summary("cabbagehead", game.view(state, None), ["Amélie 🌻", "Bob"])
 
 
+def test_the_summary_and_alt_text_name_seats_by_display_name_even_where_the_font_cannot() -> None:
+    """The summary is message text (any character shows): it names every seat as given, so no
+    reader has to rewrite "Seat N" / "Player N" in it; only the picture falls back."""
+    for game_name, seats in (("cabbagehead", 2), ("sabotage", 3)):
+        game, state = played(game_name, seats, 3, 10)
+        names = ["🌻🌻", "Bob", "Cleo"][:seats]
+        view = game.view(state, None)
+        line = board_summary(game_name, view, names)
+        assert "🌻🌻" in line and "Seat 1" not in line and "Player 1" not in line
+        assert "🌻🌻" in render_board(game_name, view, names).description
+
+
+def test_the_decision_line_reads_the_views_task_not_its_wording() -> None:
+    game, state = played("cabbagehead", 2, 2, 5)
+    view = game.view(state, None)
+    line = board_summary("cabbagehead", view, ["Ann", "Bob"])
+    assert f"Now: {['Ann', 'Bob'][view.to_move[0]]} to {view.decision_task}." in line
+
+
 def test_summary_names_scores_and_whose_move_it_is() -> None:
     game, state = played("sabotage", 2, 3, 10)
     line = board_summary("sabotage", game.view(state, None), ["Ann", "Bob"])
@@ -235,34 +255,6 @@ async def test_a_failed_drawing_is_not_cached_and_can_be_retried() -> None:
     with pytest.raises(ValueError):
         await cache.get(key, broken)
     assert (await cache.get(key, lambda: _picture("ok"))).description == "ok"
-
-
-async def test_pictures_for_the_bot_are_drawn_once_per_version_and_sent_as_described_files() -> None:
-    from bot.pictures.attach import Pictures, as_file
-
-    pictures = Pictures()
-    game, state = played("cabbagehead", 2, 6, 8)
-    view = game.view(state, None)
-    first = await pictures.board("cabbagehead", 41, 8, view, ["Ann", "Bob"])
-    again = await pictures.board("cabbagehead", 41, 8, view, ["Ann", "Bob"])
-    assert first is not None and first is again and pictures.cache.renders == 1
-    hand = await pictures.hand("cabbagehead", 41, 8, 1, game.view(state, 1), ["Ann", "Bob"])
-    assert hand is not None and hand.filename == "hand.png" and pictures.cache.renders == 2
-    attachment = as_file(first)
-    assert attachment.filename == "board.png" and attachment.description == first.description
-    assert attachment.fp.read() == first.png
-
-
-async def test_a_game_without_pictures_or_a_failed_drawing_leaves_the_message_text_only(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    from bot.pictures.attach import Pictures
-
-    pictures = Pictures()
-    assert await pictures.board("secret_number", 1, 1, object(), []) is None
-    with caplog.at_level("ERROR"):
-        assert await pictures.board("cabbagehead", 1, 1, object(), []) is None
-    assert "text only" in caplog.text
 
 
 def test_the_readme_has_a_committed_snapshot_of_every_board_kind() -> None:

@@ -10,21 +10,20 @@ import random
 
 import pytest
 
-from bot.presenters import get_presenter
 from bot.presenters.sabotage import PRESENTER, build_options
 from bot.sessions import Refusal
+from engine.api import action_label
 from engine.rng import Rng
 from engine.sabotage.game import GAME
 from engine.sabotage.sampling import sample_state
 from engine.sabotage.state import SabotageOptions
-from tests.engine.sabotage.helpers import award, give, new_game, play, set_plot
+from tests.engine.sabotage.helpers import award, give, new_game, play, play_events, set_plot
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 SIX = ["Carrot Rows", "Bean Teepee", "Tomato Vines", "Crisp Lettuce", "Soup Garden", "Kitchen Corner"]
 
 
-def test_the_presenter_is_registered_for_play_and_rules() -> None:
-    assert get_presenter("sabotage") is PRESENTER
+def test_the_rules_text_leaves_out_the_developers_sections() -> None:
     assert "Garden Sabotage" in PRESENTER.rules_text() and "Interface notes" not in PRESENTER.rules_text()
 
 
@@ -77,15 +76,39 @@ def test_the_hand_shows_cards_objectives_and_how_close_each_plot_is() -> None:
 
 
 def test_sabotage_and_bites_are_announced_with_the_plot_and_the_plant_eaten() -> None:
+    """Draft, "Sabotage": the Bad Bug eats the most recently planted Plant at once, and again at
+    the start of each of its owner's turns."""
     state = new_game(2, first_seat=0)
     give(state, 0, bugs=["Aphid"])
     set_plot(state, 1, 1, plants=["Carrot", "Tomato"])
-    lines = play(state, "Sabotage Player 2's plot 2 with an Aphid")
-    said = PRESENTER.announcements(lines, NAMES)
+    events = play_events(state, "Sabotage Player 2's plot 2 with an Aphid")
+    said = PRESENTER.announcements(events, NAMES)
     assert said == ["🐛 **Alice** sabotaged **Bob**'s plot 2 with an Aphid: it ate **Bob**'s Tomato."]
-    lines = play(state, "End turn")
-    said = PRESENTER.announcements(lines, NAMES)
+    said = PRESENTER.announcements(play_events(state, "End turn"), NAMES)
     assert said == ["🦷 The Aphid on **Bob**'s plot 2 bites: it ate **Bob**'s Carrot."]
+
+
+def test_a_bite_with_nothing_to_eat_is_not_announced_but_the_sabotage_is() -> None:
+    """Draft, "Sabotage": on an empty plot the Bad Bug eats nothing; only what changes the game
+    gets a message, and never "there was nothing to eat"."""
+    state = new_game(2, first_seat=0)
+    give(state, 0, bugs=["Slug"])
+    said = PRESENTER.announcements(play_events(state, "Sabotage Player 2's plot 1 with a Slug"), NAMES)
+    assert said == ["🐛 **Alice** sabotaged **Bob**'s plot 1 with a Slug."]
+    assert PRESENTER.announcements(play_events(state, "End turn"), NAMES) == []
+
+
+def test_announcements_come_from_event_kinds_not_from_their_wording() -> None:
+    """Names that look like engine wording ("Player 2", "bites: ") change nothing."""
+    state = new_game(2, first_seat=0)
+    give(state, 0, bugs=["Aphid"])
+    set_plot(state, 1, 0, plants=["Carrot"])
+    odd = ["Player 2", "bites: the final round begins"]
+    events = play_events(state, "Sabotage Player 2's plot 1 with an Aphid")
+    assert PRESENTER.announcements(events, odd) == [
+        "🐛 **Player 2** sabotaged **bites: the final round begins**'s plot 1 with an Aphid: "
+        "it ate **bites: the final round begins**'s Carrot."
+    ]
 
 
 def test_ruling_14_the_final_round_is_announced_and_shown_on_the_board() -> None:
@@ -93,8 +116,7 @@ def test_ruling_14_the_final_round_is_announced_and_shown_on_the_board() -> None
     award(state, 1, SIX)
     give(state, 1, objectives=["Salad Bowl"])
     set_plot(state, 1, 0, plants=["Lettuce", "Tomato"])
-    lines = play(state, "Complete Salad Bowl on plot 1")
-    said = PRESENTER.announcements(lines, NAMES)
+    said = PRESENTER.announcements(play_events(state, "Complete Salad Bowl on plot 1"), NAMES)
     assert said == [
         "🔔 **Final round!** **Bob** has completed 7 objectives: the final round begins. "
         "Every other player gets one last turn."
@@ -111,7 +133,7 @@ def test_ruling_18_the_board_waits_for_house_plant_answers_then_names_the_first_
     events = []
     for seat, count in ((0, 2), (1, 5)):
         action = next(a for a in GAME.legal_actions(state, seat) if a.label.startswith(f"I own {count} "))
-        events += [e.text for e in GAME.apply(state, seat, action)]
+        events += GAME.apply(state, seat, action)
         if seat == 0:
             text = PRESENTER.board_text(GAME.view(state, None), NAMES)
             assert "**Bob** answers now (so far: Alice 2)." in text
@@ -139,7 +161,16 @@ def test_the_lobby_names_the_options_in_the_games_words() -> None:
 
 
 def test_hand_choices_name_players_by_their_display_names() -> None:
-    assert PRESENTER.choice_text("Sabotage Player 2's plot 1 with an Aphid", NAMES) == (
-        "Sabotage Bob's plot 1 with an Aphid"
-    )
-    assert PRESENTER.choice_text("Plant a Tomato on plot 2", NAMES) == "Plant a Tomato on plot 2"
+    """The bot labels choices with `engine.api.action_label`; the presenter needs no hook for it."""
+    state = new_game(2, first_seat=0)
+    give(state, 0, bugs=["Aphid"], plants=["Tomato"])
+    named = [action_label(a, NAMES) for a in GAME.legal_actions(state, 0)]
+    assert "Sabotage Bob's plot 1 with an Aphid" in named and "Plant a Tomato on plot 2" in named
+    assert not hasattr(PRESENTER, "choice_text")
+
+
+def test_the_first_player_line_names_the_seat_from_the_views_phrase() -> None:
+    """Rulings 9-10: a draw picks the first player; the board says who, by display name."""
+    state = GAME.create(SabotageOptions(), 3, 5)
+    headline = PRESENTER.board_headline(GAME.view(state, None), NAMES)
+    assert f"First player: A draw picked **{NAMES[state.first_seat]}** to go first." in headline
