@@ -102,3 +102,16 @@ def test_the_lobby_names_the_options_in_the_rulebook_words() -> None:
     )
     solo = build_options(1, "original", False, True, False, "random", [])
     assert PRESENTER.options_text(solo.model_dump(mode="json")) == "Original Neighbours · Romancing Eudora"
+
+
+def test_the_decision_names_the_seat_to_move_from_the_views_fields() -> None:
+    """Ruling 12: everything is public; whose decision it is comes from `to_move` and the task
+    from `decision_task` (the presenter never splits the engine's sentence)."""
+    state = GAME.create(CabbageheadOptions(first_seat=1), 2, 4)
+    view = GAME.view(state, None)
+    assert view.decision_phrase is not None and view.decision_phrase.render(["Ann", "Bob"]) == (
+        "Bob: plant one of the drawn cards."
+    )
+    assert PRESENTER.board_text(view, ["Ann", "Bob"]).startswith(
+        "Round 1 · turn 1 · Bob: plant one of the drawn cards."
+    )
