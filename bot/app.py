@@ -1,7 +1,7 @@
 """The bot object: opens its resources in `setup_hook`, registers persistent components and commands.
 
-Persistent components are `DynamicItem` classes added before the gateway connects, so every button
-ever posted (before a restart too) is routed by its custom id from the first event on.
+Components are routed by their custom id (`bot.ui.router`, listening from the first event on), so
+every button ever posted, before a restart too, keeps working.
 """
 
 from __future__ import annotations
@@ -18,12 +18,15 @@ from discord.ext import commands
 from bot.command_sync import sync_if_changed
 from bot.commands import register_commands
 from bot.endpoints import discover_gateway, use_gateway
-from bot.pictures.budget import PictureBudget
-from bot.sessions import DEFAULT_LOBBY_TTL, SessionManager
+from bot.handlers.hands import Hands
+from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.table_commands import TableCommands
+from bot.lobby import DEFAULT_LOBBY_TTL
+from bot.picture_service import PictureBudget
 from bot.settings import Settings
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
 from bot.table import Table
-from bot.ui.items import ALL_DYNAMIC_ITEMS
+from bot.ui.router import Router
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +35,8 @@ class GardenClubBot(commands.Bot):
     """Garden Club. Needs no privileged intents: everything arrives as interactions."""
 
     store: Store
-    sessions: SessionManager
     table: Table
+    router: Router
 
     def __init__(
         self,
@@ -73,22 +76,24 @@ class GardenClubBot(commands.Bot):
             clock=self._clock,
             published_flush_seconds=self.published_flush_seconds,
         )
-        self.sessions = SessionManager(self.store, clock=self._clock, lobby_ttl=self._lobby_ttl)
         self.table = Table(
             self,
-            self.sessions,
+            self.store,
             clock=self._clock,
             picture_budget=PictureBudget(self.settings.picture_budget_ms),
+            lobby_ttl=self._lobby_ttl,
         )
-        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
-        register_commands(self.tree, self.table)
+        hands, lobbies, commands = Hands(self.table), LobbyHandlers(self.table), TableCommands(self.table)
+        self.router = Router(self.table, hands, lobbies, commands)
+        self.add_listener(self.router.on_interaction, "on_interaction")
+        register_commands(self.tree, lobbies, hands, commands)
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
         self._expiry_task = asyncio.create_task(
-            self.table.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"
+            commands.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"
         )
         self._catch_up_task = asyncio.create_task(self.table.catch_up(), name="garden-club-catch-up")
         self._pictures_task = asyncio.create_task(
-            self.table.pictures.serve_waiting(self.table.redraw_waiting_board),
+            self.table.pictures.serve_waiting(self.table.publisher.redraw_picture),
             name="garden-club-waiting-pictures",
         )
 
@@ -99,7 +104,6 @@ class GardenClubBot(commands.Bot):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         if hasattr(self, "table"):
-            await self.table.stop_computers()
             await self.table.drain()
         await super().close()
         if hasattr(self, "store"):

@@ -14,8 +14,10 @@ from pydantic import BaseModel
 
 from bot import replies
 from bot.errors import answer_error
-from bot.presenters import all_presenters
-from bot.table import Table
+from bot.games import entries
+from bot.handlers.hands import Hands
+from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.table_commands import TableCommands
 from engine.ai import STRENGTHS
 from engine.registry import get_game
 
@@ -34,9 +36,16 @@ HELP_TEXT = (
 )
 
 
-def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None:
+def register_commands(
+    tree: app_commands.CommandTree[Any],
+    lobbies: LobbyHandlers,
+    hands: Hands,
+    table: TableCommands,
+    *,
+    test_games: bool = True,
+) -> None:
     """Add every command to `tree` (called once in `setup_hook`, before syncing)."""
-    presenters = all_presenters()
+    offered = {name: e for name, e in entries().items() if test_games or not e.test_only}
     play = app_commands.Group(name="play", description="Start a game in this channel.", guild_only=True)
 
     async def open_lobby(
@@ -47,10 +56,10 @@ def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None
         thread: bool,
     ) -> None:
         async with replies.on_time(interaction, private=False):
-            await table.open_lobby(interaction, game, options, players, thread)
+            await lobbies.open(interaction, game, options, players, thread)
 
-    for presenter in presenters.values():
-        play.add_command(presenter.play_command(open_lobby))
+    for entry in offered.values():
+        play.add_command(entry.presenter.play_command(open_lobby))
     tree.add_command(play)
 
     @tree.command(name="board", description="Post a fresh copy of this channel's game board.")
@@ -65,7 +74,7 @@ def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None
     @app_commands.guild_only()
     async def hand(interaction: discord.Interaction[Any]) -> None:
         async with replies.on_time(interaction, private=True):
-            await table.show_hand(interaction, None)
+            await hands.show(interaction, None)
 
     @tree.command(
         name="end", description="End this channel's game (its host, or someone with Manage Channels)."
@@ -92,7 +101,7 @@ def register_commands(tree: app_commands.CommandTree[Any], table: Table) -> None
     @tree.command(name="rules", description="The rules of a game, page by page (only you see them).")
     @app_commands.describe(game="Which game's rules")
     @app_commands.choices(
-        game=[app_commands.Choice(name=get_game(name).title, value=name) for name in presenters]
+        game=[app_commands.Choice(name=get_game(name).title, value=name) for name in offered]
     )
     async def rules(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         async with replies.on_time(interaction, private=True):

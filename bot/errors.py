@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import replies
-from bot.sessions import Refusal
+from bot.refusals import DIRECT_MESSAGE, Refusal
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
         await send_ephemeral(interaction, original.message)
         return
     if isinstance(original, app_commands.NoPrivateMessage):
-        await send_ephemeral(interaction, "Games are played in a server channel, not in direct messages.")
+        await send_ephemeral(interaction, DIRECT_MESSAGE)
         return
     if isinstance(original, app_commands.CheckFailure):
         await send_ephemeral(interaction, "You can't use that here.")

@@ -1,6 +1,8 @@
-"""Finished pictures by (game id, state version, viewer): the same board is never drawn twice.
+"""Finished pictures by everything they show: the same picture is never drawn twice.
 
-A game's picture changes only when its state version does, so the key says everything. The cache
+A picture shows a position (game id and state version), from one viewer's side, with the seats'
+names; the key holds all of it, so a seat renamed without a move (a computer taking over) gets a
+new picture instead of a stale one. The cache
 is used from the event loop; drawing runs in a worker thread (`asyncio.to_thread`), and a request
 for a key already being drawn waits for that drawing instead of starting another.
 """
@@ -21,6 +23,8 @@ class PictureKey(NamedTuple):
     version: int
     #: The seat whose private picture this is; None for the public board.
     viewer: int | None
+    #: The seats' display names drawn in it.
+    names: tuple[str, ...] = ()
 
 
 class PictureCache:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from dataclasses import dataclass
 from types import ModuleType
@@ -10,13 +9,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot.pictures import cabbagehead, sabotage
 from bot.pictures.art import COLOURS
 from bot.pictures.canvas import to_png
 
-#: Games with pictures, by engine name; each module has board_image, hand_image, board_description,
-#: hand_description and summary.
-_GAMES: dict[str, ModuleType] = {"cabbagehead": cabbagehead, "sabotage": sabotage}
 _ART_COLOURS = tuple(COLOURS.values())
 #: One drawing at a time: Pillow's font objects are shared by every picture and not meant for
 #: concurrent use (drawing is CPU-bound anyway, so nothing is lost).
@@ -35,9 +30,23 @@ class RenderedImage:
     filename: str = "board.png"
 
 
+def _module(game_name: str) -> ModuleType:
+    """The game's pictures module, as its entry in `bot.games` names it (KeyError: none)."""
+    from bot.games import entries  # the entries import every game's pictures module
+
+    found = entries().get(game_name)
+    if found is None or found.pictures is None:
+        raise KeyError(f"{game_name!r} has no pictures")
+    return found.pictures
+
+
 def supports(game_name: str) -> bool:
     """Whether `game_name` has pictures (other games keep their text-only board)."""
-    return game_name in _GAMES
+    try:
+        _module(game_name)
+    except KeyError:
+        return False
+    return True
 
 
 def _finish(image: Image.Image, description: str, filename: str) -> RenderedImage:
@@ -48,7 +57,7 @@ def render_board(game_name: str, view: Any, names: list[str] | None = None) -> R
     """The public board, from the spectator view (`game.view(state, None)`).
 
     `names[seat]` is each seat's display name (default "Seat N" / "Player N")."""
-    module = _GAMES[game_name]
+    module = _module(game_name)
     shown = list(names or [])
     with _DRAWING:
         return _finish(module.board_image(view, shown), module.board_description(view, shown), "board.png")
@@ -56,7 +65,7 @@ def render_board(game_name: str, view: Any, names: list[str] | None = None) -> R
 
 def render_hand(game_name: str, view: Any, seat: int, names: list[str] | None = None) -> RenderedImage:
     """Seat `seat`'s private picture, from that seat's own view (`game.view(state, seat)`)."""
-    module = _GAMES[game_name]
+    module = _module(game_name)
     shown = list(names or [])
     with _DRAWING:
         return _finish(
@@ -64,19 +73,7 @@ def render_hand(game_name: str, view: Any, seat: int, names: list[str] | None = 
         )
 
 
-async def render_board_async(game_name: str, view: Any, names: list[str] | None = None) -> RenderedImage:
-    """`render_board` in a worker thread, so the event loop keeps serving while it draws."""
-    return await asyncio.to_thread(render_board, game_name, view, names)
-
-
-async def render_hand_async(
-    game_name: str, view: Any, seat: int, names: list[str] | None = None
-) -> RenderedImage:
-    """`render_hand` in a worker thread."""
-    return await asyncio.to_thread(render_hand, game_name, view, seat, names)
-
-
 def board_summary(game_name: str, view: Any, names: list[str] | None = None) -> str:
     """One short line that keeps the game readable without the picture (scores, whose move)."""
-    text: str = _GAMES[game_name].summary(view, list(names or []))
+    text: str = _module(game_name).summary(view, list(names or []))
     return text

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
 from pydantic import BaseModel
+
+from engine.api import Event
 
 #: The platform's lobby opener a `/play` subcommand calls with the chosen options.
 #: (interaction, game name, options, player count or None, open a thread?)
@@ -23,61 +25,55 @@ OpenLobby = Callable[[discord.Interaction[Any], str, BaseModel, int | None, bool
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
-class Presenter(Protocol):
-    """How one game is shown. Rules stay in the engine; this only formats its views."""
+class Presenter:
+    """How one game is shown. Rules stay in the engine; this only formats its views.
+
+    A game's presenter subclasses this and writes the four required methods; the hooks below
+    have defaults that suit a game with nothing special to say."""
 
     #: The engine game's registry name.
-    game_name: str
+    game_name: str = ""
+    #: Above this many legal actions, a hand groups actions sharing a first step into two-step
+    #: pickers (None: the platform's default, one menu's 25 options).
+    flat_limit: int | None = None
 
     def board_text(self, view: Any, names: list[str]) -> str:
         """The public board from the spectator view; `names[seat]` is each seat's display name."""
-        ...
+        raise NotImplementedError
 
     def hand_text(self, view: Any, seat: int, names: list[str]) -> str:
         """What seat `seat` sees privately, from its own view."""
-        ...
+        raise NotImplementedError
 
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
         """The `/play <game>` subcommand with this game's options as typed choices."""
-        ...
+        raise NotImplementedError
 
     def rules_text(self) -> str:
         """The rules as Markdown, for `/rules`."""
-        ...
+        raise NotImplementedError
 
+    def options_text(self, options: dict[str, Any]) -> str:
+        """The lobby's line about the chosen options (default: "key: value" pairs)."""
+        parts = []
+        for key, value in options.items():
+            if value is None or value == []:
+                continue
+            shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
+            if isinstance(value, bool):
+                shown = "yes" if value else "no"
+            parts.append(f"{key.replace('_', ' ')}: {shown}")
+        return " · ".join(parts) or "standard rules"
 
-class OptionsWriter(Protocol):
-    """Optional presenter hook: the lobby's line about the chosen options, in the game's words."""
+    def board_headline(self, view: Any, names: list[str]) -> str | None:
+        """Lines kept above the picture's short summary when the board carries a picture (e.g.
+        whose decision it is in the game's own words); None: the summary alone."""
+        return None
 
-    def options_text(self, options: dict[str, Any]) -> str: ...
-
-
-class PickerLimit(Protocol):
-    """Optional presenter hook: above this many legal actions, a hand groups actions sharing a first
-    step into two-step pickers (the platform's default is one menu's 25 options)."""
-
-    flat_limit: int
-
-
-class ChoiceNamer(Protocol):
-    """Optional presenter hook: an action label (or picker step) as the hand shows it, e.g. with
-    players' display names for the engine's seat words. Only the text changes, never the choice."""
-
-    def choice_text(self, text: str, names: list[str]) -> str: ...
-
-
-class Headliner(Protocol):
-    """Optional presenter hook: the lines that stay above the picture's short summary when the board
-    carries a picture (e.g. whose decision it is in the game's own words, a final-round banner)."""
-
-    def board_headline(self, view: Any, names: list[str]) -> str: ...
-
-
-class Announcer(Protocol):
-    """Optional presenter hook: public events worth their own channel message (not only a log line),
-    e.g. "Bob's plot 1 was sabotaged: the Rose was eaten". Given only the events' public text."""
-
-    def announcements(self, public_lines: list[str], names: list[str]) -> list[str]: ...
+    def announcements(self, events: list[Event], names: list[str]) -> list[str]:
+        """Public events worth a channel message of their own (chosen by kind, not by wording),
+        as lines with the players' names; default none: the board's log is enough."""
+        return []
 
 
 def players_sections(markdown: str, title: str, drop: set[str]) -> str:

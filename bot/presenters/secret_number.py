@@ -8,11 +8,11 @@ import discord
 from discord import app_commands
 
 import engine.secret_number as rules
-from bot.presenters.base import OpenLobby, read_rules
+from bot.presenters.base import OpenLobby, Presenter, read_rules
 from engine.secret_number import SecretNumberOptions, SecretNumberView
 
 
-class SecretNumberPresenter:
+class SecretNumberPresenter(Presenter):
     game_name = "secret_number"
 
     def board_text(self, view: SecretNumberView, names: list[str]) -> str:

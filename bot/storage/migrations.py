@@ -64,6 +64,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN published_version INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET published_version = version
     """,
+    # 3: a game's announcement (its latest message about what happened) is tracked with its turn
+    # notices, so the channel keeps one at a time, across restarts too.
+    """
+    ALTER TABLE notices ADD COLUMN kind TEXT NOT NULL DEFAULT 'turn'
+    """,
 ]
 
 

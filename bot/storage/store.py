@@ -76,6 +76,17 @@ def _game_from_row(row: Sequence[Any]) -> GameRecord:
     )
 
 
+def _action_from_row(row: Sequence[Any]) -> ActionRecord:
+    return ActionRecord(
+        game_id=row[0],
+        version=row[1],
+        seat=row[2],
+        action=json.loads(row[3]),
+        events=json.loads(row[4]),
+        created_at=row[5],
+    )
+
+
 def _seats_json(seats: Sequence[SeatRecord]) -> str:
     return json.dumps([s.model_dump(exclude_none=True) for s in seats])
 
@@ -435,55 +446,44 @@ class Store:
             ) as cur,
         ):
             rows = await cur.fetchall()
-        return [
-            ActionRecord(
-                game_id=r[0],
-                version=r[1],
-                seat=r[2],
-                action=json.loads(r[3]),
-                events=json.loads(r[4]),
-                created_at=r[5],
-            )
-            for r in rows
-        ]
+        return [_action_from_row(r) for r in rows]
 
-    async def recent_events(self, game_id: int, limit: int) -> list[dict[str, Any]]:
-        """The last `limit` events of the game, oldest first (for the board's log lines)."""
+    async def actions_tail(self, game_id: int, limit: int) -> list[ActionRecord]:
+        """The game's last `limit` moves, oldest first (for the log lines and announcements)."""
         async with (
             self._lock,
             self._db.execute(
-                "SELECT events FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT ?",
+                "SELECT game_id, version, seat, action, events, created_at FROM actions "
+                "WHERE game_id = ? ORDER BY version DESC LIMIT ?",
                 (game_id, limit),
             ) as cur,
         ):
             rows = await cur.fetchall()
-        events: list[dict[str, Any]] = []
-        for (text,) in reversed(list(rows)):
-            events.extend(json.loads(text))
-        return events[-limit:] if limit else []
+        return [_action_from_row(r) for r in reversed(list(rows))]
 
     # --- turn notices ------------------------------------------------------------------------
 
-    async def notices(self, game_id: int) -> list[tuple[int, int]]:
-        """The game's turn notices still posted, as (channel id, message id), oldest first."""
+    async def notices(self, game_id: int, kind: str = "turn") -> list[tuple[int, int]]:
+        """The game's messages of `kind` still posted ("turn" notices, or its "announcement"),
+        as (channel id, message id), oldest first."""
         async with self._lock:
             rows = await self._db.execute_fetchall(
-                "SELECT channel_id, message_id FROM notices WHERE game_id = ? "
+                "SELECT channel_id, message_id FROM notices WHERE game_id = ? AND kind = ? "
                 "ORDER BY created_at, message_id",
-                (game_id,),
+                (game_id, kind),
             )
         return [(int(r[0]), int(r[1])) for r in rows]
 
-    async def replace_notices(self, game_id: int, current: list[tuple[int, int]]) -> None:
-        """Make `current` the game's only notices (the old ones are being deleted from Discord)."""
+    async def replace_notices(self, game_id: int, current: list[tuple[int, int]], kind: str = "turn") -> None:
+        """Make `current` the game's only messages of `kind` (the old ones are being deleted)."""
         now = self._clock()
         async with self._transaction() as db:
-            await db.execute("DELETE FROM notices WHERE game_id = ?", (game_id,))
+            await db.execute("DELETE FROM notices WHERE game_id = ? AND kind = ?", (game_id, kind))
             if current:
                 await db.executemany(
-                    "INSERT OR REPLACE INTO notices (message_id, channel_id, game_id, created_at) "
-                    "VALUES (?, ?, ?, ?)",
-                    [(message_id, channel_id, game_id, now) for channel_id, message_id in current],
+                    "INSERT OR REPLACE INTO notices (message_id, channel_id, game_id, created_at, kind) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(message_id, channel_id, game_id, now, kind) for channel_id, message_id in current],
                 )
 
     # --- small settings ----------------------------------------------------------------------

@@ -9,24 +9,26 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions import Refusal, SessionManager, computer_strengths
+from bot.games import computer_strengths
+from bot.refusals import Refusal
 from bot.storage import Store
 from engine.ai import choose_move, move_seed
 from engine.api import load_state, replay
+from tests.bot.hub import Hub
 
 ALICE, BOB = 11, 22
 CHANNEL = 100
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path) -> AsyncIterator[SessionManager]:
+async def sessions(tmp_path: Path) -> AsyncIterator[Hub]:
     store = await Store.open(tmp_path / "g.sqlite3")
-    yield SessionManager(store, seed_source=lambda: 1234)
+    yield Hub(store, seed_source=lambda: 1234)
     await store.close()
 
 
-async def duel_with_computer(sessions: SessionManager, strength: str = "greedy") -> int:
-    lobby = await sessions.open_lobby(
+async def duel_with_computer(sessions: Hub, strength: str = "greedy") -> int:
+    lobby = await sessions.lobbies.open(
         guild_id=1,
         channel_id=CHANNEL,
         game_name="cabbagehead",
@@ -35,35 +37,35 @@ async def duel_with_computer(sessions: SessionManager, strength: str = "greedy")
         host_name="Alice",
         players=2,
     )
-    game_id = lobby.snapshot.record.id
+    game_id = lobby.position.record.id
     with pytest.raises(Refusal, match="Only the host"):
-        await sessions.add_computer(game_id, BOB, strength)
-    change = await sessions.add_computer(game_id, ALICE, strength)
-    assert change.snapshot.record.seats[1].name == f"Computer 1 ({strength})"
+        await sessions.lobbies.add_computer(game_id, BOB, strength)
+    change = await sessions.lobbies.add_computer(game_id, ALICE, strength)
+    assert change.position.record.seats[1].name == f"Computer 1 ({strength})"
     with pytest.raises(Refusal, match="full"):
-        await sessions.add_computer(game_id, ALICE, strength)
-    await sessions.start(game_id, ALICE)
+        await sessions.lobbies.add_computer(game_id, ALICE, strength)
+    await sessions.lobbies.start(game_id, ALICE)
     return game_id
 
 
 def test_strengths_offered_per_game() -> None:
-    assert computer_strengths("cabbagehead") == ["random", "greedy", "strong"]
-    assert computer_strengths("secret_number") == []
+    assert computer_strengths("cabbagehead") == ("random", "greedy", "strong")
+    assert computer_strengths("secret_number") == ()
 
 
 async def test_a_computer_seat_is_no_user_and_plays_the_seeded_engine_choice(
-    sessions: SessionManager,
+    sessions: Hub,
 ) -> None:
     game_id = await duel_with_computer(sessions)
-    snap = await sessions.snapshot(game_id)
+    snap = await sessions.sessions.position(game_id)
     seat = snap.computer_to_move()
     assert seat == 1 and snap.record.seats[1].user_id is None
     expected = choose_move(snap.game, snap.state, 1, "greedy", move_seed(1234, 0, 1))
-    outcome = await sessions.play_computer(game_id, version=0)
+    outcome = await sessions.moves.play_computer(game_id, version=0)
     assert outcome is not None and outcome.label == expected.label and outcome.version == 1
-    assert await sessions.play_computer(game_id, version=0) is None, "a stale turn plays nothing"
+    assert await sessions.moves.play_computer(game_id, version=0) is None, "a stale turn plays nothing"
     # The stored log replays to the stored state.
-    record = (await sessions.snapshot(game_id)).record
+    record = (await sessions.sessions.position(game_id)).record
     moves = [(a.seat, a.action) for a in await sessions.store.actions(game_id)]
     game = snap.game
     state, _ = replay(game, game.options_model.model_validate(record.options), 2, 1234, moves)
@@ -71,9 +73,9 @@ async def test_a_computer_seat_is_no_user_and_plays_the_seeded_engine_choice(
 
 
 async def test_leaving_hands_the_seat_to_a_computer_only_while_someone_still_plays(
-    sessions: SessionManager,
+    sessions: Hub,
 ) -> None:
-    lobby = await sessions.open_lobby(
+    lobby = await sessions.lobbies.open(
         guild_id=1,
         channel_id=CHANNEL,
         game_name="cabbagehead",
@@ -82,18 +84,18 @@ async def test_leaving_hands_the_seat_to_a_computer_only_while_someone_still_pla
         host_name="Alice",
         players=2,
     )
-    game_id = lobby.snapshot.record.id
-    await sessions.join(game_id, BOB, "Bob")
-    await sessions.start(game_id, ALICE)
+    game_id = lobby.position.record.id
+    await sessions.lobbies.join(game_id, BOB, "Bob")
+    await sessions.lobbies.start(game_id, ALICE)
     with pytest.raises(Refusal, match="no genius"):
-        await sessions.leave(game_id, ALICE, computer="genius")
-    change = await sessions.leave(game_id, ALICE, computer="strong")
+        await sessions.lobbies.leave(game_id, ALICE, computer="genius")
+    change = await sessions.lobbies.leave(game_id, ALICE, computer="strong")
     assert not change.closed and "takes their seat" in change.notes[0]
-    record = (await sessions.snapshot(game_id)).record
+    record = (await sessions.sessions.position(game_id)).record
     assert record.seats[0].computer == "strong" and record.seats[0].name.endswith("for Alice")
     assert record.host_id == BOB and record.status == "active"
     stored = await sessions.store.get(game_id)
     assert stored is not None and stored.seats[0].computer == "strong"
     # The last person leaving ends the game, computer or not.
-    change = await sessions.leave(game_id, BOB, computer="random")
-    assert change.closed and change.snapshot.record.status == "cancelled"
+    change = await sessions.lobbies.leave(game_id, BOB, computer="random")
+    assert change.closed and change.position.record.status == "cancelled"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pictures.budget import PictureBudget, WaitingBoards
+from bot.picture_service.budget import PictureBudget, WaitingBoards
 
 
 class Clock:

@@ -1,19 +1,26 @@
-"""Rendering helpers (issue 5, "Playing"): names instead of seat numbers, limits kept."""
+"""Rendering helpers (issue 5, "Playing"; issue 14, "Events with structure"): names from the
+events' fields, rules pages within Discord's limits."""
 
 from __future__ import annotations
 
-from bot.render import with_names
 from bot.rules_pages import reflow, split_pages
 
 
-def test_log_lines_name_players_instead_of_seat_numbers() -> None:
+def test_log_lines_name_players_from_the_events_fields() -> None:
+    """A log line names seats by display name from the event's seats, never by rewriting the
+    engine's words: an event stored before events had templates reads as it was written."""
+    from engine.api import Event
+
     names = ["Alice", "Bob"]
-    assert with_names("Seat 1 passes the Lettuce to Seat 2.", names) == "Alice passes the Lettuce to Bob."
-    assert with_names("Seat 2's row: left Carrot", names) == "Bob's row: left Carrot"
-    assert (
-        with_names("Seat 3 is not at this table; Seats 1 stays", names)
-        == "Seat 3 is not at this table; Seats 1 stays"
+    event = Event(
+        kind="pass",
+        text="Seat 1 passes the Lettuce to Seat 2.",
+        seats={"giver": 0, "taker": 1},
+        template="{giver} passes the Lettuce to {taker}.",
     )
+    assert event.line_for(None, names) == "Alice passes the Lettuce to Bob."
+    old = Event(kind="pass", text="Seat 1 passes the Lettuce to Seat 2.")
+    assert old.line_for(None, names) == "Seat 1 passes the Lettuce to Seat 2."
 
 
 def test_rules_pages_fit_an_embed_and_keep_every_word() -> None:
@@ -34,12 +41,4 @@ def test_rules_text_is_reflowed_for_discord_but_lists_and_tables_keep_their_line
     assert reflow(text) == (
         "# Title\n\nA paragraph wrapped over two lines.\n\n- an item continued\n- another\n\n"
         "| a | b |\n|---|---|\n\n```\ncode\nkept\n```"
-    )
-
-
-def test_player_numbers_are_named_too() -> None:
-    """Garden Sabotage's lines say "Player 2"."""
-    assert (
-        with_names("Player 2 sabotages Player 1's plot 1.", ["Alice", "Bob"])
-        == "Bob sabotages Alice's plot 1."
     )

@@ -12,24 +12,26 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions import Outdated, Refusal, SessionManager
+from bot.refusals import Outdated, Refusal
+from bot.session import MessageRef
 from bot.storage import Store
 from engine.api import dump_state, replay
 from engine.registry import all_games, get_game
+from tests.bot.hub import Hub
 
 ALICE, BOB, CAROL = 11, 22, 33
 CHANNEL = 100
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path) -> AsyncIterator[SessionManager]:
+async def sessions(tmp_path: Path) -> AsyncIterator[Hub]:
     store = await Store.open(tmp_path / "g.sqlite3")
-    yield SessionManager(store, seed_source=lambda: 7)
+    yield Hub(store, seed_source=lambda: 7)
     await store.close()
 
 
-async def started_game(sessions: SessionManager, turns_each: int = 2) -> int:
-    lobby = await sessions.open_lobby(
+async def started_game(sessions: Hub, turns_each: int = 2) -> int:
+    lobby = await sessions.lobbies.open(
         guild_id=1,
         channel_id=CHANNEL,
         game_name="secret_number",
@@ -37,15 +39,15 @@ async def started_game(sessions: SessionManager, turns_each: int = 2) -> int:
         host_id=ALICE,
         host_name="Alice",
     )
-    game_id = lobby.snapshot.record.id
-    await sessions.join(game_id, BOB, "Bob")
-    change = await sessions.start(game_id, ALICE)
-    assert change.started and change.snapshot.record.status == "active"
+    game_id = lobby.position.record.id
+    await sessions.lobbies.join(game_id, BOB, "Bob")
+    change = await sessions.lobbies.start(game_id, ALICE)
+    assert change.started and change.position.record.status == "active"
     return game_id
 
 
-async def test_lobby_start_needs_the_host_and_a_legal_seat_count(sessions: SessionManager) -> None:
-    lobby = await sessions.open_lobby(
+async def test_lobby_start_needs_the_host_and_a_legal_seat_count(sessions: Hub) -> None:
+    lobby = await sessions.lobbies.open(
         guild_id=1,
         channel_id=CHANNEL,
         game_name="secret_number",
@@ -53,23 +55,23 @@ async def test_lobby_start_needs_the_host_and_a_legal_seat_count(sessions: Sessi
         host_id=ALICE,
         host_name="Alice",
     )
-    game_id = lobby.snapshot.record.id
+    game_id = lobby.position.record.id
     with pytest.raises(Refusal, match="needs exactly 2 players"):
-        await sessions.start(game_id, ALICE)
-    await sessions.join(game_id, BOB, "Bob")
+        await sessions.lobbies.start(game_id, ALICE)
+    await sessions.lobbies.join(game_id, BOB, "Bob")
     with pytest.raises(Refusal, match="already in this lobby"):
-        await sessions.join(game_id, BOB, "Bob")
+        await sessions.lobbies.join(game_id, BOB, "Bob")
     with pytest.raises(Refusal, match="full"):
-        await sessions.join(game_id, CAROL, "Carol")
+        await sessions.lobbies.join(game_id, CAROL, "Carol")
     with pytest.raises(Refusal, match="Only the host"):
-        await sessions.start(game_id, BOB)
-    assert (await sessions.start(game_id, ALICE)).started
+        await sessions.lobbies.start(game_id, BOB)
+    assert (await sessions.lobbies.start(game_id, ALICE)).started
 
 
-async def test_one_game_per_channel_but_threads_and_other_channels_are_free(sessions: SessionManager) -> None:
+async def test_one_game_per_channel_but_threads_and_other_channels_are_free(sessions: Hub) -> None:
     await started_game(sessions)
     with pytest.raises(Refusal, match="already has a game"):
-        await sessions.open_lobby(
+        await sessions.lobbies.open(
             guild_id=1,
             channel_id=CHANNEL,
             game_name="secret_number",
@@ -77,7 +79,7 @@ async def test_one_game_per_channel_but_threads_and_other_channels_are_free(sess
             host_id=CAROL,
             host_name="Carol",
         )
-    other = await sessions.open_lobby(
+    other = await sessions.lobbies.open(
         guild_id=2,
         channel_id=CHANNEL + 1,
         game_name="secret_number",
@@ -85,12 +87,12 @@ async def test_one_game_per_channel_but_threads_and_other_channels_are_free(sess
         host_id=CAROL,
         host_name="Carol",
     )
-    assert other.snapshot.record.status == "lobby"
+    assert other.position.record.status == "lobby"
 
 
-async def test_bad_options_and_player_counts_are_refused_kindly(sessions: SessionManager) -> None:
+async def test_bad_options_and_player_counts_are_refused_kindly(sessions: Hub) -> None:
     with pytest.raises(Refusal, match="options don't work"):
-        await sessions.open_lobby(
+        await sessions.lobbies.open(
             guild_id=1,
             channel_id=CHANNEL,
             game_name="secret_number",
@@ -99,7 +101,7 @@ async def test_bad_options_and_player_counts_are_refused_kindly(sessions: Sessio
             host_name="Alice",
         )
     with pytest.raises(Refusal, match="exactly 2 players"):
-        await sessions.open_lobby(
+        await sessions.lobbies.open(
             guild_id=1,
             channel_id=CHANNEL,
             game_name="secret_number",
@@ -110,51 +112,55 @@ async def test_bad_options_and_player_counts_are_refused_kindly(sessions: Sessio
         )
 
 
-async def test_a_whole_game_by_action_indices_ends_finished_with_a_result(sessions: SessionManager) -> None:
+async def test_a_whole_game_by_action_indices_ends_finished_with_a_result(sessions: Hub) -> None:
     game_id = await started_game(sessions)
     users = {0: ALICE, 1: BOB}
     while True:
-        snap = await sessions.snapshot(game_id)
+        snap = await sessions.sessions.position(game_id)
         if snap.record.status != "active":
             break
         seat = snap.to_move()[0]
-        outcome = await sessions.play(game_id, users[seat], seat=seat, version=snap.record.version, index=0)
+        outcome = await sessions.moves.play(
+            game_id, users[seat], seat=seat, version=snap.record.version, index=0
+        )
         assert outcome.label == "Guess higher"
-    snap = await sessions.snapshot(game_id)
+    snap = await sessions.sessions.position(game_id)
     assert snap.record.status == "finished" and snap.record.version == 4
     result = snap.result()
     assert result is not None and result.winners
     assert len(await sessions.store.actions(game_id)) == 4
 
 
-async def test_only_the_player_to_move_may_act(sessions: SessionManager) -> None:
+async def test_only_the_player_to_move_may_act(sessions: Hub) -> None:
     game_id = await started_game(sessions)
     with pytest.raises(Refusal, match="not playing in this game"):
-        await sessions.play(game_id, CAROL, seat=0, version=0, index=0)
+        await sessions.moves.play(game_id, CAROL, seat=0, version=0, index=0)
     with pytest.raises(Refusal, match="belongs to another player"):
-        await sessions.play(game_id, BOB, seat=0, version=0, index=0)
+        await sessions.moves.play(game_id, BOB, seat=0, version=0, index=0)
     with pytest.raises(Refusal, match="isn't your turn"):
-        await sessions.play(game_id, BOB, seat=1, version=0, index=0)
-    assert (await sessions.snapshot(game_id)).record.version == 0
+        await sessions.moves.play(game_id, BOB, seat=1, version=0, index=0)
+    assert (await sessions.sessions.position(game_id)).record.version == 0
 
 
-async def test_a_click_on_an_outdated_version_applies_nothing(sessions: SessionManager) -> None:
+async def test_a_click_on_an_outdated_version_applies_nothing(sessions: Hub) -> None:
     game_id = await started_game(sessions)
-    await sessions.play(game_id, ALICE, seat=0, version=0, index=0)
-    await sessions.play(game_id, BOB, seat=1, version=1, index=0)
+    await sessions.moves.play(game_id, ALICE, seat=0, version=0, index=0)
+    await sessions.moves.play(game_id, BOB, seat=1, version=1, index=0)
     with pytest.raises(Outdated):
-        await sessions.play(game_id, ALICE, seat=0, version=0, index=1)
-    snap = await sessions.snapshot(game_id)
+        await sessions.moves.play(game_id, ALICE, seat=0, version=0, index=1)
+    snap = await sessions.sessions.position(game_id)
     assert snap.record.version == 2
-    with pytest.raises(Outdated):  # an index the current state does not offer
-        await sessions.play(game_id, ALICE, seat=0, version=2, index=5)
+    # An index the current state does not offer is not "outdated" (issue 14, finding 7).
+    with pytest.raises(Refusal, match="isn't on offer") as refused:
+        await sessions.moves.play(game_id, ALICE, seat=0, version=2, index=5)
+    assert not isinstance(refused.value, Outdated)
 
 
-async def test_two_clicks_at_once_apply_exactly_one_move(sessions: SessionManager) -> None:
+async def test_two_clicks_at_once_apply_exactly_one_move(sessions: Hub) -> None:
     """A double click: both arrive together; the lock + version check let exactly one through."""
     game_id = await started_game(sessions)
     results = await asyncio.gather(
-        *(sessions.play(game_id, ALICE, seat=0, version=0, index=i % 2) for i in range(6)),
+        *(sessions.moves.play(game_id, ALICE, seat=0, version=0, index=i % 2) for i in range(6)),
         return_exceptions=True,
     )
     applied = [r for r in results if not isinstance(r, BaseException)]
@@ -163,8 +169,8 @@ async def test_two_clicks_at_once_apply_exactly_one_move(sessions: SessionManage
     assert [a.version for a in await sessions.store.actions(game_id)] == [1]
 
 
-async def test_leaving_and_ending(sessions: SessionManager) -> None:
-    lobby = await sessions.open_lobby(
+async def test_leaving_and_ending(sessions: Hub) -> None:
+    lobby = await sessions.lobbies.open(
         guild_id=1,
         channel_id=CHANNEL,
         game_name="secret_number",
@@ -172,27 +178,27 @@ async def test_leaving_and_ending(sessions: SessionManager) -> None:
         host_id=ALICE,
         host_name="Alice",
     )
-    game_id = lobby.snapshot.record.id
-    await sessions.join(game_id, BOB, "Bob")
-    change = await sessions.leave(game_id, ALICE)
-    assert change.snapshot.record.host_id == BOB and "Bob is the host now." in change.notes
+    game_id = lobby.position.record.id
+    await sessions.lobbies.join(game_id, BOB, "Bob")
+    change = await sessions.lobbies.leave(game_id, ALICE)
+    assert change.position.record.host_id == BOB and "Bob is the host now." in change.notes
     with pytest.raises(Refusal, match="Only the host"):
-        await sessions.end(game_id, CAROL, can_manage=False, name="Carol")
-    assert (await sessions.end(game_id, CAROL, can_manage=True, name="Carol")).closed
-    assert await sessions.in_channel(CHANNEL) is None
+        await sessions.lobbies.end(game_id, CAROL, can_manage=False, name="Carol")
+    assert (await sessions.lobbies.end(game_id, CAROL, can_manage=True, name="Carol")).closed
+    assert await sessions.sessions.in_channel(CHANNEL) is None
 
     game_id = await started_game(sessions)
-    change = await sessions.leave(game_id, BOB)
-    assert change.closed and change.snapshot.record.status == "cancelled"
+    change = await sessions.lobbies.leave(game_id, BOB)
+    assert change.closed and change.position.record.status == "cancelled"
     with pytest.raises(Refusal, match="over"):
-        await sessions.play(game_id, ALICE, seat=0, version=0, index=0)
+        await sessions.moves.play(game_id, ALICE, seat=0, version=0, index=0)
 
 
 async def test_lobbies_expire_even_across_a_restart(tmp_path: Path) -> None:
     now = [1000.0]
     store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: now[0])
-    sessions = SessionManager(store, clock=lambda: now[0], lobby_ttl=600)
-    await sessions.open_lobby(
+    sessions = Hub(store, clock=lambda: now[0], lobby_ttl=600)
+    await sessions.lobbies.open(
         guild_id=1,
         channel_id=CHANNEL,
         game_name="secret_number",
@@ -204,28 +210,28 @@ async def test_lobbies_expire_even_across_a_restart(tmp_path: Path) -> None:
     now[0] += 601
     store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: now[0])
     try:
-        sessions = SessionManager(store, clock=lambda: now[0], lobby_ttl=600)
-        closed = await sessions.expire_lobbies()
+        sessions = Hub(store, clock=lambda: now[0], lobby_ttl=600)
+        closed = await sessions.lobbies.expire()
         assert [s.record.end_reason for s in closed] == ["the lobby expired"]
-        assert await sessions.in_channel(CHANNEL) is None
+        assert await sessions.sessions.in_channel(CHANNEL) is None
     finally:
         await store.close()
 
 
 async def test_a_game_continues_after_a_restart(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "g.sqlite3")
-    sessions = SessionManager(store)
+    sessions = Hub(store)
     game_id = await started_game(sessions)
-    await sessions.play(game_id, ALICE, seat=0, version=0, index=0)
-    before = (await sessions.snapshot(game_id)).record.state
+    await sessions.moves.play(game_id, ALICE, seat=0, version=0, index=0)
+    before = (await sessions.sessions.position(game_id)).record.state
     await store.close()
     store = await Store.open(tmp_path / "g.sqlite3")
     try:
-        sessions = SessionManager(store)
-        snap = await sessions.snapshot(game_id)
+        sessions = Hub(store)
+        snap = await sessions.sessions.position(game_id)
         assert snap.record.state == before and snap.to_move() == [1]
-        await sessions.play(game_id, BOB, seat=1, version=1, index=1)
-        assert (await sessions.snapshot(game_id)).record.version == 2
+        await sessions.moves.play(game_id, BOB, seat=1, version=1, index=1)
+        assert (await sessions.sessions.position(game_id)).record.version == 2
     finally:
         await store.close()
 
@@ -240,10 +246,10 @@ async def test_every_registered_game_plays_through_the_session_layer_and_replays
     game = get_game(game_name)
     store = await Store.open(tmp_path / "g.sqlite3")
     try:
-        sessions = SessionManager(store, seed_source=lambda: 11)
+        sessions = Hub(store, seed_source=lambda: 11)
         seats = game.max_seats
         users = [100 + i for i in range(seats)]
-        lobby = await sessions.open_lobby(
+        lobby = await sessions.lobbies.open(
             guild_id=1,
             channel_id=CHANNEL,
             game_name=game_name,
@@ -252,19 +258,21 @@ async def test_every_registered_game_plays_through_the_session_layer_and_replays
             host_name="P1",
             players=seats,
         )
-        game_id = lobby.snapshot.record.id
+        game_id = lobby.position.record.id
         for n, user in enumerate(users[1:], start=2):
-            await sessions.join(game_id, user, f"P{n}")
+            await sessions.lobbies.join(game_id, user, f"P{n}")
         if seats > 1:
-            await sessions.start(game_id, users[0])
+            await sessions.lobbies.start(game_id, users[0])
         rng = random.Random(game_name)
         for _ in range(5000):
-            snap = await sessions.snapshot(game_id)
+            snap = await sessions.sessions.position(game_id)
             if snap.record.status != "active":
                 break
             seat = rng.choice(snap.to_move())
             index = rng.randrange(len(snap.legal_actions(seat)))
-            await sessions.play(game_id, users[seat], seat=seat, version=snap.record.version, index=index)
+            await sessions.moves.play(
+                game_id, users[seat], seat=seat, version=snap.record.version, index=index
+            )
         record = await store.get(game_id)
         assert record is not None and record.status == "finished"
         log = await store.actions(game_id)
@@ -281,30 +289,30 @@ async def test_concurrent_first_loads_share_one_copy_of_a_game(tmp_path: Path) -
     copy, or a copy read before a move could later hide that move."""
     store = await Store.open(tmp_path / "g.sqlite3")
     try:
-        game_id = await started_game(SessionManager(store))
-        sessions = SessionManager(store)  # a fresh process: nothing cached
-        loads = await asyncio.gather(*(sessions.snapshot(game_id) for _ in range(5)))
+        game_id = await started_game(Hub(store))
+        sessions = Hub(store)  # a fresh process: nothing cached
+        loads = await asyncio.gather(*(sessions.sessions.position(game_id) for _ in range(5)))
         assert all(snap is loads[0] for snap in loads)
-        reading = asyncio.create_task(sessions.snapshot(game_id))
-        await sessions.play(game_id, ALICE, seat=0, version=0, index=0)
+        reading = asyncio.create_task(sessions.sessions.position(game_id))
+        await sessions.moves.play(game_id, ALICE, seat=0, version=0, index=0)
         assert (await reading).record.version == 1
-        assert (await sessions.snapshot(game_id)).record.version == 1
+        assert (await sessions.sessions.position(game_id)).record.version == 1
     finally:
         await store.close()
 
 
-async def test_turn_notices_swapped_at_once_are_all_handed_back_for_deletion(
-    sessions: SessionManager,
-) -> None:
-    """Issue 5, "Nothing lost": two notices posted at the same moment (a start's and the first
-    move's, before a restart cleared the memory) are swapped one after the other, so every notice
-    but the last is handed back to be deleted and the last is the one remembered."""
-    game_id = await started_game(sessions)
-    sessions._notices.clear()  # as after a restart: the notices come from the store
-    first, second = (CHANNEL, 1001), (CHANNEL, 1002)
-    handed_back = await asyncio.gather(
-        sessions.swap_notices(game_id, first), sessions.swap_notices(game_id, second)
-    )
-    assert handed_back == [[], [first]]
-    assert await sessions.store.notices(game_id) == [second]
-    assert await sessions.swap_notices(game_id, None) == [second]
+async def test_turn_notices_standing_are_remembered_across_a_restart(tmp_path: Path) -> None:
+    """Issue 5, "Nothing lost": the turn notices a game has standing in the channel are stored, so
+    a new process (after a restart) still knows which messages to delete on the next turn."""
+    store = await Store.open(tmp_path / "g.sqlite3")
+    try:
+        hub = Hub(store)
+        game_id = await started_game(hub)
+        session = hub.sessions.session(game_id)
+        await hub.sessions.set_notices(session, [MessageRef(CHANNEL, 1001)])
+        fresh = Hub(store)  # as after a restart: nothing in memory
+        assert await fresh.sessions.notices(fresh.sessions.session(game_id)) == [MessageRef(CHANNEL, 1001)]
+        await fresh.sessions.set_notices(fresh.sessions.session(game_id), [])
+        assert await store.notices(game_id) == []
+    finally:
+        await store.close()

@@ -153,10 +153,13 @@ async def test_everything_survives_a_restart(tmp_path: Path) -> None:
         assert record.seats == [ALICE, BOB] and record.board_message_id == 777
         assert record.board_posted_at == 5.0
         assert (await store.actions(game_id))[0].action == {"kind": "guess", "higher": True}
-        assert await store.recent_events(game_id, 5) == [
-            {"kind": "guess", "text": "hello", "private": {"0": "secret"}}
-        ]
+        [tail] = await store.actions_tail(game_id, 5)
+        assert tail.events == [{"kind": "guess", "text": "hello", "private": {"0": "secret"}}]
         assert await store.notices(game_id) == [(100, 888)]
+        # A game's announcement is kept apart from its turn notices (schema 3).
+        await store.replace_notices(game_id, [(100, 555)], kind="announcement")
+        assert await store.notices(game_id) == [(100, 888)]
+        assert await store.notices(game_id, kind="announcement") == [(100, 555)]
         await store.replace_notices(game_id, [(100, 999)])
         assert await store.notices(game_id) == [(100, 999)]
         await store.replace_notices(game_id, [])

@@ -109,7 +109,7 @@ class TableRun:
         return self.bot_runner.bot
 
     async def state(self) -> Any:
-        record = await self.bot.sessions.store.get(self.game_id)
+        record = await self.bot.store.get(self.game_id)
         assert record is not None and record.state is not None
         return load_state(GAME, record.state)
 
@@ -184,13 +184,13 @@ async def start_game(
 ) -> TableRun:
     """`/play sabotage` by the first player, Join by the others, Start by the host. The game's seed
     is fixed (the session manager's seed source) so the same test plays the same game every time."""
-    runner.bot.sessions._seed_source = lambda: seed
+    runner.bot.table.lobbies._seed_source = lambda: seed
     lobby = await open_lobby(fake, players[0], channel, PLAY, options)
     assert "Garden Sabotage" in lobby.text() and "lobby" in lobby.text() and "season of" in lobby.text()
     for player in players[1:]:
         await click(fake, player, lobby, "Join")
     await click(fake, players[0], lobby, "Start")
-    record = await runner.bot.sessions.in_channel(channel.id)
+    record = await runner.bot.table.sessions.in_channel(channel.id)
     assert record is not None
     run = TableRun(fake, runner, channel, players, random.Random(seed), game_id=record.record.id)
     run.note_holdings(await run.state())
@@ -213,7 +213,7 @@ async def leak_report(run: TableRun) -> list[str]:
     secret_names = {_name(oid) for p in state.players for oid in p.objectives}
     secret_names |= {_name(oid) for oid in [*state.objective_deck, *state.objective_discard]}
     private_lines: dict[int, set[str]] = {}
-    for action in await run.bot.sessions.store.actions(run.game_id):
+    for action in await run.bot.store.actions(run.game_id):
         for data in action.events:
             event = Event.model_validate(data)
             for seat, line in event.private.items():

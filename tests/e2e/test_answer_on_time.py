@@ -111,7 +111,8 @@ async def test_a_slow_hand_button_is_deferred_then_sent_privately(
     await open_lobby(fake, fake.alice, fake.general, "play cabbagehead")
     the_board = board(fake, fake.general)
     before = the_board.text()
-    running_bot.bot.sessions._active.clear()  # the next read goes to the (slow) database
+    for session in running_bot.bot.table.sessions.live():
+        session.position = None  # the next read goes to the (slow) database
     monkeypatch.setattr(replies, "DEFER_AFTER", 0.2)
     slow_down(monkeypatch, "get", 0.6)
 

@@ -128,7 +128,7 @@ async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_th
     pictures = bot.table.pictures
 
     pictures.budget.spend(1_000_000)  # spent: the next drawing is about 50 s away at 1 ms/s
-    drawn_before = pictures.pictures.cache.renders
+    drawn_before = pictures.cache.renders
     rng = random.Random(5)
     for move in (1, 2):
         await play_one_decision(fake, fake.alice, fake.general, rng)
@@ -138,7 +138,7 @@ async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_th
         assert kept == start_picture, "the old picture stays while the new one waits"
         assert "picture shows move 0 (updating)" in footer(shown), "and the board says so"
         assert "Round 1" in shown.embeds[0]["description"], "the text is the current short summary"
-    assert pictures.pictures.cache.renders == drawn_before, "nothing drawn out of budget"
+    assert pictures.cache.renders == drawn_before, "nothing drawn out of budget"
     assert bot.table.pictures.waiting and len(bot.table.pictures.waiting) == 1
 
     pictures.budget.reset()
@@ -146,7 +146,7 @@ async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_th
     await wait_for_fresh_picture(fake, 2, "the waiting board redrawn")
     _image, _description, fresh = picture_of(fake, board(fake, fake.general), "board.png")
     assert fresh != start_picture
-    assert pictures.pictures.cache.renders == drawn_before + 1, "one drawing: the latest position only"
+    assert pictures.cache.renders == drawn_before + 1, "one drawing: the latest position only"
     assert not bot.table.pictures.waiting
 
 
@@ -162,7 +162,7 @@ async def test_picture_budget_zero_means_text_boards_and_no_pictures(
     assert "```" in shown.embeds[0]["description"], "the full text board, garden grid included"
     hand = await open_hand(fake, fake.alice, fake.general)
     assert hand.attachments == []
-    assert bot.table.pictures.pictures.cache.renders == 0
+    assert bot.table.pictures.cache.renders == 0
 
 
 async def test_a_public_view_hand_is_not_drawn_out_of_budget(
@@ -262,7 +262,8 @@ async def test_a_game_finished_out_of_budget_shows_its_final_picture_at_once(
     assert final_picture != start_picture
     assert pictures.budget.level() < 0, "the budget stayed spent: the final picture was drawn out of it"
     await fake.wait_until(
-        lambda: not pictures.waiting and not pictures.showing(), what="nothing kept for a finished game"
+        lambda: not pictures.waiting and not bot.table.sessions.live(),
+        what="nothing kept for a finished game",
     )
 
 

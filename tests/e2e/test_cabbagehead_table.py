@@ -46,7 +46,7 @@ def hidden_card_texts(state: Any) -> set[str]:
 
 
 async def assert_nothing_hidden_shown(fake: FakeDiscord, bot: Any, channel: FakeChannel) -> None:
-    snap = await bot.sessions.in_channel(channel.id)
+    snap = await bot.table.sessions.in_channel(channel.id)
     if snap is None or snap.state is None:
         return
     hidden = hidden_card_texts(snap.state)
@@ -88,7 +88,7 @@ async def play_to_the_end(
     text = final[0].text()
     for player in players:
         assert player.name.title() in text
-    snap = await bot.sessions.store.games_by_status("finished")
+    snap = await bot.store.games_by_status("finished")
     assert snap and snap[-1].status == "finished"
 
 
@@ -185,7 +185,7 @@ async def test_moves_made_while_the_start_notice_is_slow_are_published_after_it(
     fake = fake_discord
     bot = running_bot.bot
     assert bot is not None
-    bot.sessions._seed_source = lambda: 1  # Cabbagehead seed 1: the second seat moves first
+    bot.table.lobbies._seed_source = lambda: 1  # Cabbagehead seed 1: the second seat moves first
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2})
     await click(fake, fake.bob, lobby, "Join")
     release = fake.hold_next("POST", "/channels/{channel_id}/messages")

@@ -18,7 +18,7 @@ PLAY = "play cabbagehead"
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause keeps these tests quick (the bot's own pause is 1.5 s)."""
-    monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 0.05)
+    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
 
 
 async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) -> FakeMessage:
@@ -76,7 +76,7 @@ async def test_the_host_adds_a_computer_player_and_it_plays_its_own_turns(
     made = await play_until(fake, fake.general, [fake.alice], 12, random.Random(3))
     assert 0 < made < 12, "the computer made some of the moves by itself"
     assert mentioned_ids(fake, fake.general) <= {fake.alice.id}, "only people are ever mentioned"
-    snap = await running_bot.bot.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
+    snap = await running_bot.bot.table.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
     assert snap is not None and snap.record.seats[1].computer == "greedy"
     assert snap.record.seats[1].user_id is None
 
@@ -94,7 +94,7 @@ async def test_a_leaving_player_hands_the_seat_to_a_computer_and_the_game_goes_o
     assert left.original is not None and "takes their seat" in left.original.text()
     made = await play_until(fake, fake.general, [fake.alice], 10, random.Random(2), start=2)
     assert made < 8
-    record = (await running_bot.bot.sessions.in_channel(fake.general.id)).record  # type: ignore[union-attr]
+    record = (await running_bot.bot.table.sessions.in_channel(fake.general.id)).record  # type: ignore[union-attr]
     assert record.status == "active"
     assert record.seats[1].computer == "random" and record.seats[1].name.lower().endswith("for bob")
 
@@ -103,7 +103,7 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
     fake_discord: FakeDiscord, garden_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
-    monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 60.0)  # the computer is still waiting at the restart
+    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 60.0)  # the computer is still waiting at the restart
     await garden_bot.start()
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
     await click(fake, fake.alice, lobby, "Add computer player (strong)")
@@ -112,10 +112,10 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
     board = await wait_for_move(fake, fake.general, 0)
     while player_to_move(fake, board, [fake.alice]) is not None:
         await play_one_decision(fake, fake.alice, fake.general, rng)
-        snap = await garden_bot.bot.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
+        snap = await garden_bot.bot.table.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
         board = await wait_for_move(fake, fake.general, snap.record.version)
-    waiting = (await garden_bot.bot.sessions.in_channel(fake.general.id)).record.version  # type: ignore[union-attr]
-    monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 0.05)
+    waiting = (await garden_bot.bot.table.sessions.in_channel(fake.general.id)).record.version  # type: ignore[union-attr]
+    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
     await garden_bot.restart()
     await wait_for_move(fake, fake.general, waiting + 1)
 
@@ -132,7 +132,7 @@ async def test_a_strong_computer_answers_the_house_plants_question_and_plays_gar
     await click(fake, fake.alice, lobby, "Start")
     made = await play_until(fake, fake.general, [fake.alice], 14, random.Random(6))
     assert 0 < made < 14
-    snap = await running_bot.bot.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
+    snap = await running_bot.bot.table.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
     assert snap is not None and snap.state is not None
     assert snap.state.house_plant_answers == [snap.state.house_plant_answers[0], 0]
     assert mentioned_ids(fake, fake.general) <= {fake.alice.id}

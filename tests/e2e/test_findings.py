@@ -184,6 +184,8 @@ async def test_a_menu_accepts_exactly_one_offered_value(
     assert "a0" in offered_values or values == ["a00"]
     before = game_version(running_bot, game)
     board = live_board(fake, fake.general)
+    # Publishing runs in the background: let the board show where the game stands first.
+    await fake.wait_until(lambda: shown_move(board) == before, what=f"the board at move {before}")
     shown = board.snapshot()
     interaction = await fake.forge_select(fake.alice, hand, menu["custom_id"], values)
     await interaction.wait_answered()

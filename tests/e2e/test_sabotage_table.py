@@ -80,14 +80,21 @@ async def assert_finished_properly(run: Any) -> int:
         if any(c.good_bug for c in player.completed):
             assert "Good Bug bonus" in text
     if state.ended == "final_round":
-        announced = [m for m in fake.public_messages(channel) if "Final round!" in m.text()]
+        announced = [  # announcements replace each other: deleted ones count too
+            m
+            for m in fake.messages.values()
+            if m.channel_id == channel.id and m.ephemeral_to is None and "Final round!" in m.text()
+        ]
         assert len(announced) == 1 and "7 objectives" in announced[0].text()
     sabotages = bites = 0
-    for action in await run.bot.sessions.store.actions(run.game_id):
+    for action in await run.bot.store.actions(run.game_id):
         for event in action.events:
             sabotages += event["kind"] == "sabotage"
-            bites += event["kind"] == "bite"
-    said = "\n".join(m.content for m in fake.public_messages(channel) if not m.embeds).splitlines()
+            # A bite that ate nothing changes nothing: the log says it, the channel does not.
+            bites += event["kind"] == "bite" and (event.get("fields") or {}).get("eaten") is not None
+    # Announcements replace each other (one stands at a time): count the deleted ones too.
+    posted = [m for m in fake.messages.values() if m.channel_id == channel.id and m.ephemeral_to is None]
+    said = "\n".join(m.content for m in posted if not m.embeds).splitlines()
     assert sum(line.startswith("🐛 ") and " sabotaged " in line for line in said) == sabotages
     assert sum(line.startswith("🦷 ") and " bites: " in line for line in said) == bites
     assert run.two_step_moves > 0, "choices with a target (plot, player) go through a second step"
@@ -161,7 +168,7 @@ async def test_a_non_player_and_an_off_turn_player_see_and_change_nothing(
     await pick(fake, fake.alice, stale, stale_choice)
     assert "earlier moment" in stale.text()
     assert (await run.state()).model_dump() == state_before
-    record = await running_bot.bot.sessions.store.get(run.game_id)
+    record = await running_bot.bot.store.get(run.game_id)
     assert record is not None and record.version == moves
     # A click on Dave's own (refused) answer or on the board changes nothing either.
     await click(fake, dave, board(fake, fake.general), HAND_LABEL)

@@ -132,7 +132,7 @@ async def test_outdated_and_double_clicks_never_apply_twice(
     assert "move 1" in board(fake, fake.general).text()
     bot = running_bot.bot
     assert bot is not None
-    game = await bot.sessions.in_channel(fake.general.id)
+    game = await bot.table.sessions.in_channel(fake.general.id)
     assert game is not None and game.record.version == 1
     assert len(await bot.store.actions(game.record.id)) == 1
 
@@ -216,7 +216,7 @@ async def test_a_move_stored_just_before_a_crash_is_published_after_the_restart(
     hand = await open_hand(fake, player, fake.general)
     await pick(fake, player, hand, offered(hand)[0][1])
     await wait_for_move(fake, fake.general, 1)
-    game = await bot.sessions.in_channel(fake.general.id)
+    game = await bot.table.sessions.in_channel(fake.general.id)
     assert game is not None
     assert await published(bot, game.record.id) == 1
     await garden_bot.stop()
@@ -266,7 +266,7 @@ async def test_a_clean_restart_right_after_a_move_pings_nobody_a_second_time(
         return [m for m in fake.public_messages(fake.general) if "it's your turn" in m.content]
 
     board_message = await started_game(fake)
-    game = await bot.sessions.in_channel(fake.general.id)
+    game = await bot.table.sessions.in_channel(fake.general.id)
     assert game is not None
     assert await published(bot, game.record.id, want=0) == 0  # the start is shown (its notice too)
     shown_before = {id(m) for m in turn_notices()}

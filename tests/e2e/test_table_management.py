@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.api import Event
 from tests.e2e.table_driver import (
     HAND_LABEL,
     board,
@@ -131,13 +132,13 @@ async def test_a_player_leaving_ends_the_game_cleanly(
 async def test_lobbies_expire_even_across_a_restart(fake_discord: FakeDiscord, garden_bot: BotRunner) -> None:
     fake = fake_discord
     bot = await garden_bot.start()
-    bot.sessions.lobby_ttl = -1.0  # born expired: the expiry check must close it
+    bot.table.lobbies.lobby_ttl = -1.0  # born expired: the expiry check must close it
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY)
     bot = await garden_bot.restart()
-    await bot.table.expire_lobbies()  # what the background task runs every 30 seconds
+    await bot.router.commands.expire_lobbies()  # what the background task runs every 30 seconds
     await fake.wait_until(lambda: "expired" in lobby.text(), what="the lobby to say it expired")
     assert lobby.buttons() == []
-    assert await bot.sessions.in_channel(fake.general.id) is None
+    assert await bot.table.sessions.in_channel(fake.general.id) is None
 
 
 async def test_a_game_can_get_its_own_thread(fake_discord: FakeDiscord, running_bot: BotRunner) -> None:
@@ -195,7 +196,7 @@ async def test_an_unexpected_error_is_logged_and_answered_briefly(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(bot.table, "show_hand", broken)
+    monkeypatch.setattr(bot.router.hands, "show", broken)
     clicked = await click(fake, fake.alice, board_message, HAND_LABEL)
     assert "something went wrong on my side" in ephemeral_answer(clicked)
     assert "disk on fire" not in ephemeral_answer(clicked) and "Traceback" not in ephemeral_answer(clicked)
@@ -226,8 +227,8 @@ async def test_a_presenter_can_announce_public_events_in_the_channel(
     events it picks as a channel message, from public text only, pinging nobody."""
     from bot.presenters.secret_number import PRESENTER
 
-    def announce(lines: list[str], names: list[str]) -> list[str]:
-        return [f"📣 {line}" for line in lines if "guessed" in line]
+    def announce(events: list[Event], names: list[str]) -> list[str]:
+        return [f"📣 {event.line_for(None, names)}" for event in events if event.kind == "guess"]
 
     monkeypatch.setattr(PRESENTER, "announcements", announce, raising=False)
     fake = fake_discord
@@ -270,5 +271,5 @@ async def test_a_click_during_shutdown_is_answered_and_changes_nothing(
     clicked = await fake.click(fake.alice, hand, offered(hand)[0][1].partition(":")[2])
     await clicked.wait_answered()
     assert clicked.original is not None and "restarting" in clicked.original.text()
-    game = await bot.sessions.in_channel(fake.general.id)
+    game = await bot.table.sessions.in_channel(fake.general.id)
     assert game is not None and game.record.version == 0

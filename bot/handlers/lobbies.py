@@ -1,0 +1,209 @@
+"""`/play` and the lobby's buttons: open a lobby (or start a solo game) here or in a new thread.
+
+Before anything is created the channel's permissions are checked: without Send Messages or Embed
+Links the board cannot be shown, so the game is refused; without Attach Files the game plays with
+a text board. A game never exists without its board: if posting the first message fails anyway,
+the lobby or game is cancelled again and its thread removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+from bot import replies
+from bot.games import computer_strengths
+from bot.lobby import SeatChange
+from bot.position import Position
+from bot.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
+from bot.render import board_embed, lobby_embed
+from bot.table import Table
+from bot.ui.ids import LobbyId
+from bot.ui.items import hand_button_view, lobby_view
+from engine.registry import get_game
+
+log = logging.getLogger(__name__)
+
+NEEDS = (
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+)
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def can_manage(interaction: discord.Interaction[Any]) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_channels)
+
+
+def lobby_view_of(position: Position) -> discord.ui.View:
+    """The lobby's buttons, with "Add computer" for each strength this game offers."""
+    return lobby_view(position.game_id, computer_strengths(position.record.game))
+
+
+class LobbyHandlers:
+    """The Discord side of opening games and of every lobby button."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def open(
+        self,
+        interaction: discord.Interaction[Any],
+        game_name: str,
+        options: BaseModel,
+        players: int | None,
+        thread: bool,
+    ) -> None:
+        """`/play`: open a lobby here (or in a new thread) — or start at once for one player."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal(DIRECT_MESSAGE)
+        perms = interaction.app_permissions
+        missing = [label for attribute, label in NEEDS if not getattr(perms, attribute)]
+        if missing:
+            raise Refusal(
+                f"I can't show a game board in this channel: I need the {' and '.join(missing)} "
+                "permission here. Ask a moderator, or play in another channel."
+            )
+        text_only = not perms.attach_files
+        in_thread = await self._make_thread(interaction, game_name) if thread else None
+        channel_id = in_thread.id if in_thread is not None else interaction.channel_id
+        try:
+            change = await self.table.lobbies.open(
+                guild_id=interaction.guild_id,
+                channel_id=channel_id,
+                game_name=game_name,
+                options=options,
+                host_id=interaction.user.id,
+                host_name=display_name(interaction.user),
+                players=players,
+            )
+        except Exception:
+            await self._remove_thread(in_thread)  # refused (or failed): leave no empty thread behind
+            raise
+        session = self.table.sessions.session(change.position.game_id)
+        session.text_only = text_only
+        try:
+            if in_thread is not None:
+                message = await in_thread.send(**await self._opening(change))
+                await replies.send(
+                    interaction,
+                    private=True,
+                    content=f"Your {change.position.game.title} game is in {in_thread.mention}.",
+                )
+            else:
+                sent = await replies.send(interaction, private=False, **await self._opening(change))
+                message = sent or await interaction.original_response()
+        except discord.HTTPException:
+            # No board, no game: cancel what was just made, and say so.
+            log.warning(
+                "Could not post the first message of game %s.", change.position.game_id, exc_info=True
+            )
+            await self.table.store.close_game(
+                change.position.game_id, "cancelled", "its board could not be posted"
+            )
+            self.table.sessions.forget(change.position.game_id)
+            await self._remove_thread(in_thread)
+            raise Refusal(
+                "I couldn't post the game's board here, so no game was started. Check my permissions."
+            ) from None
+        await self._remember(change, message)
+
+    async def _opening(self, change: SeatChange) -> dict[str, Any]:
+        """The first message of a lobby, or of a game that started at once."""
+        position = change.position
+        if not change.started:
+            return {"embed": lobby_embed(position), "view": lobby_view_of(position)}
+        session = self.table.sessions.session(position.game_id)
+        picture = await self.table.pictures.board(position, session)
+        fields: dict[str, Any] = {
+            "embed": board_embed(position, [], picture.new),
+            "view": hand_button_view(position.game_id),
+            **picture.new_fields(),
+        }
+        self.table.pictures.shown(session, picture)
+        return fields
+
+    async def _remember(self, change: SeatChange, message: discord.Message) -> None:
+        position = change.position
+        if change.started:
+            session = self.table.sessions.session(position.game_id)
+            await self.table.discord.remember_board(position, session, message)
+            self.table.publisher.request(position.game_id)
+        else:
+            await self.table.store.set_lobby_message(position.game_id, message.id)
+
+    async def _make_thread(
+        self, interaction: discord.Interaction[Any], game_name: str
+    ) -> discord.Thread | None:
+        """A public thread for the game when the channel allows it; None (play here) otherwise."""
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        if not isinstance(channel, discord.TextChannel) or not (
+            perms.create_public_threads and perms.send_messages_in_threads
+        ):
+            return None
+        await replies.defer(interaction, private=True)
+        name = f"{get_game(game_name).title} — {display_name(interaction.user)}"[:100]
+        try:
+            return await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+            )
+        except discord.HTTPException:
+            log.warning("Could not open a thread in channel %s; playing there instead.", channel.id)
+            return None
+
+    @staticmethod
+    async def _remove_thread(thread: discord.Thread | None) -> None:
+        if thread is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
+
+    async def button(self, interaction: discord.Interaction[Any], clicked: LobbyId) -> None:
+        """Join / Leave / Start / Cancel / Add computer (add-<strength>) on a lobby message."""
+        record = await self.table.store.get(clicked.game_id)
+        message = interaction.message
+        if (
+            record is None
+            or interaction.channel_id != record.channel_id
+            or (
+                record.lobby_message_id is not None
+                and message is not None
+                and message.id != record.lobby_message_id
+            )
+        ):
+            raise Refusal(WRONG_PLACE)
+        user, lobbies, game_id, op = interaction.user, self.table.lobbies, clicked.game_id, clicked.op
+        if op.startswith("add-"):
+            change = await lobbies.add_computer(game_id, user.id, op.removeprefix("add-"))
+        elif op == "join":
+            change = await lobbies.join(game_id, user.id, display_name(user))
+        elif op == "leave":
+            change = await lobbies.leave(game_id, user.id)
+        elif op == "start":
+            change = await lobbies.start(game_id, user.id)
+        else:
+            change = await lobbies.end(
+                game_id, user.id, can_manage=can_manage(interaction), name=display_name(user)
+            )
+        position = change.position
+        if change.started:
+            fields = await self._opening(change)
+            fields["attachments"] = fields.pop("files", [])
+            await replies.update(interaction, **fields)
+            if message is not None:
+                session = self.table.sessions.session(game_id)
+                await self.table.discord.remember_board(position, session, message)
+            self.table.publisher.request(game_id)
+            return
+        view = None if change.closed else lobby_view_of(position)
+        await replies.update(interaction, embed=lobby_embed(position), view=view)
+        if change.closed:
+            self.table.sessions.forget(game_id)

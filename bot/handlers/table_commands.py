@@ -1,0 +1,139 @@
+"""`/board`, `/end`, `/leave` and `/rules`, and closing lobbies nobody started."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from bot import replies
+from bot.games import entries
+from bot.handlers.lobbies import can_manage, display_name, lobby_view_of
+from bot.lobby import SeatChange
+from bot.refusals import NO_GAME_HERE, Refusal
+from bot.render import GREEN, LOG_LINES, board_embed, lobby_embed
+from bot.rules_pages import reflow, split_pages
+from bot.table import Table
+from bot.ui.items import hand_button_view, rules_view
+from engine.registry import get_game
+
+log = logging.getLogger(__name__)
+
+
+class TableCommands:
+    """The commands about the game in a channel, and the rules."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
+        """`/board`: a fresh copy of this channel's board, here and now."""
+        sessions = self.table.sessions
+        position = await sessions.in_channel(interaction.channel_id or 0)
+        if position is None:
+            raise Refusal(NO_GAME_HERE)
+        if position.record.status == "lobby":
+            sent = await replies.send(
+                interaction, private=False, embed=lobby_embed(position), view=lobby_view_of(position)
+            )
+            message = sent or await interaction.original_response()
+            await self.table.store.set_lobby_message(position.game_id, message.id)
+            return
+        session = sessions.session(position.game_id)
+        async with session.publishing:
+            position = await sessions.position(position.game_id)
+            lines = await sessions.log_lines(position, None, LOG_LINES)
+            picture = await self.table.pictures.board(position, session, must=True)
+            sent = await replies.send(
+                interaction,
+                private=False,
+                embed=board_embed(position, lines, picture.new),
+                view=hand_button_view(position.game_id),
+                **picture.new_fields(),
+            )
+            message = sent or await interaction.original_response()
+            old_id = position.record.board_message_id
+            await self.table.discord.remember_board(position, session, message, picture)
+            if old_id is not None and old_id != message.id:
+                channel = self.table.discord.channel(position)
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(old_id).delete()
+
+    async def end_or_leave(
+        self, interaction: discord.Interaction[Any], *, end: bool, computer: str | None = None
+    ) -> None:
+        """`/end` (host or Manage Channels) or `/leave` (any player) for this channel's game;
+        `/leave computer:<strength>` hands the seat to a computer player instead of ending it."""
+        position = await self.table.sessions.in_channel(interaction.channel_id or 0)
+        if position is None:
+            raise Refusal(NO_GAME_HERE)
+        game_id = position.game_id
+        lobbies = self.table.lobbies
+        if end:
+            change = await lobbies.end(
+                game_id,
+                interaction.user.id,
+                can_manage=can_manage(interaction),
+                name=display_name(interaction.user),
+            )
+        else:
+            change = await lobbies.leave(game_id, interaction.user.id, computer=computer)
+        await replies.send(interaction, private=False, content=" ".join(change.notes) or "Done.")
+        await self.show_seat_change(change)
+
+    async def show_seat_change(self, change: SeatChange) -> None:
+        """Show a lobby's new seats, or a game's new seats or its end, in the channel."""
+        position = change.position
+        record = position.record
+        if record.state is None:  # a lobby: edit its message
+            if record.lobby_message_id is not None:
+                view = None if change.closed else lobby_view_of(position)
+                with contextlib.suppress(discord.HTTPException):
+                    await (
+                        self.table.discord.channel(position)
+                        .get_partial_message(record.lobby_message_id)
+                        .edit(embed=lobby_embed(position), view=view)
+                    )
+            if change.closed:
+                self.table.sessions.forget(position.game_id)
+            return
+        session = self.table.sessions.session(position.game_id)
+        session.shown.board_version = None  # the seats or the status changed: redraw the board
+        if record.status == "active":
+            # A computer took a leaver's seat: whoever is to move is told again.
+            session.shown.to_move = None
+            session.shown.notice_version = None
+        self.table.publisher.request(position.game_id)
+
+    async def rules_page(self, interaction: discord.Interaction[Any], game: str, page: int) -> None:
+        """`/rules` and its page buttons: one page of a game's rules, ephemeral."""
+        found = entries().get(game)
+        if found is None:
+            raise Refusal("I don't know that game.")
+        pages = split_pages(reflow(found.presenter.rules_text()))
+        page = min(max(page, 0), len(pages) - 1)
+        embed = discord.Embed(title=f"Rules — {get_game(game).title}", description=pages[page], colour=GREEN)
+        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+        fields: dict[str, Any] = {"embed": embed, "view": rules_view(game, page, len(pages))}
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await replies.update(interaction, **fields)
+        else:
+            await replies.send(interaction, private=True, **fields)
+
+    async def expire_lobbies(self) -> None:
+        """Close lobbies whose time ran out and say so on their messages."""
+        for position in await self.table.lobbies.expire():
+            await self.show_seat_change(SeatChange(position, closed=True))
+
+    async def run_expiry(self, every: float) -> None:
+        """The background task: check lobby expiry every `every` seconds, forever."""
+        while True:
+            try:
+                await self.expire_lobbies()
+            except Exception:
+                log.exception("Lobby expiry check failed; trying again later.")
+            await asyncio.sleep(every)

@@ -1,0 +1,268 @@
+"""Lobbies and seats: open, join, leave, add a computer player, start, end, expire.
+
+Each change is checked, stored and returned as a `SeatChange` for the Discord side to show. A
+change to a game's seats or status happens under its session's lock, so it never interleaves
+with a move. Knows Discord only as numbers.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.games import computer_strengths
+from bot.position import Position
+from bot.refusals import GAME_GONE, NOT_A_PLAYER, Refusal
+from bot.sessions import Sessions
+from bot.storage import ChannelBusy, GameRecord, SeatRecord
+from engine.api import dump_state
+from engine.registry import get_game
+
+#: A lobby nobody starts is closed after this many seconds (checked by a background task).
+DEFAULT_LOBBY_TTL = 30 * 60.0
+
+
+@dataclass
+class SeatChange:
+    """A lobby or game after a join, leave, start, hand-over or end."""
+
+    position: Position
+    started: bool = False
+    closed: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def new_seed() -> int:
+    """A fresh game seed (kept in the database, so every game can be replayed)."""
+    return secrets.randbits(62)
+
+
+def computer_name(strength: str, number: int) -> str:
+    """How a computer seat is shown: "Computer 2 (greedy)". Never a Discord user."""
+    return f"Computer {number} ({strength})"
+
+
+def seat_range(low: int, high: int) -> str:
+    if low == high:
+        return f"exactly {low} player{'s' if low != 1 else ''}"
+    return f"{low} to {high} players"
+
+
+class Lobbies:
+    """Opening and seating games, backed by the store through the sessions."""
+
+    def __init__(
+        self,
+        sessions: Sessions,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = new_seed,
+        lobby_ttl: float = DEFAULT_LOBBY_TTL,
+    ) -> None:
+        self.sessions = sessions
+        self.store = sessions.store
+        self._clock = clock
+        self._seed_source = seed_source
+        self.lobby_ttl = lobby_ttl
+
+    async def open(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_name: str,
+        options: BaseModel | dict[str, Any],
+        host_id: int,
+        host_name: str,
+        players: int | None = None,
+    ) -> SeatChange:
+        """Open a lobby with the host seated. A game for exactly one player starts at once."""
+        game = get_game(game_name)
+        try:
+            checked = game.options_model.model_validate(
+                options.model_dump() if isinstance(options, BaseModel) else options
+            )
+        except ValidationError as error:
+            raise Refusal(f"Those options don't work for {game.title}: {error.errors()[0]['msg']}.") from None
+        low, high = game.min_seats, game.max_seats
+        if players is not None:
+            if not low <= players <= high:
+                raise Refusal(f"{game.title} is for {seat_range(low, high)}.")
+            low = high = players
+        try:
+            game.create(checked, low, 0)  # options the rules refuse are refused now, not at Start
+        except ValueError as error:
+            raise Refusal(f"Those options don't work for {game.title}: {error}") from None
+        try:
+            record = await self.store.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.name,
+                options=checked.model_dump(mode="json"),
+                min_seats=low,
+                max_seats=high,
+                seed=self._seed_source(),
+                host=SeatRecord(name=host_name, user_id=host_id),
+                host_id=host_id,
+                lobby_ttl=self.lobby_ttl,
+            )
+        except ChannelBusy:
+            raise Refusal(
+                "This channel already has a game. Finish it (or ask its host to `/end` it), "
+                "or start yours in another channel or a thread."
+            ) from None
+        if high == 1:
+            return await self.start(record.id, host_id)
+        return SeatChange(Position(record))
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        record = await self.store.get(game_id)
+        if record is None:
+            raise Refusal(GAME_GONE)
+        if record.status != "lobby":
+            raise Refusal(
+                "That lobby has closed." if record.status != "active" else "That game has already started."
+            )
+        return record
+
+    async def join(self, game_id: int, user_id: int, name: str) -> SeatChange:
+        async with self.sessions.session(game_id).lock:
+            record = await self._lobby(game_id)
+            if record.seat_of(user_id) is not None:
+                raise Refusal("You are already in this lobby.")
+            if len(record.seats) >= record.max_seats:
+                raise Refusal("This lobby is full.")
+            record.seats.append(SeatRecord(name=name, user_id=user_id))
+            await self.store.set_lobby_seats(game_id, record.seats)
+            return SeatChange(Position(record))
+
+    async def add_computer(self, game_id: int, user_id: int, strength: str) -> SeatChange:
+        """The host seats a computer player of `strength` in the lobby."""
+        async with self.sessions.session(game_id).lock:
+            record = await self._lobby(game_id)
+            if user_id != record.host_id:
+                raise Refusal("Only the host can add computer players.")
+            if strength not in computer_strengths(record.game):
+                raise Refusal(f"{get_game(record.game).title} has no {strength} computer player.")
+            if len(record.seats) >= record.max_seats:
+                raise Refusal("This lobby is full.")
+            number = sum(1 for seat in record.seats if seat.computer is not None) + 1
+            record.seats.append(SeatRecord(name=computer_name(strength, number), computer=strength))
+            await self.store.set_lobby_seats(game_id, record.seats)
+            return SeatChange(Position(record), notes=[f"{record.seats[-1].name} joined."])
+
+    async def start(self, game_id: int, user_id: int) -> SeatChange:
+        """Start a lobby (the host only) once its seat count is legal."""
+        session = self.sessions.session(game_id)
+        async with session.lock:
+            record = await self._lobby(game_id)
+            if user_id != record.host_id:
+                raise Refusal("Only the host can start the game.")
+            game = get_game(record.game)
+            count = len(record.seats)
+            if not record.min_seats <= count <= record.max_seats:
+                raise Refusal(
+                    f"{game.title} needs {seat_range(record.min_seats, record.max_seats)} "
+                    f"to start; {count} joined so far."
+                )
+            options = game.options_model.model_validate(record.options)
+            try:
+                state = game.create(options, count, record.seed)
+            except ValueError as error:
+                raise Refusal(f"{game.title} can't start with these options: {error}") from None
+            await self.store.start_game(game_id, record.seats, dump_state(state))
+            fresh = await self.store.get(game_id)
+            assert fresh is not None
+            position = Position(fresh, game, state)
+            session.position = position
+            session.recent = []
+            return SeatChange(position, started=True)
+
+    async def leave(self, game_id: int, user_id: int, *, computer: str | None = None) -> SeatChange:
+        """Leave a lobby (the host's leaving hands it on; the last one out closes it) or a game.
+
+        Leaving a game in progress ends it, unless the player hands their seat to a computer player
+        of strength `computer` and someone else is still playing: then the game goes on and its
+        record names the computer seat as taking over from them."""
+        session = self.sessions.session(game_id)
+        async with session.lock:
+            record = await self.store.get(game_id)
+            if record is None or not record.is_open:
+                raise Refusal("That game is already over.")
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise Refusal(NOT_A_PLAYER)
+            name = record.seats[seat].name
+            others = [s for i, s in enumerate(record.seats) if i != seat and s.is_person]
+            if record.status == "active" and computer is not None and others:
+                return await self._hand_seat_to_computer(record, seat, computer)
+            if record.status == "active":
+                await self.store.close_game(game_id, "cancelled", f"{name} left the game")
+                return await self._closed(game_id, [f"{name} left the game."])
+            record.seats.pop(seat)
+            if not any(s.is_person for s in record.seats):
+                await self.store.close_game(game_id, "cancelled", "everyone left the lobby")
+                return await self._closed(game_id, [])
+            await self.store.set_lobby_seats(game_id, record.seats)
+            notes = [f"{name} left."]
+            if user_id == record.host_id:
+                new_host = next(s for s in record.seats if s.user_id is not None)
+                await self.store.set_host(game_id, int(new_host.user_id or 0))
+                notes.append(f"{new_host.name} is the host now.")
+            fresh = await self.store.get(game_id)
+            assert fresh is not None
+            return SeatChange(Position(fresh), notes=notes)
+
+    async def _hand_seat_to_computer(self, record: GameRecord, seat: int, strength: str) -> SeatChange:
+        """Give a leaving player's seat to a computer player; the stored seats say who it replaced."""
+        if strength not in computer_strengths(record.game):
+            raise Refusal(f"{get_game(record.game).title} has no {strength} computer player.")
+        name = record.seats[seat].name
+        number = sum(1 for s in record.seats if s.computer is not None) + 1
+        seats = [s.model_copy() for s in record.seats]
+        seats[seat] = SeatRecord(name=f"{computer_name(strength, number)}, for {name}", computer=strength)
+        await self.store.set_game_seats(record.id, seats)
+        notes = [f"{name} left; {seats[seat].name.split(',')[0]} takes their seat and the game goes on."]
+        if record.host_id == record.seats[seat].user_id:
+            new_host = next(s for s in seats if s.user_id is not None)
+            await self.store.set_host(record.id, int(new_host.user_id or 0))
+            notes.append(f"{new_host.name} is the host now.")
+        session = self.sessions.session(record.id)
+        session.position = None  # the seats changed: read them again
+        return SeatChange(await self.sessions.position(record.id), notes=notes)
+
+    async def end(self, game_id: int, user_id: int, *, can_manage: bool, name: str) -> SeatChange:
+        """Cancel a lobby or end a game early: its host, or a member who can manage the channel."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or not record.is_open:
+                raise Refusal("That game is already over.")
+            if user_id != record.host_id and not can_manage:
+                raise Refusal("Only the host, or someone who can manage this channel, can end this game.")
+            what = "lobby" if record.status == "lobby" else "game"
+            await self.store.close_game(game_id, "cancelled", f"{name} ended the {what}")
+            return await self._closed(game_id, [f"{name} ended the {what}."])
+
+    async def _closed(self, game_id: int, notes: list[str]) -> SeatChange:
+        """A game or lobby just closed: its fresh record (its session's position no longer holds)."""
+        session = self.sessions.session(game_id)
+        record = await self.store.get(game_id)
+        assert record is not None
+        position = Position(record)
+        session.position = None
+        return SeatChange(position, closed=True, notes=notes)
+
+    async def expire(self) -> list[Position]:
+        """Close every lobby whose time ran out; return them (to tell their channels)."""
+        closed: list[Position] = []
+        for record in await self.store.expired_lobbies(self._clock()):
+            async with self.sessions.session(record.id).lock:
+                if await self.store.close_game(record.id, "cancelled", "the lobby expired"):
+                    closed.append((await self._closed(record.id, [])).position)
+            self.sessions.forget(record.id)
+        return closed

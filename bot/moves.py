@@ -1,0 +1,162 @@
+"""Moves: load the position, check who may play what, let the engine apply it, store it once.
+
+A move is: the game's lock → its position → checks (seat, version, turn, offered) → `Game.apply` →
+one transaction (state + action + events, guarded by the version) → a `MoveOutcome`. Holding the
+lock for the whole of it makes double and simultaneous clicks safe: the second finds a newer
+version and is refused as outdated. Publishing is not done here: the caller asks the publisher.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+from bot.position import Position
+from bot.refusals import (
+    GAME_OVER,
+    NOT_A_PLAYER,
+    NOT_OFFERED,
+    NOT_STARTED,
+    NOT_YOUR_SEAT,
+    NOT_YOUR_TURN,
+    Outdated,
+    Refusal,
+)
+from bot.session import GameSession
+from bot.sessions import Sessions
+from bot.storage import StaleVersion
+from engine.ai import choose_move, move_seed
+from engine.api import Event, IllegalAction, dump_state, load_state
+from engine.rng import Rng
+
+log = logging.getLogger(__name__)
+
+#: A computer player's move never takes longer than this (seconds); past it, a random legal move.
+COMPUTER_DEADLINE = 2.0
+
+
+@dataclass
+class MoveOutcome:
+    """What one accepted move did: the game after it and its events."""
+
+    position: Position
+    seat: int
+    label: str
+    events: list[Event]
+    #: The game's version right after this move.
+    version: int
+
+    @property
+    def finished(self) -> bool:
+        return self.position.record.status == "finished"
+
+
+class Moves:
+    """Applies moves to the games held by `sessions`."""
+
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+        self.store = sessions.store
+
+    def check_seat(self, position: Position, user_id: int, seat: int) -> None:
+        """Refuse unless `user_id` holds `seat` of a game in progress."""
+        record = position.record
+        if record.status == "lobby":
+            raise Refusal(NOT_STARTED)
+        if not record.is_open:
+            raise Refusal(GAME_OVER)
+        if record.seat_of(user_id) is None:
+            raise Refusal(NOT_A_PLAYER)
+        if not 0 <= seat < len(record.seats) or record.seats[seat].user_id != user_id:
+            raise Refusal(NOT_YOUR_SEAT)
+
+    async def play(self, game_id: int, user_id: int, *, seat: int, version: int, index: int) -> MoveOutcome:
+        """Play action number `index` of `seat`'s legal actions at `version`, for `user_id`."""
+        session = self.sessions.session(game_id)
+        async with session.lock:
+            position = await self.sessions.position(game_id)
+            self.check_seat(position, user_id, seat)
+            if version != position.version:
+                raise Outdated()
+            if seat not in position.to_move():
+                raise Refusal(NOT_YOUR_TURN)
+            if not 0 <= index < len(position.legal_actions(seat)):
+                raise Refusal(NOT_OFFERED)
+            return await self._apply(session, position, seat, index)
+
+    async def play_computer(
+        self, game_id: int, *, version: int, not_before: float | None = None
+    ) -> MoveOutcome | None:
+        """Let the computer seat to move at `version` play (None if the game moved on meanwhile).
+
+        The player thinks in a worker thread, on its own copy of the state, seeded by the game's
+        seed and version, so a restart replays the same choice. It gets `COMPUTER_DEADLINE`
+        seconds; past that a seeded random legal move is played instead. The move is applied no
+        earlier than `not_before` (event-loop time), so how long a computer seems to think does
+        not reveal its cards."""
+        session = self.sessions.session(game_id)
+        async with session.lock:
+            position = await self.sessions.position(game_id)
+            if not position.is_active or position.version != version:
+                return None
+            seat = position.computer_to_move()
+            if seat is None:
+                return None
+            record = position.record
+            strength = record.seats[seat].computer or "random"
+            seed = move_seed(record.seed, record.version, seat)
+            assert position.state is not None
+            state = load_state(position.game, dump_state(position.state))
+            actions = list(position.legal_actions(seat))
+            try:
+                action = await asyncio.wait_for(
+                    asyncio.to_thread(choose_move, position.game, state, seat, strength, seed),  # type: ignore[arg-type]
+                    COMPUTER_DEADLINE,
+                )
+            except TimeoutError:
+                log.warning("Computer move in game %s took too long; playing a random move.", game_id)
+                action = actions[Rng.from_seed(seed).below(len(actions))]
+            if not_before is not None:
+                await asyncio.sleep(max(0.0, not_before - asyncio.get_running_loop().time()))
+            labels = [a.label for a in actions]
+            return await self._apply(session, position, seat, labels.index(action.label))
+
+    async def _apply(self, session: GameSession, position: Position, seat: int, index: int) -> MoveOutcome:
+        """Apply legal action `index` of `seat` and store it (the caller holds the game's lock)."""
+        record = position.record
+        assert position.state is not None
+        action = position.legal_actions(seat)[index]
+        label = position.labels_and_steps(seat)[0][index]
+        version = record.version
+        try:
+            events = position.game.apply(position.state, seat, action)
+            finished = position.game.is_terminal(position.state)
+            state_text = dump_state(position.state)
+            event_data = [e.model_dump(mode="json") for e in events]
+            new_version = await self.store.record_move(
+                record.id,
+                expected_version=version,
+                seat=seat,
+                action=position.game.encode_action(action),
+                events=event_data,
+                state=state_text,
+                finished=finished,
+            )
+        except BaseException as error:
+            # The in-memory state may be ahead of the database now: reload it next time.
+            session.drop_position()
+            if isinstance(error, IllegalAction):
+                raise Refusal(error.message) from None
+            if isinstance(error, StaleVersion):
+                raise Outdated() from None
+            raise
+        record.version = new_version
+        record.state = state_text
+        session.note_events(new_version, event_data)
+        session.last_move = (new_version, seat)
+        if finished:
+            record.status = "finished"
+            record.end_reason = "completed"
+            session.position = None  # a finished game is read from the store from now on
+        return MoveOutcome(position=position, seat=seat, label=label, events=events, version=new_version)

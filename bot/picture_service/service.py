@@ -1,0 +1,186 @@
+"""Which picture a board or hand message gets: a new one, the one it already shows, or none.
+
+A picture costs far more CPU than the click that caused it, so drawing is paced by the picture
+budget (`budget.py`):
+
+- A board is drawn at once when the budget has room and no other board is waiting; otherwise it
+  keeps the picture it shows (its text is always current, and says which move the picture shows)
+  and waits its turn in `WaitingBoards`. `serve_waiting` redraws waiting boards oldest first, each
+  at its latest position, as the budget refills. A board with no picture to keep (a new message,
+  or one last drawn before a restart) shows the full text board meanwhile.
+- A board is always drawn when someone asks for it (`/board`) and for a finished game's final
+  position (one picture per game; nothing would queue it again after a restart). A game ended
+  early has no picture: its last position is not how it ended.
+- A hand picture is drawn when the budget has room and no board waits (boards come first:
+  everyone sees them), and whenever its owner opens a hand that holds private information. In a
+  game whose view is public (Mr. Cabbagehead's Garden, ruling 12) the board picture already shows
+  everything, so its hand takes a picture only with room left for the board's of the same move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.picture_service.budget import PictureBudget, WaitingBoards
+from bot.picture_service.cache import PictureCache, PictureKey
+from bot.pictures.render import RenderedImage, render_board, render_hand, supports
+from bot.position import Position
+from bot.publish.plan import PictureChoice
+from bot.session import GameSession
+from engine.api import has_public_view
+
+log = logging.getLogger(__name__)
+
+
+def as_file(image: RenderedImage) -> discord.File:
+    """A new attachment for `image` (Discord's `description` is the alt text screen readers read)."""
+    return discord.File(io.BytesIO(image.png), filename=image.filename, description=image.description)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPicture:
+    """A board message's picture after an edit."""
+
+    #: A picture to upload, replacing the one shown.
+    new: RenderedImage | None = None
+    #: Otherwise: keep the picture already on the message, which shows this move.
+    kept_move: int | None = None
+    #: The move the new picture shows.
+    version: int | None = None
+
+    @property
+    def choice(self) -> PictureChoice:
+        if self.new is not None:
+            return "new"
+        return "keep" if self.kept_move is not None else "none"
+
+    def edit_fields(self) -> dict[str, Any]:
+        """The edit's `attachments`: the new picture, nothing (keep), or empty (remove)."""
+        if self.new is not None:
+            return {"attachments": [as_file(self.new)]}
+        if self.kept_move is not None:
+            return {}
+        return {"attachments": []}
+
+    def new_fields(self) -> dict[str, Any]:
+        """A new message's `files`."""
+        return {"files": [as_file(self.new)]} if self.new is not None else {}
+
+
+class PictureService:
+    """The pictures of every game, paced by one budget and kept in one bounded cache."""
+
+    def __init__(self, budget: PictureBudget | None = None, max_items: int = 128) -> None:
+        #: Unlimited unless told otherwise (scripts and tests); the bot passes its settings' budget.
+        self.budget = budget if budget is not None else PictureBudget(1e9)
+        self.cache = PictureCache(max_items)
+        self.cache.on_start = self.budget.begin
+        self.cache.on_failed = self.budget.give_up
+        self.cache.on_drawn = self.budget.spend
+        self.waiting = WaitingBoards()
+        self._someone_waits = asyncio.Event()
+
+    def draws_for(self, game_name: str) -> bool:
+        """Whether `game_name` gets pictures: it has them, and the owner did not turn them off."""
+        return self.budget.enabled and supports(game_name)
+
+    def _board_key(self, position: Position) -> PictureKey:
+        return PictureKey(position.game_id, position.version, None, tuple(position.names))
+
+    def _wanted(self, position: Position, session: GameSession | None) -> bool:
+        record = position.record
+        return (
+            position.state is not None
+            and record.status in ("active", "finished")
+            and not (session is not None and session.text_only)
+            and self.draws_for(record.game)
+        )
+
+    async def _draw(self, key: PictureKey, draw: Callable[[], RenderedImage]) -> RenderedImage | None:
+        try:
+            return await self.cache.get(key, draw)
+        except Exception:
+            log.exception("Could not draw the picture %s; the message goes out with text only.", key)
+            return None
+
+    async def board(self, position: Position, session: GameSession, *, must: bool = False) -> BoardPicture:
+        """The picture for the game's board message (`must`: draw it now, whatever the budget)."""
+        if not self._wanted(position, session):
+            return BoardPicture()
+        key = self._board_key(position)
+        found = self.cache.peek(key)
+        free = not self.waiting and self.budget.ready()
+        must = must or position.record.status == "finished"
+        if found is None and not (must or free):
+            self.redraw_later(position.game_id)
+            return BoardPicture(kept_move=session.shown.picture)
+        if found is None:
+            view, names, game = position.view(None), list(position.names), position.record.game
+            found = await self._draw(key, lambda: render_board(game, view, names))
+        if found is None:  # drawing failed: the text board alone
+            return BoardPicture()
+        self.waiting.discard(position.game_id)
+        return BoardPicture(new=found, version=key.version)
+
+    @staticmethod
+    def shown(session: GameSession, picture: BoardPicture) -> None:
+        """The board message now shows `picture` (call after a successful send)."""
+        if picture.new is not None:
+            session.shown.picture = picture.version
+        elif picture.kept_move is None:
+            session.shown.picture = None
+
+    async def hand(self, position: Position, seat: int, *, asked: bool) -> RenderedImage | None:
+        """Seat `seat`'s hand picture, or None (no room and nothing private to show, or no
+        pictures for this game). `asked`: the player opened their hand."""
+        if not self._wanted(position, None) or position.record.status != "active":
+            return None
+        key = PictureKey(position.game_id, position.version, seat, tuple(position.names))
+        found = self.cache.peek(key)
+        # Boards waiting for their pictures go first, whatever the hand: hands opened at a busy
+        # table could otherwise outrun the budget and no board would be drawn again.
+        if found is not None or self.waiting:
+            return found
+        public = has_public_view(position.game)
+        board_to_come = public and self.cache.peek(self._board_key(position)) is None
+        opened_private_hand = asked and not public  # drawn whatever the budget
+        if not opened_private_hand and not self.budget.ready(keep_room_for=1 if board_to_come else 0):
+            return None
+        view, names, game = position.view(seat), list(position.names), position.record.game
+        return await self._draw(key, lambda: render_hand(game, view, seat, names))
+
+    def redraw_later(self, game_id: int) -> None:
+        """Queue `game_id`'s board for a fresh picture when the budget allows."""
+        self.waiting.add(game_id)
+        self._someone_waits.set()
+
+    def forget(self, game_id: int) -> None:
+        """A game is over and shown: drop its pictures and its place in the queue."""
+        self.cache.forget_game(game_id)
+        self.waiting.discard(game_id)
+
+    async def serve_waiting(self, redraw: Callable[[int], Awaitable[None]]) -> None:
+        """Forever: as the budget refills, `redraw` the board that has waited longest."""
+        while True:
+            await self._someone_waits.wait()
+            delay = self.budget.seconds_until_ready()
+            if delay > 0:
+                await asyncio.sleep(min(delay, 1.0))
+                continue
+            game_id = self.waiting.pop_oldest()
+            if game_id is None:
+                self._someone_waits.clear()
+                continue
+            try:
+                await redraw(game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("Could not redraw the board picture of game %s.", game_id)

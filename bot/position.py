@@ -1,0 +1,121 @@
+"""A stored game at one version, with what the bot asks of it computed once per version.
+
+Legal actions, views, action labels and the text drawn from them are pure functions of the
+position, and a board, a hand and every picker page ask for the same ones: `Position` keeps them
+until the game moves on (`advance`), so each is computed once per move however often it is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from bot.storage import GameRecord
+from engine.api import ActionLike, AnyGame, Result, action_label, action_steps, has_public_view, load_state
+from engine.registry import get_game
+
+T = TypeVar("T")
+
+
+class Position:
+    """One game as stored (record + decoded state) and the per-version answers drawn from it."""
+
+    def __init__(self, record: GameRecord, game: AnyGame | None = None, state: BaseModel | None = None):
+        self.record = record
+        self.game: AnyGame = game if game is not None else get_game(record.game)
+        if state is None and record.state is not None:
+            state = load_state(self.game, record.state)
+        self.state = state
+        self._memo: dict[Any, Any] = {}
+        self._memo_version = record.version
+
+    @property
+    def game_id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's display name, in seat order."""
+        return [seat.name for seat in self.record.seats]
+
+    @property
+    def is_active(self) -> bool:
+        return self.record.status == "active" and self.state is not None
+
+    def memo(self, key: Any, compute: Callable[[], T]) -> T:
+        """`compute()` once per version (and per set of seat names) for `key`."""
+        if self._memo_version != self.record.version:
+            self._memo.clear()
+            self._memo_version = self.record.version
+        full_key = (key, tuple(self.names))
+        if full_key not in self._memo:
+            self._memo[full_key] = compute()
+        value: T = self._memo[full_key]
+        return value
+
+    def forget_memo(self) -> None:
+        """Drop what was computed (the seats changed, or the state was replaced)."""
+        self._memo.clear()
+
+    def options(self) -> BaseModel:
+        options: BaseModel = self.game.options_model.model_validate(self.record.options)
+        return options
+
+    def to_move(self) -> list[int]:
+        if not self.is_active:
+            return []
+        state = self.state
+        return self.memo("to_move", lambda: list(self.game.to_move(state)))
+
+    def legal_actions(self, seat: int) -> Sequence[ActionLike]:
+        if not self.is_active:
+            return []
+        state = self.state
+        return self.memo(("legal", seat), lambda: list(self.game.legal_actions(state, seat)))
+
+    def view(self, viewer: int | None) -> BaseModel | None:
+        """`viewer`'s view (None: a spectator's)."""
+        if self.state is None:
+            return None
+        return self.memo(("view", viewer), lambda: self._compute_view(viewer))
+
+    def _compute_view(self, viewer: int | None) -> BaseModel:
+        assert self.state is not None
+        if viewer is not None and has_public_view(self.game):
+            # A seat sees what a spectator sees (the engine says so): one view serves both.
+            spectator = self.view(None)
+            assert spectator is not None
+            return spectator.model_copy(update={"viewer": viewer})
+        return self.game.view(self.state, viewer)
+
+    def labels_and_steps(self, seat: int) -> tuple[list[str], list[tuple[str, ...]]]:
+        """The labels and picker steps of `seat`'s legal actions, with the players' names."""
+
+        def compute() -> tuple[list[str], list[tuple[str, ...]]]:
+            names = self.names
+            actions = self.legal_actions(seat)
+            return [action_label(a, names) for a in actions], [action_steps(a, names) for a in actions]
+
+        return self.memo(("labels", seat), compute)
+
+    def is_terminal(self) -> bool:
+        return self.state is not None and self.game.is_terminal(self.state)
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat that has a decision now, if any (the first, when several do)."""
+        for seat in self.to_move():
+            if self.record.seats[seat].computer is not None:
+                return seat
+        return None
+
+    def result(self) -> Result | None:
+        if self.state is None or not self.is_terminal():
+            return None
+        state = self.state
+        return self.memo("result", lambda: self.game.result(state))

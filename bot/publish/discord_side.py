@@ -1,0 +1,238 @@
+"""Carrying out a publishing plan in Discord: the only place that posts, edits and deletes a
+game's public messages.
+
+Each step that succeeds is written down at once (the session's `Shown`, the store's notices and
+board message), so a plan cut short by Discord failing is recomputed and resumed without
+repeating a post. A failure worth retrying (Discord's 5xx or 429, the network) raises
+`PublishLater` for the publisher to wait and try again; anything else is logged and skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+import discord
+from discord.http import handle_message_parameters
+
+from bot.picture_service import BoardPicture, PictureService
+from bot.position import Position
+from bot.publish.plan import Plan
+from bot.render import MESSAGE_MAX, board_embed, board_link, result_embed
+from bot.session import GameSession, MessageRef
+from bot.sessions import Sessions
+from bot.ui.choices import clip
+from bot.ui.items import hand_button_view
+
+log = logging.getLogger(__name__)
+
+#: Discord's error code for "too many edits to messages older than 1 hour".
+OLD_MESSAGE_EDIT_LIMIT = 30046
+#: Discord's error code for "Missing Permissions".
+MISSING_PERMISSIONS = 50013
+
+
+class PublishLater(Exception):
+    """Discord did not answer as it should (5xx, 429, the network): try the plan again later."""
+
+
+def retryable(error: BaseException) -> bool:
+    """Whether `error` is Discord or the network failing for now, not a request it refuses."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, aiohttp.ClientError | OSError | TimeoutError)
+
+
+class _SnowflakeText:
+    """A user reference whose id discord.py writes as text: Discord documents snowflakes in
+    `allowed_mentions.users` as strings (its OpenAPI schema rejects bare integers)."""
+
+    def __init__(self, user_id: int) -> None:
+        self.id = str(user_id)
+
+
+def mentions_of(user_ids: list[int]) -> discord.AllowedMentions:
+    """Allowed mentions for exactly these users."""
+    users: Any = [_SnowflakeText(u) for u in user_ids]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+
+class DiscordSide:
+    """Posts, edits and deletes a game's public messages as a plan says."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        sessions: Sessions,
+        pictures: PictureService,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.client = client
+        self.sessions = sessions
+        self.store = sessions.store
+        self.pictures = pictures
+        self._clock = clock
+
+    def channel(self, position: Position) -> discord.PartialMessageable:
+        record = position.record
+        return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+
+    async def carry_out(
+        self,
+        plan: Plan,
+        position: Position,
+        session: GameSession,
+        lines: list[str],
+        picture: BoardPicture,
+        version: int,
+    ) -> None:
+        """Every step of `plan` (made for `version`), in order; `PublishLater` if Discord fails."""
+        try:
+            await self._board(plan, position, session, lines, picture)
+            if plan.announcement and session.shown.announced_version != version:
+                await self._announce(position, session, "\n".join(plan.announcement), version)
+            if plan.notify and session.shown.notice_version != version:
+                await self._notify(position, session, list(plan.notify), version)
+            await self._delete(session, plan.delete)
+            if plan.post_result and not session.shown.result_posted:
+                await self.channel(position).send(
+                    embed=result_embed(position), allowed_mentions=discord.AllowedMentions.none()
+                )
+                session.shown.result_posted = True
+        except Exception as error:
+            if retryable(error):
+                raise PublishLater(str(error)) from error
+            raise
+
+    async def _board(
+        self, plan: Plan, position: Position, session: GameSession, lines: list[str], picture: BoardPicture
+    ) -> None:
+        step = plan.board
+        if step.action == "none":
+            return
+        view = hand_button_view(position.game_id) if position.record.status == "active" else None
+        embed = board_embed(position, lines, picture.new, kept_picture_move=picture.kept_move)
+        if step.action == "edit" and step.message_id is not None:
+            try:
+                await self.edit_message(
+                    position.record.channel_id,
+                    step.message_id,
+                    embed=embed,
+                    view=view,
+                    **picture.edit_fields(),
+                )
+                self.pictures.shown(session, picture)
+                session.shown.board_version = position.version
+                return
+            except discord.NotFound:
+                pass  # someone deleted the board: post a new one
+            except discord.Forbidden as error:
+                if error.code != MISSING_PERMISSIONS or picture.new is None:
+                    raise
+                session.text_only = True  # the channel takes no attachments: a text board
+                return await self._board(plan, position, session, lines, BoardPicture())
+            except discord.HTTPException as error:
+                if error.code != OLD_MESSAGE_EDIT_LIMIT:
+                    raise
+        if picture.kept_move is not None:  # a new message has no older picture to keep
+            picture = BoardPicture()
+            embed = board_embed(position, lines)
+        await self.post_board(position, session, embed, view, picture, replaces=step.message_id)
+
+    async def post_board(
+        self,
+        position: Position,
+        session: GameSession,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        picture: BoardPicture,
+        *,
+        replaces: int | None,
+    ) -> None:
+        """Post the board as a new message, remember it, and delete the one it `replaces`."""
+        channel = self.channel(position)
+        fields: dict[str, Any] = {"embed": embed, **picture.new_fields()}
+        if view is not None:
+            fields["view"] = view
+        message = await channel.send(**fields)
+        await self.remember_board(position, session, message, picture)
+        if replaces is not None and replaces != message.id:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(replaces).delete()
+
+    async def remember_board(
+        self,
+        position: Position,
+        session: GameSession,
+        message: discord.Message,
+        picture: BoardPicture | None = None,
+    ) -> None:
+        """`message` is the game's board now (showing `picture`, if given: else as recorded)."""
+        posted_at = message.created_at.timestamp()
+        await self.store.set_board_message(position.game_id, message.id, posted_at)
+        position.record.board_message_id = message.id
+        position.record.board_posted_at = posted_at
+        if session.position is not None and session.position is not position:
+            session.position.record.board_message_id = message.id
+            session.position.record.board_posted_at = posted_at
+        if picture is not None:
+            self.pictures.shown(session, picture)
+        session.shown.board_version = position.version
+
+    async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
+        """Edit a message by REST, like `PartialMessage.edit` but without building a `Message` from
+        Discord's answer, which nothing reads (the board is edited on every move)."""
+        mentions = self.client.allowed_mentions
+        with handle_message_parameters(previous_allowed_mentions=mentions, **fields) as params:
+            await self.client.http.edit_message(channel_id, message_id, params=params)
+
+    async def _announce(self, position: Position, session: GameSession, text: str, version: int) -> None:
+        message = await self.channel(position).send(
+            clip(text, MESSAGE_MAX), allowed_mentions=discord.AllowedMentions.none()
+        )
+        old = session.announcement
+        session.announcement = MessageRef(message.channel.id, message.id)
+        await self.store.replace_notices(
+            position.game_id, [(message.channel.id, message.id)], kind="announcement"
+        )
+        session.shown.announced_version = version
+        if old is not None:
+            await self._delete_one(old)
+
+    async def _notify(self, position: Position, session: GameSession, users: list[int], version: int) -> None:
+        link = board_link(position)
+        where = f" — the board: {link}" if link else ""
+        mentions = " ".join(f"<@{u}>" for u in users)
+        message = await self.channel(position).send(
+            f"{mentions}, it's your turn in **{position.game.title}**. Press **My hand** to play{where}",
+            allowed_mentions=mentions_of(users),
+        )
+        old = await self.sessions.notices(session)
+        await self.sessions.set_notices(session, [MessageRef(message.channel.id, message.id)])
+        session.shown.notice_version = version
+        for ref in old:
+            await self._delete_one(ref)
+
+    async def _delete(self, session: GameSession, refs: tuple[MessageRef, ...]) -> None:
+        """Delete messages the plan retires (best effort: one already gone is fine)."""
+        if not refs:
+            return
+        standing = await self.sessions.notices(session)
+        keep = [ref for ref in standing if ref not in refs]
+        if keep != standing:
+            await self.sessions.set_notices(session, keep)
+        if session.announcement in refs:
+            session.announcement = None
+            await self.store.replace_notices(session.game_id, [], kind="announcement")
+        for ref in refs:
+            await self._delete_one(ref)
+
+    async def _delete_one(self, ref: MessageRef) -> None:
+        """Delete one retired message; best effort (gone already, or Discord failing: it stays)."""
+        channel = self.client.get_partial_messageable(ref.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(ref.message_id).delete()

@@ -1,0 +1,136 @@
+"""What to change in Discord to show a game's latest version: a pure decision on plain data.
+
+The publisher gathers `Facts` (where the game stands, what Discord shows of it, what the picture
+service can give) and `plan` returns the steps, in the order they are carried out: the board,
+the announcement, the turn notice, the deletions, the final scores. Nothing here touches Discord
+or the clock, so each decision is tested on plain data (tests/bot/test_publish_plan.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.session import MessageRef
+
+#: Discord throttles edits of messages older than an hour (error 30046); re-post boards before that.
+BOARD_MAX_AGE = 55 * 60.0
+
+PictureChoice = Literal["new", "keep", "none"]
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Everything the decision needs, as plain data."""
+
+    version: int
+    status: str
+    #: Each seat's Discord user, None for a computer seat.
+    seat_users: Sequence[int | None]
+    to_move: Sequence[int]
+    #: The last version published, and who was to move then (None: unknown, after a restart).
+    shown_version: int
+    shown_to_move: Sequence[int] | None
+    #: The person who made the latest move, or started the game (not pinged about it), if known.
+    actor: int | None
+    board_message_id: int | None
+    #: Seconds since the board message was posted (None: unknown).
+    board_age: float | None
+    #: The versions whose notice and announcement were already posted, and the final scores.
+    notice_version: int | None = None
+    announced_version: int | None = None
+    result_posted: bool = False
+    standing_notices: Sequence[MessageRef] = ()
+    standing_announcement: MessageRef | None = None
+    #: Public lines worth a message of their own, from the moves since `shown_version`.
+    announcement: Sequence[str] = ()
+    #: What the board's picture does: a new picture, keep the one shown, or none.
+    picture: PictureChoice = "none"
+    #: The versions the board message's text and picture show now (None: unknown or stale).
+    board_version: int | None = None
+    picture_version: int | None = None
+
+
+@dataclass(frozen=True)
+class BoardStep:
+    """Edit the board message in place, post a new one (then delete the old), or leave it."""
+
+    action: Literal["edit", "post", "none"]
+    message_id: int | None
+    picture: PictureChoice
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The changes to make, in order. Empty parts mean nothing to do."""
+
+    board: BoardStep
+    #: Post this announcement (then delete the standing one).
+    announcement: tuple[str, ...] = ()
+    #: Post a turn notice mentioning these users (then delete the standing notices).
+    notify: tuple[int, ...] = ()
+    #: Delete these messages once the posts above are made.
+    delete: tuple[MessageRef, ...] = ()
+    post_result: bool = False
+    #: The game is over: once carried out, its session can close.
+    closing: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def board_step(facts: Facts) -> BoardStep:
+    """Edit the board while it is young enough; re-post it before Discord throttles its edits;
+    leave it alone when it already shows this version (a game's start: its first message)."""
+    shows_it = facts.board_version == facts.version and facts.board_message_id is not None
+    if shows_it and (facts.picture != "new" or facts.picture_version == facts.version):
+        return BoardStep("none", facts.board_message_id, facts.picture)
+    fresh = facts.board_age is not None and facts.board_age < BOARD_MAX_AGE
+    if facts.board_message_id is not None and fresh:
+        return BoardStep("edit", facts.board_message_id, facts.picture)
+    # A new message has no older picture to keep.
+    picture: PictureChoice = "none" if facts.picture == "keep" else facts.picture
+    return BoardStep("post", facts.board_message_id, picture)
+
+
+def users_to_notify(facts: Facts) -> tuple[int, ...]:
+    """Each person newly to move since the last published version, except the one who just moved."""
+    before = set(facts.shown_to_move or ())
+    actor = facts.actor
+    users: list[int] = []
+    for seat in facts.to_move:
+        user = facts.seat_users[seat] if 0 <= seat < len(facts.seat_users) else None
+        if seat in before or user is None or user == actor or user in users:
+            continue
+        users.append(user)
+    return tuple(users)
+
+
+def plan(facts: Facts) -> Plan:
+    """The steps that bring Discord to `facts.version`."""
+    board = board_step(facts)
+    active = facts.status == "active"
+    delete: list[MessageRef] = []
+    announcement: tuple[str, ...] = ()
+    if facts.announcement and facts.announced_version != facts.version and facts.status != "cancelled":
+        announcement = tuple(facts.announcement)
+        if facts.standing_announcement is not None:
+            delete.append(facts.standing_announcement)
+    notify: tuple[int, ...] = ()
+    if active and facts.notice_version != facts.version:
+        notify = users_to_notify(facts)
+        humans_to_move = any(
+            0 <= s < len(facts.seat_users) and facts.seat_users[s] is not None for s in facts.to_move
+        )
+        if notify or not humans_to_move:
+            delete.extend(facts.standing_notices)
+    if not active:
+        delete.extend(facts.standing_notices)
+    post_result = facts.status == "finished" and not facts.result_posted
+    return Plan(
+        board=board,
+        announcement=announcement,
+        notify=notify,
+        delete=tuple(dict.fromkeys(delete)),
+        post_result=post_result,
+        closing=not active,
+    )

@@ -1,0 +1,194 @@
+"""The publisher: shows each game's latest version in Discord, in the background, until it is shown.
+
+`request(game_id)` returns at once: the game's publishing task (one per game) gathers the facts,
+asks `plan` what to change, and has `DiscordSide` carry it out. Moves made meanwhile are shown
+together at the latest version. When Discord fails, the task waits (0.5 s, doubling to a minute)
+and tries again, however long it takes; a player's answer never waits for any of it. Once a
+version is fully shown it is marked published in the store and every subscriber is told (the
+computer players, later the clocks). Subscribers never call back in: they make moves, which
+request publishing like any other move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+
+from bot.games import presenter
+from bot.picture_service import PictureService
+from bot.position import Position
+from bot.publish.discord_side import DiscordSide, PublishLater
+from bot.publish.plan import Facts, plan
+from bot.render import LOG_LINES
+from bot.session import GameSession, MessageRef
+from bot.sessions import Sessions
+from engine.api import Event
+
+log = logging.getLogger(__name__)
+
+#: Waits between tries while Discord fails: doubling from the first, never longer than the last.
+FIRST_RETRY = 0.5
+LONGEST_RETRY = 60.0
+
+#: Told each time a game in progress is fully shown at a version.
+Subscriber = Callable[[Position], None]
+
+
+class Publisher:
+    """One background publishing task per game that has something to show."""
+
+    def __init__(
+        self,
+        sessions: Sessions,
+        discord_side: DiscordSide,
+        pictures: PictureService,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.sessions = sessions
+        self.store = sessions.store
+        self.discord = discord_side
+        self.pictures = pictures
+        self._clock = clock
+        self.subscribers: list[Subscriber] = []
+        self.first_retry = FIRST_RETRY
+
+    def request(self, game_id: int, *, picture: bool = False) -> None:
+        """Show the game's latest version (`picture`: with a fresh picture, whatever the budget)."""
+        session = self.sessions.session(game_id)
+        session.dirty = True
+        session.picture_due = session.picture_due or picture
+        task = session.publish_task
+        if task is None or task.done():
+            session.publish_task = asyncio.get_running_loop().create_task(
+                self._run(session), name=f"garden-club-publish-{game_id}"
+            )
+
+    async def redraw_picture(self, game_id: int) -> None:
+        """The picture budget has room again: show this waiting board's latest picture."""
+        session = self.sessions.session(game_id)
+        if session.closed:
+            return
+        self.request(game_id, picture=True)
+        task = session.publish_task
+        if task is not None:
+            await asyncio.shield(task)
+
+    async def _run(self, session: GameSession) -> None:
+        wait = self.first_retry
+        while session.dirty and not session.closed:
+            session.dirty = False
+            try:
+                async with session.publishing:
+                    await self._publish(session)
+                wait = self.first_retry
+            except PublishLater as error:
+                session.dirty = True
+                log.warning(
+                    "Discord failed while showing game %s (%s); trying again in %.1f s.",
+                    session.game_id,
+                    error,
+                    wait,
+                )
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, LONGEST_RETRY)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("Could not show game %s in Discord.", session.game_id)
+
+    async def _publish(self, session: GameSession) -> None:
+        position = await self.sessions.position(session.game_id)
+        record = position.record
+        if record.state is None:
+            return  # a lobby: its message is the interaction's own
+        picture = await self.pictures.board(position, session, must=session.picture_due)
+        session.picture_due = False
+        facts = Facts(
+            version=record.version,
+            status=record.status,
+            seat_users=[seat.user_id for seat in record.seats],
+            to_move=position.to_move(),
+            shown_version=session.shown.version,
+            shown_to_move=session.shown.to_move,
+            actor=await self._actor(position, session),
+            board_message_id=record.board_message_id,
+            board_age=self._clock() - record.board_posted_at if record.board_posted_at is not None else None,
+            notice_version=session.shown.notice_version,
+            announced_version=session.shown.announced_version,
+            result_posted=session.shown.result_posted,
+            standing_notices=await self.sessions.notices(session),
+            standing_announcement=await self._announcement(session),
+            announcement=await self._announcement_lines(position, session),
+            picture=picture.choice,
+            board_version=session.shown.board_version,
+            picture_version=session.shown.picture,
+        )
+        steps = plan(facts)
+        lines = await self.sessions.log_lines(position, None, LOG_LINES)
+        if record.version != facts.version:  # a move landed meanwhile: show the latest instead
+            session.dirty = True
+            return
+        await self.discord.carry_out(steps, position, session, lines, picture, facts.version)
+        first = session.shown.version < 0  # a start, or the catch-up after a restart: rare, at once
+        session.shown.version = facts.version
+        session.shown.to_move = list(facts.to_move)
+        if first:
+            await self.store.mark_published(session.game_id, facts.version)
+        else:
+            self.store.note_published(session.game_id, facts.version)
+        if steps.closing:  # the game is over and shown: nothing more to keep
+            self.pictures.forget(session.game_id)
+            self.sessions.forget(session.game_id)
+            return
+        for subscriber in self.subscribers:
+            try:
+                subscriber(position)
+            except Exception:
+                log.exception("A subscriber failed on game %s.", session.game_id)
+
+    async def _actor(self, position: Position, session: GameSession) -> int | None:
+        """Who made the game's latest move, or the host for its start (not pinged about it)."""
+        record = position.record
+        if record.version == 0:
+            return record.host_id
+        if session.last_move is not None and session.last_move[0] == record.version:
+            seat: int | None = session.last_move[1]
+        else:
+            last = await self.store.actions(position.game_id, since_version=record.version - 1)
+            seat = last[-1].seat if last else None
+        return record.seats[seat].user_id if seat is not None and 0 <= seat < len(record.seats) else None
+
+    async def _announcement(self, session: GameSession) -> MessageRef | None:
+        """The game's announcement standing in the channel (from memory, else from the store)."""
+        if not session.announcement_loaded:
+            stored = await self.store.notices(session.game_id, kind="announcement")
+            session.announcement_loaded = True
+            if stored and session.announcement is None:
+                session.announcement = MessageRef(*stored[-1])
+        return session.announcement
+
+    async def _announcement_lines(self, position: Position, session: GameSession) -> list[str]:
+        """What the moves since the last published version announce (chosen by the presenter)."""
+        since = session.shown.version
+        if since >= position.version or session.shown.announced_version == position.version:
+            return []
+        events = session.events_since(since)
+        if events is None:
+            rows = await self.store.actions(position.game_id, since_version=max(since, 0))
+            events = [event for row in rows for event in row.events]
+        parsed = [Event.model_validate(event) for event in events]
+        return presenter(position.record.game).announcements(parsed, position.names)
+
+    async def drain(self, timeout: float = 5.0) -> None:
+        """Let publishing in progress finish (a little), before the bot closes."""
+        tasks = [s.publish_task for s in self.sessions.live() if s.publish_task and not s.publish_task.done()]
+        if tasks:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout)
+        for session in self.sessions.live():
+            task = session.publish_task
+            if task is not None and not task.done():
+                task.cancel()

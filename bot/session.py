@@ -1,0 +1,107 @@
+"""`GameSession`: everything the bot keeps in memory about one live game, in one object.
+
+The database holds the game; the session holds what is worth not asking it again — the current
+position, its last events, the turn notices standing in the channel, what the board message
+shows — and the game's two locks. One session per game, made by `Sessions` on first use and
+closed when the game is over and fully shown (Red-DiscordBot's trivia session is the model for
+that lifecycle). Nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.position import Position
+
+#: How many recent events a session keeps for the board's log lines.
+RECENT_KEPT = 10
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A message the bot posted: where it is, and what it was for."""
+
+    channel_id: int
+    message_id: int
+
+
+@dataclass
+class Shown:
+    """What Discord shows of the game, as far as this process knows (reloaded after a restart)."""
+
+    #: The last version fully published (board, notices, announcements, final scores).
+    version: int = -1
+    #: The seats that were to move at that version (None: unknown, after a restart).
+    to_move: list[int] | None = None
+    #: The version the board message's text shows, and the one its picture shows.
+    board_version: int | None = None
+    picture: Any = None
+    #: The versions whose turn notice and announcement were posted (so a retry never repeats one).
+    notice_version: int | None = None
+    announced_version: int | None = None
+    result_posted: bool = False
+
+
+@dataclass
+class GameSession:
+    """One live game in the bot: its locks, position cache, notices, and what its board shows."""
+
+    game_id: int
+    #: Held for every change to the game (moves, seats, ending): moves are applied one at a time.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Held while the game's messages are being changed in Discord (publishing, `/board`).
+    publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: The game as last stored (None until loaded, or after a failed write: reload it).
+    position: Position | None = None
+    #: The last events as JSON dicts with the version that made them, oldest first (None: unknown).
+    recent: list[tuple[int, dict[str, Any]]] | None = None
+    #: Turn notices and the announcement standing in the channel (None: unknown, ask the store).
+    notices: list[MessageRef] | None = None
+    announcement: MessageRef | None = None
+    announcement_loaded: bool = False
+    #: (version, seat) of the latest move applied in this process.
+    last_move: tuple[int, int] | None = None
+    shown: Shown = field(default_factory=Shown)
+    #: The computer's pending turn, if one is waiting or thinking.
+    computer_turn: asyncio.Task[None] | None = None
+    #: No pictures for this game (the channel refused an attachment).
+    text_only: bool = False
+    #: Publishing: something changed since the last publish began, and the board's picture is due
+    #: whatever the budget; the background task that publishes.
+    dirty: bool = False
+    picture_due: bool = False
+    publish_task: asyncio.Task[None] | None = None
+    closed: bool = False
+
+    def note_events(self, version: int, events: list[dict[str, Any]]) -> None:
+        """Keep a move's events for the log lines (only while the recent list is known)."""
+        if self.recent is not None:
+            self.recent.extend((version, event) for event in events)
+            del self.recent[:-RECENT_KEPT]
+
+    def events_since(self, version: int) -> list[dict[str, Any]] | None:
+        """The kept events of moves after `version`, or None if some of them are not kept."""
+        if self.recent is None:
+            return None
+        kept = [event for made, event in self.recent if made > version]
+        oldest = self.recent[0][0] if self.recent else None
+        if oldest is not None and oldest > version + 1 and len(self.recent) >= RECENT_KEPT:
+            return None
+        return kept
+
+    def drop_position(self) -> None:
+        """The database may differ from memory (a failed write): reload on next use."""
+        self.position = None
+        self.recent = None
+
+    def close(self) -> None:
+        """The game is over and shown: stop its computer turn and let go of what it holds."""
+        self.closed = True
+        task = self.computer_turn
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        self.computer_turn = None
+        self.position = None
+        self.recent = None

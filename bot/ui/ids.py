@@ -1,0 +1,127 @@
+"""Custom ids: written and read in one place, strictly.
+
+Every id the bot puts on a component is built here, and every id a click carries is parsed here
+into a typed value, or refused: a modified client can send any id, so nothing is trusted because
+it looks like ours. Numbers are bounded (no id beyond what SQLite or Discord can hold), choices
+follow their grammar exactly (bot.ui.choices), and anything else is `None`.
+
+  gc:lobby:<game>:<join|leave|start|cancel|add-<strength>>   lobby buttons
+  gc:hand:<game>                                            "My hand" on a board, "Refresh" in a hand
+  gc:c:<game>:<seat>:<version>:<choice>                     a choice button in a hand
+  gc:s:<game>:<seat>:<version>:<n>                          choice menu n in a hand (values: choices)
+  gc:rules:<game name>:<page>                               rules pages
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "gc:"
+MAX_ID = 2**63 - 1
+MAX_SEAT = 99
+MAX_VERSION = 10**9
+MAX_MENU = 9
+MAX_PAGE = 999
+
+LOBBY_OPS = ("join", "leave", "start", "cancel")
+#: A choice code: play action i, open page p of group j, or top-level page p.
+CHOICE = re.compile(r"a(?:0|[1-9]\d{0,3})|g(?:0|[1-9]\d{0,3})\.(?:0|[1-9]\d{0,3})|p(?:0|[1-9]\d{0,3})")
+_NUMBER = re.compile(r"0|[1-9]\d{0,18}")
+_STRENGTH = re.compile(r"[a-z]{1,16}")
+_GAME_NAME = re.compile(r"[a-z0-9_]{1,40}")
+
+
+@dataclass(frozen=True)
+class LobbyId:
+    game_id: int
+    op: str  # join, leave, start, cancel, or add-<strength>
+
+    def text(self) -> str:
+        return f"gc:lobby:{self.game_id}:{self.op}"
+
+
+@dataclass(frozen=True)
+class HandId:
+    game_id: int
+
+    def text(self) -> str:
+        return f"gc:hand:{self.game_id}"
+
+
+@dataclass(frozen=True)
+class ChoiceId:
+    game_id: int
+    seat: int
+    version: int
+    choice: str
+
+    def text(self) -> str:
+        return f"gc:c:{self.game_id}:{self.seat}:{self.version}:{self.choice}"
+
+
+@dataclass(frozen=True)
+class MenuId:
+    game_id: int
+    seat: int
+    version: int
+    number: int
+
+    def text(self) -> str:
+        return f"gc:s:{self.game_id}:{self.seat}:{self.version}:{self.number}"
+
+
+@dataclass(frozen=True)
+class RulesId:
+    game: str
+    page: int
+
+    def text(self) -> str:
+        return f"gc:rules:{self.game}:{self.page}"
+
+
+ComponentId = LobbyId | HandId | ChoiceId | MenuId | RulesId
+
+
+def _number(text: str, high: int) -> int | None:
+    if not _NUMBER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= high else None
+
+
+def _game_id(text: str) -> int | None:
+    value = _number(text, MAX_ID)
+    return value if value else None
+
+
+def parse(custom_id: str) -> ComponentId | None:
+    """The component `custom_id` names, or None if it is not exactly one of ours."""
+    if not custom_id.startswith(PREFIX) or len(custom_id) > 100:
+        return None
+    kind, _, rest = custom_id[len(PREFIX) :].partition(":")
+    parts = rest.split(":")
+    if kind == "lobby" and len(parts) == 2:
+        game_id, op = _game_id(parts[0]), parts[1]
+        strength = op.removeprefix("add-")
+        valid = op in LOBBY_OPS or (op.startswith("add-") and _STRENGTH.fullmatch(strength) is not None)
+        return LobbyId(game_id, op) if game_id is not None and valid else None
+    if kind == "hand" and len(parts) == 1:
+        game_id = _game_id(parts[0])
+        return HandId(game_id) if game_id is not None else None
+    if kind in ("c", "s") and len(parts) == 4:
+        game_id, seat, version = (
+            _game_id(parts[0]),
+            _number(parts[1], MAX_SEAT),
+            _number(parts[2], MAX_VERSION),
+        )
+        if game_id is None or seat is None or version is None:
+            return None
+        if kind == "c":
+            return ChoiceId(game_id, seat, version, parts[3]) if CHOICE.fullmatch(parts[3]) else None
+        number = _number(parts[3], MAX_MENU)
+        return MenuId(game_id, seat, version, number) if number is not None else None
+    if kind == "rules" and len(parts) == 2:
+        page = _number(parts[1], MAX_PAGE)
+        return RulesId(parts[0], page) if _GAME_NAME.fullmatch(parts[0]) and page is not None else None
+    return None

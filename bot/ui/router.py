@@ -1,0 +1,102 @@
+"""Every click on a Garden Club component, routed by its custom id to the handler it names.
+
+A click is trusted for nothing but what Discord itself guarantees (who clicked, on which message
+in which channel): its id must parse exactly (`bot.ui.ids`), the component must be on the message
+it was clicked on, and a menu's value must be exactly one of the options that menu shows. Anything
+else gets a short private refusal, and nothing changes. Every answer goes through `bot.replies`
+(deferred if slow) and every failure through the central handler (`bot.errors`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+
+from bot import replies
+from bot.errors import answer_error, send_ephemeral
+from bot.handlers.hands import Hands
+from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.table_commands import TableCommands
+from bot.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
+from bot.table import Table
+from bot.ui.ids import CHOICE, PREFIX, ChoiceId, HandId, LobbyId, MenuId, RulesId, parse
+
+#: The answer to a click that arrives while the bot shuts down (it is back within seconds).
+RESTARTING = "Garden Club is restarting. Nothing was played; try again in a few seconds."
+
+
+def _components(items: list[Any]) -> Iterator[Any]:
+    for item in items:
+        yield item
+        yield from _components(list(getattr(item, "children", None) or []))
+
+
+def component_on(message: discord.Message | None, custom_id: str) -> Any | None:
+    """The component with `custom_id` on `message`, if it is there."""
+    if message is None:
+        return None
+    for item in _components(list(message.components)):
+        if getattr(item, "custom_id", None) == custom_id:
+            return item
+    return None
+
+
+class Router:
+    """Routes component interactions to the hands, lobby and table handlers."""
+
+    def __init__(self, table: Table, hands: Hands, lobbies: LobbyHandlers, commands: TableCommands) -> None:
+        self.table = table
+        self.hands = hands
+        self.lobbies = lobbies
+        self.commands = commands
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """discord.py's `on_interaction`: take the components whose ids are ours."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(PREFIX):
+            return
+        if self.table.closing:
+            await send_ephemeral(interaction, RESTARTING)
+            return
+        async with self.table.working(), replies.on_time(interaction):
+            try:
+                await self._route(interaction, custom_id, data)
+            except Exception as error:
+                await answer_error(interaction, error, context=f"component {custom_id[:100]!r}")
+
+    async def _route(
+        self, interaction: discord.Interaction[Any], custom_id: str, data: dict[str, Any]
+    ) -> None:
+        clicked = parse(custom_id)
+        if clicked is None:
+            raise Refusal(UNREADABLE)
+        component = component_on(interaction.message, custom_id)
+        if component is None:
+            raise Refusal(WRONG_PLACE)
+        if isinstance(clicked, LobbyId):
+            await self.lobbies.button(interaction, clicked)
+        elif isinstance(clicked, HandId):
+            await self.hands.show(interaction, clicked.game_id)
+        elif isinstance(clicked, ChoiceId):
+            await self.hands.choose(interaction, clicked)
+        elif isinstance(clicked, MenuId):
+            await self.hands.choose(interaction, self._menu_choice(clicked, component, data))
+        elif isinstance(clicked, RulesId):
+            await self.commands.rules_page(interaction, clicked.game, clicked.page)
+
+    @staticmethod
+    def _menu_choice(menu: MenuId, component: Any, data: dict[str, Any]) -> ChoiceId:
+        """The one value chosen in a menu, if it is exactly one of the options the menu shows."""
+        values = data.get("values")
+        offered = {str(option.value) for option in getattr(component, "options", [])}
+        if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
+            raise Refusal(NOT_OFFERED)
+        value = values[0]
+        if value not in offered or not CHOICE.fullmatch(value):
+            raise Refusal(NOT_OFFERED)
+        return ChoiceId(menu.game_id, menu.seat, menu.version, value)
