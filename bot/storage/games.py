@@ -1,0 +1,154 @@
+"""Games and lobbies in the `games` table: creating a lobby, reading games, seats and host,
+starting and closing, the lobby and board messages, and lobbies that expired."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage.connection import StoreBase
+from bot.storage.errors import ChannelBusy, StaleVersion
+from bot.storage.records import GameRecord, GameStatus, SeatRecord
+from bot.storage.rows import GAME_COLUMNS, game_from_row, seats_json
+
+
+class Games(StoreBase):
+    """The part of `Store` that keeps games and lobbies (but not their moves: `Moves`)."""
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        min_seats: int,
+        max_seats: int,
+        seed: int,
+        host: SeatRecord,
+        host_id: int,
+        lobby_ttl: float | None,
+    ) -> GameRecord:
+        """A new lobby in `channel_id` with the host seated; `ChannelBusy` if the channel has a game."""
+        now = self._clock()
+        expires = now + lobby_ttl if lobby_ttl is not None else None
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, "
+                    "seed, status, host_id, created_at, updated_at, lobby_expires_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        json.dumps(options),
+                        seats_json([host]),
+                        min_seats,
+                        max_seats,
+                        seed,
+                        host_id,
+                        now,
+                        now,
+                        expires,
+                    ),
+                )
+                game_id = cursor.lastrowid
+        except sqlite3.IntegrityError:
+            busy = await self.open_game_in_channel(channel_id)
+            raise ChannelBusy(busy.id if busy else None) from None
+        record = await self.get(int(game_id or 0))
+        assert record is not None
+        return record
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        return await self._fetch_game("id = ?", (game_id,))
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The lobby or game in progress in `channel_id`, if any."""
+        return await self._fetch_game("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+
+    async def games_by_status(self, status: GameStatus) -> list[GameRecord]:
+        async with (
+            self._lock,
+            self._db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status,)
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [game_from_row(r) for r in rows]
+
+    async def set_lobby_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
+        """Replace a lobby's seats; `StaleVersion` if the game is no longer a lobby."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seats_json(seats), self._clock(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not a lobby")
+
+    async def set_game_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
+        """Replace the seats of a game in progress (a computer player taking over a seat);
+        `StaleVersion` if the game is not in progress."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+                (seats_json(seats), self._clock(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not in progress")
+
+    async def set_host(self, game_id: int, host_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))
+
+    async def start_game(self, game_id: int, seats: Sequence[SeatRecord], state: str) -> None:
+        """Turn a lobby into a game at version 0 with its first state."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?, "
+                "lobby_expires_at = NULL, published_version = -1 WHERE id = ? AND status = 'lobby'",
+                (seats_json(seats), state, self._clock(), game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is not a lobby")
+
+    async def close_game(self, game_id: int, status: GameStatus, reason: str) -> bool:
+        """End an open game (cancelled, or finished early); False if it was already closed."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = ?, end_reason = ?, updated_at = ?, lobby_expires_at = NULL "
+                "WHERE id = ? AND status IN ('lobby', 'active')",
+                (status, reason, self._clock(), game_id),
+            )
+            return cursor.rowcount == 1
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def set_board_message(self, game_id: int, message_id: int, posted_at: float | None = None) -> None:
+        """Remember the public board message (and when it was posted, for the one-hour edit limit)."""
+        when = self._clock() if posted_at is None else posted_at
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET board_message_id = ?, board_posted_at = ? WHERE id = ?",
+                (message_id, when, game_id),
+            )
+
+    async def expired_lobbies(self, now: float | None = None) -> list[GameRecord]:
+        """Lobbies whose expiry time has passed."""
+        moment = self._clock() if now is None else now
+        async with (
+            self._lock,
+            self._db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'lobby' AND lobby_expires_at <= ? "
+                "ORDER BY id",
+                (moment,),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [game_from_row(r) for r in rows]

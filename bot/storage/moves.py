@@ -1,0 +1,94 @@
+"""Moves and the action log: storing an accepted move with its version check, reading moves back.
+
+Every accepted move is one transaction that checks the version the move was decided on, stores the
+new state and appends the action with its events, so a crash never leaves a state without its log
+entry (or the reverse) and a stale or doubled move can never be stored.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from bot.storage.connection import StoreBase
+from bot.storage.errors import StaleVersion
+from bot.storage.records import ActionRecord
+from bot.storage.rows import action_from_row
+
+
+class Moves(StoreBase):
+    """The part of `Store` that stores moves and reads the action log."""
+
+    async def record_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict[str, Any],
+        events: list[dict[str, Any]],
+        state: str,
+        finished: bool,
+    ) -> int:
+        """Store one accepted move in one transaction; return the new version.
+
+        `StaleVersion` (nothing written) if the game is not active at `expected_version`.
+        """
+        now = self._clock()
+        new_version = expected_version + 1
+        status = "finished" if finished else "active"
+        update = (state, new_version, status, now, finished, game_id, expected_version)
+        insert = (game_id, new_version, seat, json.dumps(action), json.dumps(events), now)
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = db.execute(
+                    "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, "
+                    "end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END "
+                    "WHERE id = ? AND version = ? AND status = 'active'",
+                    update,
+                )
+                if cursor.rowcount != 1:
+                    raise StaleVersion(f"game {game_id} is not active at version {expected_version}")
+                db.execute(
+                    "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    insert,
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:  # a failed COMMIT too: never leave the connection inside it
+                    db.execute("ROLLBACK")
+                raise
+
+        async with self._lock:
+            await self._in_thread(write)
+        return new_version
+
+    async def actions(self, game_id: int, *, since_version: int = 0) -> list[ActionRecord]:
+        """The game's accepted moves after `since_version`, oldest first."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT game_id, version, seat, action, events, created_at FROM actions "
+                "WHERE game_id = ? AND version > ? ORDER BY version",
+                (game_id, since_version),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [action_from_row(r) for r in rows]
+
+    async def actions_tail(self, game_id: int, limit: int) -> list[ActionRecord]:
+        """The game's last `limit` moves, oldest first (for the log lines and announcements)."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT game_id, version, seat, action, events, created_at FROM actions "
+                "WHERE game_id = ? ORDER BY version DESC LIMIT ?",
+                (game_id, limit),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [action_from_row(r) for r in reversed(list(rows))]

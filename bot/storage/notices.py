@@ -1,0 +1,32 @@
+"""The messages a game keeps posted besides its board: its turn notices and its announcement."""
+
+from __future__ import annotations
+
+from bot.storage.connection import StoreBase
+
+
+class Notices(StoreBase):
+    """The part of `Store` that remembers a game's notices, so the old ones can be deleted."""
+
+    async def notices(self, game_id: int, kind: str = "turn") -> list[tuple[int, int]]:
+        """The game's messages of `kind` still posted ("turn" notices, or its "announcement"),
+        as (channel id, message id), oldest first."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT channel_id, message_id FROM notices WHERE game_id = ? AND kind = ? "
+                "ORDER BY created_at, message_id",
+                (game_id, kind),
+            )
+        return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def replace_notices(self, game_id: int, current: list[tuple[int, int]], kind: str = "turn") -> None:
+        """Make `current` the game's only messages of `kind` (the old ones are being deleted)."""
+        now = self._clock()
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM notices WHERE game_id = ? AND kind = ?", (game_id, kind))
+            if current:
+                await db.executemany(
+                    "INSERT OR REPLACE INTO notices (message_id, channel_id, game_id, created_at, kind) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(message_id, channel_id, game_id, now, kind) for channel_id, message_id in current],
+                )

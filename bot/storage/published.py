@@ -1,0 +1,100 @@
+"""The "published" marks: which version of each game is fully shown in Discord, written in batches,
+and the games whose latest version never got there (for the catch-up after a restart)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+
+from bot.storage.connection import StoreBase
+from bot.storage.records import GameRecord
+from bot.storage.rows import GAME_COLUMNS, game_from_row
+
+log = logging.getLogger(__name__)
+
+
+class PublishedMarks(StoreBase):
+    """The part of `Store` that records what Discord shows; its waiting marks live in `StoreBase`."""
+
+    async def close(self) -> None:
+        """Write the marks still waiting (a clean stop publishes nothing twice), then close."""
+        flush = self._published_flush
+        if flush is not None and not flush.done():
+            flush.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await flush
+        try:
+            await self.flush_published()
+        except Exception:  # the connection is closed all the same; the catch-up repeats those moves
+            log.warning("Could not record which game versions are published.", exc_info=True)
+        await super().close()
+
+    async def mark_published(self, game_id: int, version: int) -> None:
+        """Record now that `version` of the game is fully shown in Discord (one autocommitted write):
+        for the rare cases (a game's start, the catch-up after a restart); moves use `note_published`."""
+        async with self._lock:
+            await self._db.execute(
+                "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?",
+                (version, game_id, version),
+            )
+
+    def note_published(self, game_id: int, version: int) -> None:
+        """Record, within `PUBLISHED_FLUSH_SECONDS`, that `version` of the game is fully shown.
+
+        Every move is published, and writing each mark on its own cost a trip to the database
+        thread per move: a hand-off there and a wake-up back, about eight thread switches in all
+        (docs/performance.md). Marks waiting together are written in one transaction. A crash before they
+        are written costs nothing but a repeat: the start-up catch-up publishes those games again
+        (the same board, and the turn notice posted anew)."""
+        if self._published.get(game_id, -1) < version:
+            self._published[game_id] = version
+        if self._published_flush is None or self._published_flush.done():
+            self._published_flush = asyncio.get_running_loop().create_task(
+                self._flush_published_soon(), name="garden-club-published-marks"
+            )
+
+    async def _flush_published_soon(self) -> None:
+        await asyncio.sleep(self._published_flush_seconds)
+        try:
+            await self.flush_published()
+        except Exception:  # kept for the next try; at worst, published again after a restart
+            log.warning("Could not record which game versions are published.", exc_info=True)
+
+    async def flush_published(self) -> None:
+        """Write the waiting "published" marks now, in one transaction (one trip)."""
+        pending, self._published = self._published, {}
+        if not pending:
+            return
+        rows = [(version, game_id, version) for game_id, version in pending.items()]
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(
+                    "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?", rows
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+        try:
+            async with self._lock:
+                await self._in_thread(write)
+        except BaseException:
+            for game_id, version in pending.items():  # not written: keep them for the next flush
+                if self._published.get(game_id, -1) < version:
+                    self._published[game_id] = version
+            raise
+
+    async def unpublished_games(self) -> list[GameRecord]:
+        """Games in progress or just finished whose latest version never reached Discord."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished') "
+                "AND published_version < version ORDER BY id"
+            )
+        return [game_from_row(r) for r in rows]
