@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.presenters.sabotage import PRESENTER
 from bot.ui.choices import plan_page
+from engine.api import action_label, action_steps
 from engine.sabotage.game import GAME
 from engine.sabotage.state import SabotageOptions
 
@@ -51,8 +52,8 @@ def main() -> None:
             PRESENTER.hand_text(GAME.view(state, seat), seat, NAMES)
             t2 = time.perf_counter()
             actions = GAME.legal_actions(state, seat)
-            labels = [PRESENTER.choice_text(a.label, NAMES) for a in actions]
-            steps = [tuple(PRESENTER.choice_text(p, NAMES) for p in a.steps) for a in actions]
+            labels = [action_label(a, NAMES) for a in actions]
+            steps = [action_steps(a, NAMES) for a in actions]
             plan_page(labels, steps, "p0", PRESENTER.flat_limit)
             t3 = time.perf_counter()
             spent["board"] += t1 - t0

@@ -18,7 +18,7 @@ from bot.presenters.base import Presenter
 from bot.presenters.cabbagehead import PRESENTER as CABBAGEHEAD
 from bot.presenters.sabotage import PRESENTER as SABOTAGE
 from bot.presenters.secret_number import PRESENTER as SECRET_NUMBERS
-from engine.ai import STRENGTHS, make_player
+from engine.ai import strengths_for
 from engine.api import AnyGame
 from engine.registry import get_game
 
@@ -66,11 +66,6 @@ def presenter(game_name: str) -> Presenter:
 
 @cache
 def computer_strengths(game_name: str) -> tuple[str, ...]:
-    """The computer-player strengths offered for `game_name`: all of them for games with real
-    computer players, none for the others (a random-only player is no one to play against)."""
-    try:
-        for strength in STRENGTHS:
-            make_player(game_name, strength)
-    except ValueError:
-        return ()
-    return tuple(STRENGTHS)
+    """The computer-player strengths offered for `game_name` (the game's own declaration in
+    `engine.ai`; none for a game with no real computer players)."""
+    return tuple(strengths_for(game_name))

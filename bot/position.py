@@ -59,10 +59,6 @@ class Position:
         value: T = self._memo[full_key]
         return value
 
-    def forget_memo(self) -> None:
-        """Drop what was computed (the seats changed, or the state was replaced)."""
-        self._memo.clear()
-
     def options(self) -> BaseModel:
         options: BaseModel = self.game.options_model.model_validate(self.record.options)
         return options

@@ -13,10 +13,8 @@ from bot.position import Position
 from bot.refusals import GAME_GONE, Refusal
 from bot.session import RECENT_KEPT, GameSession, MessageRef
 from bot.storage import Store
+from bot.storage.records import MAX_ID
 from engine.api import Event
-
-#: The largest id SQLite (and Discord) can hold; a larger number is no id of ours.
-MAX_ID = 2**63 - 1
 
 
 class Sessions:

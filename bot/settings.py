@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     database_path: Path = Path("./data/garden-club.sqlite3")
     sync_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
-    #: CPU milliseconds per second the bot may spend drawing pictures (`bot/pictures/budget.py`).
+    #: CPU milliseconds per second the bot may spend drawing pictures (`bot/picture_service/budget.py`).
     picture_budget_ms: float = Field(default=DEFAULT_PICTURE_BUDGET_MS, ge=0, le=1000)
 
     @field_validator("log_level", mode="before")

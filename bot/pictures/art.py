@@ -392,10 +392,6 @@ _ART: dict[str, Callable[[Pen, float, RGB], None]] = {
 }
 
 
-def has_art(kind: str) -> bool:
-    return kind in _ART
-
-
 @lru_cache(maxsize=512)
 def icon(kind: str, size: int) -> Image.Image:
     """The kind's picture as an RGBA square `size` pixels wide (cached)."""

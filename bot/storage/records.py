@@ -9,6 +9,8 @@ from pydantic import BaseModel
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled"]
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
+#: The largest id SQLite (and Discord) can hold: a larger number is no id of ours.
+MAX_ID = 2**63 - 1
 
 
 class SeatRecord(BaseModel):

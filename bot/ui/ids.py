@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.storage.records import MAX_ID
+
 PREFIX = "gc:"
-MAX_ID = 2**63 - 1
 MAX_SEAT = 99
 MAX_VERSION = 10**9
 MAX_MENU = 9

@@ -1,4 +1,4 @@
-"""The picture budget (`bot/pictures/budget.py`): pictures share the CPU, moves never wait for them."""
+"""The picture budget (`bot/picture_service/budget.py`): pictures share the CPU, moves never wait for them."""
 
 from __future__ import annotations
 

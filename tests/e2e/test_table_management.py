@@ -210,7 +210,7 @@ async def test_an_unexpected_error_is_logged_and_answered_briefly(
 async def test_a_click_the_instant_a_lobby_appears_is_answered(
     fake_discord: FakeDiscord, running_bot: BotRunner
 ) -> None:
-    """Buttons are routed by custom id from start-up (DynamicItem), so a click that arrives before
+    """Buttons are routed by custom id from start-up (bot/ui/router.py), so a click that arrives before
     the bot has even read back the message it posted is still answered, never "This interaction failed"."""
     fake = fake_discord
     opening = await fake.slash(fake.alice, fake.general, PLAY)

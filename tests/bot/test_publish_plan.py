@@ -1,0 +1,128 @@
+"""The publisher's decisions on plain data (issue 14, "A publisher that plans"): who is pinged,
+which notices go, which picture the board gets, when it is re-posted, and the final scores.
+
+No Discord here: `bot.publish.plan.plan` is a pure function of `Facts`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.publish.plan import BOARD_MAX_AGE, Facts, plan
+from bot.session import MessageRef
+
+ALICE, BOB, CAROL = 11, 22, 33
+BOARD = 500
+OLD_NOTICE = MessageRef(1, 900)
+OLD_ANNOUNCEMENT = MessageRef(1, 901)
+
+#: Alice just moved (version 3, was to move at version 2); now Bob is to move.
+AFTER_ALICE = Facts(
+    version=3,
+    status="active",
+    seat_users=[ALICE, BOB],
+    to_move=[1],
+    shown_version=2,
+    shown_to_move=[0],
+    actor=ALICE,
+    board_message_id=BOARD,
+    board_age=60.0,
+    standing_notices=[OLD_NOTICE],
+    picture="new",
+)
+
+
+def test_the_player_newly_to_move_is_pinged_and_the_old_notice_goes() -> None:
+    """A turn notice mentions whoever is newly to move; the notice of the turn before is deleted."""
+    steps = plan(AFTER_ALICE)
+    assert steps.notify == (BOB,)
+    assert steps.delete == (OLD_NOTICE,)
+    assert not steps.post_result and not steps.closing
+
+
+def test_a_player_whose_turn_goes_on_is_not_pinged_again_and_keeps_their_notice() -> None:
+    """Garden Sabotage: three actions in one turn. The mover is still to move: no new ping, and
+    the notice that told them it was their turn stays."""
+    steps = plan(replace(AFTER_ALICE, to_move=[0]))
+    assert steps.notify == ()
+    assert steps.delete == ()
+
+
+def test_the_mover_is_never_pinged_about_their_own_move_nor_a_computer_ever() -> None:
+    """Secret Numbers lets both seats move at once; the one who just moved is not pinged. A
+    computer seat (no user) is never mentioned, and once only computers are to move, the last
+    person's notice is cleared."""
+    both = replace(AFTER_ALICE, to_move=[0, 1], shown_to_move=[])
+    assert plan(both).notify == (BOB,)
+    computer = replace(AFTER_ALICE, seat_users=[ALICE, None])
+    steps = plan(computer)
+    assert steps.notify == () and steps.delete == (OLD_NOTICE,)
+
+
+def test_after_a_restart_everyone_to_move_is_pinged_but_the_last_mover() -> None:
+    """Who was to move at the last published version is not known after a restart: everyone to
+    move now is pinged, except the person whose move it was."""
+    restarted = replace(AFTER_ALICE, shown_to_move=None, to_move=[0, 1], standing_notices=[])
+    assert plan(restarted).notify == (BOB,)
+
+
+def test_a_start_does_not_ping_the_host_who_pressed_start() -> None:
+    start = replace(AFTER_ALICE, version=0, shown_version=-1, shown_to_move=None, to_move=[0], actor=ALICE)
+    assert plan(start).notify == ()
+    assert plan(replace(start, to_move=[1])).notify == (BOB,)
+
+
+def test_a_notice_already_posted_for_this_version_is_not_posted_again() -> None:
+    """A plan cut short by Discord failing is recomputed; what was posted is not repeated."""
+    assert plan(replace(AFTER_ALICE, notice_version=3)).notify == ()
+
+
+def test_the_board_is_edited_with_its_new_picture_or_keeps_the_one_it_shows() -> None:
+    steps = plan(AFTER_ALICE)
+    assert (steps.board.action, steps.board.message_id, steps.board.picture) == ("edit", BOARD, "new")
+    assert plan(replace(AFTER_ALICE, picture="keep")).board.picture == "keep"
+    assert plan(replace(AFTER_ALICE, picture="none")).board.picture == "none"
+
+
+def test_a_board_older_than_an_hour_is_posted_anew_and_the_old_one_replaced() -> None:
+    """Discord throttles edits of messages older than an hour (30046): the board is re-posted
+    before that. A new message has no older picture to keep, so it goes without one meanwhile."""
+    old = replace(AFTER_ALICE, board_age=BOARD_MAX_AGE + 1)
+    steps = plan(old)
+    assert (steps.board.action, steps.board.message_id) == ("post", BOARD)
+    assert plan(replace(old, picture="keep")).board.picture == "none"
+    assert plan(replace(AFTER_ALICE, board_message_id=None)).board.action == "post"
+
+
+def test_a_board_that_already_shows_this_version_is_left_alone() -> None:
+    """A game's start: its first message is the board at version 0, with its picture."""
+    shown = replace(AFTER_ALICE, board_version=3, picture_version=3)
+    assert plan(shown).board.action == "none"
+    waiting = replace(AFTER_ALICE, board_version=3, picture_version=2)
+    assert plan(waiting).board.action == "edit", "a picture that waited is shown once drawn"
+
+
+def test_a_finished_game_posts_its_final_scores_once_and_clears_its_notices() -> None:
+    finished = replace(AFTER_ALICE, status="finished", to_move=[])
+    steps = plan(finished)
+    assert steps.post_result and steps.closing
+    assert steps.notify == () and steps.delete == (OLD_NOTICE,)
+    assert not plan(replace(finished, result_posted=True)).post_result
+
+
+def test_a_game_ended_early_clears_its_notices_and_posts_no_scores() -> None:
+    ended = replace(AFTER_ALICE, status="cancelled", announcement=["🐛 something"])
+    steps = plan(ended)
+    assert steps.closing and not steps.post_result
+    assert steps.notify == () and steps.announcement == ()
+    assert steps.delete == (OLD_NOTICE,)
+
+
+def test_an_announcement_replaces_the_one_standing_and_is_posted_once() -> None:
+    """Keep the channel tidy (issue 14, finding 6): one announcement stands at a time."""
+    told = replace(
+        AFTER_ALICE, announcement=["🐛 Alice sabotaged Bob's plot 1."], standing_announcement=OLD_ANNOUNCEMENT
+    )
+    steps = plan(told)
+    assert steps.announcement == ("🐛 Alice sabotaged Bob's plot 1.",)
+    assert set(steps.delete) == {OLD_NOTICE, OLD_ANNOUNCEMENT}
+    assert plan(replace(told, announced_version=3)).announcement == ()
