@@ -11,7 +11,7 @@ games) and boardgame.io (player views and a redacted log computed per viewer).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -209,6 +209,11 @@ class Game(Protocol[StateT, ActionT, OptionsT]):
     `apply` mutates the state in place (fast enough for search and benchmarks); callers that need
     the old state keep a copy (`copy_state`). `apply` checks legality itself and raises
     `IllegalAction` without touching the state.
+
+    Optional methods, read through the module-level helpers that supply their defaults:
+    `decision_kind(state, seat)` ("turn" or "reply"), `timeout_action(state, seat)` (the move made
+    when the seat's clock runs out; None: a computer player chooses) and `standing_result(state)`
+    (the scores as they stand, for a game stopped early; every registered game has it).
     """
 
     #: Registry key and storage name, e.g. "cabbagehead". Never changes once games are stored.
@@ -281,6 +286,60 @@ def has_public_view(game: AnyGame) -> bool:
     when `view(state, seat)` is always `view(state, None)` with its `viewer` field set to `seat`
     (the conformance suite checks it). Then one view per position serves every viewer."""
     return bool(getattr(game, "public_view", False))
+
+
+#: What kind of decision a seat faces: its own "turn", or a "reply": a short out-of-turn window
+#: (an objection to another seat's play) that the bot gives its own, shorter clock.
+DecisionKind = Literal["turn", "reply"]
+
+#: The reply window's clock when the options do not set one (`reply_seconds`).
+DEFAULT_REPLY_SECONDS = 30.0
+
+
+def decision_kind(game: AnyGame, state: BaseModel, seat: Seat) -> DecisionKind:
+    """The kind of decision `seat` (one of `to_move(state)`) faces: `game.decision_kind(state,
+    seat)` where the game defines it, else "turn". A game with reply windows may put a decision
+    before several seats at once: `to_move` lists every seat that still has to answer, and a seat
+    leaves it once it has answered."""
+    method = getattr(game, "decision_kind", None)
+    if method is None:
+        return "turn"
+    kind: DecisionKind = method(state, seat)
+    return kind
+
+
+def timeout_action(game: AnyGame, state: BaseModel, seat: Seat) -> ActionLike | None:
+    """The move made for `seat` when its clock runs out: `game.timeout_action(state, seat)` where
+    the game defines it, else None (the bot lets a computer player choose). When not None it is
+    one of `legal_actions(state, seat)`; a reply window's is its "pass"."""
+    method = getattr(game, "timeout_action", None)
+    if method is None:
+        return None
+    action: ActionLike | None = method(state, seat)
+    return action
+
+
+def reply_seconds(game: AnyGame, options: BaseModel) -> float:
+    """The reply window's clock for a game played with `options`: `options.reply_seconds` when the
+    options model has that field, else `DEFAULT_REPLY_SECONDS` (30)."""
+    value = getattr(options, "reply_seconds", None)
+    return DEFAULT_REPLY_SECONDS if value is None else float(value)
+
+
+def standing_result(game: AnyGame, state: BaseModel) -> Result:
+    """The scores as they stand, for a game that stops before its end (abandoned): every seat's
+    total and breakdown as the rules would count them now, the leaders as winners and a summary
+    saying the game was stopped. `game.standing_result(state)` where the game defines it (every
+    registered game does), else `game.result(state)` once the game is over. On a finished game
+    it has the same totals and winners as `result`."""
+    method = getattr(game, "standing_result", None)
+    if method is not None:
+        result: Result = method(state)
+        return result
+    if game.is_terminal(state):
+        final: Result = game.result(state)
+        return final
+    raise NotImplementedError(f"{game.name} cannot score a game that is not over (no standing_result)")
 
 
 def dump_state(state: BaseModel) -> str:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.api import Event, IllegalAction, Result, ScoreLine, SeatResult, Viewer
 from engine.rng import Rng
-from engine.text import event, phrase, render
+from engine.text import event, phrase, render, standing_phrase
 
 #: Every kind of event Secret Numbers emits.
 EVENT_KINDS = frozenset({"guess", "draw", "end"})
@@ -192,6 +192,20 @@ class SecretNumberGame:
             winners=winners,
             summary=render(ending.template, ending.seats, ending.values, seat_name),
             summary_phrase=ending,
+        )
+
+    def standing_result(self, state: SecretNumberState) -> Result:
+        """The points as they stand (a game stopped before its end): the leaders win. Once the
+        game is over this is `result`."""
+        counted = self.result(state)
+        if self.is_terminal(state):
+            return counted
+        ending = standing_phrase(counted.winners, max(state.scores), seats=2)
+        return counted.model_copy(
+            update={
+                "summary": render(ending.template, ending.seats, ending.values, seat_name),
+                "summary_phrase": ending,
+            }
         )
 
     def encode_action(self, action: Guess) -> dict[str, Any]:

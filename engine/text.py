@@ -8,7 +8,7 @@ Text that is not a placeholder goes through `lit`, which doubles any brace in it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.api import Event, FieldValue, Phrase, Seat
 
@@ -57,3 +57,29 @@ def event(
 def phrase(template: str, *, seats: Mapping[str, int] | None = None, **values: FieldValue) -> Phrase:
     """A `Phrase` in one call: `phrase("{seat} goes first.", seats={"seat": 1})`."""
     return Phrase(template=template, seats=dict(seats or {}), values=values)
+
+
+def join_roles(roles: Sequence[str]) -> str:
+    """Placeholders for `roles` joined as a list in English: "{a}", "{a} and {b}", "{a}, {b} and {c}"."""
+    marks = [f"{{{role}}}" for role in roles]
+    if len(marks) <= 1:
+        return "".join(marks)
+    return ", ".join(marks[:-1]) + " and " + marks[-1]
+
+
+#: How every standing result (a game stopped before its end) begins.
+STOPPED = "The game was stopped before its end"
+
+
+def standing_phrase(leaders: Sequence[int], points: int, *, seats: int, why: str = "") -> Phrase:
+    """The summary of a game stopped before its end, naming the leaders (`why`: literal text after
+    the points, such as " on the tie-break: more Bees"). With one seat it names that seat's score."""
+    roles = {f"leader{i + 1}": seat for i, seat in enumerate(leaders)}
+    names = join_roles(list(roles))
+    if seats == 1:
+        template = f"{STOPPED}, with {names} on {{points}} points."
+    elif len(leaders) == 1:
+        template = f"{STOPPED}; {names} leads with {{points}} points{lit(why)}."
+    else:
+        template = f"{STOPPED}; {names} share the lead with {{points}} points{lit(why)}."
+    return phrase(template, seats=roles, points=points)

@@ -18,7 +18,7 @@ from engine.api import Event, Result, Viewer
 from engine.cabbagehead import rules, setup
 from engine.cabbagehead.actions import CabbageheadAction, decode, encode
 from engine.cabbagehead.deck import Vegetable, deck
-from engine.cabbagehead.outcome import final_result
+from engine.cabbagehead.outcome import final_result, standing_result
 from engine.cabbagehead.state import CabbageheadOptions, CabbageheadState, copy_game_state
 from engine.cabbagehead.views import CabbageheadView, build_view, card_marker, token_marker
 from engine.cabbagehead.wording import EVENT_KINDS, seat_name
@@ -74,6 +74,10 @@ class CabbageheadGame:
 
     def result(self, state: CabbageheadState) -> Result:
         return final_result(state)
+
+    def standing_result(self, state: CabbageheadState) -> Result:
+        """The gardens as they stand (a game stopped before its end): `result` once it is over."""
+        return final_result(state) if state.phase == "over" else standing_result(state)
 
     def view(self, state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
         return build_view(state, viewer)

@@ -7,7 +7,7 @@ from engine.cabbagehead.deck import deck
 from engine.cabbagehead.scoring import evaluate, ribbon_for, vegetable_types
 from engine.cabbagehead.state import CabbageheadState
 from engine.cabbagehead.wording import seat_name
-from engine.text import phrase, render
+from engine.text import phrase, render, standing_phrase
 
 RIBBON_WORDS = {
     None: "a hope that you'll do better next year and some whispered desultory comments",
@@ -71,3 +71,13 @@ def winners(state: CabbageheadState, totals: list[int]) -> tuple[list[int], str]
     if bees[0] != bees[1]:
         return [0 if bees[0] > bees[1] else 1], " on the tie-break: more Bees"
     return [0, 1], ""
+
+
+def standing_result(state: CabbageheadState) -> Result:
+    """The gardens scored as they stand, for a game stopped before its end: the same evaluation
+    and tie-breaks as the final result, with a summary saying the game was stopped."""
+    counted = final_result(state)
+    totals = [s.total for s in counted.seats]
+    why = "" if state.seats == 1 else winners(state, totals)[1]
+    ending = standing_phrase(counted.winners, totals[counted.winners[0]], seats=state.seats, why=why)
+    return _result(counted.seats, counted.winners, ending)

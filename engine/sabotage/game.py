@@ -56,6 +56,12 @@ class SabotageGame:
             raise IllegalAction("The game is not over yet.")
         return scoring.result(state)
 
+    def standing_result(self, state: SabotageState) -> Result:
+        """The scores as they stand (a game stopped before its end): `result` once it is over."""
+        if state.ended is not None:
+            return scoring.result(state)
+        return scoring.standing_result(state)
+
     def encode_action(self, action: SabotageAction) -> dict[str, Any]:
         return encode_action(action)
 

@@ -6,7 +6,7 @@ from engine.api import Phrase, Result, ScoreLine, SeatResult
 from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES
 from engine.sabotage.state import SabotageState
-from engine.text import render
+from engine.text import render, standing_phrase
 
 
 def seat_result(state: SabotageState, seat: int) -> SeatResult:
@@ -46,3 +46,13 @@ def result(state: SabotageState) -> Result:
     phrase = Phrase(template=template, seats=roles, values={"points": best, "objectives": most})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)
+
+
+def standing_result(state: SabotageState) -> Result:
+    """The scores as they stand, for a game stopped before its end: every seat's objectives and
+    Good Bug bonus so far, and the seats that would win if it ended now (ruling 11 for ties)."""
+    counted = result(state)
+    best = max(r.total for r in counted.seats)
+    phrase = standing_phrase(counted.winners, best, seats=state.seats)
+    summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
+    return counted.model_copy(update={"summary": summary, "summary_phrase": phrase})
