@@ -75,7 +75,10 @@ class OpenApiSpec:
         found = self.operations.get((method, _anonymous(route)))
         if found is None:
             return []
-        response = found[1]["responses"].get(str(status), {})
+        responses = found[1]["responses"]
+        response = responses.get(str(status)) or responses.get(f"{status // 100}XX") or {}
+        if isinstance(response.get("$ref"), str):  # e.g. 4XX: #/components/responses/ClientErrorResponse
+            response = self._resolve_local(response["$ref"]) or {}
         schema = response.get("content", {}).get("application/json", {}).get("schema")
         if schema is None:
             return []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tests.fake_discord.model import MEMBER_PERMISSIONS, FakeChannel, FakeGuild, FakeUser
+from tests.fake_discord.model import ADMINISTRATOR, MEMBER_PERMISSIONS, FakeChannel, FakeGuild, FakeUser
 from tests.fake_discord.payloads import channel_payload, member_payload, user_payload
 
 if TYPE_CHECKING:
@@ -19,7 +19,14 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6,
 
 
 def command_data(
-    fake: FakeDiscord, channel: FakeChannel, command: str, options: dict[str, Any], *, focused: str | None
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    command: str,
+    options: dict[str, Any],
+    *,
+    focused: str | None,
+    user: FakeUser | None = None,
+    permissions: int | None = None,
 ) -> dict[str, Any]:
     names = command.strip().lstrip("/").split()
     guild = fake.guilds[channel.guild_id] if channel.guild_id is not None else None
@@ -31,6 +38,8 @@ def command_data(
     ):
         where = "DMs" if guild is None else "servers"
         raise AssertionError(f"/{names[0]} is not offered in {where} (contexts {contexts})")
+    if guild is not None and permissions is not None:
+        check_member_may_use(definition, permissions, user)
     resolved: dict[str, dict[str, Any]] = {}
     path_options, leaf = command_path(definition, names)
     leaf_options = command_options(definition, leaf, options, resolved, focused)
@@ -49,6 +58,26 @@ def command_data(
     if resolved:
         data["resolved"] = resolved
     return data
+
+
+def check_member_may_use(definition: dict[str, Any], permissions: int, user: FakeUser | None) -> None:
+    """In a server, the Discord client offers a command synced with `default_member_permissions`
+    (a string bit set) only to members holding all those bits (administrators hold every bit;
+    "0": administrators only). Per-guild command permission overrides are not modelled; in DMs
+    the field does not apply."""
+    required = definition.get("default_member_permissions")
+    if required is None:
+        return
+    needed = int(required)
+    if permissions & ADMINISTRATOR:
+        return
+    if needed == 0 or permissions & needed != needed:
+        who = user.name if user is not None else "this member"
+        missing = needed & ~permissions
+        raise AssertionError(
+            f"/{definition['name']} is not offered to {who}: it needs permissions {needed} "
+            f"(default_member_permissions {required!r}; missing bits {missing or 'administrator'})"
+        )
 
 
 def find_command(fake: FakeDiscord, name: str, guild: FakeGuild | None) -> tuple[dict[str, Any], bool]:

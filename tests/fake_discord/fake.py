@@ -25,10 +25,12 @@ from tests.fake_discord.checks import PayloadChecker
 from tests.fake_discord.commands import command_data
 from tests.fake_discord.gateway import FakeGateway
 from tests.fake_discord.model import (
+    ALL_PERMISSIONS,
     BOT_PERMISSIONS,
     DM,
     GUILD_TEXT,
     MANAGE_CHANNELS,
+    MANAGE_GUILD,
     MEMBER_PERMISSIONS,
     FakeChannel,
     FakeGuild,
@@ -69,6 +71,8 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         #: Bytes of uploaded files, by attachment id (see `attachment_bytes`).
         self.attachment_data: dict[str, bytes] = {}
+        #: Ids of users who refuse the bot's direct messages (see `block_dms`).
+        self.dms_blocked: set[int] = set()
         #: Seconds the bot has to answer an interaction (Discord: 3); None: no deadline enforced.
         #: Off by default so a busy CI machine cannot flake tests; set it in tests about latency.
         self.answer_deadline: float | None = None
@@ -180,9 +184,9 @@ class FakeDiscord:
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The bot's DM channel with `user` (created on first use): slash commands there carry a
         `user` instead of a `member`, no guild, and context 1 (BOT_DM)."""
-        for channel in self.channels.values():
-            if channel.recipient is user:
-                return channel
+        found = self._existing_dm(user)
+        if found is not None:
+            return found
         channel = FakeChannel(
             id=new_snowflake(),
             guild_id=None,
@@ -193,6 +197,33 @@ class FakeDiscord:
         )
         self.channels[channel.id] = channel
         return channel
+
+    def _existing_dm(self, user: FakeUser) -> FakeChannel | None:
+        return next((c for c in self.channels.values() if c.recipient is user), None)
+
+    def block_dms(self, user: FakeUser) -> None:
+        """`user` refuses the bot's direct messages (privacy settings, or they blocked the bot).
+        Opening the DM channel (`POST /users/@me/channels`) still works, as on Discord; posting in
+        it (`POST /channels/{dm}/messages`) is answered 403 with Discord's JSON
+        `{"code": 50007, "message": "Cannot send messages to this user"}` (discord.py raises
+        `discord.Forbidden`, `.code == 50007`). Interaction answers in the DM are not affected."""
+        self.dms_blocked.add(user.id)
+
+    def unblock_dms(self, user: FakeUser) -> None:
+        """`user` accepts the bot's direct messages again."""
+        self.dms_blocked.discard(user.id)
+
+    def dms_to(self, user: FakeUser) -> list[FakeMessage]:
+        """The bot's messages in its DM channel with `user`, oldest first (deleted ones left out;
+        refused ones were never stored). Empty if no DM channel was ever opened."""
+        channel = self._existing_dm(user)
+        if channel is None:
+            return []
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel.id and m.author.id == self.bot_user.id and not m.deleted
+        ]
 
     def threads(self, parent: FakeChannel | None = None) -> list[FakeChannel]:
         """Threads the bot created (in `parent`, if given), oldest first."""
@@ -446,14 +477,25 @@ class FakeDiscord:
         options: dict[str, Any] | None = None,
         *,
         manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> FakeInteraction:
         """Run `/command [subcommand...]` as `user` in `channel`, like the Discord client would.
 
         The command must have been synced (to the channel's guild or globally); options are checked
-        against its definition (names, types, choices, required) as the client enforces them.
+        against its definition (names, types, choices, required) as the client enforces them. In a
+        server, a command synced with `default_member_permissions` is refused (AssertionError)
+        unless the member has all those bits: the Discord client does not offer it to them.
+        `manage_channels` / `manage_guild` give the member Manage Channels / Manage Server.
         """
-        data = command_data(self, channel, command, options or {}, focused=None)
-        return await self._interact(2, user, channel, data, manage_channels=manage_channels)
+        permissions = self.member_permissions(
+            user, channel, manage_channels=manage_channels, manage_guild=manage_guild
+        )
+        data = command_data(
+            self, channel, command, options or {}, focused=None, user=user, permissions=permissions
+        )
+        return await self._interact(
+            2, user, channel, data, manage_channels=manage_channels, manage_guild=manage_guild
+        )
 
     async def autocomplete(
         self,
@@ -462,11 +504,22 @@ class FakeDiscord:
         command: str,
         options: dict[str, Any],
         focused: str,
+        *,
+        manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> FakeInteraction:
         """The user is typing `options[focused]` (a partial string) into an autocomplete option;
-        the bot answers with type 8 and `interaction.response.data["choices"]`."""
-        data = command_data(self, channel, command, options, focused=focused)
-        return await self._interact(4, user, channel, data)
+        the bot answers with type 8 and `interaction.response.data["choices"]`. Refused like
+        `slash` when the member lacks the command's `default_member_permissions`."""
+        permissions = self.member_permissions(
+            user, channel, manage_channels=manage_channels, manage_guild=manage_guild
+        )
+        data = command_data(
+            self, channel, command, options, focused=focused, user=user, permissions=permissions
+        )
+        return await self._interact(
+            4, user, channel, data, manage_channels=manage_channels, manage_guild=manage_guild
+        )
 
     async def click(
         self,
@@ -476,6 +529,7 @@ class FakeDiscord:
         *,
         label: str | None = None,
         manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> FakeInteraction:
         """Click a button on `message` (by custom id or label), as `user`."""
         self._check_can_see(user, message)
@@ -495,7 +549,13 @@ class FakeDiscord:
             raise AssertionError(f"button {button.get('label')!r} is a link; it sends no interaction")
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return await self._interact(
-            3, user, self.channels[message.channel_id], data, message=message, manage_channels=manage_channels
+            3,
+            user,
+            self.channels[message.channel_id],
+            data,
+            message=message,
+            manage_channels=manage_channels,
+            manage_guild=manage_guild,
         )
 
     async def select(
@@ -506,6 +566,7 @@ class FakeDiscord:
         values: Iterable[str],
         *,
         manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> FakeInteraction:
         """Choose `values` in a string select menu on `message` (custom_id None: the only menu)."""
         self._check_can_see(user, message)
@@ -523,7 +584,13 @@ class FakeDiscord:
             raise AssertionError(f"menu {menu['custom_id']!r} takes {low}..{high} values, not {len(chosen)}")
         data = {"custom_id": menu["custom_id"], "component_type": menu.get("type", 3), "values": chosen}
         return await self._interact(
-            3, user, self.channels[message.channel_id], data, message=message, manage_channels=manage_channels
+            3,
+            user,
+            self.channels[message.channel_id],
+            data,
+            message=message,
+            manage_channels=manage_channels,
+            manage_guild=manage_guild,
         )
 
     async def forge_click(
@@ -534,6 +601,7 @@ class FakeDiscord:
         *,
         claimed: bool = True,
         manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> FakeInteraction:
         """What a modified client can send: a button click with any `custom_id` on any message
         `user` can see, whether or not that message carries such a button. The payload's `message`
@@ -552,6 +620,7 @@ class FakeDiscord:
             data,
             message=message,
             manage_channels=manage_channels,
+            manage_guild=manage_guild,
             claim=claim,
         )
 
@@ -564,6 +633,7 @@ class FakeDiscord:
         *,
         claimed: bool = True,
         manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> FakeInteraction:
         """A modified client's menu choice: any `custom_id` and any `values` (none, several, or
         never offered) on any message `user` can see. If the message has no menu `custom_id` and
@@ -588,14 +658,27 @@ class FakeDiscord:
             data,
             message=message,
             manage_channels=manage_channels,
+            manage_guild=manage_guild,
             claim=claim,
         )
 
     async def submit_modal(
-        self, user: FakeUser, opened_by: FakeInteraction, values: dict[str, Any]
+        self,
+        user: FakeUser,
+        opened_by: FakeInteraction,
+        values: dict[str, Any],
+        *,
+        manage_channels: bool | None = None,
+        manage_guild: bool | None = None,
     ) -> FakeInteraction:
         """Fill in and submit the modal the bot opened in answer to `opened_by`: text inputs take
-        a string, selects and checkbox groups a list of values (inside Labels)."""
+        a string, selects and checkbox groups a list of values (inside Labels). The member keeps
+        the Manage Channels / Manage Server rights they had in `opened_by` unless told otherwise."""
+        had = int((opened_by.payload.get("member") or {}).get("permissions", 0))
+        if manage_channels is None:
+            manage_channels = bool(had & MANAGE_CHANNELS)
+        if manage_guild is None:
+            manage_guild = bool(had & MANAGE_GUILD)
         modal = opened_by.modal
         if modal is None:
             raise AssertionError(f"the bot opened no modal in answer to {opened_by.description}")
@@ -625,7 +708,16 @@ class FakeDiscord:
             raise AssertionError(f"modal {modal.get('custom_id')!r} has no inputs {sorted(unknown)}")
         data = {"custom_id": modal["custom_id"], "components": rows}
         channel = self.channels[opened_by.channel_id]
-        return await self._interact(5, user, channel, data, message=opened_by.message, opened_by=opened_by)
+        return await self._interact(
+            5,
+            user,
+            channel,
+            data,
+            message=opened_by.message,
+            opened_by=opened_by,
+            manage_channels=manage_channels,
+            manage_guild=manage_guild,
+        )
 
     # --- Internals of the driver --------------------------------------------------------------
 
@@ -651,6 +743,7 @@ class FakeDiscord:
         *,
         message: FakeMessage | None = None,
         manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> tuple[int, str, dict[str, Any]]:
         """A realistic INTERACTION_CREATE payload (what Discord sends a bot), in a guild or a DM."""
         interaction_id = new_snowflake()
@@ -662,9 +755,9 @@ class FakeDiscord:
                 self._dm_interaction_payload(interaction_id, token, kind, user, channel, data, message),
             )
         guild = self.guilds[channel.guild_id]
-        permissions = MEMBER_PERMISSIONS | (MANAGE_CHANNELS if manage_channels else 0)
-        if guild.owner_id == user.id:
-            permissions |= MANAGE_CHANNELS
+        permissions = self.member_permissions(
+            user, channel, manage_channels=manage_channels, manage_guild=manage_guild
+        )
         payload: dict[str, Any] = {
             "id": str(interaction_id),
             "application_id": str(self.application_id),
@@ -689,6 +782,27 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = message_payload(message, None if message.ephemeral else guild.id, self.users)
         return interaction_id, token, payload
+
+    def member_permissions(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        *,
+        manage_channels: bool = False,
+        manage_guild: bool = False,
+    ) -> int:
+        """A member's permissions in `channel` as an interaction's `member.permissions` says them:
+        ordinary rights, plus MANAGE_CHANNELS (1 << 4) / MANAGE_GUILD (1 << 5) on request; the
+        guild owner has every permission. 0 in a DM (there is no member)."""
+        if channel.guild_id is None:
+            return 0
+        if self.guilds[channel.guild_id].owner_id == user.id:
+            return ALL_PERMISSIONS
+        return (
+            MEMBER_PERMISSIONS
+            | (MANAGE_CHANNELS if manage_channels else 0)
+            | (MANAGE_GUILD if manage_guild else 0)
+        )
 
     def _dm_interaction_payload(
         self,
@@ -731,11 +845,18 @@ class FakeDiscord:
         *,
         message: FakeMessage | None = None,
         manage_channels: bool = False,
+        manage_guild: bool = False,
         opened_by: FakeInteraction | None = None,
         claim: dict[str, Any] | None = None,
     ) -> FakeInteraction:
         interaction_id, token, payload = self.interaction_payload(
-            kind, user, channel, data, message=message, manage_channels=manage_channels
+            kind,
+            user,
+            channel,
+            data,
+            message=message,
+            manage_channels=manage_channels,
+            manage_guild=manage_guild,
         )
         if claim is not None and "message" in payload:  # a forgery: see `forge_click`
             rows = copy.deepcopy(payload["message"].get("components") or [])

@@ -45,6 +45,11 @@ LOADING = 1 << 7
 
 # Permission bits the tests care about.
 MANAGE_CHANNELS = 1 << 4
+MANAGE_GUILD = 1 << 5
+ADMINISTRATOR = 1 << 3
+#: Every permission Discord defines (bits 0..52 but the unused 47; discord.py 2.7's
+#: `Permissions.all()`): what a guild owner's interactions carry.
+ALL_PERMISSIONS = ((1 << 53) - 1) & ~(1 << 47)
 #: What an ordinary member may do in a text channel (view, send, threads, embeds, history...).
 MEMBER_PERMISSIONS = (
     (1 << 10)  # VIEW_CHANNEL

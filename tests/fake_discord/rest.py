@@ -43,6 +43,7 @@ from tests.fake_discord.model import (
 from tests.fake_discord.payloads import channel_payload, guild_payload, member_payload, user_payload
 from tests.fake_discord.responses import (
     ALREADY_ACKNOWLEDGED,
+    CANNOT_MESSAGE_USER,
     INVALID_FORM_BODY,
     MISSING_PERMISSIONS,
     THREAD_ARCHIVED,
@@ -373,7 +374,9 @@ class RestApi:
         command["id"] = existing["id"] if existing else str(new_snowflake())
         command["application_id"] = str(self.fake.application_id)
         command["version"] = str(new_snowflake())
-        command.setdefault("default_member_permissions", None)
+        # Discord answers the bit set as a string; discord.py sends it as a JSON integer.
+        required = command.get("default_member_permissions")
+        command["default_member_permissions"] = None if required is None else str(required)
         command.setdefault("nsfw", False)
         if command.get("integration_types") is None:
             command["integration_types"] = [0]  # Discord's default: installed to guilds
@@ -651,6 +654,8 @@ class RestApi:
         if channel is None:
             return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         body = call.body if isinstance(call.body, dict) else {}
+        if channel.recipient is not None and channel.recipient.id in self.fake.dms_blocked:
+            return error_response(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         if not self.fake.bot_permissions_in(channel) & needed or self._lacks_rights(channel, call):
             return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")

@@ -19,10 +19,13 @@ from tests.fake_discord.checks import OpenApiSpec
 from tests.fake_discord.fixtures import fake_discord_problems
 from tests.fake_discord.gateway import PRIVILEGED_INTENTS
 from tests.fake_discord.model import (
+    ALL_PERMISSIONS,
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
     EPHEMERAL,
+    MANAGE_CHANNELS,
+    MANAGE_GUILD,
     PUBLIC_THREAD,
     FakeMessage,
     new_snowflake,
@@ -128,6 +131,13 @@ def install_probes(seen: list[discord.Interaction]) -> Any:
             allowed = interaction.permissions.manage_channels
             threads = interaction.app_permissions.create_public_threads
             await interaction.response.send_message(f"manage={allowed} threads={threads}", ephemeral=True)
+
+        @tree.command(name="probe-settings", description="Server settings (Manage Server only).")
+        @app_commands.guild_only()
+        @app_commands.default_permissions(manage_guild=True)
+        async def settings(interaction: discord.Interaction) -> None:
+            allowed = interaction.permissions.manage_guild
+            await interaction.response.send_message(f"manage_guild={allowed}", ephemeral=True)
 
         async def vegetables(
             interaction: discord.Interaction, current: str
@@ -732,3 +742,103 @@ async def test_without_embed_or_file_rights_rest_messages_are_refused_in_the_cha
     asked = await fake.slash(fake.alice, thread, "probe-perms")
     assert (await fake.response_message(asked)).content == "manage=False threads=True"
     assert not int(asked.payload["app_permissions"]) & EMBED_LINKS
+
+
+async def test_a_user_who_refuses_direct_messages_makes_the_bot_get_50007(
+    fake_discord: FakeDiscord, probed_bot: BotRunner, discord_openapi: OpenApiSpec | None
+) -> None:
+    """`block_dms`: discord.py's `User.send` opens the DM channel (`POST /users/@me/channels`
+    with `recipient_id`, which works), then its post is refused 403 / 50007 as on Discord.
+    After `unblock_dms` the DM (a message link in it) lands in `dms_to`."""
+    fake = fake_discord
+    bot = probed_bot.bot
+    assert bot is not None
+    channel = bot.get_channel(fake.general.id)
+    assert isinstance(channel, discord.TextChannel)
+    board = await channel.send("Board")
+    fake.block_dms(fake.bob)
+    bob = await bot.fetch_user(fake.bob.id)
+    with pytest.raises(discord.Forbidden) as refused:
+        await bob.send("Your turn")
+    assert refused.value.status == 403 and refused.value.code == 50007
+    assert refused.value.text == "Cannot send messages to this user"
+    [opened] = fake.calls_to("POST", "/users/@me/channels")
+    assert opened.status == 200 and opened.json == {"recipient_id": fake.bob.id}
+    dm = fake.dm_channel(fake.bob)
+    assert opened.response is not None and opened.response["id"] == str(dm.id)
+    [posted] = fake.calls_to("POST", "/channels/{channel_id}/messages")[1:]
+    assert posted.path == f"/channels/{dm.id}/messages" and posted.status == 403
+    assert posted.response == {"code": 50007, "message": "Cannot send messages to this user"}
+    assert fake.dms_to(fake.bob) == [] and fake.public_messages(dm) == []
+    fake.unblock_dms(fake.bob)
+    link = f"https://discord.com/channels/{fake.guild.id}/{fake.general.id}/{board.id}"
+    opened_again = await bot.create_dm(bob)  # discord.py keeps the channel it opened
+    assert opened_again.id == dm.id
+    await opened_again.send(f"Your turn: {link}")
+    alice = await bot.create_dm(await bot.fetch_user(fake.alice.id))
+    await alice.send("Not your turn")
+    assert [m.content for m in fake.dms_to(fake.bob)] == [f"Your turn: {link}"]
+    assert [m.content for m in fake.dms_to(fake.alice)] == ["Not your turn"]
+    assert fake.dms_to(fake.carol) == [] and fake.unknown_routes == [] and fake.violations == []
+    assert len(fake.calls_to("POST", "/users/@me/channels")) == 2  # bob's, then alice's
+    if discord_openapi is not None:  # the DM channel and the 4XX error in Discord's shape
+        for call in (opened, posted):
+            assert call.route is not None
+            assert (
+                discord_openapi.validate_response(call.method, call.route, call.status, call.response) == []
+            )
+        assert discord_openapi.validate_response(posted.method, posted.route or "", 403, {"code": "x"})
+
+
+async def test_manage_server_reaches_the_bot_and_default_member_permissions_hide_commands(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """`manage_guild=True` adds MANAGE_GUILD (1 << 5) to the member's permissions; a command synced
+    with `default_member_permissions` is refused to members lacking those bits (the client does
+    not offer it); the guild owner has every permission."""
+    fake = fake_discord
+    [synced] = [c for c in fake.global_commands if c["name"] == "probe-settings"]
+    assert synced["default_member_permissions"] == str(MANAGE_GUILD)
+    with pytest.raises(AssertionError, match="not offered to alice"):
+        await fake.slash(fake.alice, fake.general, "probe-settings")
+    with pytest.raises(AssertionError, match="not offered to bob"):
+        await fake.slash(fake.bob, fake.general, "probe-settings", manage_channels=True)
+    asked = await fake.slash(fake.alice, fake.general, "probe-settings", manage_guild=True)
+    assert int(asked.payload["member"]["permissions"]) & MANAGE_GUILD
+    assert not int(asked.payload["member"]["permissions"]) & MANAGE_CHANNELS
+    assert (await fake.response_message(asked)).content == "manage_guild=True"
+    board = await fake.response_message(await fake.slash(fake.alice, fake.general, "probe-board"))
+    plain = await fake.click(fake.bob, board, label="Count")
+    assert not int(plain.payload["member"]["permissions"]) & MANAGE_GUILD
+    for interaction in (
+        await fake.click(fake.bob, board, label="Count", manage_guild=True),
+        await fake.select(fake.bob, board, "probe:pick", ["leek"], manage_guild=True),
+        await fake.forge_click(fake.bob, board, "probe:count", manage_guild=True),
+    ):
+        await interaction.wait_answered()
+        assert int(interaction.payload["member"]["permissions"]) & MANAGE_GUILD
+    opened = await fake.slash(fake.alice, fake.general, "probe-modal", manage_guild=True)
+    await opened.wait_answered()
+    submitted = await fake.submit_modal(fake.alice, opened, {"probe:name": "Eden"})
+    assert int(submitted.payload["member"]["permissions"]) & MANAGE_GUILD  # the same member's rights
+    await submitted.wait_answered()
+    fake.guild.owner_id = fake.carol.id
+    owner = await fake.slash(fake.carol, fake.general, "probe-settings")
+    assert int(owner.payload["member"]["permissions"]) == ALL_PERMISSIONS
+    assert (await fake.response_message(owner)).content == "manage_guild=True"
+    assert fake.member_permissions(fake.carol, fake.dm_channel(fake.carol)) == 0
+
+
+def test_default_member_permissions_zero_means_administrators_only() -> None:
+    from tests.fake_discord.commands import check_member_may_use
+    from tests.fake_discord.model import ADMINISTRATOR, MEMBER_PERMISSIONS
+
+    admins_only = {"name": "purge", "default_member_permissions": "0"}
+    with pytest.raises(AssertionError, match="not offered"):
+        check_member_may_use(admins_only, MEMBER_PERMISSIONS | MANAGE_GUILD, None)
+    check_member_may_use(admins_only, MEMBER_PERMISSIONS | ADMINISTRATOR, None)
+    check_member_may_use({"name": "help", "default_member_permissions": None}, 0, None)
+    both = {"name": "setup", "default_member_permissions": str(MANAGE_GUILD | MANAGE_CHANNELS)}
+    with pytest.raises(AssertionError, match="missing bits 16"):
+        check_member_may_use(both, MEMBER_PERMISSIONS | MANAGE_GUILD, None)
+    check_member_may_use(both, ALL_PERMISSIONS, None)
