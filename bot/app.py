@@ -15,9 +15,11 @@ from collections.abc import Callable
 import discord
 from discord.ext import commands
 
+from bot.clock import Clock, SystemClock
 from bot.command_sync import sync_if_changed
 from bot.commands import register_commands
 from bot.endpoints import discover_gateway, use_gateway
+from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.table_commands import TableCommands
@@ -62,6 +64,9 @@ class GardenClubBot(commands.Bot):
         self._expiry_check_seconds = expiry_check_seconds
         self._expiry_task: asyncio.Task[None] | None = None
         self._catch_up_task: asyncio.Task[None] | None = None
+        self._deadlines_task: asyncio.Task[None] | None = None
+        #: The clock that times turns (tests give a `ManualClock` they move by hand).
+        self.timer: Clock = SystemClock()
         self._pictures_task: asyncio.Task[None] | None = None
         #: How long a move's "published" mark may wait to be written with others (tests lengthen it).
         self.published_flush_seconds = PUBLISHED_FLUSH_SECONDS
@@ -82,23 +87,27 @@ class GardenClubBot(commands.Bot):
             clock=self._clock,
             picture_budget=PictureBudget(self.settings.picture_budget_ms),
             lobby_ttl=self._lobby_ttl,
+            timer=self.timer,
         )
         hands, lobbies, commands = Hands(self.table), LobbyHandlers(self.table), TableCommands(self.table)
-        self.router = Router(self.table, hands, lobbies, commands)
+        clocks = ClockCommands(self.table)
+        self.router = Router(self.table, hands, lobbies, commands, clocks)
         self.add_listener(self.router.on_interaction, "on_interaction")
-        register_commands(self.tree, lobbies, hands, commands)
+        register_commands(self.tree, lobbies, hands, commands, clocks)
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
         self._expiry_task = asyncio.create_task(
             commands.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"
         )
         self._catch_up_task = asyncio.create_task(self.table.catch_up(), name="garden-club-catch-up")
+        assert self.table.scheduler is not None
+        self._deadlines_task = asyncio.create_task(self.table.scheduler.run(), name="garden-club-deadlines")
         self._pictures_task = asyncio.create_task(
             self.table.pictures.serve_waiting(self.table.publisher.redraw_picture),
             name="garden-club-waiting-pictures",
         )
 
     async def close(self) -> None:
-        for task in (self._expiry_task, self._catch_up_task, self._pictures_task):
+        for task in (self._expiry_task, self._catch_up_task, self._deadlines_task, self._pictures_task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -15,9 +15,11 @@ from pydantic import BaseModel
 from bot import replies
 from bot.errors import answer_error
 from bot.games import entries
+from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.table_commands import TableCommands
+from bot.presenters.base import CLOCK_CHOICES
 from engine.ai import STRENGTHS
 from engine.registry import get_game
 
@@ -41,6 +43,7 @@ def register_commands(
     lobbies: LobbyHandlers,
     hands: Hands,
     table: TableCommands,
+    clocks: ClockCommands,
     *,
     test_games: bool = True,
 ) -> None:
@@ -50,17 +53,20 @@ def register_commands(
 
     async def open_lobby(
         interaction: discord.Interaction[Any],
-        game: str,
+        game_name: str,
         options: BaseModel,
         players: int | None,
-        thread: bool,
+        thread: bool | None,
+        *,
+        clock: str | None = None,
     ) -> None:
         async with replies.on_time(interaction, private=False):
-            await lobbies.open(interaction, game, options, players, thread)
+            await lobbies.open(interaction, game_name, options, players, thread, clock=clock)
 
     for entry in offered.values():
         play.add_command(entry.presenter.play_command(open_lobby))
     tree.add_command(play)
+    register_clock_commands(tree, clocks)
 
     @tree.command(name="board", description="Post a fresh copy of this channel's game board.")
     @app_commands.guild_only()
@@ -117,3 +123,65 @@ def register_commands(
     ) -> None:
         name = interaction.command.qualified_name if interaction.command else "a command"
         await answer_error(interaction, error, context=f"/{name}")
+
+
+def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCommands) -> None:
+    """`/pause`, `/resume`, `/notify` and `/settings`."""
+
+    @tree.command(name="pause", description="Ask to pause this channel's game (every player agrees).")
+    @app_commands.guild_only()
+    async def pause(interaction: discord.Interaction[Any]) -> None:
+        async with replies.on_time(interaction, private=False):
+            await clocks.pause(interaction)
+
+    @tree.command(name="resume", description="Start a paused game's clock again.")
+    @app_commands.guild_only()
+    async def resume(interaction: discord.Interaction[Any]) -> None:
+        async with replies.on_time(interaction, private=False):
+            await clocks.resume(interaction)
+
+    @tree.command(name="notify", description="Also remind me by direct message when my turn's time runs low.")
+    @app_commands.describe(on="On: direct messages too; off: reminders only in the game's channel")
+    async def notify(interaction: discord.Interaction[Any], on: bool) -> None:
+        async with replies.on_time(interaction, private=True):
+            await clocks.notify(interaction, on)
+
+    @tree.command(name="settings", description="This server's defaults for its games (Manage Server).")
+    @app_commands.describe(
+        clock="Time per turn for new games",
+        computer="How well the computer plays a turn whose time ran out",
+        abandoned_after_days="A game nobody moves in for this many days ends as abandoned",
+        pictures="Draw board pictures",
+        threads="Open new games in a thread",
+    )
+    @app_commands.choices(
+        clock=CLOCK_CHOICES,
+        computer=[
+            app_commands.Choice(name="Easy", value="random"),
+            app_commands.Choice(name="Medium", value="greedy"),
+            app_commands.Choice(name="Hard", value="strong"),
+        ],
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def settings(
+        interaction: discord.Interaction[Any],
+        clock: str | None = None,
+        computer: str | None = None,
+        abandoned_after_days: app_commands.Range[int, 1, 365] | None = None,
+        pictures: bool | None = None,
+        threads: bool | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {
+            key: value
+            for key, value in {
+                "clock": clock,
+                "stand_in": computer,
+                "abandon_days": abandoned_after_days,
+                "pictures": pictures,
+                "threads": threads,
+            }.items()
+            if value is not None
+        }
+        async with replies.on_time(interaction, private=True):
+            await clocks.settings(interaction, changes)

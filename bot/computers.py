@@ -15,6 +15,7 @@ import logging
 from bot.moves import Moves
 from bot.position import Position
 from bot.publish.publisher import Publisher
+from bot.session import GameSession
 from bot.sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,7 @@ class ComputerPlayers:
         self.stopped = False
         publisher.subscribers.append(self.on_published)
 
-    def on_published(self, position: Position) -> None:
+    async def on_published(self, position: Position, session: GameSession | None = None) -> None:
         """If a computer seat is to move at this position, start its turn (once per game)."""
         if self.stopped or not position.is_active or position.computer_to_move() is None:
             return
@@ -62,7 +63,7 @@ class ComputerPlayers:
         """After a restart: every game waiting on a computer player's move gets it."""
         for record in await self.sessions.store.games_by_status("active"):
             try:
-                self.on_published(await self.sessions.position(record.id))
+                await self.on_published(await self.sessions.position(record.id))
             except Exception:
                 log.exception("Could not resume the computer player of game %s.", record.id)
 

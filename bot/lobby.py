@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.games import computer_strengths
 from bot.position import Position
-from bot.refusals import GAME_GONE, NOT_A_PLAYER, Refusal
+from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_YOUR_SEAT, Refusal
 from bot.sessions import Sessions
 from bot.storage import ChannelBusy, GameRecord, SeatRecord
 from engine.api import dump_state
@@ -80,8 +80,11 @@ class Lobbies:
         host_id: int,
         host_name: str,
         players: int | None = None,
+        clock: str | None = None,
+        stand_in: str | None = None,
     ) -> SeatChange:
-        """Open a lobby with the host seated. A game for exactly one player starts at once."""
+        """Open a lobby with the host seated, with its clock preset and the strength that plays
+        timed-out turns. A game for exactly one player starts at once."""
         game = get_game(game_name)
         try:
             checked = game.options_model.model_validate(
@@ -116,6 +119,9 @@ class Lobbies:
                 "This channel already has a game. Finish it (or ask its host to `/end` it), "
                 "or start yours in another channel or a thread."
             ) from None
+        if clock is not None or stand_in is not None:
+            await self.store.set_clock(record.id, clock, stand_in)
+            record.clock, record.stand_in = clock, stand_in
         if high == 1:
             return await self.start(record.id, host_id)
         return SeatChange(Position(record))
@@ -247,6 +253,29 @@ class Lobbies:
             what = "lobby" if record.status == "lobby" else "game"
             await self.store.close_game(game_id, "cancelled", f"{name} ended the {what}")
             return await self._closed(game_id, [f"{name} ended the {what}."])
+
+    async def abandon(self, game_id: int, days: int) -> None:
+        """End a game nobody has moved in for `days` days, scored as it stands."""
+        async with self.sessions.session(game_id).lock:
+            await self.store.close_game(game_id, "finished", f"abandoned: no move for {days} days")
+            self.sessions.session(game_id).position = None
+
+    async def take_back(self, game_id: int, user_id: int, seat: int) -> SeatChange:
+        """ "I'm back": a player takes back the seat a computer stood in for (the game goes on)."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or record.status != "active":
+                raise Refusal("That game is already over.")
+            if not 0 <= seat < len(record.seats) or record.seats[seat].away_user_id != user_id:
+                raise Refusal(NOT_YOUR_SEAT)
+            seats = [s.model_copy() for s in record.seats]
+            name = seats[seat].away_name or "You"
+            seats[seat] = SeatRecord(name=name, user_id=user_id)
+            await self.store.set_game_seats(game_id, seats)
+            self.sessions.session(game_id).position = None
+            return SeatChange(
+                await self.sessions.position(game_id), notes=[f"{name} is back and plays again."]
+            )
 
     async def _closed(self, game_id: int, notes: list[str]) -> SeatChange:
         """A game or lobby just closed: its fresh record (its session's position no longer holds)."""

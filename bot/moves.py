@@ -25,15 +25,46 @@ from bot.refusals import (
 )
 from bot.session import GameSession
 from bot.sessions import Sessions
-from bot.storage import StaleVersion
+from bot.storage import SeatRecord, StaleVersion
 from engine.ai import choose_move, move_seed
-from engine.api import Event, IllegalAction, dump_state, load_state
+from engine.api import Event, IllegalAction, dump_state, load_state, timeout_action
 from engine.rng import Rng
 
 log = logging.getLogger(__name__)
 
 #: A computer player's move never takes longer than this (seconds); past it, a random legal move.
 COMPUTER_DEADLINE = 2.0
+#: Turns in a row whose time ran out before a computer takes the seat for good.
+TIMEOUTS_BEFORE_HANDOVER = 3
+#: A timed-out turn is finished for the seat within this many actions (a guard, never reached).
+MAX_ACTIONS_PER_TURN = 50
+
+
+def timed_out_event(seat: int, name: str) -> Event:
+    """The log line of a turn played for its seat because its time ran out."""
+    template = "Time ran out for {player}; the computer played for them."
+    return Event(
+        kind="timeout",
+        text=template.format(player=name),
+        seats={"player": seat},
+        template=template,
+    )
+
+
+def counted_timeout(seats: list[SeatRecord], seat: int, strength: str) -> list[SeatRecord]:
+    """The seats after one more timed-out turn of `seat`: at the limit, a computer of `strength`
+    stands in for the player, who can take the seat back ("I'm back")."""
+    changed = [s.model_copy() for s in seats]
+    player = changed[seat]
+    player.timeouts += 1
+    if player.timeouts >= TIMEOUTS_BEFORE_HANDOVER and player.user_id is not None:
+        changed[seat] = SeatRecord(
+            name=f"{player.name} (computer standing in)",
+            computer=strength,
+            away_user_id=player.user_id,
+            away_name=player.name,
+        )
+    return changed
 
 
 @dataclass
@@ -103,34 +134,86 @@ class Moves:
             seat = position.computer_to_move()
             if seat is None:
                 return None
-            record = position.record
-            strength = record.seats[seat].computer or "random"
-            seed = move_seed(record.seed, record.version, seat)
-            assert position.state is not None
-            state = load_state(position.game, dump_state(position.state))
-            actions = list(position.legal_actions(seat))
-            try:
-                action = await asyncio.wait_for(
-                    asyncio.to_thread(choose_move, position.game, state, seat, strength, seed),  # type: ignore[arg-type]
-                    COMPUTER_DEADLINE,
-                )
-            except TimeoutError:
-                log.warning("Computer move in game %s took too long; playing a random move.", game_id)
-                action = actions[Rng.from_seed(seed).below(len(actions))]
+            choice = await self._computer_choice(
+                position, seat, position.record.seats[seat].computer or "random"
+            )
             if not_before is not None:
                 await asyncio.sleep(max(0.0, not_before - asyncio.get_running_loop().time()))
-            labels = [a.label for a in actions]
-            return await self._apply(session, position, seat, labels.index(action.label))
+            return await self._apply(session, position, seat, choice)
 
-    async def _apply(self, session: GameSession, position: Position, seat: int, index: int) -> MoveOutcome:
-        """Apply legal action `index` of `seat` and store it (the caller holds the game's lock)."""
+    async def _computer_choice(self, position: Position, seat: int, strength: str) -> int:
+        """The index of the action a computer player of `strength` takes for `seat` now."""
+        record = position.record
+        seed = move_seed(record.seed, record.version, seat)
+        assert position.state is not None
+        state = load_state(position.game, dump_state(position.state))
+        actions = list(position.legal_actions(seat))
+        try:
+            action = await asyncio.wait_for(
+                asyncio.to_thread(choose_move, position.game, state, seat, strength, seed),  # type: ignore[arg-type]
+                COMPUTER_DEADLINE,
+            )
+        except TimeoutError:
+            log.warning("Computer move in game %s took too long; playing a random move.", record.id)
+            action = actions[Rng.from_seed(seed).below(len(actions))]
+        return [a.label for a in actions].index(action.label)
+
+    async def play_for_timeout(self, game_id: int, seat: int, strength: str) -> list[MoveOutcome]:
+        """Time ran out for `seat`: its pending decision is made for it — the engine's default
+        (a reply window's pass) or a computer player's choice — for the rest of its turn, with a
+        log line saying so. The seat's run of timed-out turns grows by one; at
+        `TIMEOUTS_BEFORE_HANDOVER` a computer takes the seat until the player says they are back.
+        Nothing if the seat is not to move any more (the player moved in time)."""
+        session = self.sessions.session(game_id)
+        outcomes: list[MoveOutcome] = []
+        async with session.lock:
+            for _ in range(MAX_ACTIONS_PER_TURN):
+                position = await self.sessions.position(game_id)
+                if not position.is_active or seat not in position.to_move() or position.record.paused_at:
+                    break
+                record = position.record
+                if record.seats[seat].user_id is None:
+                    break  # a computer plays this seat now: its own turns follow
+                assert position.state is not None
+                default = timeout_action(position.game, position.state, seat)
+                if default is not None:
+                    index = [a.label for a in position.legal_actions(seat)].index(default.label)
+                else:
+                    index = await self._computer_choice(position, seat, strength)
+                seats, note = None, []
+                if not outcomes:
+                    note = [timed_out_event(seat, record.seats[seat].name)]
+                    seats = counted_timeout(record.seats, seat, strength)
+                outcomes.append(await self._apply(session, position, seat, index, extra=note, seats=seats))
+                if seats is not None and seats[seat].user_id is None:
+                    break  # handed over: the computer plays the rest as its own
+        return outcomes
+
+    async def _apply(
+        self,
+        session: GameSession,
+        position: Position,
+        seat: int,
+        index: int,
+        *,
+        extra: list[Event] | None = None,
+        seats: list[SeatRecord] | None = None,
+    ) -> MoveOutcome:
+        """Apply legal action `index` of `seat` and store it (the caller holds the game's lock).
+
+        `extra`: the platform's own events logged before the engine's (a timeout's note);
+        `seats`: the seats changed with this move. A person's move resets their run of timeouts."""
         record = position.record
         assert position.state is not None
         action = position.legal_actions(seat)[index]
         label = position.labels_and_steps(seat)[0][index]
         version = record.version
+        by_person = seats is None and record.seats[seat].user_id is not None
+        if by_person and record.seats[seat].timeouts:
+            seats = [s.model_copy() for s in record.seats]
+            seats[seat].timeouts = 0
         try:
-            events = position.game.apply(position.state, seat, action)
+            events = [*(extra or []), *position.game.apply(position.state, seat, action)]
             finished = position.game.is_terminal(position.state)
             state_text = dump_state(position.state)
             event_data = [e.model_dump(mode="json") for e in events]
@@ -142,6 +225,8 @@ class Moves:
                 events=event_data,
                 state=state_text,
                 finished=finished,
+                by_person=by_person,
+                seats=seats,
             )
         except BaseException as error:
             # The in-memory state may be ahead of the database now: reload it next time.
@@ -153,6 +238,8 @@ class Moves:
             raise
         record.version = new_version
         record.state = state_text
+        if seats is not None:
+            record.seats = seats
         session.note_events(new_version, event_data)
         session.last_move = (new_version, seat)
         if finished:

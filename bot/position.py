@@ -13,7 +13,16 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from bot.storage import GameRecord
-from engine.api import ActionLike, AnyGame, Result, action_label, action_steps, has_public_view, load_state
+from engine.api import (
+    ActionLike,
+    AnyGame,
+    Result,
+    action_label,
+    action_steps,
+    has_public_view,
+    load_state,
+    standing_result,
+)
 from engine.registry import get_game
 
 T = TypeVar("T")
@@ -111,7 +120,13 @@ class Position:
         return None
 
     def result(self) -> Result | None:
-        if self.state is None or not self.is_terminal():
-            return None
+        """The final result; for a game stopped early and scored (abandoned), the scores as they
+        stood; None while it goes on or when it was ended without scores."""
         state = self.state
-        return self.memo("result", lambda: self.game.result(state))
+        if state is None:
+            return None
+        if self.is_terminal():
+            return self.memo("result", lambda: self.game.result(state))
+        if self.record.status == "finished":
+            return self.memo("result", lambda: standing_result(self.game, state))
+        return None

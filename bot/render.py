@@ -11,6 +11,7 @@ import discord
 from bot.games import presenter
 from bot.pictures import RenderedImage, board_summary
 from bot.position import Position
+from bot.server_settings import CLOCK_WORDS
 from bot.ui.choices import clip
 
 #: A message's content limit.
@@ -51,6 +52,9 @@ def lobby_embed(position: Position) -> discord.Embed:
     seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(record.seats)) or "nobody yet"
     options = presenter(record.game).options_text(record.options) or "standard rules"
     lines = [f"Options: {options}", f"Players needed: {need}"]
+    if record.max_seats > 1:
+        clock = record.clock or "off"
+        lines.append(f"Clock: {clock} ({CLOCK_WORDS.get(clock, clock)})")
     if record.status == "lobby" and record.lobby_expires_at:
         lines.append(f"The lobby closes <t:{int(record.lobby_expires_at)}:R> unless the host starts it.")
     if closed:
@@ -99,6 +103,8 @@ def board_embed(
             body = f"{headline}\n\n{body}"
     else:
         body = shows.board_text(view, names)
+    if record.paused_at is not None and record.status == "active":
+        body = "⏸ **Paused** — the clock is stopped; `/resume` starts it again.\n\n" + body
     embed.description = clip(body, DESCRIPTION_MAX)
     to_move = position.to_move()
     players = "\n".join(f"{'▶ ' if seat in to_move else ''}{name}" for seat, name in enumerate(names))

@@ -66,6 +66,10 @@ class GameSession:
     shown: Shown = field(default_factory=Shown)
     #: The computer's pending turn, if one is waiting or thinking.
     computer_turn: asyncio.Task[None] | None = None
+    #: The game's abandoned-game check is armed (once per process), and the seats whose turn
+    #: clocks may be running (their rows go when they are no longer to move).
+    clock_armed: bool = False
+    clocked_seats: list[int] = field(default_factory=list)
     #: No pictures for this game (the channel refused an attachment).
     text_only: bool = False
     #: Publishing: something changed since the last publish began, and the board's picture is due

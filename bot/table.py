@@ -14,12 +14,17 @@ from collections.abc import AsyncIterator, Callable
 
 import discord
 
+from bot.clock import Clock, SystemClock
+from bot.clocks import Clocks
 from bot.computers import ComputerPlayers
+from bot.deadline_scheduler import DeadlineScheduler
 from bot.lobby import DEFAULT_LOBBY_TTL, Lobbies
 from bot.moves import Moves
+from bot.pauses import Pauses
 from bot.picture_service import PictureBudget, PictureService
 from bot.publish.discord_side import DiscordSide
 from bot.publish.publisher import Publisher
+from bot.server_settings import ServerSettingsCache
 from bot.sessions import Sessions
 from bot.storage import Store
 
@@ -36,18 +41,26 @@ class Table:
         picture_budget: PictureBudget | None = None,
         lobby_ttl: float = DEFAULT_LOBBY_TTL,
         seed_source: Callable[[], int] | None = None,
+        timer: Clock | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.clock = clock
+        self.timer: Clock = timer if timer is not None else SystemClock()
         self.sessions = Sessions(store)
         extra = {"seed_source": seed_source} if seed_source is not None else {}
         self.lobbies = Lobbies(self.sessions, clock=clock, lobby_ttl=lobby_ttl, **extra)
         self.moves = Moves(self.sessions)
         self.pictures = PictureService(picture_budget)
+        self.server_settings = ServerSettingsCache(store)
         self.discord = DiscordSide(client, self.sessions, self.pictures, clock)
         self.publisher = Publisher(self.sessions, self.discord, self.pictures, clock)
         self.computers = ComputerPlayers(self.sessions, self.moves, self.publisher)
+        self.clocks = Clocks(self, self.timer, self.server_settings)
+        self.pauses = Pauses(self, self.timer)
+        self.scheduler: DeadlineScheduler | None = DeadlineScheduler(store, self.timer, self.clocks.fire)
+        self.publisher.turn_ends = self.clocks.turn_ends
+        self.publisher.subscribers.append(self.clocks.on_published)
         #: Set while the bot shuts down: new clicks are answered with a "restarting" line.
         self.closing = False
         self._in_flight = 0

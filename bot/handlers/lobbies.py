@@ -60,9 +60,12 @@ class LobbyHandlers:
         game_name: str,
         options: BaseModel,
         players: int | None,
-        thread: bool,
+        thread: bool | None,
+        *,
+        clock: str | None = None,
     ) -> None:
-        """`/play`: open a lobby here (or in a new thread) — or start at once for one player."""
+        """`/play`: open a lobby here (or in a new thread) — or start at once for one player.
+        `thread` and `clock` not given: the server's defaults (`/settings`)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(DIRECT_MESSAGE)
         perms = interaction.app_permissions
@@ -72,7 +75,9 @@ class LobbyHandlers:
                 f"I can't show a game board in this channel: I need the {' and '.join(missing)} "
                 "permission here. Ask a moderator, or play in another channel."
             )
-        text_only = not perms.attach_files
+        defaults = await self.table.server_settings.of(interaction.guild_id)
+        text_only = not perms.attach_files or not defaults.pictures
+        thread = defaults.threads if thread is None else thread
         in_thread = await self._make_thread(interaction, game_name) if thread else None
         channel_id = in_thread.id if in_thread is not None else interaction.channel_id
         try:
@@ -84,6 +89,8 @@ class LobbyHandlers:
                 host_id=interaction.user.id,
                 host_name=display_name(interaction.user),
                 players=players,
+                clock=clock or defaults.clock,
+                stand_in=defaults.stand_in,
             )
         except Exception:
             await self._remove_thread(in_thread)  # refused (or failed): leave no empty thread behind

@@ -8,9 +8,9 @@ hand presenter the owner's view, so a presenter cannot leak what its view does n
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -18,9 +18,33 @@ from pydantic import BaseModel
 
 from engine.api import Event
 
-#: The platform's lobby opener a `/play` subcommand calls with the chosen options.
-#: (interaction, game name, options, player count or None, open a thread?)
-OpenLobby = Callable[[discord.Interaction[Any], str, BaseModel, int | None, bool], Awaitable[None]]
+
+class OpenLobby(Protocol):
+    """The platform's lobby opener a `/play` subcommand calls with the chosen options: the game's
+    options, a player count (None: whoever joins), whether to open a thread (None: the server's
+    default) and the clock preset (None: the server's default)."""
+
+    def __call__(
+        self,
+        interaction: discord.Interaction[Any],
+        game_name: str,
+        options: BaseModel,
+        players: int | None,
+        thread: bool | None,
+        *,
+        clock: str | None = None,
+    ) -> Awaitable[None]: ...
+
+
+#: The `clock` option every two-player-or-more `/play` offers (bot.server_settings.CLOCK_SECONDS).
+CLOCK_CHOICES = [
+    app_commands.Choice(name="Off: no clock", value="off"),
+    app_commands.Choice(name="Relaxed: a day per turn", value="relaxed"),
+    app_commands.Choice(name="Standard: 10 minutes per turn", value="standard"),
+    app_commands.Choice(name="Quick: 2 minutes per turn", value="quick"),
+]
+CLOCK_HELP = "Time per turn (default: this server's setting, normally 10 minutes)."
+THREAD_HELP = "Open a new thread for this game (default: this server's setting)."
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 

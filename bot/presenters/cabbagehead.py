@@ -12,7 +12,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.presenters.base import OpenLobby, Presenter, players_sections, read_rules
+from bot.presenters.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    THREAD_HELP,
+    OpenLobby,
+    Presenter,
+    players_sections,
+    read_rules,
+)
 from bot.refusals import Refusal
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
@@ -206,9 +214,11 @@ class CabbageheadPresenter(Presenter):
             neighbour_2="With chosen Neighbours: the second.",
             neighbour_3="With chosen Neighbours: the third.",
             neighbour_4="With chosen Neighbours: the fourth.",
-            thread="Open a new thread for this game.",
+            thread=THREAD_HELP,
+            clock=CLOCK_HELP,
         )
         @app_commands.choices(
+            clock=CLOCK_CHOICES,
             neighbours=NEIGHBOUR_SETS,
             first_player=FIRST_PLAYER,
             neighbour_1=NEIGHBOUR_CHOICES,
@@ -228,7 +238,8 @@ class CabbageheadPresenter(Presenter):
             neighbour_2: str | None = None,
             neighbour_3: str | None = None,
             neighbour_4: str | None = None,
-            thread: bool = False,
+            thread: bool | None = None,
+            clock: str | None = None,
         ) -> None:
             options = build_options(
                 players,
@@ -239,7 +250,7 @@ class CabbageheadPresenter(Presenter):
                 first_player,
                 [n for n in (neighbour_1, neighbour_2, neighbour_3, neighbour_4) if n],
             )
-            await open_lobby(interaction, self.game_name, options, players, thread)
+            await open_lobby(interaction, self.game_name, options, players, thread, clock=clock)
 
         return play_cabbagehead
 

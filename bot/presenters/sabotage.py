@@ -16,7 +16,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.presenters.base import OpenLobby, Presenter, players_sections, read_rules
+from bot.presenters.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    THREAD_HELP,
+    OpenLobby,
+    Presenter,
+    players_sections,
+    read_rules,
+)
 from bot.refusals import Refusal
 from bot.ui.choices import MAX_BUTTON_CHOICES
 from engine.api import Event
@@ -268,19 +276,21 @@ class SabotagePresenter(Presenter):
             bird="Play with the Bird variant (2 Birds in the Bug deck eat Bad Bugs).",
             first_player="Who goes first (the rule: whoever owns the most house plants).",
             season_rounds="The game ends after this many rounds at the latest (3-60, normally 30).",
-            thread="Open a new thread for this game.",
+            thread=THREAD_HELP,
+            clock=CLOCK_HELP,
         )
-        @app_commands.choices(first_player=FIRST_PLAYER)
+        @app_commands.choices(first_player=FIRST_PLAYER, clock=CLOCK_CHOICES)
         async def play_sabotage(
             interaction: discord.Interaction[Any],
             players: app_commands.Range[int, 2, 4] | None = None,
             bird: bool = False,
             first_player: str = "ask",
             season_rounds: app_commands.Range[int, 3, 60] = 30,
-            thread: bool = False,
+            thread: bool | None = None,
+            clock: str | None = None,
         ) -> None:
             options = build_options(bird, first_player, season_rounds)
-            await open_lobby(interaction, self.game_name, options, players, thread)
+            await open_lobby(interaction, self.game_name, options, players, thread, clock=clock)
 
         return play_sabotage
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 import engine.secret_number as rules
-from bot.presenters.base import OpenLobby, Presenter, read_rules
+from bot.presenters.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, OpenLobby, Presenter, read_rules
 from engine.secret_number import SecretNumberOptions, SecretNumberView
 
 
@@ -32,16 +32,21 @@ class SecretNumberPresenter(Presenter):
         @app_commands.command(
             name="secret-numbers", description="Secret Numbers: a tiny two-player guessing game."
         )
+        @app_commands.choices(clock=CLOCK_CHOICES)
         @app_commands.describe(
             turns="How many turns each player takes (1 to 4).",
-            thread="Open a new thread for this game.",
+            thread=THREAD_HELP,
+            clock=CLOCK_HELP,
         )
         async def play_secret_numbers(
             interaction: discord.Interaction[Any],
             turns: app_commands.Range[int, 1, 4] = 3,
-            thread: bool = False,
+            thread: bool | None = None,
+            clock: str | None = None,
         ) -> None:
-            await open_lobby(interaction, self.game_name, SecretNumberOptions(turns_each=turns), None, thread)
+            await open_lobby(
+                interaction, self.game_name, SecretNumberOptions(turns_each=turns), None, thread, clock=clock
+            )
 
         return play_secret_numbers
 

@@ -26,7 +26,7 @@ from bot.render import MESSAGE_MAX, board_embed, board_link, result_embed
 from bot.session import GameSession, MessageRef
 from bot.sessions import Sessions
 from bot.ui.choices import clip
-from bot.ui.items import hand_button_view
+from bot.ui.items import back_view, hand_button_view
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 OLD_MESSAGE_EDIT_LIMIT = 30046
 #: Discord's error code for "Missing Permissions".
 MISSING_PERMISSIONS = 50013
+#: Discord's error code for "Cannot send messages to this user" (they refuse direct messages).
+CANNOT_MESSAGE_USER = 50007
 
 
 class PublishLater(Exception):
@@ -89,14 +91,16 @@ class DiscordSide:
         lines: list[str],
         picture: BoardPicture,
         version: int,
+        ends: float | None = None,
     ) -> None:
-        """Every step of `plan` (made for `version`), in order; `PublishLater` if Discord fails."""
+        """Every step of `plan` (made for `version`), in order; `PublishLater` if Discord fails.
+        `ends`: when the turn the notice announces must be played by (its clock)."""
         try:
             await self._board(plan, position, session, lines, picture)
             if plan.announcement and session.shown.announced_version != version:
                 await self._announce(position, session, "\n".join(plan.announcement), version)
             if plan.notify and session.shown.notice_version != version:
-                await self._notify(position, session, list(plan.notify), version)
+                await self._notify(position, session, list(plan.notify), version, ends)
             await self._delete(session, plan.delete)
             if plan.post_result and not session.shown.result_posted:
                 await self.channel(position).send(
@@ -203,19 +207,77 @@ class DiscordSide:
         if old is not None:
             await self._delete_one(old)
 
-    async def _notify(self, position: Position, session: GameSession, users: list[int], version: int) -> None:
+    async def _notify(
+        self, position: Position, session: GameSession, users: list[int], version: int, ends: float | None
+    ) -> None:
         link = board_link(position)
         where = f" — the board: {link}" if link else ""
         mentions = " ".join(f"<@{u}>" for u in users)
+        clock = f" Your time runs out <t:{int(ends)}:R>." if ends is not None else ""
+        title = position.game.title
+        text = f"{mentions}, it's your turn in **{title}**.{clock} Press **My hand** to play{where}"
+        await self._replace_notices(position, session, text, users)
+        session.shown.notice_version = version
+
+    async def _replace_notices(
+        self, position: Position, session: GameSession, text: str, users: list[int]
+    ) -> None:
+        """Post a notice mentioning `users`, then delete the game's older ones: one stands at a time."""
         message = await self.channel(position).send(
-            f"{mentions}, it's your turn in **{position.game.title}**. Press **My hand** to play{where}",
-            allowed_mentions=mentions_of(users),
+            clip(text, MESSAGE_MAX), allowed_mentions=mentions_of(users)
         )
         old = await self.sessions.notices(session)
         await self.sessions.set_notices(session, [MessageRef(message.channel.id, message.id)])
-        session.shown.notice_version = version
         for ref in old:
             await self._delete_one(ref)
+
+    async def remind(self, position: Position, user: int, ends: float, direct: bool) -> None:
+        """Remind `user` that their turn's time runs out at `ends`: a notice in the channel that
+        replaces the turn notice, and a direct message if they asked for them (`/notify`). A user
+        who refuses direct messages gets none, silently. Best effort: a reminder is not retried."""
+        session = self.sessions.session(position.game_id)
+        link = board_link(position)
+        where = f" — the board: {link}" if link else ""
+        text = (
+            f"⏰ <@{user}>, your turn in **{position.game.title}** runs out <t:{int(ends)}:R>. "
+            f"Press **My hand** to play{where}"
+        )
+        try:
+            await self._replace_notices(position, session, text, [user])
+        except discord.HTTPException:
+            log.warning("Could not post a reminder in game %s.", position.game_id, exc_info=True)
+        if not direct:
+            return
+        try:
+            channel = await self.client.create_dm(discord.Object(user))
+            await channel.send(
+                clip(
+                    f"⏰ Your turn in **{position.game.title}** runs out <t:{int(ends)}:R>.{where}",
+                    MESSAGE_MAX,
+                )
+            )
+        except discord.Forbidden as error:
+            if error.code != CANNOT_MESSAGE_USER:
+                log.warning("Could not send a reminder to user %s.", user, exc_info=True)
+        except discord.HTTPException:
+            log.warning("Could not send a reminder to user %s.", user, exc_info=True)
+
+    async def announce_stand_in(self, position: Position, seat: int) -> None:
+        """A computer took the seat of a player who let three turns run out: say so, with the
+        button that gives it back ("I'm back")."""
+        record = position.record
+        player = record.seats[seat]
+        name = player.away_name or player.name
+        text = (
+            f"🤖 Time ran out three turns in a row for **{name}**: a computer plays for them from "
+            f"now on. {name}, press **I'm back** to take your seat again."
+        )
+        try:
+            await self.channel(position).send(
+                text, view=back_view(record.id, seat), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.warning("Could not announce the stand-in of game %s.", record.id, exc_info=True)
 
     async def _delete(self, session: GameSession, refs: tuple[MessageRef, ...]) -> None:
         """Delete messages the plan retires (best effort: one already gone is fine)."""

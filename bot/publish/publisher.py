@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.games import presenter
 from bot.picture_service import PictureService
@@ -34,7 +34,9 @@ FIRST_RETRY = 0.5
 LONGEST_RETRY = 60.0
 
 #: Told each time a game in progress is fully shown at a version.
-Subscriber = Callable[[Position], None]
+Subscriber = Callable[[Position, GameSession], Awaitable[None]]
+#: Starts the clocks of seats about to be told it is their turn; when each must decide by.
+TurnEnds = Callable[[Position, Sequence[int]], Awaitable[dict[int, float]]]
 
 
 class Publisher:
@@ -53,6 +55,8 @@ class Publisher:
         self.pictures = pictures
         self._clock = clock
         self.subscribers: list[Subscriber] = []
+        #: The clocks' hook (None: no clocks): `turn_ends(position, seats, fresh=...)`.
+        self.turn_ends: Callable[..., Awaitable[dict[int, float]]] | None = None
         self.first_retry = FIRST_RETRY
 
     def request(self, game_id: int, *, picture: bool = False) -> None:
@@ -131,7 +135,8 @@ class Publisher:
         if record.version != facts.version:  # a move landed meanwhile: show the latest instead
             session.dirty = True
             return
-        await self.discord.carry_out(steps, position, session, lines, picture, facts.version)
+        ends = await self._turn_ends(position, facts, steps.notify)
+        await self.discord.carry_out(steps, position, session, lines, picture, facts.version, ends)
         first = session.shown.version < 0  # a start, or the catch-up after a restart: rare, at once
         session.shown.version = facts.version
         session.shown.to_move = list(facts.to_move)
@@ -145,9 +150,17 @@ class Publisher:
             return
         for subscriber in self.subscribers:
             try:
-                subscriber(position)
+                await subscriber(position, session)
             except Exception:
                 log.exception("A subscriber failed on game %s.", session.game_id)
+
+    async def _turn_ends(self, position: Position, facts: Facts, notify: Sequence[int]) -> float | None:
+        """Start the clocks of the seats the notice is about to tell; the earliest end among them."""
+        if not notify or self.turn_ends is None:
+            return None
+        seats = [s for s in facts.to_move if facts.seat_users[s] in notify]
+        ends = await self.turn_ends(position, seats, fresh=facts.shown_to_move is not None)
+        return min(ends.values()) if ends else None
 
     async def _actor(self, position: Position, session: GameSession) -> int | None:
         """Who made the game's latest move, or the host for its start (not pinged about it)."""

@@ -1,12 +1,13 @@
-"""Everything the bot keeps: games, their action logs, turn notices, small settings (SQLite, WAL)."""
+"""Everything the bot keeps: games, their action logs, notices, deadlines, settings (SQLite, WAL)."""
 
-from bot.storage.records import ActionRecord, GameRecord, GameStatus, SeatRecord
+from bot.storage.records import ActionRecord, DeadlineRecord, GameRecord, GameStatus, SeatRecord
 from bot.storage.store import PUBLISHED_FLUSH_SECONDS, ChannelBusy, StaleVersion, Store
 
 __all__ = [
     "PUBLISHED_FLUSH_SECONDS",
     "ActionRecord",
     "ChannelBusy",
+    "DeadlineRecord",
     "GameRecord",
     "GameStatus",
     "SeatRecord",

@@ -110,21 +110,39 @@ class Games(StoreBase):
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?, "
-                "lobby_expires_at = NULL, published_version = -1 WHERE id = ? AND status = 'lobby'",
-                (seats_json(seats), state, self._clock(), game_id),
+                "lobby_expires_at = NULL, published_version = -1, last_human_move_at = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (seats_json(seats), state, self._clock(), self._clock(), game_id),
             )
             if cursor.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is not a lobby")
 
     async def close_game(self, game_id: int, status: GameStatus, reason: str) -> bool:
-        """End an open game (cancelled, or finished early); False if it was already closed."""
+        """End an open game (cancelled, or finished early) and drop its deadlines; False if it
+        was already closed."""
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = ?, end_reason = ?, updated_at = ?, lobby_expires_at = NULL "
                 "WHERE id = ? AND status IN ('lobby', 'active')",
                 (status, reason, self._clock(), game_id),
             )
+            await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
             return cursor.rowcount == 1
+
+    async def set_clock(self, game_id: int, clock: str | None, stand_in: str | None) -> None:
+        """A game's clock preset and the strength that plays its timed-out turns."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET clock = ?, stand_in = ? WHERE id = ?", (clock, stand_in, game_id)
+            )
+
+    async def set_pause(self, game_id: int, paused_at: float | None, votes: Sequence[int]) -> None:
+        """Whether (since when) a game is paused, and who agreed to pause it so far."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET paused_at = ?, pause_votes = ? WHERE id = ?",
+                (paused_at, json.dumps(list(votes)), game_id),
+            )
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         async with self._transaction() as db:

@@ -69,6 +69,38 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE notices ADD COLUMN kind TEXT NOT NULL DEFAULT 'turn'
     """,
+    # 4: clocks. A game's clock and the computer strength that plays a turn whose time ran out;
+    # when it was paused, who agreed to pause, and its last human move (for abandoned games).
+    # `deadlines` holds every timed thing (a seat's turn with its reminders, a pause's end, the
+    # abandoned-game check), one row each; the bot sleeps until the earliest. Per server and per
+    # user settings are small JSON documents.
+    """
+    ALTER TABLE games ADD COLUMN clock TEXT;
+    ALTER TABLE games ADD COLUMN stand_in TEXT;
+    ALTER TABLE games ADD COLUMN paused_at REAL;
+    ALTER TABLE games ADD COLUMN pause_votes TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE games ADD COLUMN last_human_move_at REAL;
+    CREATE TABLE deadlines (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        kind TEXT NOT NULL,
+        seat INTEGER NOT NULL DEFAULT -1,
+        due REAL NOT NULL,
+        started REAL NOT NULL,
+        seconds REAL NOT NULL,
+        step INTEGER NOT NULL DEFAULT 0,
+        paused INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind, seat)
+    );
+    CREATE INDEX deadlines_by_due ON deadlines (due) WHERE paused = 0;
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL
+    );
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL
+    )
+    """,
 ]
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.connection import StoreBase
 from bot.storage.errors import StaleVersion
-from bot.storage.records import ActionRecord
-from bot.storage.rows import action_from_row
+from bot.storage.records import ActionRecord, SeatRecord
+from bot.storage.rows import action_from_row, seats_json
 
 
 class Moves(StoreBase):
@@ -30,15 +31,31 @@ class Moves(StoreBase):
         events: list[dict[str, Any]],
         state: str,
         finished: bool,
+        by_person: bool = False,
+        seats: Sequence[SeatRecord] | None = None,
     ) -> int:
         """Store one accepted move in one transaction; return the new version.
 
-        `StaleVersion` (nothing written) if the game is not active at `expected_version`.
+        `by_person`: a person made it (the abandoned-game clock starts again). `seats`: the seats
+        changed with it (a timeout counted, or reset). `StaleVersion` (nothing written) if the game
+        is not active at `expected_version`.
         """
         now = self._clock()
         new_version = expected_version + 1
         status = "finished" if finished else "active"
-        update = (state, new_version, status, now, finished, game_id, expected_version)
+        seats_text = seats_json(seats) if seats is not None else None
+        update = (
+            state,
+            new_version,
+            status,
+            now,
+            finished,
+            by_person,
+            now,
+            seats_text,
+            game_id,
+            expected_version,
+        )
         insert = (game_id, new_version, seat, json.dumps(action), json.dumps(events), now)
 
         def write(db: sqlite3.Connection) -> None:
@@ -46,7 +63,9 @@ class Moves(StoreBase):
             try:
                 cursor = db.execute(
                     "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, "
-                    "end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END "
+                    "end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END, "
+                    "last_human_move_at = CASE WHEN ? THEN ? ELSE last_human_move_at END, "
+                    "seats = COALESCE(?, seats) "
                     "WHERE id = ? AND version = ? AND status = 'active'",
                     update,
                 )

@@ -20,6 +20,11 @@ class SeatRecord(BaseModel):
     user_id: int | None = None
     #: A computer player's strength ("random", "greedy", "strong"); None for a person.
     computer: str | None = None
+    #: Turns in a row whose time ran out (the computer played them); reset by the player's move.
+    timeouts: int = 0
+    #: A computer standing in for a player who let three turns run out: who may take it back.
+    away_user_id: int | None = None
+    away_name: str | None = None
 
     @property
     def is_person(self) -> bool:
@@ -52,6 +57,14 @@ class GameRecord:
     end_reason: str | None = None
     #: The last version fully shown in Discord (board, notice, final scores); -1: not even the start.
     published_version: int = 0
+    #: The game's clock preset (None or "off": no clock) and the strength that plays timed-out turns.
+    clock: str | None = None
+    stand_in: str | None = None
+    #: When the game was paused (None: running), and who agreed to pause it so far.
+    paused_at: float | None = None
+    pause_votes: list[int] = field(default_factory=list)
+    #: When a person last made a move (the start counts), for abandoned games.
+    last_human_move_at: float | None = None
 
     @property
     def is_open(self) -> bool:
@@ -63,6 +76,24 @@ class GameRecord:
             if seat.user_id == user_id:
                 return index
         return None
+
+
+@dataclass
+class DeadlineRecord:
+    """Something timed: a seat's turn (with its reminders), a pause's end, an abandoned-game check."""
+
+    game_id: int
+    #: "turn", "pause_end" or "abandon".
+    kind: str
+    #: The seat whose turn it is (-1 for a game-wide deadline).
+    seat: int
+    #: When it is next due; when the turn's clock started, and how long the turn is.
+    due: float
+    started: float
+    seconds: float
+    #: What fires next: 0 the half-time reminder, 1 the last-tenth reminder, 2 the timeout.
+    step: int = 0
+    paused: bool = False
 
 
 @dataclass

@@ -11,7 +11,8 @@ from bot.storage.records import ActionRecord, GameRecord, SeatRecord
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seats, min_seats, max_seats, seed, state, version, "
     "status, host_id, lobby_message_id, board_message_id, board_posted_at, created_at, updated_at, "
-    "lobby_expires_at, end_reason, published_version"
+    "lobby_expires_at, end_reason, published_version, clock, stand_in, paused_at, pause_votes, "
+    "last_human_move_at"
 )
 
 
@@ -38,6 +39,11 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
         lobby_expires_at=row[18],
         end_reason=row[19],
         published_version=row[20],
+        clock=row[21],
+        stand_in=row[22],
+        paused_at=row[23],
+        pause_votes=json.loads(row[24] or "[]"),
+        last_human_move_at=row[25],
     )
 
 

@@ -2,22 +2,25 @@
 
 `StoreBase` (connection.py) holds the one aiosqlite connection, in WAL mode with explicit
 transactions, migrated on open; `Games` (games.py), `Moves` (moves.py), `PublishedMarks`
-(published.py), `Notices` (notices.py) and `Meta` (meta.py) each add the methods for their tables.
+(published.py), `Notices` (notices.py), `Meta` (meta.py), `Deadlines` (deadlines.py) and
+`Preferences` (preferences.py) each add the methods for their tables.
 The exceptions (errors.py) and `PUBLISHED_FLUSH_SECONDS` are re-exported here, where they always were.
 """
 
 from __future__ import annotations
 
 from bot.storage.connection import PUBLISHED_FLUSH_SECONDS, Clock
+from bot.storage.deadlines import Deadlines
 from bot.storage.errors import ChannelBusy, StaleVersion
 from bot.storage.games import Games
 from bot.storage.meta import Meta
 from bot.storage.moves import Moves
 from bot.storage.notices import Notices
+from bot.storage.preferences import Preferences
 from bot.storage.published import PublishedMarks
 
 __all__ = ["PUBLISHED_FLUSH_SECONDS", "ChannelBusy", "Clock", "StaleVersion", "Store"]
 
 
-class Store(Games, Moves, PublishedMarks, Notices, Meta):
+class Store(Games, Moves, PublishedMarks, Notices, Meta, Deadlines, Preferences):
     """Async access to the games database. Open with `await Store.open(path)`; close when done."""

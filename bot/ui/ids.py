@@ -10,6 +10,8 @@ follow their grammar exactly (bot.ui.choices), and anything else is `None`.
   gc:c:<game>:<seat>:<version>:<choice>                     a choice button in a hand
   gc:s:<game>:<seat>:<version>:<n>                          choice menu n in a hand (values: choices)
   gc:rules:<game name>:<page>                               rules pages
+  gc:pause:<game>                                           "Agree to pause" under a pause request
+  gc:back:<game>:<seat>                                     "I'm back" under a computer's stand-in
 """
 
 from __future__ import annotations
@@ -81,7 +83,24 @@ class RulesId:
         return f"gc:rules:{self.game}:{self.page}"
 
 
-ComponentId = LobbyId | HandId | ChoiceId | MenuId | RulesId
+@dataclass(frozen=True)
+class PauseId:
+    game_id: int
+
+    def text(self) -> str:
+        return f"gc:pause:{self.game_id}"
+
+
+@dataclass(frozen=True)
+class BackId:
+    game_id: int
+    seat: int
+
+    def text(self) -> str:
+        return f"gc:back:{self.game_id}:{self.seat}"
+
+
+ComponentId = LobbyId | HandId | ChoiceId | MenuId | RulesId | PauseId | BackId
 
 
 def _number(text: str, high: int) -> int | None:
@@ -122,6 +141,12 @@ def parse(custom_id: str) -> ComponentId | None:
             return ChoiceId(game_id, seat, version, parts[3]) if CHOICE.fullmatch(parts[3]) else None
         number = _number(parts[3], MAX_MENU)
         return MenuId(game_id, seat, version, number) if number is not None else None
+    if kind == "pause" and len(parts) == 1:
+        game_id = _game_id(parts[0])
+        return PauseId(game_id) if game_id is not None else None
+    if kind == "back" and len(parts) == 2:
+        game_id, seat = _game_id(parts[0]), _number(parts[1], MAX_SEAT)
+        return BackId(game_id, seat) if game_id is not None and seat is not None else None
     if kind == "rules" and len(parts) == 2:
         page = _number(parts[1], MAX_PAGE)
         return RulesId(parts[0], page) if _GAME_NAME.fullmatch(parts[0]) and page is not None else None

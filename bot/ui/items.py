@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
-from bot.ui.ids import ChoiceId, HandId, LobbyId, MenuId, RulesId
+from bot.ui.ids import BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId
 
 BUTTON_LABEL_MAX = 80
 HAND_LABEL = "My hand / My turn"
@@ -84,6 +84,14 @@ def lobby_view(game_id: int, strengths: Sequence[str] = ()) -> discord.ui.View:
 def hand_button_view(game_id: int, *, refresh: bool = False) -> discord.ui.View:
     label = "Refresh" if refresh else HAND_LABEL
     return DrawnView([row([button(HandId(game_id).text(), label, emoji="🃏")])])
+
+
+def pause_view(game_id: int) -> discord.ui.View:
+    return DrawnView([row([button(PauseId(game_id).text(), "Agree to pause", emoji="⏸")])])
+
+
+def back_view(game_id: int, seat: int) -> discord.ui.View:
+    return DrawnView([row([button(BackId(game_id, seat).text(), "I'm back", discord.ButtonStyle.success)])])
 
 
 def rules_view(game: str, page: int, pages: int) -> discord.ui.View | None:

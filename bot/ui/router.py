@@ -16,12 +16,13 @@ import discord
 
 from bot import replies
 from bot.errors import answer_error, send_ephemeral
+from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.table_commands import TableCommands
 from bot.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
 from bot.table import Table
-from bot.ui.ids import CHOICE, PREFIX, ChoiceId, HandId, LobbyId, MenuId, RulesId, parse
+from bot.ui.ids import CHOICE, PREFIX, BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId, parse
 
 #: The answer to a click that arrives while the bot shuts down (it is back within seconds).
 RESTARTING = "Garden Club is restarting. Nothing was played; try again in a few seconds."
@@ -46,11 +47,19 @@ def component_on(message: discord.Message | None, custom_id: str) -> Any | None:
 class Router:
     """Routes component interactions to the hands, lobby and table handlers."""
 
-    def __init__(self, table: Table, hands: Hands, lobbies: LobbyHandlers, commands: TableCommands) -> None:
+    def __init__(
+        self,
+        table: Table,
+        hands: Hands,
+        lobbies: LobbyHandlers,
+        commands: TableCommands,
+        clocks: ClockCommands,
+    ) -> None:
         self.table = table
         self.hands = hands
         self.lobbies = lobbies
         self.commands = commands
+        self.clocks = clocks
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """discord.py's `on_interaction`: take the components whose ids are ours."""
@@ -88,6 +97,10 @@ class Router:
             await self.hands.choose(interaction, self._menu_choice(clicked, component, data))
         elif isinstance(clicked, RulesId):
             await self.commands.rules_page(interaction, clicked.game, clicked.page)
+        elif isinstance(clicked, PauseId):
+            await self.clocks.agree_to_pause(interaction, clicked.game_id)
+        elif isinstance(clicked, BackId):
+            await self.clocks.back(interaction, clicked.game_id, clicked.seat)
 
     @staticmethod
     def _menu_choice(menu: MenuId, component: Any, data: dict[str, Any]) -> ChoiceId:

@@ -1,0 +1,162 @@
+"""Turn clocks: reminders, a computer stepping in when time runs out, pauses, abandoned games.
+
+A seat's turn gets a clock when its turn notice is published (`turn_ends`, asked by the
+publisher): a `turn` deadline row holding when it started and how long it is. The deadline
+scheduler (`bot.deadline_scheduler`) wakes `fire` when a row is due: at half the time and at the
+last tenth the player is reminded (in the channel, replacing the notice; by direct message if
+they asked with `/notify`); at the end the turn is played for them (`Moves.play_for_timeout`).
+Each step is claimed in the store before it is done, so nothing fires twice, across restarts too.
+A reply window (an out-of-turn decision several seats may answer at once) gets the game's short
+reply clock and no reminders; its timeout is the engine's pass.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.clock import Clock
+from bot.position import Position
+from bot.server_settings import CLOCK_SECONDS, ServerSettingsCache
+from bot.session import GameSession
+from bot.storage import DeadlineRecord, Store
+from engine.api import decision_kind, reply_seconds
+
+if TYPE_CHECKING:
+    from bot.table import Table
+
+log = logging.getLogger(__name__)
+
+#: The longest a game may stay paused before its clock starts again by itself.
+LONGEST_PAUSE = 7 * 86400.0
+#: When, as a share of the turn, the two reminders come.
+REMINDERS = (0.5, 0.9)
+TIMEOUT_STEP = len(REMINDERS)
+
+
+def turn_seconds(position: Position, seat: int) -> float | None:
+    """How long `seat` has for its decision now (None: no clock)."""
+    record = position.record
+    if position.state is None or record.seats[seat].user_id is None:
+        return None
+    if sum(1 for s in record.seats if s.user_id is not None) < 2:
+        return None  # solo: nobody waits
+    if decision_kind(position.game, position.state, seat) == "reply":
+        return reply_seconds(position.game, position.options())
+    return CLOCK_SECONDS.get(record.clock or "off")
+
+
+class Clocks:
+    """Every game's clocks, fired by the deadline scheduler."""
+
+    def __init__(self, table: Table, clock: Clock, settings: ServerSettingsCache) -> None:
+        self.table = table
+        self.store: Store = table.store
+        self.clock = clock
+        self.settings = settings
+
+    def _poke(self) -> None:
+        scheduler = self.table.scheduler
+        if scheduler is not None:
+            scheduler.poke()
+
+    async def turn_ends(self, position: Position, seats: Sequence[int], *, fresh: bool) -> dict[int, float]:
+        """When each of `seats` (about to be told it is their turn) must decide by; starts their
+        clocks. `fresh`: a new turn for them (False after a restart or a resume: a clock already
+        running goes on, never reset nor extended)."""
+        record = position.record
+        if record.paused_at is not None:
+            return {}
+        running = {d.seat: d for d in await self.store.deadlines_of(record.id) if d.kind == "turn"}
+        now = self.clock.now()
+        ends: dict[int, float] = {}
+        for seat in seats:
+            seconds = turn_seconds(position, seat)
+            if seconds is None:
+                continue
+            known = running.get(seat)
+            if known is not None and not fresh:
+                ends[seat] = known.started + known.seconds
+                continue
+            reminders = seconds >= 60 and decision_kind(position.game, position.state, seat) == "turn"  # type: ignore[arg-type]
+            step = 0 if reminders else TIMEOUT_STEP
+            due = now + seconds * (REMINDERS[0] if reminders else 1.0)
+            await self.store.set_deadline(DeadlineRecord(record.id, "turn", seat, due, now, seconds, step))
+            ends[seat] = now + seconds
+        if ends:
+            self._poke()
+        return ends
+
+    async def on_published(self, position: Position, session: GameSession) -> None:
+        """A version is shown: the clocks of seats no longer to move stop; a game gets its
+        abandoned-game check once."""
+        record = position.record
+        if not session.clock_armed:
+            settings = await self.settings.of(record.guild_id)
+            since = record.last_human_move_at or self.clock.now()
+            due = since + settings.abandon_days * 86400.0
+            if not any(d.kind == "abandon" for d in await self.store.deadlines_of(record.id)):
+                await self.store.set_deadline(DeadlineRecord(record.id, "abandon", -1, due, since, 0.0))
+                self._poke()
+            session.clock_armed = True
+        to_move = set(position.to_move())
+        gone = [seat for seat in session.clocked_seats if seat not in to_move]
+        if gone:
+            await self.store.remove_deadlines(record.id, "turn", gone)
+        session.clocked_seats = sorted(to_move)
+
+    async def fire(self, deadline: DeadlineRecord) -> None:
+        """A deadline is due: do its next step (once: each step is claimed in the store first)."""
+        if deadline.kind == "turn":
+            await self._turn(deadline)
+        elif deadline.kind == "pause_end":
+            if await self.store.remove_if(deadline):
+                await self.table.pauses.resume(deadline.game_id, by=None)
+        elif deadline.kind == "abandon":
+            await self._abandon(deadline)
+        else:
+            await self.store.remove_if(deadline)
+
+    async def _turn(self, deadline: DeadlineRecord) -> None:
+        position = await self.table.sessions.position(deadline.game_id)
+        seat = deadline.seat
+        if (
+            not position.is_active
+            or seat not in position.to_move()
+            or position.record.seats[seat].user_id is None
+        ):
+            await self.store.remove_if(deadline)
+            return
+        if deadline.step < TIMEOUT_STEP:
+            nxt = deadline.step + 1
+            share = REMINDERS[nxt] if nxt < TIMEOUT_STEP else 1.0
+            if await self.store.advance(deadline, step=nxt, due=deadline.started + deadline.seconds * share):
+                user = position.record.seats[seat].user_id
+                assert user is not None
+                wants_dm = bool((await self.store.user_settings(user)).get("notify"))
+                await self.table.discord.remind(position, user, deadline.started + deadline.seconds, wants_dm)
+            return
+        strength = position.record.stand_in or (await self.settings.of(position.record.guild_id)).stand_in
+        outcomes = await self.table.moves.play_for_timeout(deadline.game_id, seat, strength)
+        await self.store.remove_if(deadline)
+        if outcomes:
+            seats = outcomes[-1].position.record.seats
+            if seats[seat].away_user_id is not None and seats[seat].user_id is None:
+                await self.table.discord.announce_stand_in(outcomes[-1].position, seat)
+            self.table.publisher.request(deadline.game_id)
+
+    async def _abandon(self, deadline: DeadlineRecord) -> None:
+        record = await self.store.get(deadline.game_id)
+        if record is None or record.status != "active":
+            await self.store.remove_if(deadline)
+            return
+        settings = await self.settings.of(record.guild_id)
+        due = (record.last_human_move_at or record.created_at) + settings.abandon_days * 86400.0
+        if due > self.clock.now():  # someone moved since: check again then
+            if await self.store.remove_if(deadline):
+                await self.store.set_deadline(DeadlineRecord(record.id, "abandon", -1, due, due, 0.0))
+            return
+        if await self.store.remove_if(deadline):
+            await self.table.lobbies.abandon(record.id, settings.abandon_days)
+            self.table.publisher.request(record.id)

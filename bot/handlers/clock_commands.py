@@ -1,0 +1,118 @@
+"""`/pause`, `/resume`, `/notify`, `/settings`, and the "Agree to pause" and "I'm back" buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot import replies
+from bot.handlers.lobbies import display_name
+from bot.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.server_settings import CLOCK_WORDS, STAND_IN_WORDS, ServerSettings
+from bot.table import Table
+from bot.ui.items import pause_view
+
+NOT_MANAGER = "Only members who can manage this server can change its settings."
+
+
+def describe_settings(settings: ServerSettings) -> str:
+    return "\n".join(
+        [
+            f"**Clock** for new games: {settings.clock} ({CLOCK_WORDS[settings.clock]})",
+            f"**Computer for turns whose time ran out**: {STAND_IN_WORDS[settings.stand_in]}",
+            f"**Abandoned** after {settings.abandon_days} days without a move",
+            f"**Board pictures**: {'on' if settings.pictures else 'off'}",
+            f"**New games in a thread**: {'yes' if settings.threads else 'no'}",
+        ]
+    )
+
+
+class ClockCommands:
+    """The commands and buttons about clocks, pauses and a server's defaults."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def _game_here(self, interaction: discord.Interaction[Any]) -> int:
+        position = await self.table.sessions.in_channel(interaction.channel_id or 0)
+        if position is None or position.record.status != "active":
+            raise Refusal(NO_GAME_HERE)
+        return position.game_id
+
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        """`/pause`: agree to pause this channel's game; it pauses once every player agreed."""
+        await self._ask(interaction, await self._game_here(interaction), from_button=False)
+
+    async def agree_to_pause(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        record = await self.table.store.get(game_id)
+        if record is None or record.channel_id != interaction.channel_id:
+            raise Refusal(WRONG_PLACE)
+        await self._ask(interaction, game_id, from_button=True)
+
+    async def _ask(self, interaction: discord.Interaction[Any], game_id: int, *, from_button: bool) -> None:
+        result = await self.table.pauses.ask(game_id, interaction.user.id)
+        who = display_name(interaction.user)
+        if result.paused:
+            text = "⏸ Everyone agreed: the game is paused and its clock stopped. `/resume` starts it again."
+            if from_button:
+                await replies.update(interaction, content=text, view=None)
+            else:
+                await replies.send(interaction, private=False, content=text)
+            return
+        waiting = ", ".join(result.waiting_for)
+        text = f"⏸ {who} would like to pause this game. Still to agree: {waiting}."
+        if from_button:
+            await replies.update(interaction, content=text, view=pause_view(game_id))
+        else:
+            await replies.send(interaction, private=False, content=text, view=pause_view(game_id))
+
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        """`/resume`: start a paused game's clock again (any player)."""
+        game_id = await self._game_here(interaction)
+        await self.table.pauses.resume(game_id, by=interaction.user.id)
+        await replies.send(
+            interaction,
+            private=False,
+            content=f"▶ {display_name(interaction.user)} resumed the game: the clock runs again.",
+        )
+
+    async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        """`/notify`: direct-message reminders when a turn's time runs low, for this user."""
+        settings = await self.table.store.user_settings(interaction.user.id)
+        settings["notify"] = on
+        await self.table.store.set_user_settings(interaction.user.id, settings)
+        text = (
+            "I'll also send you a direct message when your turn's time runs low."
+            if on
+            else "No more direct messages from me; reminders stay in the game's channel."
+        )
+        await replies.send(interaction, private=True, content=text)
+
+    async def settings(self, interaction: discord.Interaction[Any], changes: dict[str, Any]) -> None:
+        """`/settings`: show this server's defaults, or change them (Manage Server only)."""
+        perms = getattr(interaction, "permissions", None)
+        if interaction.guild_id is None:
+            raise Refusal("Settings belong to a server: use `/settings` in one.")
+        if not (perms and perms.manage_guild):
+            raise Refusal(NOT_MANAGER)
+        cache = self.table.server_settings
+        current = await cache.of(interaction.guild_id)
+        if changes:
+            current = ServerSettings.model_validate({**current.model_dump(), **changes})
+            await cache.save(interaction.guild_id, current)
+        heading = "Saved. This server's defaults now:" if changes else "This server's defaults:"
+        await replies.send(interaction, private=True, content=f"{heading}\n{describe_settings(current)}")
+
+    async def back(self, interaction: discord.Interaction[Any], game_id: int, seat: int) -> None:
+        """ "I'm back": the player takes their seat back from the computer standing in."""
+        record = await self.table.store.get(game_id)
+        if record is None or record.channel_id != interaction.channel_id:
+            raise Refusal(WRONG_PLACE)
+        change = await self.table.lobbies.take_back(game_id, interaction.user.id, seat)
+        await replies.update(interaction, content=" ".join(change.notes), view=None)
+        session = self.table.sessions.session(game_id)
+        session.shown.board_version = None  # the seat's name changed
+        session.shown.to_move = None
+        session.shown.notice_version = None
+        self.table.publisher.request(game_id)
