@@ -2,8 +2,10 @@
 
 `play_random_game` plays one seeded game by random legal moves and checks, at every step, the
 promises the bot relies on: only seats to move have actions, labels are unique, JSON round-trip is
-exact, views and log lines never show a viewer what is hidden from them. At the end it checks the
-result and that replaying options + seed + actions reproduces the final state.
+exact, views and log lines never show a viewer what is hidden from them, every decision has a kind
+and a legal timeout move, a reply window offers the same answers whatever the hidden cards, and
+the scores as they stand can be counted. At the end it checks the result (and that the standing
+result agrees with it) and that replaying options + seed + actions reproduces the final state.
 """
 
 from __future__ import annotations
@@ -18,13 +20,18 @@ from engine.api import (
     AnyGame,
     Event,
     IllegalAction,
+    Result,
     Viewer,
     action_label,
     action_steps,
+    copy_state,
+    decision_kind,
     dump_state,
     has_public_view,
     load_state,
     replay,
+    standing_result,
+    timeout_action,
 )
 from engine.rng import Rng
 
@@ -106,6 +113,71 @@ def assert_events_are_structured(game: AnyGame, state: BaseModel, events: list[E
             )
 
 
+def assert_decisions_have_kinds_and_timeouts(game: AnyGame, state: BaseModel, seats: int, seed: int) -> None:
+    """Every seat to move has a decision kind ("turn" or "reply"); a timeout move, where the game
+    names one, is among that seat's legal actions and is accepted; and a reply window reveals
+    nothing: every seat in a window is offered the same answers, none naming its own hidden
+    cards, and the same answers again in a twin state that differs only in its hidden cards
+    (`game.conformance_twin(state, seat, seed)` where the game can build one)."""
+    names = CUSTOM_NAMES[:seats]
+    secrets = game.secrets(state)
+    twin_maker = getattr(game, "conformance_twin", None)
+    reply_labels: dict[int, list[str]] = {}
+    for seat in game.to_move(state):
+        kind = decision_kind(game, state, seat)
+        assert kind in ("turn", "reply"), f"{game.name}: seat {seat} has decision kind {kind!r}"
+        actions = list(game.legal_actions(state, seat))
+        labels = [action_label(a, names) for a in actions]
+        default = timeout_action(game, state, seat)
+        if default is not None:
+            assert action_label(default, names) in labels, (
+                f"{game.name}: seat {seat}'s timeout move {default.label!r} is not among {labels}"
+            )
+            trial = copy_state(game, state)
+            try:
+                game.apply(trial, seat, default)
+            except IllegalAction as refusal:
+                raise AssertionError(f"{game.name}: timeout move refused: {refusal.message}") from refusal
+        if kind != "reply":
+            continue
+        reply_labels[seat] = labels
+        leaked = secrets.get(seat, set()) & {w for label in labels for w in words_of(label)}
+        assert not leaked, f"{game.name}: seat {seat}'s reply answers name its hidden {sorted(leaked)}"
+        twin = twin_maker(state, seat, seed) if twin_maker is not None else None
+        if twin is not None:
+            assert decision_kind(game, twin, seat) == "reply", f"{game.name}: the twin has no window"
+            twin_labels = [action_label(a, names) for a in game.legal_actions(twin, seat)]
+            assert twin_labels == labels, (
+                f"{game.name}: seat {seat}'s reply answers depend on its hidden cards: "
+                f"{labels} vs {twin_labels}"
+            )
+    offered = {tuple(labels) for labels in reply_labels.values()}
+    assert len(offered) <= 1, f"{game.name}: seats in a reply window are offered different answers {offered}"
+
+
+def assert_result_is_sound(game: AnyGame, result: Result, seats: int, what: str) -> None:
+    """Every seat appears once, the winners are seats, breakdowns add up, the summary renders."""
+    assert sorted(s.seat for s in result.seats) == list(range(seats)), f"{game.name}: {what} misses a seat"
+    assert result.winners and set(result.winners) <= set(range(seats)), f"{game.name}: {what} winners"
+    for seat_result in result.seats:
+        assert seat_result.total == sum(line.points for line in seat_result.lines), (
+            f"{game.name}: {what}: breakdown of seat {seat_result.seat} does not add up to its total"
+        )
+    assert result.summary_for([game.seat_name(s) for s in range(seats)]) == result.summary, (
+        f"{game.name}: {what}: summary_for with default names is not the summary"
+    )
+
+
+def assert_standing_result_matches(game: AnyGame, state: BaseModel, seats: int) -> None:
+    """On a finished game the standing result has the final result's totals and winners."""
+    final = game.result(state)
+    standing = standing_result(game, state)
+    assert_result_is_sound(game, standing, seats, "standing result at the end")
+    totals = {s.seat: s.total for s in final.seats}
+    assert {s.seat: s.total for s in standing.seats} == totals, f"{game.name}: standing totals != result"
+    assert standing.winners == final.winners, f"{game.name}: standing winners != result winners"
+
+
 def play_random_game(
     game: AnyGame, options: BaseModel, seats: int, seed: int, *, check_every_step: bool = True
 ) -> tuple[BaseModel, list[tuple[int, dict[str, Any]]]]:
@@ -133,6 +205,8 @@ def play_random_game(
             steps = [action_steps(a, CUSTOM_NAMES[:seats]) for a in actions]
             assert all(steps) and len(set(steps)) == len(steps), f"{game.name}: duplicate steps {steps}"
         if check_every_step:
+            assert_decisions_have_kinds_and_timeouts(game, state, seats, seed)
+            assert_result_is_sound(game, standing_result(game, state), seats, "standing result")
             text = dump_state(state)
             assert dump_state(load_state(game, text)) == text, f"{game.name}: JSON round-trip differs"
             for viewer in [*range(seats), None]:
@@ -150,14 +224,8 @@ def play_random_game(
         raise AssertionError(f"{game.name}: no end after {MAX_STEPS} steps (seed {seed})")
 
     assert not game.to_move(state), f"{game.name}: terminal but someone is to move"
-    result = game.result(state)
-    assert sorted(s.seat for s in result.seats) == list(range(seats))
-    assert result.winners and set(result.winners) <= set(range(seats))
-    for seat_result in result.seats:
-        assert seat_result.total == sum(line.points for line in seat_result.lines), (
-            f"{game.name}: breakdown of seat {seat_result.seat} does not add up to its total"
-        )
-    assert result.summary_for([game.seat_name(s) for s in range(seats)]) == result.summary
+    assert_result_is_sound(game, game.result(state), seats, "result")
+    assert_standing_result_matches(game, state, seats)
     replayed, _ = replay(game, options, seats, seed, moves)
     assert dump_state(replayed) == dump_state(state), f"{game.name}: replay differs (seed {seed})"
     return state, moves
