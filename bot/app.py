@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -44,7 +42,7 @@ class GardenClubBot(commands.Bot):
         self,
         settings: Settings,
         *,
-        clock: Callable[[], float] = time.time,
+        clock: Clock | None = None,
         lobby_ttl: float = DEFAULT_LOBBY_TTL,
         expiry_check_seconds: float = 30.0,
     ) -> None:
@@ -59,14 +57,13 @@ class GardenClubBot(commands.Bot):
             max_messages=None,
         )
         self.settings = settings
-        self._clock = clock
         self._lobby_ttl = lobby_ttl
         self._expiry_check_seconds = expiry_check_seconds
         self._expiry_task: asyncio.Task[None] | None = None
         self._catch_up_task: asyncio.Task[None] | None = None
         self._deadlines_task: asyncio.Task[None] | None = None
-        #: The clock that times turns (tests give a `ManualClock` they move by hand).
-        self.timer: Clock = SystemClock()
+        #: The bot's time: every timestamp and deadline (tests give a `ManualClock` they move by hand).
+        self.timer: Clock = clock if clock is not None else SystemClock()
         self._pictures_task: asyncio.Task[None] | None = None
         #: How long a move's "published" mark may wait to be written with others (tests lengthen it).
         self.published_flush_seconds = PUBLISHED_FLUSH_SECONDS
@@ -78,13 +75,13 @@ class GardenClubBot(commands.Bot):
             use_gateway(await discover_gateway(self.http))
         self.store = await Store.open(
             self.settings.database_path,
-            clock=self._clock,
+            clock=self.timer.now,
             published_flush_seconds=self.published_flush_seconds,
         )
         self.table = Table(
             self,
             self.store,
-            clock=self._clock,
+            clock=self.timer.now,
             picture_budget=PictureBudget(self.settings.picture_budget_ms),
             lobby_ttl=self._lobby_ttl,
             timer=self.timer,

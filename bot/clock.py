@@ -29,8 +29,9 @@ class SystemClock:
 class ManualClock:
     """A clock a test moves by hand: `advance(seconds)` wakes everything sleeping until then."""
 
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self._now = start
+    def __init__(self, start: float | None = None) -> None:
+        #: It starts at the real time (Discord's own timestamps, such as a message's, are real).
+        self._now = time.time() if start is None else start
         self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
 
     def now(self) -> float:

@@ -84,6 +84,8 @@ class Clocks:
             due = now + seconds * (REMINDERS[0] if reminders else 1.0)
             await self.store.set_deadline(DeadlineRecord(record.id, "turn", seat, due, now, seconds, step))
             ends[seat] = now + seconds
+            session = self.table.sessions.session(record.id)
+            session.clocked_seats = sorted({*session.clocked_seats, seat})
         if ends:
             self._poke()
         return ends
@@ -104,7 +106,7 @@ class Clocks:
         gone = [seat for seat in session.clocked_seats if seat not in to_move]
         if gone:
             await self.store.remove_deadlines(record.id, "turn", gone)
-        session.clocked_seats = sorted(to_move)
+            session.clocked_seats = [seat for seat in session.clocked_seats if seat in to_move]
 
     async def fire(self, deadline: DeadlineRecord) -> None:
         """A deadline is due: do its next step (once: each step is claimed in the store first)."""

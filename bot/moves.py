@@ -27,7 +27,7 @@ from bot.session import GameSession
 from bot.sessions import Sessions
 from bot.storage import SeatRecord, StaleVersion
 from engine.ai import choose_move, move_seed
-from engine.api import Event, IllegalAction, dump_state, load_state, timeout_action
+from engine.api import Event, IllegalAction, decision_kind, dump_state, load_state, timeout_action
 from engine.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -183,8 +183,13 @@ class Moves:
                 seats, note = None, []
                 if not outcomes:
                     note = [timed_out_event(seat, record.seats[seat].name)]
-                    seats = counted_timeout(record.seats, seat, strength)
-                outcomes.append(await self._apply(session, position, seat, index, extra=note, seats=seats))
+                    # Only whole turns count towards the stand-in; a reply window let pass does not.
+                    if decision_kind(position.game, position.state, seat) == "turn":
+                        seats = counted_timeout(record.seats, seat, strength)
+                played = await self._apply(
+                    session, position, seat, index, extra=note, seats=seats, by_person=False
+                )
+                outcomes.append(played)
                 if seats is not None and seats[seat].user_id is None:
                     break  # handed over: the computer plays the rest as its own
         return outcomes
@@ -198,17 +203,20 @@ class Moves:
         *,
         extra: list[Event] | None = None,
         seats: list[SeatRecord] | None = None,
+        by_person: bool | None = None,
     ) -> MoveOutcome:
         """Apply legal action `index` of `seat` and store it (the caller holds the game's lock).
 
         `extra`: the platform's own events logged before the engine's (a timeout's note);
-        `seats`: the seats changed with this move. A person's move resets their run of timeouts."""
+        `seats`: the seats changed with this move; `by_person`: whether the seat's player made it
+        (default: a person's seat did). A person's move resets their run of timeouts."""
         record = position.record
         assert position.state is not None
         action = position.legal_actions(seat)[index]
         label = position.labels_and_steps(seat)[0][index]
         version = record.version
-        by_person = seats is None and record.seats[seat].user_id is not None
+        if by_person is None:
+            by_person = record.seats[seat].user_id is not None
         if by_person and record.seats[seat].timeouts:
             seats = [s.model_copy() for s in record.seats]
             seats[seat].timeouts = 0

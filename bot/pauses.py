@@ -40,8 +40,11 @@ class Pauses:
         return record
 
     def _remember(self, record: GameRecord) -> None:
-        """Keep the session's copy of the game in step with what was stored."""
-        position = self.table.sessions.session(record.id).position
+        """Keep the session's copy of the game in step with what was stored (and the board is
+        to be redrawn: it says whether the game is paused)."""
+        session = self.table.sessions.session(record.id)
+        session.shown.board_version = None
+        position = session.position
         if position is not None:
             position.record.paused_at = record.paused_at
             position.record.pause_votes = list(record.pause_votes)

@@ -113,6 +113,8 @@ def board_embed(
         embed.add_field(name="Turn", value=clip(turn_line(position), FIELD_VALUE_MAX), inline=True)
     if log_lines:
         embed.add_field(name="Recent", value=log_field(log_lines), inline=False)
+    if record.status == "finished" and record.end_reason not in (None, "completed"):
+        embed.add_field(name="Ended", value=clip(f"{record.end_reason}.", FIELD_VALUE_MAX), inline=False)
     if position.result() is not None:
         add_result_fields(embed, position)
     picture_note = ""

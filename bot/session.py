@@ -35,8 +35,9 @@ class Shown:
     version: int = -1
     #: The seats that were to move at that version (None: unknown, after a restart).
     to_move: list[int] | None = None
-    #: The version the board message's text shows, and the one its picture shows.
+    #: The version (and status) the board message's text shows, and the version its picture shows.
     board_version: int | None = None
+    board_status: str | None = None
     picture: Any = None
     #: The versions whose turn notice and announcement were posted (so a retry never repeats one).
     notice_version: int | None = None

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 import engine.objection as rules
-from bot.presenters.base import OpenLobby, Presenter, read_rules
+from bot.presenters.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, OpenLobby, Presenter, read_rules
 from engine.objection import OBJECTION_COST, ObjectionOptions, ObjectionView
 
 
@@ -48,16 +48,19 @@ class ObjectionPresenter(Presenter):
         @app_commands.describe(
             turns="How many cards each player plays (1 to 5).",
             reply_seconds="How long each player has to object to a play (5 to 120 seconds).",
-            thread="Open a new thread for this game.",
+            thread=THREAD_HELP,
+            clock=CLOCK_HELP,
         )
+        @app_commands.choices(clock=CLOCK_CHOICES)
         async def play_objection(
             interaction: discord.Interaction[Any],
             turns: app_commands.Range[int, 1, 5] = 2,
             reply_seconds: app_commands.Range[int, 5, 120] = 30,
-            thread: bool = False,
+            thread: bool | None = None,
+            clock: str | None = None,
         ) -> None:
             options = ObjectionOptions(turns_each=turns, reply_seconds=reply_seconds)
-            await open_lobby(interaction, self.game_name, options, None, thread)
+            await open_lobby(interaction, self.game_name, options, None, thread, clock=clock)
 
         return play_objection
 

@@ -131,6 +131,7 @@ class DiscordSide:
                 )
                 self.pictures.shown(session, picture)
                 session.shown.board_version = position.version
+                session.shown.board_status = position.record.status
                 return
             except discord.NotFound:
                 pass  # someone deleted the board: post a new one
@@ -186,6 +187,7 @@ class DiscordSide:
         if picture is not None:
             self.pictures.shown(session, picture)
         session.shown.board_version = position.version
+        session.shown.board_status = position.record.status
 
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
         """Edit a message by REST, like `PartialMessage.edit` but without building a `Message` from

@@ -49,6 +49,7 @@ class Facts:
     picture: PictureChoice = "none"
     #: The versions the board message's text and picture show now (None: unknown or stale).
     board_version: int | None = None
+    board_status: str | None = None
     picture_version: int | None = None
 
 
@@ -70,6 +71,8 @@ class Plan:
     announcement: tuple[str, ...] = ()
     #: Post a turn notice mentioning these users (then delete the standing notices).
     notify: tuple[int, ...] = ()
+    #: The seats whose turn begins at this version (their clocks start).
+    new_turns: tuple[int, ...] = ()
     #: Delete these messages once the posts above are made.
     delete: tuple[MessageRef, ...] = ()
     post_result: bool = False
@@ -81,7 +84,11 @@ class Plan:
 def board_step(facts: Facts) -> BoardStep:
     """Edit the board while it is young enough; re-post it before Discord throttles its edits;
     leave it alone when it already shows this version (a game's start: its first message)."""
-    shows_it = facts.board_version == facts.version and facts.board_message_id is not None
+    shows_it = (
+        facts.board_version == facts.version
+        and facts.board_status == facts.status
+        and facts.board_message_id is not None
+    )
     if shows_it and (facts.picture != "new" or facts.picture_version == facts.version):
         return BoardStep("none", facts.board_message_id, facts.picture)
     fresh = facts.board_age is not None and facts.board_age < BOARD_MAX_AGE
@@ -116,8 +123,11 @@ def plan(facts: Facts) -> Plan:
         if facts.standing_announcement is not None:
             delete.append(facts.standing_announcement)
     notify: tuple[int, ...] = ()
+    new_turns: tuple[int, ...] = ()
     if active and facts.notice_version != facts.version:
         notify = users_to_notify(facts)
+        before = set(facts.shown_to_move or ())
+        new_turns = tuple(seat for seat in facts.to_move if seat not in before)
         humans_to_move = any(
             0 <= s < len(facts.seat_users) and facts.seat_users[s] is not None for s in facts.to_move
         )
@@ -130,6 +140,7 @@ def plan(facts: Facts) -> Plan:
         board=board,
         announcement=announcement,
         notify=notify,
+        new_turns=new_turns,
         delete=tuple(dict.fromkeys(delete)),
         post_result=post_result,
         closing=not active,

@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 FIRST_RETRY = 0.5
 LONGEST_RETRY = 60.0
 
+#: Kinds of the platform's own events (not the engine's) that get a message of their own.
+PLATFORM_ANNOUNCED = frozenset({"timeout"})
+
 #: Told each time a game in progress is fully shown at a version.
 Subscriber = Callable[[Position, GameSession], Awaitable[None]]
 #: Starts the clocks of seats about to be told it is their turn; when each must decide by.
@@ -128,6 +131,7 @@ class Publisher:
             announcement=await self._announcement_lines(position, session),
             picture=picture.choice,
             board_version=session.shown.board_version,
+            board_status=session.shown.board_status,
             picture_version=session.shown.picture,
         )
         steps = plan(facts)
@@ -135,7 +139,7 @@ class Publisher:
         if record.version != facts.version:  # a move landed meanwhile: show the latest instead
             session.dirty = True
             return
-        ends = await self._turn_ends(position, facts, steps.notify)
+        ends = await self._turn_ends(position, facts, steps.new_turns, steps.notify)
         await self.discord.carry_out(steps, position, session, lines, picture, facts.version, ends)
         first = session.shown.version < 0  # a start, or the catch-up after a restart: rare, at once
         session.shown.version = facts.version
@@ -154,13 +158,16 @@ class Publisher:
             except Exception:
                 log.exception("A subscriber failed on game %s.", session.game_id)
 
-    async def _turn_ends(self, position: Position, facts: Facts, notify: Sequence[int]) -> float | None:
-        """Start the clocks of the seats the notice is about to tell; the earliest end among them."""
-        if not notify or self.turn_ends is None:
+    async def _turn_ends(
+        self, position: Position, facts: Facts, new_turns: Sequence[int], notify: Sequence[int]
+    ) -> float | None:
+        """Start the clocks of the seats whose turn begins; the earliest end among those the notice
+        is about to tell (None: no clock to show)."""
+        if not new_turns or self.turn_ends is None:
             return None
-        seats = [s for s in facts.to_move if facts.seat_users[s] in notify]
-        ends = await self.turn_ends(position, seats, fresh=facts.shown_to_move is not None)
-        return min(ends.values()) if ends else None
+        ends = await self.turn_ends(position, new_turns, fresh=facts.shown_to_move is not None)
+        told = [end for seat, end in ends.items() if facts.seat_users[seat] in notify]
+        return min(told) if told else None
 
     async def _actor(self, position: Position, session: GameSession) -> int | None:
         """Who made the game's latest move, or the host for its start (not pinged about it)."""
@@ -185,15 +192,20 @@ class Publisher:
 
     async def _announcement_lines(self, position: Position, session: GameSession) -> list[str]:
         """What the moves since the last published version announce (chosen by the presenter)."""
-        since = session.shown.version
-        if since >= position.version or session.shown.announced_version == position.version:
+        # Events already announced (a plan cut short after its announcement) are not told again.
+        since = max(session.shown.version, session.shown.announced_version or -1)
+        if session.shown.version < 0:  # a new process: what was published before was told then
+            since = max(since, position.record.published_version)
+        if since >= position.version:
             return []
         events = session.events_since(since)
         if events is None:
             rows = await self.store.actions(position.game_id, since_version=max(since, 0))
             events = [event for row in rows for event in row.events]
         parsed = [Event.model_validate(event) for event in events]
-        return presenter(position.record.game).announcements(parsed, position.names)
+        # The platform's own news first: a turn the computer played because time ran out.
+        ours = [f"⏰ {e.line_for(None, position.names)}" for e in parsed if e.kind in PLATFORM_ANNOUNCED]
+        return ours + presenter(position.record.game).announcements(parsed, position.names)
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Let publishing in progress finish (a little), before the bot closes."""

@@ -95,9 +95,10 @@ def test_a_board_older_than_an_hour_is_posted_anew_and_the_old_one_replaced() ->
 
 def test_a_board_that_already_shows_this_version_is_left_alone() -> None:
     """A game's start: its first message is the board at version 0, with its picture."""
-    shown = replace(AFTER_ALICE, board_version=3, picture_version=3)
+    shown = replace(AFTER_ALICE, board_version=3, board_status="active", picture_version=3)
     assert plan(shown).board.action == "none"
-    waiting = replace(AFTER_ALICE, board_version=3, picture_version=2)
+    assert plan(replace(shown, status="finished")).board.action != "none", "a status change is shown"
+    waiting = replace(AFTER_ALICE, board_version=3, board_status="active", picture_version=2)
     assert plan(waiting).board.action == "edit", "a picture that waited is shown once drawn"
 
 
