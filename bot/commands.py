@@ -32,6 +32,8 @@ HELP_TEXT = (
     "`/rules <game>` — the rules, page by page.\n"
     "`/leave` — leave the game in this channel (`computer:` lets a computer player take your seat). "
     "`/end` — end it (host, or Manage Channels).\n"
+    "`/pause`, `/resume` — pause the game's clock (every player agrees) and start it again. "
+    "`/notify` — reminders by direct message too. `/settings` — this server's defaults (Manage Server).\n"
     "`/help` — this message.\n\n"
     "One game per channel; open a thread (the `thread` option of `/play`) to play several at once. "
     "Every move is a click; nothing is lost if the bot restarts."

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ValidationError
 
 from bot.games import computer_strengths
 from bot.position import Position
-from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_YOUR_SEAT, Refusal
+from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_SEAT, Refusal
+from bot.server_settings import CLOCK_SECONDS
 from bot.sessions import Sessions
 from bot.storage import ChannelBusy, GameRecord, SeatRecord
 from engine.api import dump_state
@@ -161,6 +162,23 @@ class Lobbies:
             record.seats.append(SeatRecord(name=computer_name(strength, number), computer=strength))
             await self.store.set_lobby_seats(game_id, record.seats)
             return SeatChange(Position(record), notes=[f"{record.seats[-1].name} joined."])
+
+    async def set_clock(
+        self, game_id: int, user_id: int, *, clock: str | None = None, stand_in: str | None = None
+    ) -> SeatChange:
+        """The host changes the lobby's clock preset or the strength that plays timed-out turns."""
+        async with self.sessions.session(game_id).lock:
+            record = await self._lobby(game_id)
+            if user_id != record.host_id:
+                raise Refusal("Only the host can change the clock.")
+            if clock is not None and clock not in CLOCK_SECONDS:
+                raise Refusal(NOT_OFFERED)
+            if stand_in is not None and stand_in not in computer_strengths(record.game):
+                raise Refusal(NOT_OFFERED)
+            record.clock = clock if clock is not None else record.clock
+            record.stand_in = stand_in if stand_in is not None else record.stand_in
+            await self.store.set_clock(game_id, record.clock, record.stand_in)
+            return SeatChange(Position(record))
 
     async def start(self, game_id: int, user_id: int) -> SeatChange:
         """Start a lobby (the host only) once its seat count is legal."""

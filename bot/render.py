@@ -11,7 +11,7 @@ import discord
 from bot.games import presenter
 from bot.pictures import RenderedImage, board_summary
 from bot.position import Position
-from bot.server_settings import CLOCK_WORDS
+from bot.server_settings import CLOCK_WORDS, STAND_IN_WORDS
 from bot.ui.choices import clip
 
 #: A message's content limit.
@@ -54,7 +54,11 @@ def lobby_embed(position: Position) -> discord.Embed:
     lines = [f"Options: {options}", f"Players needed: {need}"]
     if record.max_seats > 1:
         clock = record.clock or "off"
-        lines.append(f"Clock: {clock} ({CLOCK_WORDS.get(clock, clock)})")
+        line = f"Clock: {clock} ({CLOCK_WORDS.get(clock, clock)})"
+        if clock != "off" and record.stand_in:
+            level = STAND_IN_WORDS.get(record.stand_in, record.stand_in)
+            line += f"; a {level} computer plays a turn whose time runs out"
+        lines.append(line)
     if record.status == "lobby" and record.lobby_expires_at:
         lines.append(f"The lobby closes <t:{int(record.lobby_expires_at)}:R> unless the host starts it.")
     if closed:

@@ -21,6 +21,7 @@ from bot.lobby import SeatChange
 from bot.position import Position
 from bot.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
 from bot.render import board_embed, lobby_embed
+from bot.server_settings import CLOCK_WORDS, STAND_IN_WORDS
 from bot.table import Table
 from bot.ui.ids import LobbyId
 from bot.ui.items import hand_button_view, lobby_view
@@ -44,8 +45,21 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 
 def lobby_view_of(position: Position) -> discord.ui.View:
-    """The lobby's buttons, with "Add computer" for each strength this game offers."""
-    return lobby_view(position.game_id, computer_strengths(position.record.game))
+    """The lobby's buttons, with "Add computer" for each strength this game offers, and the host's
+    menus for the clock and (with a clock) the computer that plays timed-out turns."""
+    record = position.record
+    strengths = computer_strengths(record.game)
+    clocks = [(name, f"Clock: {name} ({words})") for name, words in CLOCK_WORDS.items()]
+    stand_ins = [(s, f"Timed-out turns: {STAND_IN_WORDS.get(s, s)} computer") for s in strengths]
+    clocked = (record.clock or "off") != "off"
+    return lobby_view(
+        position.game_id,
+        strengths,
+        clocks=clocks if record.max_seats > 1 else (),
+        clock=record.clock or "off",
+        stand_ins=stand_ins if clocked and record.max_seats > 1 else (),
+        stand_in=record.stand_in,
+    )
 
 
 class LobbyHandlers:
@@ -173,8 +187,11 @@ class LobbyHandlers:
             with contextlib.suppress(discord.HTTPException):
                 await thread.delete()
 
-    async def button(self, interaction: discord.Interaction[Any], clicked: LobbyId) -> None:
-        """Join / Leave / Start / Cancel / Add computer (add-<strength>) on a lobby message."""
+    async def button(
+        self, interaction: discord.Interaction[Any], clicked: LobbyId, value: str | None = None
+    ) -> None:
+        """Join / Leave / Start / Cancel / Add computer (add-<strength>) on a lobby message, or the
+        host's choice (`value`) in its clock or stand-in menu."""
         record = await self.table.store.get(clicked.game_id)
         message = interaction.message
         if (
@@ -188,7 +205,9 @@ class LobbyHandlers:
         ):
             raise Refusal(WRONG_PLACE)
         user, lobbies, game_id, op = interaction.user, self.table.lobbies, clicked.game_id, clicked.op
-        if op.startswith("add-"):
+        if op in ("clock", "stand-in") and value is not None:
+            change = await lobbies.set_clock(game_id, user.id, **{op.replace("-", "_"): value})
+        elif op.startswith("add-"):
             change = await lobbies.add_computer(game_id, user.id, op.removeprefix("add-"))
         elif op == "join":
             change = await lobbies.join(game_id, user.id, display_name(user))

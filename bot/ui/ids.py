@@ -6,6 +6,7 @@ it looks like ours. Numbers are bounded (no id beyond what SQLite or Discord can
 follow their grammar exactly (bot.ui.choices), and anything else is `None`.
 
   gc:lobby:<game>:<join|leave|start|cancel|add-<strength>>   lobby buttons
+  gc:lobby:<game>:<clock|stand-in>                          lobby menus (values: a preset, a strength)
   gc:hand:<game>                                            "My hand" on a board, "Refresh" in a hand
   gc:c:<game>:<seat>:<version>:<choice>                     a choice button in a hand
   gc:s:<game>:<seat>:<version>:<n>                          choice menu n in a hand (values: choices)
@@ -28,6 +29,8 @@ MAX_MENU = 9
 MAX_PAGE = 999
 
 LOBBY_OPS = ("join", "leave", "start", "cancel")
+#: Lobby menus (the host's): the game's clock, and the computer that plays timed-out turns.
+LOBBY_MENUS = ("clock", "stand-in")
 #: A choice code: play action i, open page p of group j, or top-level page p.
 CHOICE = re.compile(r"a(?:0|[1-9]\d{0,3})|g(?:0|[1-9]\d{0,3})\.(?:0|[1-9]\d{0,3})|p(?:0|[1-9]\d{0,3})")
 _NUMBER = re.compile(r"0|[1-9]\d{0,18}")
@@ -124,7 +127,11 @@ def parse(custom_id: str) -> ComponentId | None:
     if kind == "lobby" and len(parts) == 2:
         game_id, op = _game_id(parts[0]), parts[1]
         strength = op.removeprefix("add-")
-        valid = op in LOBBY_OPS or (op.startswith("add-") and _STRENGTH.fullmatch(strength) is not None)
+        valid = (
+            op in LOBBY_OPS
+            or op in LOBBY_MENUS
+            or (op.startswith("add-") and _STRENGTH.fullmatch(strength) is not None)
+        )
         return LobbyId(game_id, op) if game_id is not None and valid else None
     if kind == "hand" and len(parts) == 1:
         game_id = _game_id(parts[0])

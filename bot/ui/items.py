@@ -65,8 +65,38 @@ def row(components: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": discord.ComponentType.action_row.value, "components": components}
 
 
-def lobby_view(game_id: int, strengths: Sequence[str] = ()) -> discord.ui.View:
-    """Join, Leave, Start, Cancel; then one "Add computer player" button per strength offered."""
+def _menu(
+    custom_id: str, options: Sequence[tuple[str, str]], chosen: str | None, placeholder: str
+) -> dict[str, Any]:
+    return row(
+        [
+            {
+                "type": discord.ComponentType.string_select.value,
+                "custom_id": custom_id,
+                "min_values": 1,
+                "max_values": 1,
+                "disabled": False,
+                "placeholder": placeholder,
+                "options": [
+                    {"label": clip(label, OPTION_LABEL_MAX), "value": value, "default": value == chosen}
+                    for value, label in options
+                ],
+            }
+        ]
+    )
+
+
+def lobby_view(
+    game_id: int,
+    strengths: Sequence[str] = (),
+    *,
+    clocks: Sequence[tuple[str, str]] = (),
+    clock: str | None = None,
+    stand_ins: Sequence[tuple[str, str]] = (),
+    stand_in: str | None = None,
+) -> discord.ui.View:
+    """Join, Leave, Start, Cancel; one "Add computer player" button per strength offered; and the
+    host's menus for the game's clock and the computer that plays a turn whose time ran out."""
     rows = [
         row([button(LobbyId(game_id, op).text(), LOBBY_LABELS[op], LOBBY_STYLES[op]) for op in LOBBY_LABELS])
     ]
@@ -78,6 +108,12 @@ def lobby_view(game_id: int, strengths: Sequence[str] = ()) -> discord.ui.View:
     ]
     if adds:
         rows.append(row(adds))
+    if clocks:
+        rows.append(_menu(LobbyId(game_id, "clock").text(), clocks, clock, "Clock"))
+    if stand_ins:
+        rows.append(
+            _menu(LobbyId(game_id, "stand-in").text(), stand_ins, stand_in, "Computer for timed-out turns")
+        )
     return DrawnView(rows)
 
 

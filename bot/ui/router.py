@@ -22,7 +22,19 @@ from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.table_commands import TableCommands
 from bot.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
 from bot.table import Table
-from bot.ui.ids import CHOICE, PREFIX, BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId, parse
+from bot.ui.ids import (
+    CHOICE,
+    LOBBY_MENUS,
+    PREFIX,
+    BackId,
+    ChoiceId,
+    HandId,
+    LobbyId,
+    MenuId,
+    PauseId,
+    RulesId,
+    parse,
+)
 
 #: The answer to a click that arrives while the bot shuts down (it is back within seconds).
 RESTARTING = "Garden Club is restarting. Nothing was played; try again in a few seconds."
@@ -88,7 +100,8 @@ class Router:
         if component is None:
             raise Refusal(WRONG_PLACE)
         if isinstance(clicked, LobbyId):
-            await self.lobbies.button(interaction, clicked)
+            value = self._menu_value(component, data) if clicked.op in LOBBY_MENUS else None
+            await self.lobbies.button(interaction, clicked, value)
         elif isinstance(clicked, HandId):
             await self.hands.show(interaction, clicked.game_id)
         elif isinstance(clicked, ChoiceId):
@@ -103,13 +116,19 @@ class Router:
             await self.clocks.back(interaction, clicked.game_id, clicked.seat)
 
     @staticmethod
-    def _menu_choice(menu: MenuId, component: Any, data: dict[str, Any]) -> ChoiceId:
+    def _menu_value(component: Any, data: dict[str, Any]) -> str:
         """The one value chosen in a menu, if it is exactly one of the options the menu shows."""
         values = data.get("values")
         offered = {str(option.value) for option in getattr(component, "options", [])}
         if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
             raise Refusal(NOT_OFFERED)
-        value = values[0]
-        if value not in offered or not CHOICE.fullmatch(value):
+        if values[0] not in offered:
+            raise Refusal(NOT_OFFERED)
+        return values[0]
+
+    def _menu_choice(self, menu: MenuId, component: Any, data: dict[str, Any]) -> ChoiceId:
+        """A hand's menu choice: exactly one offered value, which is a choice code."""
+        value = self._menu_value(component, data)
+        if not CHOICE.fullmatch(value):
             raise Refusal(NOT_OFFERED)
         return ChoiceId(menu.game_id, menu.seat, menu.version, value)

@@ -427,3 +427,29 @@ async def test_a_move_in_the_instant_the_clock_runs_out_is_the_players_or_the_co
         versions = [v for (v,) in db.execute("SELECT version FROM actions ORDER BY version")]
     assert versions == list(range(1, len(versions) + 1)), "no version applied twice"
     assert not [r for r in clocked_bot.log_records if r.levelname == "ERROR"]
+
+
+async def test_the_host_picks_the_clock_and_the_stand_in_in_the_lobby(
+    fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock
+) -> None:
+    """The clock offered for the game is shown in the lobby, and the computer plays a timed-out turn
+    "at the strength the host picked for the game, default the middle one"."""
+    fake = fake_discord
+    lobby = await open_lobby(
+        fake, fake.alice, fake.general, "play cabbagehead", {"players": 2, "first_player": "host"}
+    )
+    assert "Clock: standard" in lobby.text() and "medium computer" in lobby.text()
+    refused = await fake.select(fake.bob, lobby, "gc:lobby:1:clock", ["quick"])
+    await refused.wait_answered()
+    assert "Only the host" in (await fake.response_message(refused)).text()
+    for custom_id, value in (("gc:lobby:1:clock", "quick"), ("gc:lobby:1:stand-in", "strong")):
+        chosen = await fake.select(fake.alice, lobby, custom_id, [value])
+        await chosen.wait_answered()
+    assert "Clock: quick" in lobby.text() and "hard computer" in lobby.text()
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    await turn_clock_running(fake, clocked_bot, 0)
+    assert clocked_bot.bot is not None
+    with sqlite3.connect(clocked_bot.bot.settings.database_path) as db:
+        assert db.execute("SELECT seconds FROM deadlines WHERE kind = 'turn'").fetchone() == (120.0,)
+        assert db.execute("SELECT stand_in FROM games").fetchone() == ("strong",)

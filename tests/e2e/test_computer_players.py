@@ -69,7 +69,7 @@ async def test_the_host_adds_a_computer_player_and_it_plays_its_own_turns(
     labels = [str(b.get("label")) for b in lobby.buttons()]
     assert "Add computer player (strong)" in labels and "Add computer player (greedy)" in labels
     await click(fake, fake.bob, lobby, "Add computer player (greedy)")  # not the host: refused
-    assert "Computer" not in lobby.text()
+    assert "Computer 1" not in lobby.text()
     await click(fake, fake.alice, lobby, "Add computer player (greedy)")
     assert "Computer 1 (greedy)" in lobby.text()
     await click(fake, fake.alice, lobby, "Start")
