@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
+import signal
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -14,7 +17,7 @@ import discord
 from bot.app import GardenClubBot
 from bot.endpoints import use_api_base
 from bot.logging_setup import configure_logging
-from bot.settings import Settings, load_settings_or_exit
+from bot.settings import Settings, database_path_problem, load_settings_or_exit
 
 log = logging.getLogger("bot")
 
@@ -23,13 +26,29 @@ GC_THRESHOLD = 5000
 
 
 async def run(settings: Settings) -> None:
-    """Log in and stay connected; returns when the bot is closed."""
-    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    """Log in and stay connected until the bot is closed or the process is told to stop (SIGTERM,
+    as `docker stop`, systemd and Kubernetes send, or SIGINT): then stop cleanly — moves in
+    flight finished, waiting marks written, the store closed."""
     use_api_base(settings.api_base)
     bot = GardenClubBot(settings)
     settle_memory()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows' loop
+            loop.add_signal_handler(signal_number, stop.set)
     async with bot:
-        await bot.start(settings.discord_token.get_secret_value())
+        running = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
+        stopping = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stopping in done:
+            log.info("Stopping (signal received)…")
+            await bot.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+        else:
+            stopping.cancel()
+            running.result()  # a login or start-up failure: main() turns it into one line
 
 
 def settle_memory() -> None:
@@ -60,14 +79,27 @@ def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
 
 
 def main() -> None:
-    """Console entry point (`garden-club`)."""
+    """Console entry point: the `garden-club` command (`bot.cli`)."""
+    from bot.cli import main as cli_main
+
+    cli_main()
+
+
+def run_bot(database: Path | None = None) -> None:
+    """Run the bot until it is stopped (`database`: overrides DATABASE_PATH, as the image does)."""
     settings = load_settings_or_exit()
+    if database is not None:
+        settings.database_path = database
+    problem = database_path_problem(settings.database_path)
+    if problem is not None:
+        print(f"garden-club: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     configure_logging(settings.log_level, [settings.discord_token.get_secret_value()])
     try:
         with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
             runner.run(run(settings))
     except KeyboardInterrupt:
-        log.info("Stopped.")
+        pass
     except discord.LoginFailure:
         print(
             "garden-club: Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal "
@@ -87,6 +119,7 @@ def main() -> None:
             file=sys.stderr,
         )
         raise SystemExit(2) from None
+    log.info("Stopped.")
 
 
 if __name__ == "__main__":

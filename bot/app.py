@@ -46,6 +46,9 @@ class GardenClubBot(commands.Bot):
         lobby_ttl: float = DEFAULT_LOBBY_TTL,
         expiry_check_seconds: float = 30.0,
     ) -> None:
+        # Garden Club has no voice: the warnings about voice libraries would only puzzle an owner.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -90,7 +93,7 @@ class GardenClubBot(commands.Bot):
         clocks = ClockCommands(self.table)
         self.router = Router(self.table, hands, lobbies, commands, clocks)
         self.add_listener(self.router.on_interaction, "on_interaction")
-        register_commands(self.tree, lobbies, hands, commands, clocks)
+        register_commands(self.tree, lobbies, hands, commands, clocks, test_games=self.settings.test_games)
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
         self._expiry_task = asyncio.create_task(
             commands.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"

@@ -47,9 +47,10 @@ def register_commands(
     table: TableCommands,
     clocks: ClockCommands,
     *,
-    test_games: bool = True,
+    test_games: bool = False,
 ) -> None:
-    """Add every command to `tree` (called once in `setup_hook`, before syncing)."""
+    """Add every command to `tree` (called once in `setup_hook`, before syncing). Test games are
+    offered only where the owner enables them (`TEST_GAMES`)."""
     offered = {name: e for name, e in entries().items() if test_games or not e.test_only}
     play = app_commands.Group(name="play", description="Start a game in this channel.", guild_only=True)
 

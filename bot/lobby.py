@@ -7,6 +7,7 @@ with a move. Knows Discord only as numbers.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -23,6 +24,8 @@ from bot.sessions import Sessions
 from bot.storage import ChannelBusy, GameRecord, SeatRecord
 from engine.api import dump_state
 from engine.registry import get_game
+
+log = logging.getLogger(__name__)
 
 #: A lobby nobody starts is closed after this many seconds (checked by a background task).
 DEFAULT_LOBBY_TTL = 30 * 60.0
@@ -205,6 +208,14 @@ class Lobbies:
             position = Position(fresh, game, state)
             session.position = position
             session.recent = []
+            log.info(
+                "Game %s started: %s in channel %s (server %s), players: %s.",
+                game_id,
+                game.title,
+                fresh.channel_id,
+                fresh.guild_id,
+                ", ".join(seat.name for seat in fresh.seats),
+            )
             return SeatChange(position, started=True)
 
     async def leave(self, game_id: int, user_id: int, *, computer: str | None = None) -> SeatChange:

@@ -6,6 +6,9 @@ never a traceback (`load_settings_or_exit`).
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Literal
@@ -35,6 +38,11 @@ HINTS: dict[str, str] = {
     "log_level": "set LOG_LEVEL to one of DEBUG, INFO, WARNING, ERROR, CRITICAL",
     "picture_budget_ms": "set PICTURE_BUDGET_MS to a number of milliseconds per second such as 15 "
     "(0 turns pictures off), or leave it empty",
+    "test_games": "set TEST_GAMES to true or false (offer the platform's test games), or leave it empty",
+    "metrics_port": "set METRICS_PORT to a free port number such as 9108 (Prometheus metrics), "
+    "or leave it empty for no metrics",
+    "backup_every": "set BACKUP_EVERY to a duration such as 1d, 12h or 30m, or off for no backups",
+    "backup_keep": "set BACKUP_KEEP to how many backups to keep, such as 7",
 }
 
 
@@ -53,6 +61,26 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     #: CPU milliseconds per second the bot may spend drawing pictures (`bot/picture_service/budget.py`).
     picture_budget_ms: float = Field(default=DEFAULT_PICTURE_BUDGET_MS, ge=0, le=1000)
+    #: Offer the platform's test games (Secret Numbers, Objection!) in `/play`.
+    test_games: bool = False
+    #: Serve Prometheus metrics on this port (None: no metrics).
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    #: How often to take an online backup of the database ("off": never), and how many to keep.
+    backup_every: str = "1d"
+    backup_keep: int = Field(default=7, ge=1, le=1000)
+
+    @field_validator("backup_every")
+    @classmethod
+    def _duration(cls, value: str) -> str:
+        text = value.strip().lower()
+        if text != "off" and duration_seconds(text) is None:
+            raise ValueError("must be a duration such as 1d, 12h or 30m, or off")
+        return text
+
+    @property
+    def backup_seconds(self) -> float | None:
+        """Seconds between backups (None: no backups)."""
+        return None if self.backup_every == "off" else duration_seconds(self.backup_every)
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -79,6 +107,17 @@ class Settings(BaseSettings):
         return str(self.discord_api_base).rstrip("/") if self.discord_api_base else None
 
 
+_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0, "w": 604800.0}
+
+
+def duration_seconds(text: str) -> float | None:
+    """ "1d" -> 86400.0; "90m" -> 5400.0; None for anything else (or zero)."""
+    text = text.strip().lower()
+    if len(text) < 2 or text[-1] not in _UNITS or not text[:-1].isdigit() or int(text[:-1]) == 0:
+        return None
+    return int(text[:-1]) * _UNITS[text[-1]]
+
+
 def describe_error(error: ValidationError) -> str:
     """One line naming the first bad setting and how to fix it."""
     first = error.errors()[0]
@@ -97,3 +136,28 @@ def load_settings_or_exit(env_file: str | Path | None = ".env") -> Settings:
     except ValidationError as error:
         print(f"garden-club: {describe_error(error)}", file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def database_path_problem(path: Path) -> str | None:
+    """One line saying why the bot cannot keep its database at `path`, or None if it can: its
+    folder is made if missing, and must be writable; the file, if there, must be a writable
+    SQLite database."""
+    fix = "set DATABASE_PATH to a file in a folder the bot may write, such as ./data/garden-club.sqlite3"
+    where = f"Setting DATABASE_PATH ({path})"
+    if path.is_dir():
+        return f"{where} is a folder, not a file: {fix}."
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return f"{where} cannot be used: its folder cannot be made ({error.strerror or error}): {fix}."
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        return f"{where} cannot be used: the bot may not write in {path.parent}: {fix}."
+    if path.exists():
+        if not os.access(path, os.R_OK | os.W_OK):
+            return f"{where} cannot be used: the bot may not read and write that file: {fix}."
+        try:
+            with contextlib.closing(sqlite3.connect(path)) as db:
+                db.execute("PRAGMA schema_version").fetchone()
+        except sqlite3.DatabaseError as error:
+            return f"{where} is not a Garden Club database ({error}): {fix}."
+    return None

@@ -149,6 +149,17 @@ class Publisher:
         else:
             self.store.note_published(session.game_id, facts.version)
         if steps.closing:  # the game is over and shown: nothing more to keep
+            log.info(
+                "Game %s ended (%s): %s in channel %s (server %s), players: %s; %s moves in %.0f minutes.",
+                record.id,
+                record.end_reason or record.status,
+                position.game.title,
+                record.channel_id,
+                record.guild_id,
+                ", ".join(position.names),
+                record.version,
+                max(0.0, self._clock() - record.created_at) / 60,
+            )
             self.pictures.forget(session.game_id)
             self.sessions.forget(session.game_id)
             return

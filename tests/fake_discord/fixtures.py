@@ -87,6 +87,8 @@ class BotRunner:
             sync_guild_id=sync_guild_id,
             log_level="DEBUG",
             picture_budget_ms=picture_budget_ms,
+            test_games=True,
+            backup_every="off",
         )
 
     async def start(
