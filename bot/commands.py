@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from bot import replies
 from bot.errors import answer_error
-from bot.games import entries
+from bot.games import entries, level
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
@@ -95,10 +95,10 @@ def register_commands(
 
     @tree.command(name="leave", description="Leave this channel's game.")
     @app_commands.describe(
-        computer="Let a computer player of this strength take your seat, so the game goes on"
+        computer="Let a computer player (Easy, Medium or Hard) take your seat, so the game goes on"
     )
     @app_commands.choices(
-        computer=[app_commands.Choice(name=f"{s} computer player", value=s) for s in STRENGTHS]
+        computer=[app_commands.Choice(name=f"{level(s)} computer player", value=s) for s in STRENGTHS]
     )
     @app_commands.guild_only()
     async def leave(

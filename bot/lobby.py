@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.games import computer_strengths
+from bot.games import computer_strengths, level
 from bot.position import Position
 from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_SEAT, Refusal
 from bot.server_settings import CLOCK_SECONDS
@@ -47,8 +47,8 @@ def new_seed() -> int:
 
 
 def computer_name(strength: str, number: int) -> str:
-    """How a computer seat is shown: "Computer 2 (greedy)". Never a Discord user."""
-    return f"Computer {number} ({strength})"
+    """How a computer seat is shown: "Computer 2 (Medium)". Never a Discord user."""
+    return f"Computer {number} ({level(strength)})"
 
 
 def seat_range(low: int, high: int) -> str:
@@ -158,7 +158,7 @@ class Lobbies:
             if user_id != record.host_id:
                 raise Refusal("Only the host can add computer players.")
             if strength not in computer_strengths(record.game):
-                raise Refusal(f"{get_game(record.game).title} has no {strength} computer player.")
+                raise Refusal(f"{get_game(record.game).title} has no {level(strength)} computer player.")
             if len(record.seats) >= record.max_seats:
                 raise Refusal("This lobby is full.")
             number = sum(1 for seat in record.seats if seat.computer is not None) + 1
@@ -256,7 +256,7 @@ class Lobbies:
     async def _hand_seat_to_computer(self, record: GameRecord, seat: int, strength: str) -> SeatChange:
         """Give a leaving player's seat to a computer player; the stored seats say who it replaced."""
         if strength not in computer_strengths(record.game):
-            raise Refusal(f"{get_game(record.game).title} has no {strength} computer player.")
+            raise Refusal(f"{get_game(record.game).title} has no {level(strength)} computer player.")
         name = record.seats[seat].name
         number = sum(1 for s in record.seats if s.computer is not None) + 1
         seats = [s.model_copy() for s in record.seats]

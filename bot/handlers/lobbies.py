@@ -114,6 +114,7 @@ class LobbyHandlers:
         try:
             if in_thread is not None:
                 message = await in_thread.send(**await self._opening(change))
+                await self._point_to_thread(interaction, change, in_thread)
                 await replies.send(
                     interaction,
                     private=True,
@@ -136,6 +137,32 @@ class LobbyHandlers:
                 "I couldn't post the game's board here, so no game was started. Check my permissions."
             ) from None
         await self._remember(change, message)
+
+    async def _point_to_thread(
+        self, interaction: discord.Interaction[Any], change: SeatChange, thread: discord.Thread
+    ) -> None:
+        """A short public message in the channel: where the game is, and who can join it."""
+        record = change.position.record
+        host = display_name(interaction.user)
+        title = change.position.game.title
+        if change.started:
+            text = f"🌱 {host} is playing **{title}** in {thread.mention}; anyone can watch there."
+        else:
+            need = (
+                record.min_seats
+                if record.min_seats == record.max_seats
+                else f"{record.min_seats}–{record.max_seats}"
+            )
+            text = (
+                f"🌱 {host} opened a game of **{title}** in {thread.mention}: "
+                f"anyone here can join ({need} players)."
+            )
+        channel = interaction.channel
+        if isinstance(channel, discord.TextChannel):
+            try:
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.warning("Could not point channel %s to thread %s.", channel.id, thread.id, exc_info=True)
 
     async def _opening(self, change: SeatChange) -> dict[str, Any]:
         """The first message of a lobby, or of a game that started at once."""

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.games import level
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 from bot.ui.ids import BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId
 
@@ -102,7 +103,9 @@ def lobby_view(
     ]
     adds = [
         button(
-            LobbyId(game_id, f"add-{s}").text(), f"Add computer player ({s})", discord.ButtonStyle.secondary
+            LobbyId(game_id, f"add-{s}").text(),
+            f"Add computer player ({level(s)})",
+            discord.ButtonStyle.secondary,
         )
         for s in strengths
     ]

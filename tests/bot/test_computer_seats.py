@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import computer_strengths
+from bot.games import computer_strengths, level
 from bot.refusals import Refusal
 from bot.storage import Store
 from engine.ai import choose_move, move_seed
@@ -41,7 +41,7 @@ async def duel_with_computer(sessions: Hub, strength: str = "greedy") -> int:
     with pytest.raises(Refusal, match="Only the host"):
         await sessions.lobbies.add_computer(game_id, BOB, strength)
     change = await sessions.lobbies.add_computer(game_id, ALICE, strength)
-    assert change.position.record.seats[1].name == f"Computer 1 ({strength})"
+    assert change.position.record.seats[1].name == f"Computer 1 ({level(strength)})"
     with pytest.raises(Refusal, match="full"):
         await sessions.lobbies.add_computer(game_id, ALICE, strength)
     await sessions.lobbies.start(game_id, ALICE)

@@ -67,11 +67,11 @@ async def test_the_host_adds_a_computer_player_and_it_plays_its_own_turns(
     fake = fake_discord
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2})
     labels = [str(b.get("label")) for b in lobby.buttons()]
-    assert "Add computer player (strong)" in labels and "Add computer player (greedy)" in labels
-    await click(fake, fake.bob, lobby, "Add computer player (greedy)")  # not the host: refused
+    assert "Add computer player (Hard)" in labels and "Add computer player (Medium)" in labels
+    await click(fake, fake.bob, lobby, "Add computer player (Medium)")  # not the host: refused
     assert "Computer 1" not in lobby.text()
-    await click(fake, fake.alice, lobby, "Add computer player (greedy)")
-    assert "Computer 1 (greedy)" in lobby.text()
+    await click(fake, fake.alice, lobby, "Add computer player (Medium)")
+    assert "Computer 1 (Medium)" in lobby.text()
     await click(fake, fake.alice, lobby, "Start")
     made = await play_until(fake, fake.general, [fake.alice], 12, random.Random(3))
     assert 0 < made < 12, "the computer made some of the moves by itself"
@@ -106,7 +106,7 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
     monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 60.0)  # the computer is still waiting at the restart
     await garden_bot.start()
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
-    await click(fake, fake.alice, lobby, "Add computer player (strong)")
+    await click(fake, fake.alice, lobby, "Add computer player (Hard)")
     await click(fake, fake.alice, lobby, "Start")
     rng = random.Random(4)
     board = await wait_for_move(fake, fake.general, 0)
@@ -128,7 +128,7 @@ async def test_a_strong_computer_answers_the_house_plants_question_and_plays_gar
     fake = fake_discord
     options = {"players": 2, "first_player": "ask"}
     lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", options)
-    await click(fake, fake.alice, lobby, "Add computer player (strong)")
+    await click(fake, fake.alice, lobby, "Add computer player (Hard)")
     await click(fake, fake.alice, lobby, "Start")
     made = await play_until(fake, fake.general, [fake.alice], 14, random.Random(6))
     assert 0 < made < 14

@@ -152,6 +152,9 @@ async def test_a_game_can_get_its_own_thread(fake_discord: FakeDiscord, running_
         what="the pointer to the thread",
     )
     assert thread.mention in pointer.text() and pointer.ephemeral_to == fake.alice.id
+    # Issue 17, "Threads": the channel gets a short public message linking the thread, saying who can join.
+    [public] = [m for m in fake.public_messages(fake.general) if thread.mention in m.content]
+    assert "anyone here can join" in public.content and public.pinged == []
     lobby = next(m for m in fake.public_messages(thread) if "lobby" in m.text())
     await click(fake, fake.bob, lobby, "Join")
     await click(fake, fake.alice, lobby, "Start")
