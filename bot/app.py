@@ -13,6 +13,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.backups import Backups, RunLock, hold_run_lock
 from bot.clock import Clock, SystemClock
 from bot.command_sync import sync_if_changed
 from bot.commands import register_commands
@@ -68,6 +69,9 @@ class GardenClubBot(commands.Bot):
         #: The bot's time: every timestamp and deadline (tests give a `ManualClock` they move by hand).
         self.timer: Clock = clock if clock is not None else SystemClock()
         self._pictures_task: asyncio.Task[None] | None = None
+        #: Held while the bot runs, so `garden-club restore` refuses (bot/backups.py).
+        self._run_lock: RunLock | None = None
+        self._backup_task: asyncio.Task[None] | None = None
         #: How long a move's "published" mark may wait to be written with others (tests lengthen it).
         self.published_flush_seconds = PUBLISHED_FLUSH_SECONDS
 
@@ -76,6 +80,7 @@ class GardenClubBot(commands.Bot):
             use_gateway(str(self.settings.discord_gateway_url))
         elif self.settings.api_base:
             use_gateway(await discover_gateway(self.http))
+        self._hold_run_lock()
         self.store = await Store.open(
             self.settings.database_path,
             clock=self.timer.now,
@@ -105,9 +110,21 @@ class GardenClubBot(commands.Bot):
             self.table.pictures.serve_waiting(self.table.publisher.redraw_picture),
             name="garden-club-waiting-pictures",
         )
+        #: Online backups of the database (`take()` one now); on a schedule unless BACKUP_EVERY=off.
+        self.backups = Backups(self.settings.database_path, keep=self.settings.backup_keep, clock=self.timer)
+        if self.settings.backup_seconds is not None:
+            self._backup_task = asyncio.create_task(
+                self.backups.run(self.settings.backup_seconds), name="garden-club-backups"
+            )
 
     async def close(self) -> None:
-        for task in (self._expiry_task, self._catch_up_task, self._deadlines_task, self._pictures_task):
+        for task in (
+            self._expiry_task,
+            self._catch_up_task,
+            self._deadlines_task,
+            self._pictures_task,
+            self._backup_task,
+        ):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -117,6 +134,23 @@ class GardenClubBot(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
+        if self._run_lock is not None:
+            self._run_lock.release()
+            self._run_lock = None
+
+    def _hold_run_lock(self) -> None:
+        """Lock `<database>.lock` while the bot runs (released in `close`); another process holding
+        it is most likely a second bot on the same database: said, not fatal."""
+        database = self.settings.database_path
+        try:
+            self._run_lock = hold_run_lock(database)
+        except OSError as error:
+            log.warning(
+                "Could not lock %s (%s): `garden-club restore` cannot tell the bot runs.", database, error
+            )
+            return
+        if self._run_lock is None:
+            log.warning("Another process holds %s.lock: is a second Garden Club running with it?", database)
 
     async def on_ready(self) -> None:
         user_id = self.user.id if self.user else None

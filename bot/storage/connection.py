@@ -15,7 +15,8 @@ from typing import Any, Self
 
 import aiosqlite
 
-from bot.storage.migrations import migrate
+from bot.backups import copy_before_migration
+from bot.storage.migrations import MIGRATIONS, migrate, schema_version
 from bot.storage.records import GameRecord
 from bot.storage.rows import GAME_COLUMNS, game_from_row
 
@@ -48,7 +49,8 @@ class StoreBase:
         clock: Clock = time.time,
         published_flush_seconds: float = PUBLISHED_FLUSH_SECONDS,
     ) -> Self:
-        """Open (creating if needed) the database at `path`, in WAL mode, migrated to the latest schema."""
+        """Open (creating if needed) the database at `path`, in WAL mode, migrated to the latest schema
+        (an existing database is first copied to `backups/…-before-schema-N-….sqlite3`)."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
@@ -57,6 +59,9 @@ class StoreBase:
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute("PRAGMA busy_timeout = 5000")
+            current = await schema_version(db)
+            if 0 < current < len(MIGRATIONS) and str(path) != ":memory:":
+                await asyncio.to_thread(copy_before_migration, Path(path), current, clock())
             await migrate(db)
         except BaseException:
             await db.close()
