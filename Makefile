@@ -23,6 +23,7 @@ run: $(VENV)/.installed-run
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/hadolint Dockerfile
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy engine bot

@@ -8,6 +8,7 @@ hand presenter the owner's view, so a presenter cannot leak what its view does n
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any, Protocol
@@ -46,7 +47,11 @@ CLOCK_CHOICES = [
 CLOCK_HELP = "Time per turn (default: this server's setting, normally 10 minutes)."
 THREAD_HELP = "Open a new thread for this game (default: this server's setting)."
 
+#: The rules documents of a source checkout (the single source of truth: docs/rules/<game>.md).
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+#: The same files as an installed package carries them (pyproject's data-files), so `/rules`
+#: works whatever the working directory of the `garden-club` command.
+INSTALLED_RULES_DIR = Path(sys.prefix) / "share" / "garden-club" / "rules"
 
 
 class Presenter:
@@ -113,9 +118,11 @@ def players_sections(markdown: str, title: str, drop: set[str]) -> str:
 
 
 def read_rules(game_name: str, fallback: str) -> str:
-    """`docs/rules/<game>.md` when it exists (a source checkout), else `fallback`."""
-    path = RULES_DIR / f"{game_name}.md"
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
-        return fallback
+    """`<game>.md` from the source checkout's `docs/rules/`, else from the installed copy
+    (`<sys.prefix>/share/garden-club/rules/`), else `fallback`."""
+    for folder in (RULES_DIR, INSTALLED_RULES_DIR):
+        try:
+            return (folder / f"{game_name}.md").read_text(encoding="utf-8")
+        except OSError:
+            continue
+    return fallback
