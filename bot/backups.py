@@ -297,7 +297,8 @@ def restore(file: Path, database: Path, *, now: float | None = None) -> str:
     """Put the backup `file` in place of `database`, which no running bot may hold: the backup is
     copied and checked first (a SQLite database of a schema this code knows, passing its integrity
     check), the database it replaces is moved aside (with its `-wal`) as
-    `<database>.before-restore-<time>`. Returns what was done, in one line; raises RestoreRefused."""
+    `<database>.before-restore-<time>`, and the latest move of every game in progress is shown
+    again when the bot starts. Returns what was done, in one line; raises RestoreRefused."""
     if not file.is_file():
         hint = backup_folder(database) / f"{database.stem}-….sqlite3"
         raise RestoreRefused(f"there is no backup file at {file}: give the path of one, such as {hint}.")
@@ -335,6 +336,7 @@ def _restore_locked(file: Path, database: Path, now: float) -> str:
     try:
         copy_database(file, incoming)
         version, in_progress = _check_restorable(file, incoming)
+        _show_again(incoming, version)
     except BackupFailed as error:
         incoming.unlink(missing_ok=True)
         raise RestoreRefused(f"{file} cannot be restored ({error}).") from None
@@ -379,6 +381,26 @@ def _check_restorable(file: Path, copy: Path) -> tuple[int, int]:
     except sqlite3.Error as error:
         raise RestoreRefused(f"{file} cannot be read as a Garden Club database ({error}).") from None
     return version, in_progress
+
+
+#: The schema that added `games.published_version` (migration 2).
+_PUBLISHED_VERSION_SCHEMA = 2
+
+
+def _show_again(copy: Path, version: int) -> None:
+    """Mark the latest move of every game in progress as not yet shown, so the restored bot shows
+    it again on start (`Table.catch_up`): Discord's boards show later moves than the backup holds,
+    and the player to move there is told afresh."""
+    if version < _PUBLISHED_VERSION_SCHEMA:
+        return  # migration 2 will count every game as shown
+    try:
+        with contextlib.closing(sqlite3.connect(copy, isolation_level=None)) as db:
+            db.execute(
+                "UPDATE games SET published_version = min(published_version, version - 1) "
+                "WHERE status = 'active'"
+            )
+    except sqlite3.Error as error:
+        raise BackupFailed(str(error)) from error
 
 
 def _move_aside(database: Path, aside: Path) -> bool:
