@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import GardenClubBot
-from bot.backups import restore_command
+from bot.backups import hold_run_lock, restore_command, scheduled_backups
 from tests.e2e.table_driver import board, offered, open_hand, pick, wait_for_move
 from tests.e2e.test_secret_numbers_table import player_to_move, started_game
 from tests.fake_discord import BotRunner, FakeDiscord
@@ -103,3 +103,23 @@ async def test_a_restored_backup_resumes_its_game_and_old_buttons_still_play(
     assert next_player is not backed_up_player
     hand = await open_hand(fake, next_player, fake.general)
     assert len(offered(hand)) == 2
+
+
+async def test_the_running_bot_backs_up_on_its_schedule_and_holds_the_run_lock(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    database = garden_bot.data_dir / "garden-club.sqlite3"
+    settings = garden_bot.settings().model_copy(update={"backup_every": "1d", "backup_keep": 2})
+    await garden_bot.start(settings)
+    await fake_discord.wait_until(
+        lambda: scheduled_backups(database) or None, what="the first backup, taken at start"
+    )
+    assert hold_run_lock(database) is None  # what makes `restore` refuse
+    await garden_bot.stop()
+    lock = hold_run_lock(database)
+    assert lock is not None, "the lock is released when the bot stops"
+    lock.release()
+    # A restart within the day takes no second backup.
+    await garden_bot.start(settings)
+    await asyncio.sleep(0.2)
+    assert len(scheduled_backups(database)) == 1
