@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -22,7 +23,9 @@ from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.table_commands import TableCommands
+from bot.health import Heartbeat, health_path
 from bot.lobby import DEFAULT_LOBBY_TTL
+from bot.metrics import DEFAULT_HOST, NULL_METRICS, CommandTree, Metrics, NullMetrics
 from bot.picture_service import PictureBudget
 from bot.settings import Settings
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
@@ -59,8 +62,16 @@ class GardenClubBot(commands.Bot):
             member_cache_flags=discord.MemberCacheFlags.none(),
             chunk_guilds_at_startup=False,
             max_messages=None,
+            tree_cls=CommandTree,
         )
         self.settings = settings
+        #: Prometheus metrics (METRICS_PORT; `NULL_METRICS`, doing nothing, when off), served on
+        #: `metrics_host` (tests: 127.0.0.1).
+        self.metrics: NullMetrics = Metrics() if settings.metrics_port is not None else NULL_METRICS
+        self.metrics_host = DEFAULT_HOST
+        #: The heartbeat file `garden-club health` reads (bot/health.py).
+        self.heartbeat: Heartbeat | None = None
+        self._heartbeat_task: asyncio.Task[None] | None = None
         self._lobby_ttl = lobby_ttl
         self._expiry_check_seconds = expiry_check_seconds
         self._expiry_task: asyncio.Task[None] | None = None
@@ -98,6 +109,7 @@ class GardenClubBot(commands.Bot):
         clocks = ClockCommands(self.table)
         self.router = Router(self.table, hands, lobbies, commands, clocks)
         self.add_listener(self.router.on_interaction, "on_interaction")
+        await self._watch()
         register_commands(self.tree, lobbies, hands, commands, clocks, test_games=self.settings.test_games)
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
         self._expiry_task = asyncio.create_task(
@@ -118,6 +130,7 @@ class GardenClubBot(commands.Bot):
             )
 
     async def close(self) -> None:
+        await self._stop_watching()
         for task in (
             self._expiry_task,
             self._catch_up_task,
@@ -151,6 +164,45 @@ class GardenClubBot(commands.Bot):
             return
         if self._run_lock is None:
             log.warning("Another process holds %s.lock: is a second Garden Club running with it?", database)
+
+    async def _watch(self) -> None:
+        """Start the heartbeat (bot/health.py) and, with METRICS_PORT set, the metrics (bot/metrics.py)."""
+        self.heartbeat = Heartbeat(self, self.store, health_path(self.settings.database_path), self.timer)
+        heartbeat = self.heartbeat
+
+        async def connection_changed(*_: object) -> None:
+            heartbeat.poke()
+
+        for event in ("on_ready", "on_resumed", "on_disconnect"):
+            self.add_listener(connection_changed, event)
+        self._heartbeat_task = asyncio.create_task(heartbeat.run(), name="garden-club-heartbeat")
+        metrics = self.metrics
+        if not isinstance(metrics, Metrics) or self.settings.metrics_port is None:
+            return
+        self.store.on_transaction = metrics.transaction
+        self.table.moves.metrics = metrics
+        self.table.publisher.metrics = metrics
+        self.router.metrics = metrics
+        metrics.count_games = lambda: self.store.count_games("active")
+        metrics.picture_budget = self.table.pictures.budget
+
+        async def command_completed(interaction: discord.Interaction[Any], *_: object) -> None:
+            metrics.command_done(interaction)
+
+        self.add_listener(command_completed, "on_app_command_completion")
+        await metrics.serve(self.settings.metrics_port, self.metrics_host)
+
+    async def _stop_watching(self) -> None:
+        """Stop the heartbeat (its file then says the bot stopped) and the metrics server."""
+        task, self._heartbeat_task = self._heartbeat_task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            if self.heartbeat is not None:
+                self.heartbeat.stopped()
+        if isinstance(self.metrics, Metrics):
+            await self.metrics.stop()
 
     async def on_ready(self) -> None:
         user_id = self.user.id if self.user else None

@@ -19,6 +19,7 @@ from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.table_commands import TableCommands
+from bot.metrics import metrics_of
 from bot.presenters.base import CLOCK_CHOICES
 from engine.ai import STRENGTHS
 from engine.registry import get_game
@@ -126,6 +127,7 @@ def register_commands(
     ) -> None:
         name = interaction.command.qualified_name if interaction.command else "a command"
         await answer_error(interaction, error, context=f"/{name}")
+        metrics_of(interaction.client).command_done(interaction, error)
 
 
 def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCommands) -> None:

@@ -12,6 +12,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
+from bot.metrics import NULL_METRICS, NullMetrics
 from bot.position import Position
 from bot.refusals import (
     GAME_OVER,
@@ -89,6 +90,8 @@ class Moves:
     def __init__(self, sessions: Sessions) -> None:
         self.sessions = sessions
         self.store = sessions.store
+        #: Counts each stored move (bot/metrics.py; does nothing unless METRICS_PORT is set).
+        self.metrics: NullMetrics = NULL_METRICS
 
     def check_seat(self, position: Position, user_id: int, seat: int) -> None:
         """Refuse unless `user_id` holds `seat` of a game in progress."""
@@ -187,7 +190,7 @@ class Moves:
                     if decision_kind(position.game, position.state, seat) == "turn":
                         seats = counted_timeout(record.seats, seat, strength)
                 played = await self._apply(
-                    session, position, seat, index, extra=note, seats=seats, by_person=False
+                    session, position, seat, index, extra=note, seats=seats, by_person=False, timeout=True
                 )
                 outcomes.append(played)
                 if seats is not None and seats[seat].user_id is None:
@@ -204,12 +207,14 @@ class Moves:
         extra: list[Event] | None = None,
         seats: list[SeatRecord] | None = None,
         by_person: bool | None = None,
+        timeout: bool = False,
     ) -> MoveOutcome:
         """Apply legal action `index` of `seat` and store it (the caller holds the game's lock).
 
         `extra`: the platform's own events logged before the engine's (a timeout's note);
         `seats`: the seats changed with this move; `by_person`: whether the seat's player made it
-        (default: a person's seat did). A person's move resets their run of timeouts."""
+        (default: a person's seat did); `timeout`: played because the seat's time ran out. A
+        person's move resets their run of timeouts."""
         record = position.record
         assert position.state is not None
         action = position.legal_actions(seat)[index]
@@ -254,4 +259,5 @@ class Moves:
             record.status = "finished"
             record.end_reason = "completed"
             session.position = None  # a finished game is read from the store from now on
+        self.metrics.move(record.game, "timeout" if timeout else "person" if by_person else "computer")
         return MoveOutcome(position=position, seat=seat, label=label, events=events, version=new_version)

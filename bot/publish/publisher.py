@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.games import presenter
+from bot.metrics import NULL_METRICS, NullMetrics
 from bot.picture_service import PictureService
 from bot.position import Position
 from bot.publish.discord_side import DiscordSide, PublishLater
@@ -61,6 +62,8 @@ class Publisher:
         #: The clocks' hook (None: no clocks): `turn_ends(position, seats, fresh=...)`.
         self.turn_ends: Callable[..., Awaitable[dict[int, float]]] | None = None
         self.first_retry = FIRST_RETRY
+        #: Counts failures (bot/metrics.py; does nothing unless METRICS_PORT is set).
+        self.metrics: NullMetrics = NULL_METRICS
 
     def request(self, game_id: int, *, picture: bool = False) -> None:
         """Show the game's latest version (`picture`: with a fresh picture, whatever the budget)."""
@@ -105,6 +108,7 @@ class Publisher:
                 raise
             except Exception:
                 log.exception("Could not show game %s in Discord.", session.game_id)
+                self.metrics.error("publish")
 
     async def _publish(self, session: GameSession) -> None:
         position = await self.sessions.position(session.game_id)
@@ -168,6 +172,7 @@ class Publisher:
                 await subscriber(position, session)
             except Exception:
                 log.exception("A subscriber failed on game %s.", session.game_id)
+                self.metrics.error("subscriber")
 
     async def _turn_ends(
         self, position: Position, facts: Facts, new_turns: Sequence[int], notify: Sequence[int]

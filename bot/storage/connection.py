@@ -41,6 +41,8 @@ class StoreBase:
         self._published: dict[int, int] = {}
         self._published_flush: asyncio.Task[None] | None = None
         self._published_flush_seconds = published_flush_seconds
+        #: Told how long each committed transaction took, in seconds (the metrics; None: nobody).
+        self.on_transaction: Callable[[float], None] | None = None
 
     @classmethod
     async def open(
@@ -76,6 +78,7 @@ class StoreBase:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
+            started = time.perf_counter()
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
@@ -87,6 +90,8 @@ class StoreBase:
                 with contextlib.suppress(sqlite3.OperationalError):  # the BEGIN itself failed
                     await self._db.execute("ROLLBACK")
                 raise
+            if self.on_transaction is not None:
+                self.on_transaction(time.perf_counter() - started)
 
     async def _in_thread(self, work: Callable[[sqlite3.Connection], None]) -> None:
         """Run `work` on the database's own thread in one round trip.
@@ -97,7 +102,10 @@ class StoreBase:
         """
         connection = self._db
         queue_work: Callable[..., Awaitable[None]] = connection._execute
+        started = time.perf_counter()
         await queue_work(work, connection._conn)
+        if self.on_transaction is not None:
+            self.on_transaction(time.perf_counter() - started)
 
     async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRecord | None:
         async with self._lock:
@@ -110,3 +118,10 @@ class StoreBase:
         async with self._lock, self._db.execute("PRAGMA journal_mode") as cur:
             row = await cur.fetchone()
         return str(row[0]) if row else ""
+
+    async def count_games(self, status: str) -> int:
+        """How many games have `status` (the metrics' games in progress)."""
+        query = "SELECT COUNT(*) FROM games WHERE status = ?"
+        async with self._lock, self._db.execute(query, (status,)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0

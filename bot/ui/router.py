@@ -9,6 +9,7 @@ else gets a short private refusal, and nothing changes. Every answer goes throug
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +21,7 @@ from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.table_commands import TableCommands
+from bot.metrics import NULL_METRICS, OK, REFUSED, NullMetrics, component_kind, outcome_of
 from bot.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
 from bot.table import Table
 from bot.ui.ids import (
@@ -72,6 +74,8 @@ class Router:
         self.lobbies = lobbies
         self.commands = commands
         self.clocks = clocks
+        #: Counts and times each click (bot/metrics.py; does nothing unless METRICS_PORT is set).
+        self.metrics: NullMetrics = NULL_METRICS
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """discord.py's `on_interaction`: take the components whose ids are ours."""
@@ -83,12 +87,17 @@ class Router:
             return
         if self.table.closing:
             await send_ephemeral(interaction, RESTARTING)
+            self.metrics.interaction(component_kind(custom_id), REFUSED)
             return
+        started, outcome = time.perf_counter(), OK
         async with self.table.working(), replies.on_time(interaction):
             try:
                 await self._route(interaction, custom_id, data)
             except Exception as error:
+                outcome = outcome_of(error)
                 await answer_error(interaction, error, context=f"component {custom_id[:100]!r}")
+        if self.metrics.enabled:
+            self.metrics.interaction(component_kind(custom_id), outcome, time.perf_counter() - started)
 
     async def _route(
         self, interaction: discord.Interaction[Any], custom_id: str, data: dict[str, Any]
