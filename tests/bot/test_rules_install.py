@@ -20,18 +20,21 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_read_rules_finds_the_installed_copy_without_a_checkout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    presenters = [CabbageheadPresenter(), SabotagePresenter()]
+    from_checkout = [presenter.rules_text() for presenter in presenters]
     installed = tmp_path / "share" / "garden-club" / "rules"
     installed.mkdir(parents=True)
-    shutil.copy(ROOT / "docs" / "rules" / "sabotage.md", installed / "sabotage.md")
+    for document in (ROOT / "docs" / "rules").glob("*.md"):
+        shutil.copy(document, installed / document.name)
     monkeypatch.setattr(base, "RULES_DIR", tmp_path / "no-checkout" / "docs" / "rules")
     monkeypatch.setattr(base, "INSTALLED_RULES_DIR", installed)
 
     expected = (ROOT / "docs" / "rules" / "sabotage.md").read_text(encoding="utf-8")
     assert base.read_rules("sabotage", "fallback") == expected
-    assert "not installed" not in SabotagePresenter().rules_text()
-    # A game whose document is in neither place gets its fallback.
-    assert base.read_rules("cabbagehead", "fallback") == "fallback"
-    assert "not installed" in CabbageheadPresenter().rules_text()
+    assert [presenter.rules_text() for presenter in presenters] == from_checkout
+    assert not any("not installed" in text for text in from_checkout)
+    # A document in neither place: the fallback.
+    assert base.read_rules("no-such-game", "fallback") == "fallback"
 
 
 def test_the_checkout_comes_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
