@@ -190,7 +190,14 @@ class GardenClubBot(commands.Bot):
             metrics.command_done(interaction)
 
         self.add_listener(command_completed, "on_app_command_completion")
-        await metrics.serve(self.settings.metrics_port, self.metrics_host)
+        try:
+            await metrics.serve(self.settings.metrics_port, self.metrics_host)
+        except OSError as error:  # the port is taken: the bot plays on, without its metrics
+            log.error(
+                "Could not serve metrics on port %s (%s): set METRICS_PORT to a free port.",
+                self.settings.metrics_port,
+                error.strerror or error,
+            )
 
     async def _stop_watching(self) -> None:
         """Stop the heartbeat (its file then says the bot stopped) and the metrics server."""

@@ -127,3 +127,19 @@ async def test_the_server_stops_with_the_bot(fake_discord: FakeDiscord, garden_b
     await garden_bot.stop()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", port))  # free again
+
+
+async def test_a_taken_port_is_said_and_the_bot_plays_on(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        settings = garden_bot.settings()
+        settings.metrics_port = int(taken.getsockname()[1])
+        garden_bot.before_start.append(lambda bot: setattr(bot, "metrics_host", "127.0.0.1"))
+        await garden_bot.start(settings)
+    said = [r.getMessage() for r in garden_bot.log_records if "Could not serve metrics" in r.getMessage()]
+    assert len(said) == 1 and "set METRICS_PORT to a free port" in said[0]
+    interaction = await fake_discord.slash(fake_discord.alice, fake_discord.general, "help")
+    await interaction.wait_answered()
