@@ -93,18 +93,6 @@ def meets(objective_id: str, plot: Plot, kinds: Counter[str] | None = None) -> b
     return all(have[kind] >= count for kind, count in objective.plants)
 
 
-def can_complete_any(player: PlayerState) -> bool:
-    if not player.objectives:
-        return False
-    for plot in player.plots:
-        if plot.bad_bug is not None or not plot.plants:
-            continue
-        kinds = plot_kinds(plot)
-        if any(meets(oid, plot, kinds) for oid in player.objectives):
-            return True
-    return False
-
-
 def _can_draw_plant(state: SabotageState) -> bool:
     return bool(state.plant_deck or state.plant_discard)
 
@@ -281,7 +269,10 @@ def apply(state: SabotageState, seat: int, action: SabotageAction) -> list[Event
             raise IllegalAction("That is not a move in Garden Sabotage.")
         events = handler(state, seat, action)
         state.actions_left -= 1
-    if state.actions_left <= 0 and not can_complete_any(state.players[seat]):
+    if state.actions_left <= 0 and not state.players[seat].objectives:
+        # Ruling 12: with no actions left the turn waits for "End turn" while the player holds an
+        # Objective, whether or not it can be completed, so the table learns nothing of the hand;
+        # with no Objective in hand (a public count) there is nothing to wait for.
         _end_turn(state, events)
     return events
 

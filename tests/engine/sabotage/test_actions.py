@@ -17,6 +17,8 @@ def test_a_turn_is_three_actions_in_any_order_with_repeats_then_passes_clockwise
     for left in (3, 2, 1):
         assert state.turn == 0 and state.actions_left == left
         play(state, "Draw a Plant from the deck")
+    assert state.turn == 0 and state.actions_left == 0 and labels(state, 0) == ["End turn"]  # ruling 12
+    assert play(state, "End turn") == ["Player 1 ended their turn.", "Round 1: Player 2's turn."]
     assert state.turn == 1 and state.actions_left == 3
     assert len(state.players[0].plants) == 6
 
@@ -51,8 +53,8 @@ def test_hands_have_no_limit_on_plants_and_bugs() -> None:
     for _ in range(5):
         for label in ("Draw a Plant from the deck", "Draw a Bug from the deck", "Draw a Plant from the deck"):
             play(state, label)
-            if state.turn != 0:
-                play(state, "End turn")
+        play(state, "End turn")  # Player 1, after the third action (ruling 12)
+        play(state, "End turn")  # Player 2, at once
     assert len(state.players[0].plants) == 3 + 10 and len(state.players[0].bugs) == 1 + 5
 
 

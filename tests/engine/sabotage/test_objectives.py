@@ -8,6 +8,7 @@ from engine.api import IllegalAction
 from engine.sabotage import actions as A
 from engine.sabotage.cards import card_name
 from engine.sabotage.game import GAME
+from engine.sabotage.state import SabotageState
 from tests.engine.sabotage.helpers import give, labels, new_game, objective, play, plot_kinds, set_plot
 
 
@@ -79,19 +80,52 @@ def test_several_objectives_may_be_completed_in_one_turn() -> None:
     assert len(state.players[0].completed) == 2 and state.turn == 0 and state.actions_left == 3
 
 
-def test_ruling_12_after_the_third_action_the_turn_waits_while_an_objective_can_be_completed() -> None:
+def _after_three_actions(held: list[str]) -> tuple[SabotageState, list[str]]:
+    """Player 1 holds the objectives `held` and a Bean, with a Bean on plot 1, and plays three
+    actions, planting the Bean last: the state and the public log lines of the last action."""
     state = new_game()
-    give(state, 0, plants=["Bean"], objectives=["Bean Teepee"])
+    give(state, 0, plants=["Bean"], objectives=held)
     set_plot(state, 0, 0, plants=["Bean"])
     play(state, "Draw a Plant from the deck")
     play(state, "Draw a Plant from the deck")
-    play(state, "Plant a Bean on plot 1")
-    assert state.turn == 0 and state.actions_left == 0
-    assert labels(state, 0) == ["Complete Bean Teepee on plot 1", "End turn"]
-    with pytest.raises(IllegalAction, match="no actions left"):
-        GAME.apply(state, 0, A.DRAW_PLANT_DECK)
+    return state, play(state, "Plant a Bean on plot 1")
+
+
+def test_ruling_12_after_the_third_action_the_turn_waits_whatever_the_objectives_in_hand() -> None:
+    """Ruling 12: with no actions left the turn waits for the player while they hold an Objective,
+    whether or not it can be completed; the table sees the same either way."""
+    ready, ready_lines = _after_three_actions(["Bean Teepee"])
+    not_ready, not_ready_lines = _after_three_actions(["Strawberry Patch"])
+    for state in (ready, not_ready):
+        assert GAME.to_move(state) == [0] and state.actions_left == 0
+        with pytest.raises(IllegalAction, match="no actions left"):
+            GAME.apply(state, 0, A.DRAW_PLANT_DECK)
+    assert labels(ready, 0) == ["Complete Bean Teepee on plot 1", "End turn"]
+    assert labels(not_ready, 0) == ["End turn"]
+    assert ready_lines == not_ready_lines == ["Player 1 planted a Bean on plot 1."]
+    for viewer in (None, 1):
+        assert GAME.view(ready, viewer) == GAME.view(not_ready, viewer)
+    assert play(not_ready, "End turn")[0] == "Player 1 ended their turn."
+    assert not_ready.turn == 1
+    play(ready, "Complete Bean Teepee on plot 1")
+    assert ready.turn == 1  # no Objective left in hand: nothing to wait for
+
+
+def test_ruling_12_a_completion_with_no_actions_left_waits_while_an_objective_is_held() -> None:
+    """Ruling 12: after completing one of two objectives with no actions left, the turn still waits
+    for "End turn", though the other cannot be completed: whether it could is hidden."""
+    state, _ = _after_three_actions(["Bean Teepee", "Strawberry Patch"])
     play(state, "Complete Bean Teepee on plot 1")
-    assert state.turn == 1
+    assert state.turn == 0 and state.actions_left == 0 and labels(state, 0) == ["End turn"]
+    assert play(state, "End turn") == ["Player 1 ended their turn.", "Round 1: Player 2's turn."]
+
+
+def test_ruling_12_with_no_objective_in_hand_the_turn_ends_by_itself() -> None:
+    """Ruling 12: everyone sees how many Objectives a player holds; with none there is nothing to
+    complete, and the turn passes after the third action."""
+    state, lines = _after_three_actions([])
+    assert lines == ["Player 1 planted a Bean on plot 1.", "Round 1: Player 2's turn."]
+    assert state.turn == 1 and state.actions_left == 3
 
 
 def test_ruling_12_a_turn_may_be_ended_early() -> None:
