@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.api import Event, IllegalAction, Result, Viewer
-from engine.sabotage import rules, scoring, setup
+from engine.rng import Rng
+from engine.sabotage import rules, sampling, scoring, setup
 from engine.sabotage.actions import SabotageAction, decode_action, encode_action, seat_name
 from engine.sabotage.state import SabotageOptions, SabotageState
 from engine.sabotage.views import SabotageView, view
@@ -88,6 +89,12 @@ class SabotageGame:
             SabotageOptions(bird_variant=True, first_seat=1),
             SabotageOptions(ask_house_plants=True, season_rounds=5),
         ]
+
+    def conformance_twin(self, state: SabotageState, seat: int, seed: int) -> SabotageState | None:
+        """A copy of `state` that differs only in `seat`'s hidden cards, for the conformance suite's
+        leak checks (`sampling.twin_state`); the swap depends on the seed and the position."""
+        mixed = (seed * 1_000_003 + state.turns_taken) * 7 + 4 * seat + state.actions_left
+        return sampling.twin_state(state, seat, Rng.from_seed(mixed))
 
 
 GAME = SabotageGame()

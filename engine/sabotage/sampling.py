@@ -9,7 +9,7 @@ discards) is shuffled among the places that hide cards, in the right numbers.
 from __future__ import annotations
 
 from engine.rng import Rng
-from engine.sabotage.cards import BIRD_IDS, BUG_IDS, OBJECTIVE_IDS, PLANT_IDS
+from engine.sabotage.cards import BIRD_IDS, BUG_IDS, KIND_OF, OBJECTIVE_IDS, PLANT_IDS, ROW_PLANTS
 from engine.sabotage.state import Completed, PlayerState, Plot, SabotageOptions, SabotageState
 from engine.sabotage.views import CardView, SabotageView
 
@@ -106,3 +106,62 @@ def sample_state(view: SabotageView, rng: Rng) -> SabotageState:
         ended=view.end_reason,
         house_plant_answers=list(view.house_plant_answers) if view.house_plant_answers is not None else None,
     )
+
+
+#: How many top cards of the Plant and Bug decks one move may turn face up (a sweep refills the
+#: whole Plant row); a twin state leaves them where they are.
+_TOP_CARDS_AT_RISK = ROW_PLANTS
+
+
+def twin_state(state: SabotageState, seat: int, rng: Rng) -> SabotageState | None:
+    """A copy of `state` that differs only in `seat`'s hidden cards, for the conformance suite's
+    leak checks. Its Objectives are dealt again with cards nobody can see (the Objective deck below
+    its top card, and the face-down discards while the deck is not empty); on a coin toss, every
+    Plant of one kind in its hand, and every Bug of one kind, is swapped for deck cards of kinds it
+    does not hold, taken below the top few cards (none that one move could turn face up). No card
+    that anyone could draw or see in the next move changes place, every count stays the same, and
+    a kind the seat holds in both states is the same cards, so a move legal in both plays the same
+    card. None when nothing could be swapped."""
+    twin = state.model_copy(deep=True)
+    player = twin.players[seat]
+    objectives = twin.objective_deck
+    below_top = objectives[:-1]
+    # The face-down discards become the deck only once the deck is empty (ruling 4).
+    hiding = [below_top, twin.objective_discard] if objectives else []
+    changed = _deal_again(player.objectives, hiding, rng)
+    objectives[:-1] = below_top
+    if rng.below(2):
+        for hand, deck in ((player.plants, twin.plant_deck), (player.bugs, twin.bug_deck)):
+            changed = _swap_a_kind(hand, deck, rng) or changed
+    return twin if changed else None
+
+
+def _deal_again(hand: list[str], hiding: list[list[str]], rng: Rng) -> bool:
+    """Deal `hand` and the piles in `hiding` again from their cards together, each keeping its size;
+    whether the hand changed."""
+    if not hand or not any(hiding):
+        return False
+    pool = hand + [card for pile in hiding for card in pile]
+    rng.shuffle(pool)
+    before = sorted(hand)
+    hand[:] = _deal(pool, len(hand))
+    for pile in hiding:
+        pile[:] = _deal(pool, len(pile))
+    return sorted(hand) != before
+
+
+def _swap_a_kind(hand: list[str], deck: list[str], rng: Rng) -> bool:
+    """Swap every card of one kind in `hand` (chosen at random) for cards of kinds the hand does
+    not hold, from `deck` below its top cards, each taking the other's place; whether it did."""
+    held = sorted({KIND_OF[card] for card in hand})
+    if not held:
+        return False
+    kind = rng.choice(held)
+    below_top = range(len(deck) - _TOP_CARDS_AT_RISK)
+    others = [i for i in below_top if KIND_OF[deck[i]] not in held]
+    mine = [i for i, card in enumerate(hand) if KIND_OF[card] == kind]
+    if len(others) < len(mine):
+        return False
+    for at, there in zip(mine, rng.sample(others, len(mine)), strict=True):
+        hand[at], deck[there] = deck[there], hand[at]
+    return True

@@ -3,8 +3,9 @@
 `play_random_game` plays one seeded game by random legal moves and checks, at every step, the
 promises the bot relies on: only seats to move have actions, labels are unique, JSON round-trip is
 exact, views and log lines never show a viewer what is hidden from them, every decision has a kind
-and a legal timeout move, a reply window offers the same answers whatever the hidden cards, and
-the scores as they stand can be counted. At the end it checks the result (and that the standing
+and a legal timeout move, a reply window offers the same answers whatever the hidden cards, a move
+looks the same to everyone else whatever one seat's hidden cards are (twin states), and the scores
+as they stand can be counted. At the end it checks the result (and that the standing
 result agrees with it) and that replaying options + seed + actions reproduces the final state.
 """
 
@@ -155,6 +156,69 @@ def assert_decisions_have_kinds_and_timeouts(game: AnyGame, state: BaseModel, se
     assert len(offered) <= 1, f"{game.name}: seats in a reply window are offered different answers {offered}"
 
 
+def public_lines(events: list[Event], viewer: Viewer, names: list[str]) -> list[tuple[Any, ...]]:
+    """What `viewer` reads of some events: each event's kind, seats and public fields, and its line
+    with the default names and with display names."""
+    return [(e.kind, e.seats, e.fields, e.line_for(viewer), e.line_for(viewer, names)) for e in events]
+
+
+def twins_of(game: AnyGame, state: BaseModel, seats: int, seed: int) -> list[tuple[int, BaseModel]]:
+    """For every seat the game can build one for, a twin state that differs from `state` only in
+    that seat's hidden cards (`game.conformance_twin(state, seat, seed)`; None: no twin)."""
+    twin_maker = getattr(game, "conformance_twin", None)
+    if twin_maker is None:
+        return []
+    found = []
+    for seat in range(seats):
+        twin = twin_maker(state, seat, seed)
+        if twin is not None:
+            found.append((seat, twin))
+    return found
+
+
+def assert_twins_look_alike(
+    game: AnyGame,
+    state: BaseModel,
+    twins: list[tuple[int, BaseModel]],
+    mover: int,
+    action: Any,
+    seats: int,
+) -> None:
+    """A move reveals no hidden card: for each twin (a copy of `state`, before `action`, that differs
+    only in `owner`'s hidden cards), everyone but `owner` sees the same before the move; and when
+    `action` is legal in the twin too, after applying it to both everyone but `owner` sees the same
+    again (views, seats to move) and reads the same log (kinds, seats, public fields, lines).
+    `state` is left as it was."""
+    names = CUSTOM_NAMES[:seats]
+    for owner, twin in twins:
+        others: list[Viewer] = [None, *(s for s in range(seats) if s != owner)]
+        where = f"{game.name}: twin states differing only in seat {owner}'s hidden cards"
+        for viewer in others:
+            assert game.view(state, viewer) == game.view(twin, viewer), f"{where}: views for {viewer} differ"
+        if action not in list(game.legal_actions(twin, mover)):
+            continue
+        real = copy_state(game, state)
+        real_events = game.apply(real, mover, action)
+        twin_events = game.apply(twin, mover, action)
+        label = getattr(action, "label", action)
+        moving, twin_moving = game.to_move(real), game.to_move(twin)
+        assert moving == twin_moving, (
+            f"{where}: after {label!r} different seats are to move: {moving} vs {twin_moving}"
+        )
+        for viewer in others:
+            assert game.view(real, viewer) == game.view(twin, viewer), (
+                f"{where}: after seat {mover}'s {label!r} the view for {viewer} differs"
+            )
+            seen, twin_seen = (
+                public_lines(real_events, viewer, names),
+                public_lines(twin_events, viewer, names),
+            )
+            assert seen == twin_seen, (
+                f"{where}: after seat {mover}'s {label!r} the log for {viewer} differs: "
+                f"{[line[3] for line in seen]} vs {[line[3] for line in twin_seen]}"
+            )
+
+
 def assert_result_is_sound(game: AnyGame, result: Result, seats: int, what: str) -> None:
     """Every seat appears once, the winners are seats, breakdowns add up, the summary renders."""
     assert sorted(s.seat for s in result.seats) == list(range(seats)), f"{game.name}: {what} misses a seat"
@@ -213,6 +277,8 @@ def play_random_game(
                 assert_no_leak_in_view(game, state, viewer)
         seat = chooser.choice(to_move)
         action = chooser.choice(list(game.legal_actions(state, seat)))
+        if check_every_step:
+            assert_twins_look_alike(game, state, twins_of(game, state, seats, seed), seat, action, seats)
         encoded = game.encode_action(action)
         assert game.decode_action(encoded) == action, f"{game.name}: action codec is not exact"
         events = game.apply(state, seat, action)
