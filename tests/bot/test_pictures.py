@@ -123,7 +123,8 @@ def test_ruling_17_sabotage_public_picture_ignores_hands_and_decks_and_a_hand_sh
     game, state = played("sabotage", 3, 4, 40)
     twin = state.model_copy(deep=True)
     _swap_hand(twin, 1)
-    assert twin.players[1].plants != state.players[1].plants
+    hand = (state.players[1].plants, state.players[1].objectives)
+    assert (twin.players[1].plants, twin.players[1].objectives) != hand
     board = render_board("sabotage", game.view(state, None))
     assert board.png == render_board("sabotage", game.view(twin, None)).png
     assert board.description == render_board("sabotage", game.view(twin, None)).description
