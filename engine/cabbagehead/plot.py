@@ -6,15 +6,18 @@ a placement is legal while everything in the garden still fits in some 6 x 3 box
 plot the canvas is 5 x 11 and is re-aligned after every change so that its top-left corner is the
 top-left corner of the *frame*: the box of everything in the garden, widened on each side by the
 room still free. Every frame slot is then a legal place to plant, and a slot's label
-("Row 2, column 3") is simply its place in the frame (ruling 3). Once the plot reaches 6 x 3, the
-frame is the plot itself; with the fixed grid the frame is always the 6 x 3 plot.
+("Row 2, column 3") is simply its place in the frame (ruling 3). Once columns 1 and 6 hold something
+the columns are fixed for the rest of the game, and so are the rows once rows 1 and 3 do (ruling 4):
+fixed columns are the canvas' first 6 columns, fixed rows its first 3 rows, and the frame keeps them
+even if a Neighbour empties an edge. Once both are fixed the frame is the plot itself; with the
+fixed grid the frame is always the 6 x 3 plot.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 PLOT_ROWS = 3
 PLOT_COLS = 6
@@ -40,6 +43,22 @@ class Garden(BaseModel):
     compost: list[int] = Field(default_factory=list)
     bees: int = 0
     planted: int = 0
+    #: A floating plot's rows are fixed once rows 1 and 3 held something, its columns once columns
+    #: 1 and 6 did; they stay fixed for the game (ruling 4). Set by `realign`.
+    rows_fixed: bool = False
+    cols_fixed: bool = False
+
+    @model_validator(mode="after")
+    def _fixed_if_spanning(self) -> Garden:
+        """Gardens stored before `rows_fixed` and `cols_fixed`: rows (columns) that span the whole
+        plot now are fixed; one that lost an edge before then cannot be told apart and floats."""
+        box = self.box
+        if not self.fixed and box:
+            if box[1] - box[0] + 1 >= PLOT_ROWS:
+                self.rows_fixed = True
+            if box[3] - box[2] + 1 >= PLOT_COLS:
+                self.cols_fixed = True
+        return self
 
     @classmethod
     def empty(cls, fixed: bool, bees: int) -> Garden:
@@ -105,11 +124,19 @@ def bounding_box(garden: Garden) -> tuple[int, int, int, int] | None:
 
 
 def plot_box(garden: Garden) -> tuple[int, int, int, int] | None:
-    """The rows and columns the awards read: the fixed plot, or the floating plot's current box."""
-    if garden.fixed:
+    """The rows and columns the awards read: the fixed plot; for a floating plot its fixed rows
+    and columns (ruling 4), and the box of what is in the garden where they are not fixed."""
+    if garden.fixed or (garden.rows_fixed and garden.cols_fixed):
         return 0, PLOT_ROWS - 1, 0, PLOT_COLS - 1
     box = garden.box
-    return (box[0], box[1], box[2], box[3]) if box else None
+    if not box:
+        return None
+    top, bottom, left, right = box
+    if garden.rows_fixed:
+        top, bottom = 0, PLOT_ROWS - 1
+    if garden.cols_fixed:
+        left, right = 0, PLOT_COLS - 1
+    return top, bottom, left, right
 
 
 def frame_size(garden: Garden) -> tuple[int, int]:
@@ -117,10 +144,12 @@ def frame_size(garden: Garden) -> tuple[int, int]:
     if garden.fixed:
         return PLOT_ROWS, PLOT_COLS
     box = garden.box
-    if not box:
-        return garden.rows, garden.cols
-    top, bottom, left, right = box
-    return 2 * PLOT_ROWS - (bottom - top + 1), 2 * PLOT_COLS - (right - left + 1)
+    if box:
+        top, bottom, left, right = box
+        rows, cols = 2 * PLOT_ROWS - (bottom - top + 1), 2 * PLOT_COLS - (right - left + 1)
+    else:
+        rows, cols = garden.rows, garden.cols
+    return (PLOT_ROWS if garden.rows_fixed else rows), (PLOT_COLS if garden.cols_fixed else cols)
 
 
 def realign(garden: Garden, added: int = -1) -> None:
@@ -142,8 +171,14 @@ def realign(garden: Garden, added: int = -1) -> None:
     if not box:
         return
     top, bottom, left, right = box
-    dr = top - (PLOT_ROWS - (bottom - top + 1))
-    dc = left - (PLOT_COLS - (right - left + 1))
+    height, width = bottom - top + 1, right - left + 1
+    # Fixed rows and columns never move: they are the canvas' first rows and columns already.
+    dr = 0 if garden.rows_fixed else top - (PLOT_ROWS - height)
+    dc = 0 if garden.cols_fixed else left - (PLOT_COLS - width)
+    if height == PLOT_ROWS:
+        garden.rows_fixed = True
+    if width == PLOT_COLS:
+        garden.cols_fixed = True
     if dr == 0 and dc == 0:
         return
     box[:] = [top - dr, bottom - dr, left - dc, right - dc]
@@ -158,16 +193,20 @@ def realign(garden: Garden, added: int = -1) -> None:
         old[:] = moved
 
 
-def centre_cell(garden: Garden) -> int:
-    """Where the first thing goes in a bare floating plot (any place is the same place)."""
-    return (garden.rows // 2) * garden.cols + garden.cols // 2
+def bare_cells(garden: Garden) -> list[int]:
+    """Where the first thing goes in a bare floating plot: along rows (columns) that float every
+    place is the same, so only the middle one is offered; fixed ones are offered in full (a plot
+    with fixed columns can be emptied by Neighbours and the Compost)."""
+    rows = range(PLOT_ROWS) if garden.rows_fixed else [garden.rows // 2]
+    cols = range(PLOT_COLS) if garden.cols_fixed else [garden.cols // 2]
+    return [r * garden.cols + c for r in rows for c in cols]
 
 
 def open_slots(garden: Garden) -> list[int]:
     """Cells where a card may be planted without composting: empty (a lone Grasshopper counts as
     empty, so does a slot under a Rose) and inside the frame."""
     if not garden.fixed and not garden.box:
-        return [centre_cell(garden)]
+        return bare_cells(garden)
     frame_rows, frame_cols = frame_size(garden)
     cols = garden.cols
     cells = garden.cells
@@ -186,8 +225,7 @@ def plant_slots(garden: Garden, names: list[str]) -> list[tuple[int, int, str, s
     card's vegetable. (The game's hottest question, so it reads the canvas once.)"""
     cells = garden.cells
     if not garden.fixed and not garden.box:
-        centre = centre_cell(garden)
-        return [(centre // garden.cols + 1, centre % garden.cols + 1, "", "plant")]
+        return [(i // garden.cols + 1, i % garden.cols + 1, "", "plant") for i in bare_cells(garden)]
     frame_rows, frame_cols = frame_size(garden)
     empty: list[tuple[int, int, str, str]] = []
     taken: list[tuple[int, int, str, str]] = []
@@ -207,7 +245,7 @@ def can_plant_at(garden: Garden, cell: int) -> bool:
     if garden.cells[cell] >= 0:
         return True
     if not garden.fixed and not garden.box:
-        return cell == centre_cell(garden)
+        return cell in bare_cells(garden)
     frame_rows, frame_cols = frame_size(garden)
     r, c = divmod(cell, garden.cols)
     return r < frame_rows and c < frame_cols

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import deck
-from engine.cabbagehead.plot import Garden, realign
+from engine.cabbagehead.plot import PLOT_COLS, PLOT_ROWS, Garden, realign
 from engine.cabbagehead.state import (
     FIRST_GRASSHOPPER,
     GRASSHOPPER_TOKENS,
@@ -46,6 +46,9 @@ def _garden(view: GardenView, index: dict[str, int], hoppers: list[int]) -> Gard
     """The garden back from its frame: the frame's top-left is the canvas' top-left (plot.py)."""
     garden = Garden.empty(view.fixed_grid, view.bees)
     garden.planted = view.planted
+    if not view.fixed_grid:
+        # A frame 3 rows high (6 columns wide) means fixed rows (columns): ruling 4.
+        garden.rows_fixed, garden.cols_fixed = view.rows == PLOT_ROWS, view.cols == PLOT_COLS
     garden.compost = [index[card.id] for card in view.compost]
     cols = garden.cols
     for slot in view.slots:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.api import Event
+from engine.api import Event, dump_state, load_state
 from engine.cabbagehead import neighbours as nb
-from engine.cabbagehead.plot import realign, slot_label
+from engine.cabbagehead.actions import Plant
+from engine.cabbagehead.plot import bounding_box, frame_size, realign, slot_label
 from engine.cabbagehead.rounds import neighbour_phase
 from engine.cabbagehead.state import CabbageheadState
 from tests.engine.cabbagehead.helpers import CARDS, GAME, cards_of, garden_from, new_game, picture_of
@@ -234,18 +235,60 @@ def test_neighbours_are_found_by_key_or_name() -> None:
     assert len(nb.NEIGHBOURS) == 10 and len(nb.ORIGINAL_KEYS) == 4 and len(nb.NEW_KEYS) == 6
 
 
-def test_ruling_4_plot_floats_again_when_a_neighbour_empties_an_edge() -> None:
-    """Ruling 4: the floating plot is wherever its cards, Grasshoppers and Roses are; when a
-    Neighbour takes the card that fixed column 6, the plot may grow that way again."""
+def _plantings_stay_in(state: CabbageheadState, rows: int, cols: int) -> None:
+    """Every legal planting keeps the whole garden inside the plot's fixed `rows` x `cols` (the
+    canvas' first rows and columns): none opens a 7th column or a 4th row."""
+    plantings = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Plant)]
+    assert plantings
+    for action in plantings:
+        assert action.row <= rows and action.col <= cols, action
+        trial = GAME.copy_state(state)
+        GAME.apply(trial, 0, action)
+        box = bounding_box(trial.gardens[0])
+        assert box is not None and box[1] < rows and box[3] < cols, (action, box)
+
+
+@pytest.mark.parametrize(("tokens", "left"), [([1, 0, 0, 0], "Carrot"), ([0, 1, 0, 0], "Ruta Baga")])
+def test_ruling_4_fixed_columns_stay_fixed_when_a_neighbour_empties_column_1_or_6(
+    tokens: list[int], left: str
+) -> None:
+    """Ruling 4: once columns 1 and 6 hold cards the columns are fixed for the game. Peapod takes
+    the Ruta Baga (the higher number) from column 6, or Sallie the Carrot from column 1: the
+    plot keeps its 6 columns, and no planting opens a 7th."""
     state = new_game(neighbour_set="chosen", chosen=["peapod", "sallie", "mayor", "horace"])
     state.gardens[0] = garden_from(["C . . . . U"], fixed=False)
     garden = state.gardens[0]
-    from engine.cabbagehead.plot import frame_size
+    assert frame_size(garden) == (5, 6) and garden.cols_fixed and not garden.rows_fixed
+    run_phase(state, tokens)
+    assert [CARDS[c].name for c in garden.cells if c >= 0] == [left]
+    assert frame_size(garden) == (5, 6) and garden.cols_fixed
+    view = GAME.view(state, 0).gardens[0]
+    assert view.cols == 6 and {s.col for s in view.slots if s.in_plot} == set(range(1, 7))
+    _plantings_stay_in(state, 5, 6)
 
-    assert frame_size(garden) == (5, 6)
+
+def test_ruling_4_fixed_rows_stay_fixed_when_a_neighbour_empties_row_1_or_3() -> None:
+    """Ruling 4: likewise rows 1 and 3: Peapod takes the Ruta Baga from row 3; the plot keeps its
+    3 rows (the columns still float), and no planting opens a 4th row."""
+    state = new_game(neighbour_set="chosen", chosen=["peapod", "sallie", "mayor", "horace"])
+    state.gardens[0] = garden_from(["C", ".", "U"], fixed=False)
+    garden = state.gardens[0]
+    assert frame_size(garden) == (3, 11) and garden.rows_fixed and not garden.cols_fixed
     run_phase(state, [1, 0, 0, 0])
-    assert CARDS[state.discard[-1]].name == "Ruta Baga"
-    assert frame_size(garden) == (5, 11)
+    assert [CARDS[c].name for c in garden.cells if c >= 0] == ["Carrot"]
+    assert frame_size(garden) == (3, 11) and garden.rows_fixed
+    _plantings_stay_in(state, 3, 11)
+
+
+def test_ruling_4_a_floating_plot_that_never_spanned_its_columns_still_floats() -> None:
+    """Ruling 4: only reaching columns 1 and 6 fixes the columns; a plot 5 columns wide that loses
+    its edge card floats, and may grow either way again."""
+    state = new_game(neighbour_set="chosen", chosen=["peapod", "sallie", "mayor", "horace"])
+    state.gardens[0] = garden_from(["C . . . U"], fixed=False)
+    garden = state.gardens[0]
+    assert frame_size(garden) == (5, 7) and not garden.cols_fixed
+    run_phase(state, [1, 0, 0, 0])
+    assert frame_size(garden) == (5, 11) and not garden.cols_fixed
 
 
 def test_ruling_13_ferwig_radishers_solo_take_the_highest_of_the_next_three() -> None:
@@ -286,3 +329,36 @@ def test_ruling_19_revealing_stops_when_no_face_down_token_is_left() -> None:
     events = GAME.apply(state, 0, next(a for a in GAME.legal_actions(state, 0) if a.position == 1))  # type: ignore[union-attr]
     assert state.tiles[0] == [5] and state.pool == []
     assert any("no face-down tokens left" in e.text for e in events)
+
+
+def test_ruling_4_a_game_stored_before_the_fixed_frame_loads_fixed_if_it_spans_now() -> None:
+    """Ruling 4: states stored before `rows_fixed` and `cols_fixed` load with rows (columns)
+    fixed where the garden spans them now, and floating elsewhere."""
+    import json
+
+    state = new_game()
+    state.gardens[0] = garden_from(["C . . . . U"], fixed=False)
+    stored = json.loads(dump_state(state))
+    for garden in stored["gardens"]:
+        del garden["rows_fixed"], garden["cols_fixed"]
+    loaded = load_state(GAME, json.dumps(stored))
+    assert isinstance(loaded, CabbageheadState)
+    garden = loaded.gardens[0]
+    assert garden.cols_fixed and not garden.rows_fixed and frame_size(garden) == (5, 6)
+    assert loaded.gardens[0].cells == state.gardens[0].cells
+    run_phase(loaded, [1, 0, 0, 0])  # Peapod takes the Ruta Baga of column 6: still 6 columns
+    assert frame_size(loaded.gardens[0]) == (5, 6)
+
+
+def test_ruling_4_a_plot_emptied_after_its_columns_were_fixed_keeps_them() -> None:
+    """Ruling 4: even a plot whose every card was taken keeps its fixed columns: a bare plot offers
+    one row (the rows still float, every row is the same row) and its 6 fixed columns."""
+    state = new_game(neighbour_set="chosen", chosen=["peapod", "sallie", "mayor", "horace"])
+    state.gardens[0] = garden_from(["C . . . . U"], fixed=False)
+    run_phase(state, [1, 0, 0, 0])
+    run_phase(state, [1, 0, 0, 0])
+    garden = state.gardens[0]
+    assert all(c < 0 for c in garden.cells) and garden.cols_fixed
+    assert frame_size(garden) == (5, 6)
+    assert GAME.view(state, 0).gardens[0].open_slots == [f"Row 3, column {c}" for c in range(1, 7)]
+    _plantings_stay_in(state, 5, 6)

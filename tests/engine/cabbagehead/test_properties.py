@@ -52,13 +52,24 @@ def check_invariants(state: CabbageheadState) -> None:
         assert garden.planted <= 15
 
 
-def play_checked(options: CabbageheadOptions, seats: int, seed: int) -> None:
+def fixed_frames(state: CabbageheadState) -> list[tuple[bool, bool]]:
+    """For each floating garden, whether its frame has the plot's 3 rows and its 6 columns."""
+    return [
+        (frame_size(g)[0] == PLOT_ROWS, frame_size(g)[1] == PLOT_COLS) for g in state.gardens if not g.fixed
+    ]
+
+
+def play_checked(options: CabbageheadOptions, seats: int, seed: int) -> int:
+    """Play one random game through every check; return how many times a Neighbour (or
+    Pomme-Frites) emptied an edge of a plot whose rows or columns were fixed (ruling 4)."""
     state = GAME.create(options, seats, seed)
     chooser = Rng.from_seed(seed ^ 0xC0FFEE)
     moves: list[tuple[int, dict[str, Any]]] = []
     step = 0
+    edges_emptied = 0
     while not GAME.is_terminal(state):
         check_invariants(state)
+        frames = fixed_frames(state)
         seat = state.active
         actions = list(GAME.legal_actions(state, seat))
         action = chooser.choice(actions)
@@ -84,6 +95,14 @@ def play_checked(options: CabbageheadOptions, seats: int, seed: int) -> None:
         moves.append((seat, GAME.encode_action(action)))
         GAME.apply(state, seat, action)
         step += 1
+        # Ruling 4: rows and columns once fixed stay fixed, whatever a Neighbour takes.
+        for (rows, cols), (rows_now, cols_now) in zip(frames, fixed_frames(state), strict=True):
+            assert (rows <= rows_now) and (cols <= cols_now), "a fixed plot floated again"
+        for garden in state.gardens:
+            box = bounding_box(garden)
+            if not garden.fixed and box is not None:
+                spans = (box[1] - box[0] + 1 == PLOT_ROWS, box[3] - box[2] + 1 == PLOT_COLS)
+                edges_emptied += (garden.rows_fixed and not spans[0]) + (garden.cols_fixed and not spans[1])
     check_invariants(state)
     assert [g.planted for g in state.gardens] == [15] * seats
     result = GAME.result(state)
@@ -91,6 +110,7 @@ def play_checked(options: CabbageheadOptions, seats: int, seed: int) -> None:
         assert seat_result.total == sum(line.points for line in seat_result.lines)
     replayed, _ = replay(GAME, options, seats, seed, moves)
     assert dump_state(replayed) == dump_state(state)
+    return edges_emptied
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -115,3 +135,14 @@ def test_romancing_eudora_passes_the_conformance_checks_solo() -> None:
             eudora=True, grasshoppers=seed % 2 == 0, fixed_grid=seed % 3 == 0, neighbour_set="random"
         )
         play_random_game(GAME, options, 1, seed)
+
+
+def test_ruling_4_random_games_empty_edges_of_fixed_plots_and_they_stay_fixed() -> None:
+    """Ruling 4 in play: random games reach plots whose fixed rows or columns lost their edge card,
+    and `play_checked` finds no frame that floated again."""
+    emptied = sum(
+        play_checked(CabbageheadOptions(neighbour_set="random"), seats, seed)
+        for seed in range(6)
+        for seats in (1, 2)
+    )
+    assert emptied > 0
