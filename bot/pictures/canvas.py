@@ -4,14 +4,26 @@ Only what Pillow ships is used (its scalable built-in font, `ImageFont.load_defa
 image or font file is ever downloaded. Text is rendered once per (text, size, weight) and kept as a
 mask, since drawing the same glyphs again is most of a board's cost; the finished picture is mapped
 onto one fixed palette so the PNG is small and quick to encode.
+
+Every text of every picture goes through `draw_text`. Inside `recording()` it also notes what it
+drew (`TextRecord`: the text, its colour, the colour behind it, its size and box), and every card
+pasted with `paste_tile` notes its box (`CardRecord`), so the tests can check the contrast of every
+text (`contrast`, WCAG's formula), its size on a phone (`MIN_FONT`) and that no card hides another.
+Outside a recording nothing is noted and nothing costs more.
 """
 
 from __future__ import annotations
 
 import io
+import math
+import threading
 import unicodedata
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,9 +31,25 @@ RGB = tuple[int, int, int]
 #: A band of a picture: its height, and how to draw it at a given top y.
 Section = tuple[int, Callable[[Image.Image, ImageDraw.ImageDraw, int], None]]
 
-#: Picture width: about what a phone shows at full width and what Discord's desktop preview fits.
-WIDTH = 1000
-MARGIN = 16
+#: Picture width in pixels. Narrower than a desktop preview on purpose: a phone shows the picture
+#: PHONE_WIDTH pixels wide, and every text must stay readable there (see MIN_FONT).
+WIDTH = 720
+MARGIN = 12
+#: How wide a phone shows the picture (Discord's attachment fills a 360 px wide screen).
+PHONE_WIDTH = 360
+#: "Readable": a text at least this many pixels tall (its font size) as the phone shows it. A font
+#: of size s in a picture W pixels wide is shown s * PHONE_WIDTH / W pixels tall; 8.5 px is about
+#: the smallest type a phone's own interface uses, so nothing a player needs is drawn smaller.
+MIN_READABLE_PX = 8.5
+#: The smallest font size any picture may draw: MIN_READABLE_PX once shown PHONE_WIDTH wide.
+MIN_FONT = math.ceil(MIN_READABLE_PX * WIDTH / PHONE_WIDTH)
+#: WCAG's minimum contrast for normal text (AA), which every text of every picture meets.
+MIN_CONTRAST = 4.5
+#: Font sizes the pictures use: small print (the least readable size), body text, headings, title.
+SMALL = MIN_FONT
+BODY = MIN_FONT + 1
+HEADING = MIN_FONT + 3
+TITLE_SIZE = MIN_FONT + 7
 
 # The card table: an opaque mid-green felt with its own dark frame, readable on Discord's dark
 # and light themes alike; cards and panels are light paper on it.
@@ -38,9 +66,14 @@ GOLD: RGB = (242, 190, 40)
 HONEY: RGB = (250, 205, 70)
 RED: RGB = (200, 40, 40)
 ROSE_RED: RGB = (214, 38, 78)
-GOOD_GREEN: RGB = (46, 140, 60)
-BAD_RED: RGB = (196, 48, 40)
-SLOT: RGB = (104, 140, 96)
+GOOD_GREEN: RGB = (30, 120, 45)
+BAD_RED: RGB = (190, 44, 38)
+#: Good / Bad words on pale paper (the bands' colours are too light for text there).
+GOOD_TEXT: RGB = (20, 92, 32)
+BAD_TEXT: RGB = (150, 30, 26)
+BIRD_BLUE: RGB = (46, 96, 168)
+#: The felt of a slot outside the plot: dark enough for yellow and paper labels (4.5:1).
+SLOT: RGB = (62, 96, 60)
 SLOT_LINE: RGB = (180, 210, 170)
 HIGHLIGHT: RGB = (255, 222, 90)
 SOIL: RGB = (120, 84, 54)
@@ -65,6 +98,9 @@ _NAMED: tuple[RGB, ...] = (
     ROSE_RED,
     GOOD_GREEN,
     BAD_RED,
+    GOOD_TEXT,
+    BAD_TEXT,
+    BIRD_BLUE,
     SLOT,
     SLOT_LINE,
     HIGHLIGHT,
@@ -207,6 +243,173 @@ def clip_text(text: str, width: int, size: int, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
+# ---------------------------------------------------------------- recording what is drawn
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TextRecord:
+    """One text as drawn: what it says, its colour, the colour behind it, its size and its box
+    (left, top, right, bottom) in the picture; `tag` says what it is ("name", "count", ...)."""
+
+    text: str
+    fill: RGB
+    background: RGB | None
+    size: int
+    bold: bool
+    box: Box
+    tag: str = ""
+    #: The text ran past the edge of what it was drawn on (a tile or the picture).
+    cut: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardRecord:
+    """A card pasted on the picture: its name, the count its badge shows (1: none) and its box."""
+
+    name: str
+    count: int
+    box: Box
+    #: Where it is: "hand", "row", "plot", "garden" (a test picks the cards it cares about).
+    place: str = ""
+
+
+@dataclass
+class Recording:
+    texts: list[TextRecord] = field(default_factory=list)
+    cards: list[CardRecord] = field(default_factory=list)
+
+
+class _Sinks(threading.local):
+    def __init__(self) -> None:
+        self.stack: list[Recording] = []
+
+
+_SINKS = _Sinks()
+#: The caches of drawn tiles, emptied when a recording starts so every tile is drawn (and noted)
+#: afresh inside it.
+_TILE_CACHES: list[Any] = []
+
+
+@contextmanager
+def recording() -> Iterator[Recording]:
+    """Note every text and card drawn inside the block (for the picture tests)."""
+    for cached in _TILE_CACHES:
+        cached.cache_clear()
+    sink = Recording()
+    _SINKS.stack.append(sink)
+    try:
+        yield sink
+    finally:
+        _SINKS.stack.remove(sink)
+
+
+def _sink() -> Recording | None:
+    return _SINKS.stack[-1] if _SINKS.stack else None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tile:
+    """A drawn, cached piece of a picture (a card, a slot) and the texts drawn on it, in its own
+    coordinates (noted only when it was drawn inside a recording)."""
+
+    image: Image.Image
+    mask: Image.Image | None = None
+    texts: tuple[TextRecord, ...] = ()
+
+
+def tile_cache(maxsize: int) -> Callable[[Callable[..., Image.Image | tuple[Image.Image, Image.Image]]], Any]:
+    """Cache a function drawing a tile (an RGBA image, or an RGB image and its mask) as a `Tile`."""
+
+    def wrap(draw: Callable[..., Image.Image | tuple[Image.Image, Image.Image]]) -> Any:
+        @lru_cache(maxsize=maxsize)
+        def cached(*args: Any) -> Tile:
+            outer = _sink()
+            if outer is None:
+                drawn = draw(*args)
+                texts: tuple[TextRecord, ...] = ()
+            else:
+                inner = Recording()
+                _SINKS.stack.append(inner)
+                try:
+                    drawn = draw(*args)
+                finally:
+                    _SINKS.stack.remove(inner)
+                texts = tuple(inner.texts)
+            if isinstance(drawn, tuple):
+                return Tile(drawn[0], drawn[1], texts)
+            return Tile(drawn, None, texts)
+
+        cached.__doc__ = draw.__doc__
+        _TILE_CACHES.append(cached)
+        return cached
+
+    return wrap
+
+
+def paste_tile(
+    image: Image.Image, tile: Tile, x: float, y: float, name: str = "", count: int = 1, place: str = ""
+) -> None:
+    """Paste a tile with its top-left corner at (x, y); in a recording, note its texts (and, given
+    a `name`, the card) in the picture's coordinates."""
+    left, top = round(x), round(y)
+    sink = _sink()
+    if sink is not None:
+        for t in tile.texts:
+            box = (t.box[0] + left, t.box[1] + top, t.box[2] + left, t.box[3] + top)
+            background = t.background
+            if background is None:
+                background = _behind(image, box, _text_mask(t.text, t.size, t.bold))
+            cut = t.cut or box[0] < 0 or box[1] < 0 or box[2] > image.width or box[3] > image.height
+            sink.texts.append(replace(t, box=box, background=background, cut=cut))
+        if name:
+            w, h = tile.image.size
+            sink.cards.append(CardRecord(name, count, (left, top, left + w, top + h), place))
+    mask = tile.mask if tile.mask is not None else (tile.image if tile.image.mode == "RGBA" else None)
+    image.paste(tile.image, (left, top), mask)
+
+
+def pixels(image: Image.Image) -> list[Any]:
+    """The image's pixels, row by row (Pillow 13's `get_flattened_data`, else `getdata`)."""
+    flat: Callable[[], Any] = getattr(image, "get_flattened_data", None) or image.getdata
+    return list(flat())
+
+
+def _behind(image: Image.Image, box: Box, mask: Image.Image) -> RGB | None:
+    """The commonest colour under the glyphs of a text about to be drawn at `box` (None: the
+    place is transparent, so the colour behind is what the tile is pasted on)."""
+    region = image.crop(box)
+    inked = [m >= 128 for m in mask.tobytes()]
+    if image.mode == "RGBA":
+        under = [p for p, on in zip(pixels(region), inked, strict=False) if on]
+        counted = Counter(under).most_common(1)
+        if not counted or counted[0][0][3] < 128:
+            return None
+        r, g, b, _ = counted[0][0]
+        return (r, g, b)
+    rgb = region if region.mode == "RGB" else region.convert("RGB")
+    counted = Counter(p for p, on in zip(pixels(rgb), inked, strict=False) if on).most_common(1)
+    return counted[0][0] if counted else None
+
+
+def luminance(colour: RGB) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio (L1 + 0.05) / (L2 + 0.05), from 1 (none) to 21 (black on white)."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
 def draw_text(
     image: Image.Image,
     xy: tuple[float, float],
@@ -216,9 +419,11 @@ def draw_text(
     *,
     anchor: str = "lt",
     bold: bool = False,
+    tag: str = "",
 ) -> int:
     """Paste `text` at `xy`; `anchor` is horizontal l/m/r then vertical t/m/b. Returns its width."""
-    mask = _text_mask(printable(text), size, bold)
+    shown = printable(text)
+    mask = _text_mask(shown, size, bold)
     x, y = xy
     if anchor[0] == "m":
         x -= mask.width / 2
@@ -228,7 +433,13 @@ def draw_text(
         y -= mask.height / 2
     elif anchor[1] == "b":
         y -= mask.height
-    image.paste(colour, (round(x), round(y)), mask)
+    left, top = round(x), round(y)
+    sink = _sink()
+    if sink is not None:
+        box = (left, top, left + mask.width, top + mask.height)
+        cut = left < 0 or top < 0 or box[2] > image.width or box[3] > image.height
+        sink.texts.append(TextRecord(shown, colour, _behind(image, box, mask), size, bold, box, tag, cut))
+    image.paste(colour, (left, top), mask)
     return mask.width
 
 
@@ -301,6 +512,90 @@ def pips(
         draw.ellipse((x, y, x + size, y + size), fill=colour, outline=FRAME, width=1)
         x += size + gap
     return x
+
+
+def text_lines(
+    image: Image.Image,
+    x: float,
+    y: float,
+    lines: list[str],
+    size: int,
+    colour: RGB,
+    *,
+    bold: bool = False,
+    step: int = 0,
+    tag: str = "",
+) -> float:
+    """Draw `lines` one under another from (x, y); returns the y under the last."""
+    step = step or line_height(size)
+    for line in lines:
+        draw_text(image, (x, y), line, size, colour, bold=bold, tag=tag)
+        y += step
+    return y
+
+
+def line_height(size: int) -> int:
+    return text_height(size) + 1
+
+
+def header(title: str, right: str, line: str) -> Section:
+    """The dark band across the top: the title, where the game is (right) and what happens now,
+    wrapped rather than cut."""
+    right_w = text_width(right, HEADING, bold=True)
+    shown_title = clip_text(title, WIDTH - 2 * MARGIN - right_w - 16, TITLE_SIZE, bold=True)
+    lines = wrap(line, WIDTH - 2 * MARGIN, BODY)[:3]
+    height = 10 + text_height(TITLE_SIZE) + 6 + len(lines) * line_height(BODY) + 8
+
+    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
+        d.rectangle((6, y, WIDTH - 7, y + height - 6), fill=FRAME)
+        draw_text(image, (MARGIN, y + 8), shown_title, TITLE_SIZE, PAPER, bold=True, tag="title")
+        draw_text(image, (WIDTH - MARGIN, y + 11), right, HEADING, HONEY, anchor="rt", bold=True)
+        text_lines(image, MARGIN, y + 10 + text_height(TITLE_SIZE) + 4, lines, BODY, HIGHLIGHT, tag="now")
+
+    return height, draw
+
+
+def crown(draw: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
+    """A small gold crown (the winner's mark), `size` pixels wide, top-left at (x, y)."""
+    s = size
+    points = [
+        (x, y + s * 0.75),
+        (x, y + s * 0.2),
+        (x + s * 0.27, y + s * 0.45),
+        (x + s * 0.5, y),
+        (x + s * 0.73, y + s * 0.45),
+        (x + s, y + s * 0.2),
+        (x + s, y + s * 0.75),
+    ]
+    draw.polygon(points, fill=GOLD, outline=FRAME, width=2)
+    draw.rectangle((x, y + s * 0.75, x + s, y + s * 0.9), fill=GOLD, outline=FRAME, width=2)
+
+
+def rosette(draw: ImageDraw.ImageDraw, x: float, y: float, size: int, colour: RGB) -> None:
+    """A prize ribbon: a round rosette with two tails, `size` pixels wide, top-left at (x, y)."""
+    s = size
+    cx, cy, r = x + s / 2, y + s * 0.38, s * 0.36
+    for dx in (-0.18, 0.18):
+        tx = cx + dx * s
+        draw.polygon(
+            [
+                (tx - s * 0.12, cy),
+                (tx + s * 0.12, cy),
+                (tx + s * 0.14, y + s),
+                (tx, y + s * 0.88),
+                (tx - s * 0.14, y + s),
+            ],
+            fill=colour,
+            outline=FRAME,
+            width=2,
+        )
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=FRAME, width=2)
+    draw.ellipse(
+        (cx - r * 0.55, cy - r * 0.55, cx + r * 0.55, cy + r * 0.55),
+        fill=blend(colour, WHITE, 0.35),
+        outline=FRAME,
+        width=1,
+    )
 
 
 def compose(sections: list[Section]) -> Image.Image:
