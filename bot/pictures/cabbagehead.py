@@ -3,36 +3,53 @@
 The board shows the drawn row with its costs, the Beehive, the deck's progress, the tokens on each
 Neighbour and every garden's frame; the private picture shows the drawn row and the viewer's own
 garden. Every empty slot carries the words the move picker uses ("Row 2" / "col 3", ruling 3 of
-docs/rules/cabbagehead.md), so a player reads the slot off the picture and finds it in the menu.
+docs/rules/cabbagehead.md; "R2" / "c3" where a slot is too small for the words at a readable
+size), so a player reads the slot off the picture and finds it in the menu.
+
+When the view says the game is over, the board starts with the result: alone, the score and the
+Garden Club ribbon it earns (the rulebook's table, `engine.cabbagehead.scoring.ribbon_for`, applied
+to the view's public score; ruling 22); with two players, the ranking by points, then vegetable
+types, then Bees, with a crown on the winner (both, on a shared win). All text is at least
+`cv.MIN_FONT`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
 from bot.pictures.text import clip_alt, plural, seat_name
+from engine.cabbagehead.scoring import ribbon_for
 from engine.cabbagehead.views import CabbageheadView, CardView, GardenView, RowPlaceView
 
 TITLE = "Mr. Cabbagehead's Garden"
-ROW_CARD_W, ROW_CARD_H = 118, 150
-GAP = 10
-AXIS = 34
+ROW_CARD_W, ROW_CARD_H = 124, 178
+GAP = 8
+AXIS = 30
 MAX_CELL = 124
+#: A garden card narrower than this shows its points, picture and number, not its name.
+NAMED_CARD = 84
+RIBBON_COLOURS: dict[str, cv.RGB] = {
+    "Blue Ribbon": (40, 90, 200),
+    "Red Ribbon": (200, 40, 40),
+    "Yellow Ribbon": (245, 205, 40),
+    "White Ribbon": (250, 250, 250),
+}
 
 
 # ---------------------------------------------------------------- cards
 
 
-@lru_cache(maxsize=1024)
+@cv.tile_cache(maxsize=1024)
 def _card_tile(
     vegetable: str, points: int, number: int, neighbour: int, type_count: int, w: int, h: int, detailed: bool
 ) -> Image.Image:
-    """One Vegetable card: tinted by its vegetable, points badge, Vegetable number, icon and name."""
+    """One Vegetable card: tinted by its vegetable, points badge, Vegetable number, icon and name
+    (a small garden card leaves its name to the picture and the alt text); a drawn-row card adds
+    how many of its kind the deck had and how many tokens it reveals."""
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     colour = colour_of(vegetable)
@@ -40,37 +57,39 @@ def _card_tile(
         (0, 0, w - 1, h - 1), radius=max(6, w // 12), fill=cv.tint(colour, 0.72), outline=cv.FRAME, width=2
     )
     d.rounded_rectangle((3, 3, w - 4, h - 4), radius=max(4, w // 14), outline=colour, width=2)
-    badge = max(22, w // 4)
-    d.ellipse((5, 5, 5 + badge, 5 + badge), fill=cv.GOLD, outline=cv.FRAME, width=2)
-    cv.draw_text(
-        tile,
-        (5 + badge / 2, 5 + badge / 2),
-        str(points),
-        max(13, badge * 2 // 3),
-        cv.INK,
-        anchor="mm",
-        bold=True,
-    )
-    num_size = max(13, w // 7)
-    cv.draw_text(tile, (w - 7, 7), f"#{number}", num_size, cv.INK, anchor="rt", bold=True)
-    name_size = cv.fit_size(vegetable, w - 10, max(14, w // 6), 11, bold=True)
-    name_h = cv.text_height(name_size)
-    bottom = h - 6 - name_h
-    if detailed:
-        info = max(12, w // 9)
-        bottom -= cv.text_height(info) + 2
+    named = w >= NAMED_CARD
+    if not named:
+        # Too small for its name: the points badge and the picture side by side, the number on
+        # the bottom line.
+        band = cv.line_height(cv.SMALL) + 1
+        badge = cv.text_height(cv.SMALL) + 4
+        d.ellipse((4, 4, 4 + badge, 4 + badge), fill=cv.GOLD, outline=cv.FRAME, width=2)
         cv.draw_text(
-            tile,
-            (w / 2, h - 6),
-            f"{type_count} in deck · reveals {neighbour}",
-            min(info, cv.fit_size(f"{type_count} in deck · reveals {neighbour}", w - 10, info, 9)),
-            cv.INK_SOFT,
-            anchor="mb",
+            tile, (4 + badge / 2, 4 + badge / 2), str(points), cv.SMALL, cv.INK, anchor="mm", bold=True
         )
-    cv.draw_text(tile, (w / 2, bottom), vegetable, name_size, cv.INK, anchor="mt", bold=True)
+        side = max(12, min(h - band - 8, w - badge - 10))
+        paste_icon(tile, vegetable, w - 4 - side, 4 + (h - band - 8 - side) / 2, side)
+        cv.draw_text(tile, (w / 2, h - 4), f"#{number}", cv.SMALL, cv.INK, anchor="mb", bold=True)
+        return tile
+    badge = cv.text_height(cv.BODY) + 8
+    d.ellipse((5, 5, 5 + badge, 5 + badge), fill=cv.GOLD, outline=cv.FRAME, width=2)
+    cv.draw_text(tile, (5 + badge / 2, 5 + badge / 2), str(points), cv.BODY, cv.INK, anchor="mm", bold=True)
+    bottom = h - 6
+    cv.draw_text(tile, (w - 7, 7), f"#{number}", cv.SMALL, cv.INK, anchor="rt", bold=True)
+    if detailed:
+        info = [f"{type_count} in deck", f"reveals {neighbour}"]
+        bottom -= 2 * cv.line_height(cv.SMALL)
+        for i, line in enumerate(info):
+            cv.draw_text(
+                tile, (w / 2, bottom + i * cv.line_height(cv.SMALL)), line, cv.SMALL, cv.INK, anchor="mt"
+            )
+    size = cv.fit_size(vegetable, w - 10, cv.BODY, cv.SMALL, bold=True)
+    name = cv.clip_text(vegetable, w - 8, size, bold=True)
+    bottom -= cv.line_height(size)
+    cv.draw_text(tile, (w / 2, bottom), name, size, cv.INK, anchor="mt", bold=True, tag="name")
     top = 8 + badge * 3 // 4
-    size = max(16, min(w - 16, bottom - top - 2))
-    paste_icon(tile, vegetable, (w - size) / 2, top, size)
+    side = max(16, min(w - 16, bottom - top - 2))
+    paste_icon(tile, vegetable, (w - side) / 2, top, side)
     return tile
 
 
@@ -87,10 +106,10 @@ def paste_card(
         h,
         detailed,
     )
-    image.paste(tile, (round(x), round(y)), tile)
+    cv.paste_tile(image, tile, x, y, card.vegetable, 1, "row" if detailed else "garden")
 
 
-@lru_cache(maxsize=64)
+@cv.tile_cache(maxsize=64)
 def _rose_card(w: int, h: int) -> Image.Image:
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
@@ -99,7 +118,7 @@ def _rose_card(w: int, h: int) -> Image.Image:
     )
     size = min(w, h) - 40
     paste_icon(tile, "Rose", (w - size) / 2, 12, size)
-    cv.draw_text(tile, (w / 2, h - 8), "Rose", 18, cv.INK, anchor="mb", bold=True)
+    cv.draw_text(tile, (w / 2, h - 8), "Rose", cv.HEADING, cv.INK, anchor="mb", bold=True, tag="name")
     return tile
 
 
@@ -107,20 +126,8 @@ def _rose_card(w: int, h: int) -> Image.Image:
 
 
 def _header(view: CabbageheadView, names: list[str], title: str) -> cv.Section:
-    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-        d.rectangle((6, y, cv.WIDTH - 7, y + 70), fill=cv.FRAME)
-        cv.draw_text(image, (cv.MARGIN, y + 8), title, 26, cv.PAPER, bold=True)
-        where = "Game over" if view.game_over else f"Round {view.round} of 3 · turn {view.turn}"
-        cv.draw_text(image, (cv.WIDTH - cv.MARGIN, y + 10), where, 20, cv.HONEY, anchor="rt", bold=True)
-        cv.draw_text(
-            image,
-            (cv.MARGIN, y + 42),
-            cv.clip_text(decision_line(view, names), cv.WIDTH - 40, 19),
-            19,
-            cv.HIGHLIGHT,
-        )
-
-    return 76, draw
+    where = "Game over" if view.game_over else f"Round {view.round} of 3 · turn {view.turn}"
+    return cv.header(title, where, decision_line(view, names))
 
 
 def said(names: list[str], seat: int) -> str:
@@ -131,36 +138,150 @@ def said(names: list[str], seat: int) -> str:
     return seat_name([], seat)
 
 
+def ranking(view: CabbageheadView) -> tuple[list[tuple[int, GardenView, bool]], str]:
+    """(place, garden, won) from the first down, and why the first won when points were equal:
+    most points, then most vegetable types, then most Bees; equal in all three, the win is shared
+    (the rulebook's two-player tie-break, from the view's own numbers)."""
+
+    def key(g: GardenView) -> tuple[int, int, int]:
+        return (g.score_now, g.vegetable_types, g.bees)
+
+    order = sorted(view.gardens, key=lambda g: (*(-v for v in key(g)), g.seat))
+    out: list[tuple[int, GardenView, bool]] = []
+    for i, garden in enumerate(order):
+        place = out[-1][0] if out and key(out[-1][1]) == key(garden) else i + 1
+        out.append((place, garden, place == 1))
+    why = ""
+    if len(order) > 1 and out[1][0] != 1 and order[0].score_now == order[1].score_now:
+        why = "more vegetable types" if order[0].vegetable_types != order[1].vegetable_types else "more Bees"
+    return out, why
+
+
+def ribbon_words(points: int) -> str:
+    ribbon = ribbon_for(points)
+    return ribbon if ribbon else "no ribbon (40 points or less)"
+
+
 def decision_line(
     view: CabbageheadView, names: list[str], name: Callable[[list[str], int], str] = seat_name
 ) -> str:
     """Whose decision it is and what it is, from the view's structured fields (never its wording)."""
     if view.game_over:
-        best = max(view.gardens, key=lambda g: g.score_now)
-        scores = ", ".join(f"{name(names, g.seat)} {g.score_now}" for g in view.gardens)
+        if len(view.gardens) == 1:
+            garden = view.gardens[0]
+            return f"The game is over: {plural(garden.score_now, 'point')}, {ribbon_words(garden.score_now)}."
+        ranked, why = ranking(view)
+        winners = [g for _, g, won in ranked if won]
+        scores = ", ".join(f"{name(names, g.seat)} {g.score_now}" for _, g, _ in ranked)
+        if len(winners) > 1:
+            return f"The game is over: a shared win. Scores: {scores}."
         return (
-            f"The game is over. Scores: {scores}."
-            if len(view.gardens) > 1
-            else f"The game is over: {plural(best.score_now, 'point')}."
+            f"The game is over: {name(names, winners[0].seat)} wins"
+            + (f" on the tie-break ({why})" if why else "")
+            + f". Scores: {scores}."
         )
     who = " and ".join(name(names, s) for s in view.to_move)
     return f"Now: {who} to {view.decision_task}."
 
 
-def _row_section(view: CabbageheadView) -> cv.Section:
-    """The drawn row (costs under each card), then the Beehive, deck and token supply."""
-    height = ROW_CARD_H + 92
+def _results_section(view: CabbageheadView, names: list[str]) -> cv.Section:
+    """The final result: alone, the score and its ribbon; otherwise the ranking with a crown."""
+    x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
+    if len(view.gardens) == 1:
+        garden = view.gardens[0]
+        height = 86
+
+        def solo(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
+            cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.PANEL, outline=cv.GOLD, width=3)
+            ribbon = ribbon_for(garden.score_now)
+            if ribbon:
+                cv.rosette(d, x0 + 12, y + 8, 62, RIBBON_COLOURS[ribbon])
+            tx = x0 + (88 if ribbon else 14)
+            title = f"{seat_name(names, garden.seat)}: {plural(garden.score_now, 'point')}"
+            cv.draw_text(
+                image,
+                (tx, y + 10),
+                cv.clip_text(title, x1 - tx - 12, cv.HEADING, True),
+                cv.HEADING,
+                cv.INK,
+                bold=True,
+                tag="ranking",
+            )
+            prize = (
+                f"The Garden Club's prize: {ribbon}" if ribbon else "No ribbon this year (40 points or less)"
+            )
+            cv.draw_text(
+                image, (tx, y + 14 + cv.line_height(cv.HEADING)), prize, cv.BODY, cv.INK, tag="ranking"
+            )
+
+        return height, solo
+    ranked, why = ranking(view)
+    row = cv.line_height(cv.HEADING) + 8
+    height = (
+        12 + cv.line_height(cv.HEADING) + len(ranked) * row + (cv.line_height(cv.SMALL) if why else 0) + 14
+    )
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-        left = cv.MARGIN
-        row_w = 3 * ROW_CARD_W + 4 * GAP
+        cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.PANEL, outline=cv.GOLD, width=3)
+        cv.draw_text(image, (x0 + 12, y + 8), "Final ranking", cv.HEADING, cv.INK, bold=True, tag="ranking")
+        ry = y + 12 + cv.line_height(cv.HEADING)
+        for place, garden, won in ranked:
+            if won:
+                d.rounded_rectangle((x0 + 6, ry - 3, x1 - 6, ry + row - 5), radius=6, fill=cv.HIGHLIGHT)
+                cv.crown(d, x0 + 12, ry + 1, 26)
+            cv.draw_text(image, (x0 + 46, ry), f"{place}.", cv.HEADING, cv.INK, bold=True, tag="ranking")
+            shown = cv.clip_text(seat_name(names, garden.seat), 260, cv.HEADING, bold=True)
+            cv.draw_text(image, (x0 + 80, ry), shown, cv.HEADING, cv.INK, bold=True, tag="ranking")
+            what = (
+                f"{plural(garden.score_now, 'point')} · {plural(garden.vegetable_types, 'type')}"
+                f" · {plural(garden.bees, 'bee')}"
+            )
+            cv.draw_text(
+                image, (x1 - 14, ry + 1), what, cv.BODY, cv.INK, anchor="rt", bold=won, tag="ranking"
+            )
+            ry += row
+        if why:
+            cv.draw_text(image, (x0 + 46, ry), f"Equal on points: the tie-break is {why}.", cv.SMALL, cv.INK)
+
+    return height, draw
+
+
+def _place_label(place: RowPlaceView) -> list[str]:
+    label = (
+        place.position.title()
+        if place.card is None and place.rose is None
+        else f"{place.position.title()}: {place.cost}"
+    )
+    return cv.wrap(label, ROW_CARD_W, cv.SMALL, bold=place.affordable)[:2]
+
+
+def _place_notes(place: RowPlaceView) -> str:
+    notes = []
+    if place.passed_in:
+        notes.append("passed in")
+    if (place.card is not None or place.rose is not None) and not place.affordable:
+        notes.append("can't afford")
+    return " · ".join(notes)
+
+
+def _row_section(view: CabbageheadView) -> cv.Section:
+    """The drawn row (costs under each card), then the Beehive, deck and token supply."""
+    left = cv.MARGIN
+    row_w = 3 * ROW_CARD_W + 4 * GAP
+    sx0, sx1 = left + row_w + GAP, cv.WIDTH - cv.MARGIN
+    supply = _supply_lines(view, sx1 - sx0 - 24)
+    under = max(
+        (len(_place_label(p)) + (1 if _place_notes(p) else 0) for p in view.row), default=1
+    ) * cv.line_height(cv.SMALL)
+    top = 12 + cv.line_height(cv.BODY)
+    height = max(top + ROW_CARD_H + 6 + under + 8, _supply_height(supply) + 8) + 8
+
+    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         cv.panel(d, (left, y, left + row_w, y + height - 8), fill=cv.FELT_DARK, outline=cv.FRAME)
-        cv.draw_text(image, (left + 10, y + 6), "Drawn row", 17, cv.PAPER, bold=True)
+        cv.draw_text(image, (left + 10, y + 6), "Drawn row", cv.BODY, cv.PAPER, bold=True)
         for i, place in enumerate(view.row):
-            x = left + GAP + i * (ROW_CARD_W + GAP)
-            cy = y + 34
-            _row_place(image, d, place, x, cy)
-        _supply_panel(image, d, view, left + row_w + GAP, y, cv.WIDTH - cv.MARGIN, y + height - 8)
+            _row_place(image, d, place, left + GAP + i * (ROW_CARD_W + GAP), y + top)
+        _supply_panel(image, d, view, supply, sx0, y, sx1, y + height - 8)
 
     return height, draw
 
@@ -169,136 +290,155 @@ def _row_place(image: Image.Image, d: ImageDraw.ImageDraw, place: RowPlaceView, 
     if place.card is not None:
         paste_card(image, place.card, x, y, ROW_CARD_W, ROW_CARD_H, detailed=True)
     elif place.rose is not None:
-        tile = _rose_card(ROW_CARD_W, ROW_CARD_H)
-        image.paste(tile, (x, y), tile)
+        cv.paste_tile(image, _rose_card(ROW_CARD_W, ROW_CARD_H), x, y, "Rose", 1, "row")
     else:
         cv.dashed_box(d, (x + 2, y + 2, x + ROW_CARD_W - 2, y + ROW_CARD_H - 2), cv.SLOT_LINE)
-        cv.draw_text(image, (x + ROW_CARD_W / 2, y + ROW_CARD_H / 2), "empty", 16, cv.SLOT_LINE, anchor="mm")
-    label = f"{place.position.title()}: {place.cost}"
+        cv.draw_text(
+            image, (x + ROW_CARD_W / 2, y + ROW_CARD_H / 2), "empty", cv.BODY, cv.PAPER_DIM, anchor="mm"
+        )
     colour = cv.PAPER if place.affordable else cv.PAPER_DIM
-    ty = y + ROW_CARD_H + 5
-    if place.card is None and place.rose is None:
-        label = place.position.title()
-    size = cv.fit_size(label, ROW_CARD_W, 15, 11)
-    cv.draw_text(image, (x + ROW_CARD_W / 2, ty), label, size, colour, anchor="mt", bold=place.affordable)
-    notes = []
+    ty = y + ROW_CARD_H + 6
+    for line in _place_label(place):
+        cv.draw_text(
+            image, (x + ROW_CARD_W / 2, ty), line, cv.SMALL, colour, anchor="mt", bold=place.affordable
+        )
+        ty += cv.line_height(cv.SMALL)
     if place.passed_in:
         d.rounded_rectangle(
             (x - 3, y - 3, x + ROW_CARD_W + 2, y + ROW_CARD_H + 2), radius=12, outline=cv.HIGHLIGHT, width=3
         )
-        notes.append("passed in")
-    if (place.card is not None or place.rose is not None) and not place.affordable:
-        notes.append("can't afford")
+    notes = _place_notes(place)
     if notes:
-        cv.draw_text(
-            image, (x + ROW_CARD_W / 2, ty + 19), " · ".join(notes), 13, cv.HIGHLIGHT, anchor="mt", bold=True
+        cv.draw_text(image, (x + ROW_CARD_W / 2, ty), notes, cv.SMALL, cv.HIGHLIGHT, anchor="mt", bold=True)
+
+
+#: A line of the supply panel: (text, size, colour, bold).
+SupplyLine = tuple[str, int, cv.RGB, bool]
+
+
+def _supply_lines(view: CabbageheadView, width: int) -> list[SupplyLine]:
+    """What the supply panel says under the Beehive, wrapped to its width."""
+    out: list[SupplyLine] = []
+
+    def add(text: str, size: int = cv.SMALL, colour: cv.RGB = cv.INK, bold: bool = False) -> None:
+        out.extend((line, size, colour, bold) for line in cv.wrap(text, width, size, bold))
+
+    if view.bees_removed:
+        add(f"{view.bees_removed} out of the game", colour=cv.INK_SOFT)
+    add(f"Deck: {plural(view.deck_cards_left, 'card')}", cv.BODY, bold=True)
+    if view.cards_before_holiday is not None:
+        add(f"'On Holiday' in {plural(view.cards_before_holiday, 'card')}")
+    else:
+        add("No 'On Holiday' card left")
+    add(f"Face-down tokens: {view.face_down_tokens}")
+    if view.grasshoppers_waiting:
+        add(f"Grasshoppers to place: {view.grasshoppers_waiting}")
+    if view.grasshoppers_set_aside:
+        add(f"Grasshoppers set aside: {view.grasshoppers_set_aside}")
+    if view.passed_card is not None and view.passed_to is not None:
+        passed = view.passed_card
+        where = f"({view.passed_to})"
+        add(f"Passed on: {passed.vegetable} #{passed.vegetable_number} {where}", colour=cv.INK_SOFT)
+    if view.known_in_deck:
+        known = ", ".join(c.vegetable for c in view.known_in_deck[:4])
+        add("Under the deck: " + known + (" …" if len(view.known_in_deck) > 4 else ""), colour=cv.INK_SOFT)
+    if view.ferwig_next_draws or view.ferwig_this_turn:
+        add(
+            "Ferwig-Radishers: this row is free"
+            if view.ferwig_this_turn
+            else f"Ferwig-Radishers: next {view.ferwig_next_draws} draw(s) cut",
+            colour=cv.INK_SOFT,
         )
+    return out
+
+
+HIVE_H = 64
+ROUND_H = 26
+
+
+def _supply_height(lines: list[SupplyLine]) -> int:
+    return 10 + HIVE_H + sum(cv.line_height(size) + 1 for _, size, _, _ in lines) + ROUND_H + 8
 
 
 def _supply_panel(
-    image: Image.Image, d: ImageDraw.ImageDraw, view: CabbageheadView, x0: int, y0: int, x1: int, y1: int
+    image: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: CabbageheadView,
+    lines: list[SupplyLine],
+    x0: int,
+    y0: int,
+    x1: int,
+    y1: int,
 ) -> None:
     cv.panel(d, (x0, y0, x1, y1))
     x, y = x0 + 12, y0 + 10
-    paste_icon(image, "Hive", x, y, 44)
-    cv.draw_text(
-        image,
-        (x + 52, y + 2),
-        f"Beehive: {view.hive} bee{'s' if view.hive != 1 else ''}",
-        18,
-        cv.INK,
-        bold=True,
-    )
-    bx = x + 52
-    for _ in range(min(view.hive, 8)):
-        paste_icon(image, "Bee", bx, y + 24, 24)
+    paste_icon(image, "Hive", x, y, 40)
+    cv.draw_text(image, (x + 48, y), f"Beehive: {plural(view.hive, 'bee')}", cv.BODY, cv.INK, bold=True)
+    bx = x + 48
+    for _ in range(min(view.hive, (x1 - bx - 8) // 26)):
+        paste_icon(image, "Bee", bx, y + 28, 24)
         bx += 26
-    if view.bees_removed:
-        cv.draw_text(
-            image, (x1 - 12, y + 4), f"{view.bees_removed} out of the game", 14, cv.INK_SOFT, anchor="rt"
-        )
-    y += 58
-    cv.draw_text(image, (x, y), f"Deck: {view.deck_cards_left} cards", 18, cv.INK, bold=True)
-    pip_x = x1 - 12 - 3 * 22
-    cv.draw_text(image, (pip_x - 8, y + 1), "Round", 15, cv.INK_SOFT, anchor="rt")
-    cv.pips(d, pip_x, y + 1, view.round, 3, 16, cv.GOOD_GREEN, cv.PAPER_DIM, gap=6)
-    y += 26
-    if view.cards_before_holiday is not None:
-        holiday = (
-            f"'On Holiday' in {view.cards_before_holiday} card{'s' if view.cards_before_holiday != 1 else ''}"
-        )
-    else:
-        holiday = "No 'On Holiday' card left"
-    cv.draw_text(image, (x, y), holiday, 16, cv.INK)
-    y += 24
-    tokens = f"Face-down tokens: {view.face_down_tokens}"
-    if view.grasshoppers_waiting:
-        tokens += f" · Grasshoppers to place: {view.grasshoppers_waiting}"
-    if view.grasshoppers_set_aside:
-        tokens += f" · set aside: {view.grasshoppers_set_aside}"
-    cv.draw_text(image, (x, y), cv.clip_text(tokens, x1 - x - 12, 16), 16, cv.INK)
-    y += 24
-    extra = []
-    if view.passed_card is not None and view.passed_to is not None:
-        extra.append(
-            f"Passed on: {view.passed_card.vegetable} #{view.passed_card.vegetable_number} ({view.passed_to})"
-        )
-    if view.known_in_deck:
-        extra.append(
-            "Under the deck: "
-            + ", ".join(c.vegetable for c in view.known_in_deck[:4])
-            + (" …" if len(view.known_in_deck) > 4 else "")
-        )
-    if view.ferwig_next_draws or view.ferwig_this_turn:
-        extra.append(
-            "Ferwig-Radishers: this row is free"
-            if view.ferwig_this_turn
-            else f"Ferwig-Radishers: next {view.ferwig_next_draws} draw(s) cut"
-        )
-    for line in extra[:2]:
-        cv.draw_text(image, (x, y), cv.clip_text(line, x1 - x - 12, 15), 15, cv.INK_SOFT)
-        y += 21
+    y += HIVE_H
+    for text, size, colour, bold in lines:
+        cv.draw_text(image, (x, y), text, size, colour, bold=bold)
+        y += cv.line_height(size) + 1
+    w = cv.draw_text(image, (x, y + 2), f"Round {view.round} of 3", cv.SMALL, cv.INK)
+    cv.pips(d, x + w + 10, y + 4, view.round, 3, 16, cv.GOOD_GREEN, cv.PAPER_DIM, gap=6)
 
 
 def _neighbours_section(view: CabbageheadView) -> cv.Section:
-    height = 92
+    """The Neighbours two by two: name, tokens (pips and count), and who would visit now."""
     counts = [n.count for n in view.neighbours]
     top = max(counts, default=0)
     leader = counts.index(top) if top and counts.count(top) == 1 else -1
+    cols = 2 if len(view.neighbours) > 1 else 1
+    w = (cv.WIDTH - 2 * cv.MARGIN - (cols - 1) * GAP) // cols
+    names = [cv.wrap(nb.name, w - 16, cv.BODY, bold=True)[:2] for nb in view.neighbours]
+    lines = max((len(n) for n in names), default=1)
+    box_h = 8 + lines * cv.line_height(cv.BODY) + 4 + 22 + 8
+    rows = -(-len(view.neighbours) // cols)
+    height = rows * (box_h + GAP)
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-        n = max(1, len(view.neighbours))
-        w = (cv.WIDTH - 2 * cv.MARGIN - (n - 1) * GAP) // n
         for i, nb in enumerate(view.neighbours):
-            x = cv.MARGIN + i * (w + GAP)
+            x = cv.MARGIN + (i % cols) * (w + GAP)
+            by = y + (i // cols) * (box_h + GAP)
             fill = cv.HIGHLIGHT if i == leader else cv.PANEL
-            cv.panel(d, (x, y, x + w, y + height - 8), fill=fill)
-            lines = cv.wrap(nb.name, w - 16, 16, bold=True)[:2]
-            for j, line in enumerate(lines):
-                cv.draw_text(image, (x + 8, y + 6 + j * 19), line, 16, cv.INK, bold=True)
-            py = y + height - 34
-            cv.pips(d, x + 8, py, nb.count, 6, 16, (230, 120, 40), cv.PAPER_DIM, gap=4)
+            cv.panel(d, (x, by, x + w, by + box_h), fill=fill)
+            cv.text_lines(image, x + 8, by + 6, names[i], cv.BODY, cv.INK, bold=True)
+            py = by + box_h - 28
+            end = cv.pips(d, x + 8, py + 2, nb.count, 6, 16, (230, 120, 40), cv.PAPER_DIM, gap=4)
             label = f"{nb.count} token{'s' if nb.count != 1 else ''}"
-            cv.draw_text(image, (x + w - 8, py), label, 15, cv.INK, anchor="rt", bold=True)
+            cv.draw_text(image, (x + w - 8, py), label, cv.SMALL, cv.INK, anchor="rt", bold=True)
             if i == leader:
-                cv.draw_text(
-                    image, (x + w - 8, py - 18), "would visit", 13, cv.BAD_RED, anchor="rt", bold=True
-                )
+                cv.draw_text(image, (end + 8, py), "would visit", cv.SMALL, cv.BAD_TEXT, bold=True)
 
     return height, draw
 
 
 def _cell_size(garden: GardenView) -> int:
-    return min(MAX_CELL, (cv.WIDTH - 2 * cv.MARGIN - AXIS - 8) // max(1, garden.cols))
+    return min(MAX_CELL, (cv.WIDTH - 2 * cv.MARGIN - AXIS - 16) // max(1, garden.cols))
 
 
 def _garden_section(view: CabbageheadView, garden: GardenView, name: str, highlight: bool) -> cv.Section:
     cell = _cell_size(garden)
     grid_h = garden.rows * cell
-    height = 56 + AXIS // 2 + grid_h + 16
+    x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
+    bees = f"{garden.bees} bee{'s' if garden.bees != 1 else ''}"
+    bees_w = cv.text_width(bees, cv.HEADING, True) + 6 + min(garden.bees, 6) * 26
+    title = f"{name} · {plural(garden.score_now, 'point')}" + ("" if view.game_over else " now")
+    title = cv.clip_text(title, x1 - x0 - 36 - bees_w, cv.HEADING, bold=True)
+    facts = f"{garden.planted} planted · {plural(garden.vegetable_types, 'type')}"
+    if garden.compost:
+        facts += f" · Compost {len(garden.compost)} (-{2 * len(garden.compost)})"
+    if garden.roses:
+        facts += f" · Roses {sum(r.blooming for r in garden.roses)}/{len(garden.roses)} blooming"
+    fact_lines = cv.wrap(facts, x1 - x0 - 24, cv.SMALL)
+    axis_top = 8 + cv.line_height(cv.HEADING) + len(fact_lines) * cv.line_height(cv.SMALL) + 4
+    grid_top = axis_top + cv.line_height(cv.SMALL)
+    height = grid_top + grid_h + 16
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-        x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
         cv.panel(
             d,
             (x0, y, x1, y + height - 8),
@@ -306,29 +446,28 @@ def _garden_section(view: CabbageheadView, garden: GardenView, name: str, highli
             outline=cv.HIGHLIGHT if highlight else cv.FRAME,
             width=3 if highlight else 2,
         )
-        title = f"{name} · {plural(garden.score_now, 'point')}" + ("" if view.game_over else " now")
-        cv.draw_text(
-            image, (x0 + 12, y + 8), cv.clip_text(title, 460, 21, bold=True), 21, cv.PAPER, bold=True
-        )
-        facts = f"{garden.planted} planted · {garden.vegetable_types} types"
-        if garden.compost:
-            facts += f" · Compost {len(garden.compost)} (-{2 * len(garden.compost)})"
-        if garden.roses:
-            facts += f" · Roses {sum(r.blooming for r in garden.roses)}/{len(garden.roses)} blooming"
-        cv.draw_text(image, (x0 + 12, y + 34), facts, 15, cv.PAPER_DIM)
+        cv.draw_text(image, (x0 + 12, y + 8), title, cv.HEADING, cv.PAPER, bold=True)
+        cv.text_lines(image, x0 + 12, y + 8 + cv.line_height(cv.HEADING), fact_lines, cv.SMALL, cv.PAPER_DIM)
         bx = x1 - 12
-        bees = f"{garden.bees} bee{'s' if garden.bees != 1 else ''}"
-        bx -= cv.draw_text(image, (bx, y + 12), bees, 19, cv.HONEY, anchor="rt", bold=True) + 6
+        bx -= cv.draw_text(image, (bx, y + 9), bees, cv.HEADING, cv.HONEY, anchor="rt", bold=True) + 6
         for _ in range(min(garden.bees, 6)):
-            bx -= 28
-            paste_icon(image, "Bee", bx, y + 6, 28)
-        gx = x0 + AXIS + (x1 - x0 - AXIS - 8 - garden.cols * cell) // 2
-        _grid(image, d, view, garden, cell, gx, y + 56 + AXIS // 2, highlight)
+            bx -= 26
+            paste_icon(image, "Bee", bx, y + 6, 26)
+        gx = x0 + 8 + AXIS + (x1 - x0 - AXIS - 16 - garden.cols * cell) // 2
+        _grid(image, d, view, garden, cell, gx, y + axis_top, y + grid_top, highlight)
 
     return height, draw
 
 
-@lru_cache(maxsize=512)
+def _slot_words(row: int, col: int, size: int) -> tuple[str, str]:
+    """The slot's words as the move picker says them, or their short form where they do not fit."""
+    long = (f"Row {row}", f"col {col}")
+    if max(cv.text_width(t, cv.SMALL, bold=True) for t in long) <= size - 8:
+        return long
+    return (f"R{row}", f"c{col}")
+
+
+@cv.tile_cache(maxsize=512)
 def _empty_slot(row: int, col: int, size: int, in_plot: bool, marked: bool) -> Image.Image:
     """An empty slot, labelled with the words the move picker uses (ruling 3): soil inside the
     plot, felt in the room it may still grow into; yellow where the player to move may plant."""
@@ -336,10 +475,10 @@ def _empty_slot(row: int, col: int, size: int, in_plot: bool, marked: bool) -> I
     d = ImageDraw.Draw(tile)
     d.rounded_rectangle((0, 0, size - 1, size - 1), radius=8, fill=cv.SOIL if in_plot else cv.SLOT)
     cv.dashed_box(d, (2, 2, size - 3, size - 3), cv.HIGHLIGHT if marked else cv.SLOT_LINE, dash=6, width=2)
-    text = max(12, min(17, size // 5))
     colour = cv.HIGHLIGHT if marked else cv.PAPER
-    cv.draw_text(tile, (size / 2, size / 2 - 1), f"Row {row}", text, colour, anchor="mb", bold=True)
-    cv.draw_text(tile, (size / 2, size / 2 + 1), f"col {col}", text, colour, anchor="mt", bold=True)
+    first, second = _slot_words(row, col, size)
+    cv.draw_text(tile, (size / 2, size / 2 - 1), first, cv.SMALL, colour, anchor="mb", bold=True, tag="slot")
+    cv.draw_text(tile, (size / 2, size / 2 + 1), second, cv.SMALL, colour, anchor="mt", bold=True, tag="slot")
     return tile
 
 
@@ -350,28 +489,18 @@ def _grid(
     garden: GardenView,
     cell: int,
     gx: int,
+    axis_y: int,
     gy: int,
     highlight: bool,
 ) -> None:
     for c in range(1, garden.cols + 1):
+        label = f"col {c}" if cv.text_width(f"col {c}", cv.SMALL, True) <= cell - 6 else str(c)
         cv.draw_text(
-            image,
-            (gx + (c - 0.5) * cell, gy - 3),
-            f"col {c}" if cell >= 70 else str(c),
-            16,
-            cv.PAPER_DIM,
-            anchor="mb",
-            bold=True,
+            image, (gx + (c - 0.5) * cell, axis_y), label, cv.SMALL, cv.PAPER_DIM, anchor="mt", bold=True
         )
     for r in range(1, garden.rows + 1):
         cv.draw_text(
-            image,
-            (gx - 6, gy + (r - 0.5) * cell),
-            f"Row {r}" if AXIS >= 40 else str(r),
-            18,
-            cv.PAPER_DIM,
-            anchor="rm",
-            bold=True,
+            image, (gx - 8, gy + (r - 0.5) * cell), str(r), cv.BODY, cv.PAPER_DIM, anchor="rm", bold=True
         )
     hopper_places = set(garden.grasshopper_slots) if highlight and view.decision == "grasshopper" else set()
     plant_here = highlight and view.decision == "plant"
@@ -383,8 +512,9 @@ def _grid(
             paste_card(image, slot.card, x + pad, y + pad, cell - 2 * pad, cell - 2 * pad)
         else:
             marked = (plant_here and slot.open) or slot.label in hopper_places
-            tile = _empty_slot(slot.row, slot.col, cell - 2 * pad, slot.in_plot, marked)
-            image.paste(tile, (x + pad, y + pad))
+            cv.paste_tile(
+                image, _empty_slot(slot.row, slot.col, cell - 2 * pad, slot.in_plot, marked), x + pad, y + pad
+            )
         if slot.grasshopper:
             size = max(22, cell * 2 // 5)
             top = y + cell * 3 // 10 if slot.card is not None else y + cell - size - 4
@@ -406,8 +536,12 @@ def _grid(
 
 
 def board_image(view: CabbageheadView, names: list[str]) -> Image.Image:
-    """The public board: drawn row, supply, Neighbours and every garden."""
-    sections = [_header(view, names, TITLE), _row_section(view), _neighbours_section(view)]
+    """The public board: the result once the game is over, drawn row, supply, Neighbours and every
+    garden."""
+    sections = [_header(view, names, TITLE)]
+    if view.game_over:
+        sections.append(_results_section(view, names))
+    sections += [_row_section(view), _neighbours_section(view)]
     for garden in view.gardens:
         sections.append(
             _garden_section(
