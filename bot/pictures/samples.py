@@ -25,3 +25,20 @@ def played(game_name: str, seats: int, seed: int, moves: int, **options: Any) ->
         keep = [a for a in actions if a.label != "End turn"] or actions
         game.apply(state, seat, chooser.choice(keep))
     return game, state
+
+
+#: (label, game, seats, seed, moves, options): early, busy and finished games of both games, for
+#: the picture checks (every text's contrast and size, cards that never overlap).
+POSITIONS: tuple[tuple[str, str, int, int, int, dict[str, Any]], ...] = (
+    ("cabbagehead solo early", "cabbagehead", 1, 3, 4, {}),
+    ("cabbagehead solo late", "cabbagehead", 1, 2, 14, {"grasshoppers": True, "eudora": True}),
+    ("cabbagehead solo finished", "cabbagehead", 1, 2, 400, {"grasshoppers": True, "eudora": True}),
+    ("cabbagehead duo", "cabbagehead", 2, 3, 31, {"grasshoppers": True, "neighbour_set": "random"}),
+    ("cabbagehead duo floating plots", "cabbagehead", 2, 11, 3, {"grasshoppers": True}),
+    ("cabbagehead duo finished", "cabbagehead", 2, 4, 400, {"grasshoppers": True, "neighbour_set": "random"}),
+    ("sabotage four", "sabotage", 4, 5, 150, {"bird_variant": True}),
+    ("sabotage three", "sabotage", 3, 4, 40, {}),
+    ("sabotage busy", "sabotage", 4, 9, 260, {"bird_variant": True}),
+    ("sabotage finished", "sabotage", 4, 9, 2000, {"bird_variant": True}),
+    ("sabotage duo finished", "sabotage", 2, 1, 2000, {}),
+)

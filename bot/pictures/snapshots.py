@@ -43,12 +43,22 @@ def kinds() -> dict[str, Callable[[], RenderedImage]]:
         seat = game.to_move(state)[0]
         return render_hand("sabotage", game.view(state, seat), seat, NAMES)
 
+    def cabbagehead_solo_final() -> RenderedImage:
+        game, state = played("cabbagehead", 1, 2, 400, grasshoppers=True, eudora=True)
+        return render_board("cabbagehead", game.view(state, None), NAMES[:1])
+
+    def sabotage_final() -> RenderedImage:
+        game, state = played("sabotage", 4, 9, 2000, bird_variant=True)
+        return render_board("sabotage", game.view(state, None), NAMES)
+
     return {
         "cabbagehead-solo-board": cabbagehead_solo,
+        "cabbagehead-solo-final-board": cabbagehead_solo_final,
         "cabbagehead-two-player-board": cabbagehead_duo,
         "cabbagehead-hand": cabbagehead_hand,
         "sabotage-board": sabotage_board,
         "sabotage-hand": sabotage_hand,
+        "sabotage-final-board": sabotage_final,
     }
 
 

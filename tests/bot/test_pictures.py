@@ -34,7 +34,7 @@ def _open(image: RenderedImage) -> Image.Image:
 
 
 @pytest.mark.parametrize("kind", list(kinds()))
-def test_every_board_kind_is_a_png_about_1000_px_wide_under_300_kb_with_alt_text(kind: str) -> None:
+def test_every_board_kind_is_a_png_of_the_picture_width_under_300_kb_with_alt_text(kind: str) -> None:
     image = kinds()[kind]()
     picture = _open(image)
     assert picture.format == "PNG"
