@@ -271,10 +271,15 @@ class CabbageheadPresenter(Presenter):
         return " · ".join(parts)
 
     def rules_text(self) -> str:
-        text = read_rules(self.game_name, "")
-        if not text:
+        """The players' text (docs/rules/cabbagehead-players.md); without it, the developers'
+        document without its developer sections."""
+        text = read_rules(f"{self.game_name}-players", "")
+        if text:
+            return text
+        document = read_rules(self.game_name, "")
+        if not document:
             return "# Mr. Cabbagehead's Garden\n\nThe rules document is not installed."
-        return players_sections(text, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS)
+        return players_sections(document, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS)
 
 
 def build_options(

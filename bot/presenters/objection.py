@@ -65,7 +65,9 @@ class ObjectionPresenter(Presenter):
         return play_objection
 
     def rules_text(self) -> str:
-        return read_rules(self.game_name, f"# Objection!\n\n{(rules.__doc__ or '').strip()}")
+        """The players' text (docs/rules/objection-players.md), else the engine's own rules."""
+        fallback = read_rules(self.game_name, f"# Objection!\n\n{(rules.__doc__ or '').strip()}")
+        return read_rules(f"{self.game_name}-players", fallback)
 
 
 PRESENTER = ObjectionPresenter()

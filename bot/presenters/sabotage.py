@@ -295,10 +295,15 @@ class SabotagePresenter(Presenter):
         return play_sabotage
 
     def rules_text(self) -> str:
-        text = read_rules(self.game_name, "")
-        if not text:
+        """The players' text (docs/rules/sabotage-players.md); without it, the developers'
+        document without its developer sections."""
+        text = read_rules(f"{self.game_name}-players", "")
+        if text:
+            return text
+        document = read_rules(self.game_name, "")
+        if not document:
             return "# Garden Sabotage\n\nThe rules document is not installed."
-        return players_sections(text, "Garden Sabotage", RULES_FOR_DEVELOPERS)
+        return players_sections(document, "Garden Sabotage", RULES_FOR_DEVELOPERS)
 
 
 def build_options(bird: bool, first_player: str, season_rounds: int) -> SabotageOptions:

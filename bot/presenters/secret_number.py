@@ -51,7 +51,9 @@ class SecretNumberPresenter(Presenter):
         return play_secret_numbers
 
     def rules_text(self) -> str:
-        return read_rules(self.game_name, f"# Secret Numbers\n\n{(rules.__doc__ or '').strip()}")
+        """The players' text (docs/rules/secret_number-players.md), else the engine's own rules."""
+        fallback = read_rules(self.game_name, f"# Secret Numbers\n\n{(rules.__doc__ or '').strip()}")
+        return read_rules(f"{self.game_name}-players", fallback)
 
 
 PRESENTER = SecretNumberPresenter()
