@@ -6,6 +6,7 @@ failure goes to the central error handler (`bot.errors`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -14,7 +15,7 @@ from pydantic import BaseModel
 
 from bot import replies
 from bot.errors import answer_error
-from bot.games import entries, level
+from bot.games import GameEntry, entries, level
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
@@ -24,13 +25,23 @@ from bot.presenters.base import CLOCK_CHOICES
 from engine.ai import STRENGTHS
 from engine.registry import get_game
 
+#: What each game is about, in one line of `/help` (a game without a line: its title and players).
+GAME_LINES = {
+    "cabbagehead": "plant a prize-winning vegetable garden while the Tedious Neighbours snoop "
+    "around; with the New Neighbours, Grasshoppers and Romancing Eudora. `/play cabbagehead`",
+    "sabotage": "plant to complete your garden objectives and sabotage the others with Bad Bugs; "
+    "with the Bird variant. `/play sabotage`",
+    "secret_number": "a tiny guessing game for testing the bot. `/play secret-numbers`",
+    "objection": "a tiny game for testing answers out of turn. `/play objection`",
+}
+
 HELP_TEXT = (
-    "**Garden Club** hosts garden card games right here in the channel.\n\n"
+    "**Garden Club** hosts garden card games right here in the channel:\n{games}\n\n"
     "`/play <game>` — open a lobby (with the game's options); others press **Join**, the host presses "
     "**Start**. A solo game starts at once.\n"
     "**My hand / My turn** on the board, or `/hand` — your own cards and moves, visible only to you.\n"
     "`/board` — post a fresh copy of the board.\n"
-    "`/rules <game>` — the rules, page by page.\n"
+    "`/rules <game>` — how to play here, then the rules, page by page.\n"
     "`/leave` — leave the game in this channel (`computer:` lets a computer player take your seat). "
     "`/end` — end it (host, or Manage Channels).\n"
     "`/pause`, `/resume` — pause the game's clock (every player agrees) and start it again. "
@@ -39,6 +50,20 @@ HELP_TEXT = (
     "One game per channel; open a thread (the `thread` option of `/play`) to play several at once. "
     "Every move is a click; nothing is lost if the bot restarts."
 )
+
+
+def help_text(games: Iterable[GameEntry]) -> str:
+    """`/help`: the commands, and each game offered with one line."""
+    lines = []
+    for entry in games:
+        game = entry.game
+        seats = (
+            f"{game.min_seats}–{game.max_seats}" if game.min_seats < game.max_seats else str(game.min_seats)
+        )
+        players = f"{seats} player{'s' if game.max_seats > 1 else ''}"
+        about = GAME_LINES.get(entry.name)
+        lines.append(f"• **{game.title}** — {players}" + (f": {about}" if about else ""))
+    return HELP_TEXT.format(games="\n".join(lines))
 
 
 def register_commands(
@@ -119,7 +144,7 @@ def register_commands(
 
     @tree.command(name="help", description="What Garden Club can do and how to play.")
     async def help_command(interaction: discord.Interaction[Any]) -> None:
-        await replies.send(interaction, private=True, content=HELP_TEXT)
+        await replies.send(interaction, private=True, content=help_text(offered.values()))
 
     @tree.error
     async def on_app_command_error(

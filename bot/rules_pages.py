@@ -1,12 +1,22 @@
-"""Split a rules text into pages that fit one embed, breaking at headings and paragraphs."""
+"""Split a rules text into pages that fit one embed, breaking at sections, and name each page.
+
+A page is one `#`/`##` section where it can be: a short section is merged with its neighbour, a
+long one is cut at paragraphs into pages of about the same size, and a heading always stays with
+the text under it. Each page is named by its section for the page picker ("3. A turn").
+"""
 
 from __future__ import annotations
 
+import math
 import re
 
 #: Comfortably under an embed description's 4096 characters, and short enough to read at once.
 PAGE_CHARS = 1800
-
+#: Below this a page is merged with a neighbour when they fit together.
+MIN_PAGE_CHARS = 400
+#: Heading lines that start a section of their own page (`###` and deeper stay inside one).
+_SECTION = re.compile(r"^#{1,2} ")
+_HEADING = re.compile(r"^#{1,6} ")
 
 _BLOCK_START = re.compile(r"^(\s*[-*+] |\s*\d+[.)] |#|\||>|```)")
 
@@ -33,34 +43,128 @@ def reflow(markdown: str) -> str:
     return "\n".join(out)
 
 
-def split_pages(text: str, limit: int = PAGE_CHARS) -> list[str]:
-    """Pages of at most `limit` characters; a new top-level section (`#`/`##`) starts a new page
-    when the current one is already half full, so sections are not scattered."""
-    pages: list[str] = []
-    current = ""
-    for block in text.strip().split("\n\n"):
-        block = block.strip()
+def _joined(blocks: list[str]) -> str:
+    return "\n\n".join(blocks)
+
+
+def _size(blocks: list[str]) -> int:
+    return len(_joined(blocks))
+
+
+def _cut_block(block: str, limit: int) -> list[str]:
+    """A block longer than `limit` cut at its last line break or space before the limit."""
+    pieces = []
+    while len(block) > limit:
+        cut = block.rfind("\n", 0, limit)
+        if cut <= 0:
+            cut = block.rfind(" ", 0, limit)
+        if cut <= 0:
+            cut = limit
+        pieces.append(block[:cut].rstrip())
+        block = block[cut:].strip()
+    return [*pieces, block] if block else pieces
+
+
+def _sections(text: str, limit: int) -> list[list[str]]:
+    """The text's blocks (paragraphs, lists, headings) grouped by `#`/`##` heading."""
+    sections: list[list[str]] = []
+    for raw in text.strip().split("\n\n"):
+        block = raw.strip()
         if not block:
             continue
-        while len(block) > limit:  # a single huge paragraph: cut at the last line or space
-            cut = block.rfind("\n", 0, limit)
-            if cut <= 0:
-                cut = block.rfind(" ", 0, limit)
-            if cut <= 0:
-                cut = limit
-            if current:
-                pages.append(current)
-                current = ""
-            pages.append(block[:cut].rstrip())
-            block = block[cut:].strip()
-        heading = block.startswith("# ") or block.startswith("## ")
-        joined = f"{current}\n\n{block}" if current else block
-        if len(joined) > limit or (heading and len(current) > limit // 2):
-            if current:
-                pages.append(current)
-            current = block
+        if _SECTION.match(block) or not sections:
+            sections.append([])
+        sections[-1].extend(_cut_block(block, limit))
+    return sections
+
+
+def _merge_short(sections: list[list[str]]) -> list[list[str]]:
+    """Sections too short for a page of their own (a title and its introduction, a heading over a
+    few lines) joined to the section after them (the last one: to the one before)."""
+    merged: list[list[str]] = []
+    waiting: list[str] = []
+    for section in sections:
+        waiting = waiting + section
+        if _size(waiting) >= MIN_PAGE_CHARS:
+            merged.append(waiting)
+            waiting = []
+    if waiting:
+        if merged:
+            merged[-1] = merged[-1] + waiting
         else:
-            current = joined
+            merged.append(waiting)
+    return merged
+
+
+def _cut_section(blocks: list[str], limit: int) -> list[list[str]]:
+    """A section in pages of about equal size, each at most `limit`, cut between blocks; a heading
+    never ends a page."""
+    if _size(blocks) <= limit:
+        return [blocks]
+    target = _size(blocks) / math.ceil(_size(blocks) / limit)
+    pages: list[list[str]] = []
+    current: list[str] = []
+    for block in blocks:
+        if current:
+            joined = _size([*current, block])
+            too_long = joined > limit
+            closer_without = abs(_size(current) - target) <= abs(joined - target)
+            if too_long or (_size(current) >= MIN_PAGE_CHARS and closer_without):
+                carried: list[str] = []  # headings at the end go with the text under them
+                while current and _HEADING.match(current[-1]):
+                    carried.insert(0, current.pop())
+                if current:
+                    pages.append(current)
+                current = carried
+        current.append(block)
     if current:
         pages.append(current)
-    return pages or ["(No rules text yet.)"]
+    return pages
+
+
+def _merge_small_pages(pages: list[list[str]], limit: int) -> list[list[str]]:
+    """A page shorter than the minimum joined to a neighbour it fits with."""
+    out: list[list[str]] = []
+    for page in pages:
+        small = out and (_size(page) < MIN_PAGE_CHARS or _size(out[-1]) < MIN_PAGE_CHARS)
+        if small and _size([*out[-1], *page]) <= limit:
+            out[-1] = [*out[-1], *page]
+            continue
+        out.append(page)
+    return out
+
+
+def split_pages(text: str, limit: int = PAGE_CHARS) -> list[str]:
+    """Pages of at most `limit` characters, one `#`/`##` section each where possible: short
+    sections merged with a neighbour, long ones cut at paragraphs into pages of similar size."""
+    sections = _merge_short(_sections(text, limit))
+    pages = [page for section in sections for page in _cut_section(section, limit)]
+    found = [_joined(page) for page in _merge_small_pages(pages, limit)]
+    return found or ["(No rules text yet.)"]
+
+
+def _headings(page: str) -> list[str]:
+    """The `#`/`##` headings of a page, in order, without their marks."""
+    return [line.lstrip("#").strip() for line in page.splitlines() if _SECTION.match(line)]
+
+
+def page_titles(pages: list[str]) -> list[str]:
+    """Each page's name for the picker, numbered: its first `##` section ("2. Setting up"), else
+    its title, else the section it continues ("3. Setting up (continued)")."""
+    titles: list[str] = []
+    last = ""
+    for number, page in enumerate(pages, start=1):
+        subsections = [line[3:].strip() for line in page.splitlines() if line.startswith("## ")]
+        headings = _headings(page)
+        if subsections:
+            name = subsections[0]
+        elif headings:
+            name = headings[0]
+        elif last:
+            name = f"{last} (continued)"
+        else:
+            name = f"Page {number}"
+        if headings:
+            last = (subsections or headings)[-1]
+        titles.append(f"{number}. {name}")
+    return titles

@@ -15,7 +15,7 @@ from bot.handlers.lobbies import can_manage, display_name, lobby_view_of
 from bot.lobby import SeatChange
 from bot.refusals import NO_GAME_HERE, Refusal
 from bot.render import GREEN, LOG_LINES, board_embed, lobby_embed
-from bot.rules_pages import reflow, split_pages
+from bot.rules_pages import page_titles, reflow, split_pages
 from bot.table import Table
 from bot.ui.items import hand_button_view, rules_view
 from engine.registry import get_game
@@ -109,7 +109,8 @@ class TableCommands:
         self.table.publisher.request(position.game_id)
 
     async def rules_page(self, interaction: discord.Interaction[Any], game: str, page: int) -> None:
-        """`/rules` and its page buttons: one page of a game's rules, ephemeral."""
+        """`/rules`, its page picker and its ◀ / ▶ buttons: one page of a game's players' rules,
+        ephemeral."""
         found = entries().get(game)
         if found is None:
             raise Refusal("I don't know that game.")
@@ -117,7 +118,7 @@ class TableCommands:
         page = min(max(page, 0), len(pages) - 1)
         embed = discord.Embed(title=f"Rules — {get_game(game).title}", description=pages[page], colour=GREEN)
         embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
-        fields: dict[str, Any] = {"embed": embed, "view": rules_view(game, page, len(pages))}
+        fields: dict[str, Any] = {"embed": embed, "view": rules_view(game, page, page_titles(pages))}
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await replies.update(interaction, **fields)

@@ -10,7 +10,8 @@ follow their grammar exactly (bot.ui.choices), and anything else is `None`.
   gc:hand:<game>                                            "My hand" on a board, "Refresh" in a hand
   gc:c:<game>:<seat>:<version>:<choice>                     a choice button in a hand
   gc:s:<game>:<seat>:<version>:<n>                          choice menu n in a hand (values: choices)
-  gc:rules:<game name>:<page>                               rules pages
+  gc:rules:<game name>:<page>                               rules pages: Previous / Next
+  gc:rules:<game name>                                      the rules' page picker (values: page numbers)
   gc:pause:<game>                                           "Agree to pause" under a pause request
   gc:back:<game>:<seat>                                     "I'm back" under a computer's stand-in
 """
@@ -87,6 +88,16 @@ class RulesId:
 
 
 @dataclass(frozen=True)
+class RulesMenuId:
+    """The rules' page picker; its option values are page numbers (`page_number`)."""
+
+    game: str
+
+    def text(self) -> str:
+        return f"gc:rules:{self.game}"
+
+
+@dataclass(frozen=True)
 class PauseId:
     game_id: int
 
@@ -103,7 +114,7 @@ class BackId:
         return f"gc:back:{self.game_id}:{self.seat}"
 
 
-ComponentId = LobbyId | HandId | ChoiceId | MenuId | RulesId | PauseId | BackId
+ComponentId = LobbyId | HandId | ChoiceId | MenuId | RulesId | RulesMenuId | PauseId | BackId
 
 
 def _number(text: str, high: int) -> int | None:
@@ -111,6 +122,11 @@ def _number(text: str, high: int) -> int | None:
         return None
     value = int(text)
     return value if value <= high else None
+
+
+def page_number(text: str) -> int | None:
+    """A rules page number as the page picker's values write it, or None."""
+    return _number(text, MAX_PAGE)
 
 
 def _game_id(text: str) -> int | None:
@@ -157,4 +173,6 @@ def parse(custom_id: str) -> ComponentId | None:
     if kind == "rules" and len(parts) == 2:
         page = _number(parts[1], MAX_PAGE)
         return RulesId(parts[0], page) if _GAME_NAME.fullmatch(parts[0]) and page is not None else None
+    if kind == "rules" and len(parts) == 1:
+        return RulesMenuId(parts[0]) if _GAME_NAME.fullmatch(parts[0]) else None
     return None

@@ -15,7 +15,7 @@ import discord
 
 from bot.games import level
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
-from bot.ui.ids import BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId
+from bot.ui.ids import BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId, RulesMenuId
 
 BUTTON_LABEL_MAX = 80
 HAND_LABEL = "My hand / My turn"
@@ -133,13 +133,27 @@ def back_view(game_id: int, seat: int) -> discord.ui.View:
     return DrawnView([row([button(BackId(game_id, seat).text(), "I'm back", discord.ButtonStyle.success)])])
 
 
-def rules_view(game: str, page: int, pages: int) -> discord.ui.View | None:
+#: A menu shows at most this many options: the rules' page picker offers the pages around the
+#: current one.
+MENU_OPTIONS_MAX = 25
+
+
+def rules_view(game: str, page: int, titles: Sequence[str]) -> discord.ui.View | None:
+    """The rules' page picker (each page by its section, e.g. "2. Setting up") and the ◀ / ▶
+    buttons; nothing for a single page."""
+    pages = len(titles)
+    if pages <= 1:
+        return None
+    first = min(max(page - MENU_OPTIONS_MAX // 2, 0), max(pages - MENU_OPTIONS_MAX, 0))
+    shown = [(str(n), titles[n]) for n in range(first, min(first + MENU_OPTIONS_MAX, pages))]
+    rows = [_menu(RulesMenuId(game).text(), shown, str(page), "Go to a page")]
     buttons = []
     if page > 0:
         buttons.append(button(RulesId(game, page - 1).text(), "◀ Previous", discord.ButtonStyle.secondary))
     if page < pages - 1:
         buttons.append(button(RulesId(game, page + 1).text(), "Next ▶", discord.ButtonStyle.secondary))
-    return DrawnView([row(buttons)]) if buttons else None
+    rows.append(row(buttons))
+    return DrawnView(rows)
 
 
 def _choice_button(game_id: int, seat: int, version: int, entry: Entry, *, nav: bool) -> dict[str, Any]:

@@ -35,6 +35,8 @@ from bot.ui.ids import (
     MenuId,
     PauseId,
     RulesId,
+    RulesMenuId,
+    page_number,
     parse,
 )
 
@@ -119,6 +121,11 @@ class Router:
             await self.hands.choose(interaction, self._menu_choice(clicked, component, data))
         elif isinstance(clicked, RulesId):
             await self.commands.rules_page(interaction, clicked.game, clicked.page)
+        elif isinstance(clicked, RulesMenuId):
+            page = page_number(self._menu_value(component, data))
+            if page is None:
+                raise Refusal(NOT_OFFERED)
+            await self.commands.rules_page(interaction, clicked.game, page)
         elif isinstance(clicked, PauseId):
             await self.clocks.agree_to_pause(interaction, clicked.game_id)
         elif isinstance(clicked, BackId):

@@ -258,7 +258,8 @@ async def test_cabbagehead_rules_page_through_without_developer_notes(
         await click(fake, fake.alice, page, "Next ▶")
         seen.append(page.text())
     everything = "\n".join(seen)
-    assert len(seen) > 3 and "One player" in everything and "Rulings" in everything
+    assert len(seen) > 3 and "Two players" in everything and "Playing in Discord" in seen[0]
+    assert "Rulings" not in everything and "test_" not in everything
     assert "Code map" not in everything and "engine/cabbagehead" not in seen[0]
 
 
