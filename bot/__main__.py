@@ -44,8 +44,10 @@ async def run(settings: Settings) -> None:
         if stopping in done:
             log.info("Stopping (signal received)…")
             await bot.close()
-            with contextlib.suppress(asyncio.CancelledError):
+            try:
                 await running
+            except (asyncio.CancelledError, Exception):  # cut short while connecting: no matter now
+                log.debug("The connection ended while stopping.", exc_info=True)
         else:
             stopping.cancel()
             running.result()  # a login or start-up failure: main() turns it into one line

@@ -26,6 +26,7 @@ from bot.handlers.table_commands import TableCommands
 from bot.health import Heartbeat, health_path
 from bot.lobby import DEFAULT_LOBBY_TTL
 from bot.metrics import DEFAULT_HOST, NULL_METRICS, CommandTree, Metrics, NullMetrics
+from bot.permissions import invite_url
 from bot.picture_service import PictureBudget
 from bot.settings import Settings
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
@@ -76,6 +77,7 @@ class GardenClubBot(commands.Bot):
         self._expiry_check_seconds = expiry_check_seconds
         self._expiry_task: asyncio.Task[None] | None = None
         self._catch_up_task: asyncio.Task[None] | None = None
+        self._invite_logged = False
         self._deadlines_task: asyncio.Task[None] | None = None
         #: The bot's time: every timestamp and deadline (tests give a `ManualClock` they move by hand).
         self.timer: Clock = clock if clock is not None else SystemClock()
@@ -214,3 +216,7 @@ class GardenClubBot(commands.Bot):
     async def on_ready(self) -> None:
         user_id = self.user.id if self.user else None
         log.info("Logged in as %s (id %s) in %d servers.", self.user, user_id, len(self.guilds))
+        application_id = self.application_id or user_id
+        if application_id is not None and not self._invite_logged:
+            self._invite_logged = True
+            log.info("Invite Garden Club to a server with: %s", invite_url(application_id))

@@ -253,11 +253,10 @@ class Moves:
         record.state = state_text
         if seats is not None:
             record.seats = seats
-        session.note_events(new_version, event_data)
+        session.note_events(new_version, events)
         session.last_move = (new_version, seat)
         if finished:
             record.status = "finished"
             record.end_reason = "completed"
-            session.position = None  # a finished game is read from the store from now on
         self.metrics.move(record.game, "timeout" if timeout else "person" if by_person else "computer")
         return MoveOutcome(position=position, seat=seat, label=label, events=events, version=new_version)

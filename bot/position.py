@@ -58,14 +58,15 @@ class Position:
         return self.record.status == "active" and self.state is not None
 
     def memo(self, key: Any, compute: Callable[[], T]) -> T:
-        """`compute()` once per version (and per set of seat names) for `key`."""
+        """`compute()` once per version for `key`. (Seats never change under a position: a
+        change of seats reloads the game into a new `Position`.)"""
         if self._memo_version != self.record.version:
             self._memo.clear()
             self._memo_version = self.record.version
-        full_key = (key, tuple(self.names))
-        if full_key not in self._memo:
-            self._memo[full_key] = compute()
-        value: T = self._memo[full_key]
+        try:
+            value: T = self._memo[key]
+        except KeyError:
+            value = self._memo[key] = compute()
         return value
 
     def options(self) -> BaseModel:
@@ -105,6 +106,8 @@ class Position:
         def compute() -> tuple[list[str], list[tuple[str, ...]]]:
             names = self.names
             actions = self.legal_actions(seat)
+            if not any(hasattr(a, "label_for") for a in actions):  # no seat names in these labels
+                return [a.label for a in actions], [tuple(a.steps) for a in actions]
             return [action_label(a, names) for a in actions], [action_steps(a, names) for a in actions]
 
         return self.memo(("labels", seat), compute)

@@ -13,6 +13,7 @@ from bot.pictures import RenderedImage, board_summary
 from bot.position import Position
 from bot.server_settings import CLOCK_WORDS, STAND_IN_WORDS
 from bot.ui.choices import clip
+from engine.api import SeatResult
 
 #: A message's content limit.
 MESSAGE_MAX = 2000
@@ -119,8 +120,12 @@ def board_embed(
         embed.add_field(name="Recent", value=log_field(log_lines), inline=False)
     if record.status == "finished" and record.end_reason not in (None, "completed"):
         embed.add_field(name="Ended", value=clip(f"{record.end_reason}.", FIELD_VALUE_MAX), inline=False)
-    if position.result() is not None:
-        add_result_fields(embed, position)
+    result = position.result()
+    if result is not None:
+        summary = result.summary_for(names)
+        embed.add_field(
+            name="Game over", value=clip(f"{summary} Scores and ranking follow below.", FIELD_VALUE_MAX)
+        )
     picture_note = ""
     if kept_picture_move is not None and kept_picture_move != record.version:
         picture_note = f" · picture shows move {kept_picture_move} (updating)"
@@ -128,27 +133,63 @@ def board_embed(
     return embed
 
 
+def ranking(position: Position) -> list[tuple[int, SeatResult]]:
+    """The seats in their final order with their places: by points, and among equal points the
+    winners first (a tie-break the game decided; the summary says which). Equal points and equal
+    standing share a place."""
+    result = position.result()
+    if result is None:
+        return []
+    ordered = sorted(result.seats, key=lambda r: (-r.total, r.seat not in result.winners, r.seat))
+    places: list[tuple[int, SeatResult]] = []
+    for index, seat_result in enumerate(ordered):
+        previous = ordered[index - 1] if index else None
+        same = (
+            previous is not None
+            and previous.total == seat_result.total
+            and ((previous.seat in result.winners) == (seat_result.seat in result.winners))
+        )
+        places.append((places[-1][0] if same else index + 1, seat_result))
+    return places
+
+
+def result_lines(position: Position) -> str:
+    """The ranking, one line a seat, then the result in the game's words and who won (solo: the
+    ribbon, since nobody "wins" a game played alone)."""
+    result = position.result()
+    if result is None:
+        return ""
+    names = position.names
+    solo = len(result.seats) == 1
+    lines = []
+    for place, seat_result in ranking(position):
+        award = f" — {seat_result.award}" if seat_result.award else ""
+        mark = "🏆 " if seat_result.seat in result.winners and not solo else ""
+        head = f"{place}. " if not solo else ""
+        lines.append(f"{head}{mark}**{names[seat_result.seat]}**: {seat_result.total} points{award}")
+    lines += ["", result.summary_for(names)]
+    if solo:
+        ribbon = result.seats[0].award
+        lines.append(f"Ribbon: {ribbon}" if ribbon else "No ribbon this time.")
+    else:
+        lines.append("Winner: " + ", ".join(names[s] for s in result.winners))
+    return "\n".join(lines)
+
+
 def add_result_fields(embed: discord.Embed, position: Position) -> None:
-    """Every seat's full score breakdown, then the winner(s) and the result summary."""
+    """The ranking and result, then every seat's full score breakdown."""
     result = position.result()
     if result is None:
         return
     names = position.names
-    for seat_result in sorted(result.seats, key=lambda r: -r.total):
-        award = f" — {seat_result.award}" if seat_result.award else ""
-        trophy = "🏆 " if seat_result.seat in result.winners else ""
+    embed.description = clip(result_lines(position), DESCRIPTION_MAX)
+    for _place, seat_result in ranking(position):
         lines = "\n".join(f"{line.label}: {line.points}" for line in seat_result.lines) or "—"
         embed.add_field(
-            name=clip(f"{trophy}{names[seat_result.seat]}: {seat_result.total}{award}", FIELD_NAME_MAX),
+            name=clip(f"{names[seat_result.seat]}: {seat_result.total}", FIELD_NAME_MAX),
             value=clip(lines, FIELD_VALUE_MAX),
             inline=False,
         )
-    winners = ", ".join(names[s] for s in result.winners)
-    embed.add_field(
-        name="Result",
-        value=clip(f"{result.summary_for(names)}\nWinner: {winners}", FIELD_VALUE_MAX),
-        inline=False,
-    )
 
 
 def result_embed(position: Position) -> discord.Embed:

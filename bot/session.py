@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.position import Position
+from engine.api import Event
 
 #: How many recent events a session keeps for the board's log lines.
 RECENT_KEPT = 10
@@ -56,8 +57,8 @@ class GameSession:
     publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The game as last stored (None until loaded, or after a failed write: reload it).
     position: Position | None = None
-    #: The last events as JSON dicts with the version that made them, oldest first (None: unknown).
-    recent: list[tuple[int, dict[str, Any]]] | None = None
+    #: The last events with the version that made them, oldest first (None: unknown).
+    recent: list[tuple[int, Event]] | None = None
     #: Turn notices and the announcement standing in the channel (None: unknown, ask the store).
     notices: list[MessageRef] | None = None
     announcement: MessageRef | None = None
@@ -80,13 +81,13 @@ class GameSession:
     publish_task: asyncio.Task[None] | None = None
     closed: bool = False
 
-    def note_events(self, version: int, events: list[dict[str, Any]]) -> None:
+    def note_events(self, version: int, events: list[Event]) -> None:
         """Keep a move's events for the log lines (only while the recent list is known)."""
         if self.recent is not None:
             self.recent.extend((version, event) for event in events)
             del self.recent[:-RECENT_KEPT]
 
-    def events_since(self, version: int) -> list[dict[str, Any]] | None:
+    def events_since(self, version: int) -> list[Event] | None:
         """The kept events of moves after `version`, or None if some of them are not kept."""
         if self.recent is None:
             return None

@@ -7,8 +7,6 @@ through `bot.moves` (this process is its only writer). Knows Discord only as num
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.position import Position
 from bot.refusals import GAME_GONE, Refusal
 from bot.session import RECENT_KEPT, GameSession, MessageRef
@@ -67,13 +65,14 @@ class Sessions:
             return await self.position(record.id)
         return Position(record)
 
-    async def recent_events(self, session: GameSession) -> list[tuple[int, dict[str, Any]]]:
+    async def recent_events(self, session: GameSession) -> list[tuple[int, Event]]:
         """The game's last events with their versions (read from the store once, then kept)."""
         if session.recent is not None:
             return session.recent
         version = session.position.version if session.position is not None else None
         rows = await self.store.actions_tail(session.game_id, RECENT_KEPT)
-        events = [(row.version, event) for row in rows for event in row.events][-RECENT_KEPT:]
+        events = [(row.version, Event.model_validate(event)) for row in rows for event in row.events]
+        events = events[-RECENT_KEPT:]
         # Keep them only if no move landed while reading (its events could be missing).
         current = session.position.version if session.position is not None else None
         if version is not None and version == current and session.recent is None:
@@ -85,7 +84,10 @@ class Sessions:
         session = self.session(position.game_id)
         events = await self.recent_events(session)
         names = position.names
-        return [Event.model_validate(e).line_for(viewer, names) for _, e in events[-limit:]] if limit else []
+        return position.memo(
+            ("log", viewer, limit),
+            lambda: [e.line_for(viewer, names) for _, e in events[-limit:]] if limit else [],
+        )
 
     async def notices(self, session: GameSession) -> list[MessageRef]:
         """The game's turn notices still standing (from memory, else from the store)."""

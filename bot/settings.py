@@ -158,6 +158,15 @@ def database_path_problem(path: Path) -> str | None:
         try:
             with contextlib.closing(sqlite3.connect(path)) as db:
                 db.execute("PRAGMA schema_version").fetchone()
+                (version,) = db.execute("PRAGMA user_version").fetchone()
         except sqlite3.DatabaseError as error:
             return f"{where} is not a Garden Club database ({error}): {fix}."
+        from bot.storage.migrations import MIGRATIONS
+
+        if int(version) > len(MIGRATIONS):
+            return (
+                f"{where} was written by a newer Garden Club (schema {version}; this one knows "
+                f"{len(MIGRATIONS)}): run the newer version, or restore a backup taken before the "
+                "upgrade (garden-club restore FILE; see the README, 'Upgrading and rolling back')."
+            )
     return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from engine.api import Event, FieldValue, Phrase, Seat
+from engine.api import Event, FieldValue, Phrase, Seat, fill
 
 #: How a game names a seat in its own text ("Seat 1", "Player 1").
 SeatNamer = Callable[[Seat], str]
@@ -26,7 +26,7 @@ def render(
 ) -> str:
     """`template` with each seat role named by `namer` and every field filled in."""
     names = [namer(seat) for seat in range(max(seats.values(), default=-1) + 1)]
-    return Phrase(template=template, seats=dict(seats), values=dict(values)).render(names)
+    return fill(template, seats, values, names)
 
 
 def event(

@@ -260,3 +260,40 @@ class LobbyHandlers:
         await replies.update(interaction, embed=lobby_embed(position), view=view)
         if change.closed:
             self.table.sessions.forget(game_id)
+
+    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """ "Play again" under a game's final scores: a new lobby in the same channel with the same
+        options, seat count and computer players; the one who clicked hosts it, the other people
+        join with one click."""
+        record = await self.table.store.get(game_id)
+        if record is None or record.channel_id != interaction.channel_id:
+            raise Refusal(WRONG_PLACE)
+        if record.seat_of(interaction.user.id) is None:
+            raise Refusal("Only the players of that game can start it again; `/play` opens a new one.")
+        change = await self.table.lobbies.open(
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            game_name=record.game,
+            options=record.options,
+            host_id=interaction.user.id,
+            host_name=display_name(interaction.user),
+            players=len(record.seats),
+            clock=record.clock,
+            stand_in=record.stand_in,
+        )
+        for seat in record.seats:
+            if seat.computer is not None and not change.started:
+                change = await self.table.lobbies.add_computer(
+                    change.position.game_id, interaction.user.id, seat.computer
+                )
+        others = [f"<@{s.user_id}>" for s in record.seats if s.user_id not in (None, interaction.user.id)]
+        invite = f"{' '.join(others)}: press **Join** to play again." if others else None
+        sent = await replies.send(
+            interaction,
+            private=False,
+            content=invite,
+            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+            **await self._opening(change),
+        )
+        message = sent or await interaction.original_response()
+        await self._remember(change, message)

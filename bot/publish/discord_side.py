@@ -26,7 +26,7 @@ from bot.render import MESSAGE_MAX, board_embed, board_link, result_embed
 from bot.session import GameSession, MessageRef
 from bot.sessions import Sessions
 from bot.ui.choices import clip
-from bot.ui.items import back_view, hand_button_view
+from bot.ui.items import again_view, back_view, hand_button_view
 
 log = logging.getLogger(__name__)
 
@@ -103,14 +103,24 @@ class DiscordSide:
                 await self._notify(position, session, list(plan.notify), version, ends)
             await self._delete(session, plan.delete)
             if plan.post_result and not session.shown.result_posted:
-                await self.channel(position).send(
-                    embed=result_embed(position), allowed_mentions=discord.AllowedMentions.none()
-                )
+                await self._post_result(position)
                 session.shown.result_posted = True
         except Exception as error:
             if retryable(error):
                 raise PublishLater(str(error)) from error
             raise
+
+    async def _post_result(self, position: Position) -> None:
+        """The game's one final message: every person who played mentioned once, the ranking
+        with the breakdown, and **Play again** (the same seats and options in a new lobby)."""
+        people = list(dict.fromkeys(s.user_id for s in position.record.seats if s.user_id is not None))
+        mentions = " ".join(f"<@{user}>" for user in people)
+        await self.channel(position).send(
+            content=f"🏁 Game over in **{position.game.title}**: {mentions}" if mentions else None,
+            embed=result_embed(position),
+            view=again_view(position.game_id),
+            allowed_mentions=mentions_of(people),
+        )
 
     async def _board(
         self, plan: Plan, position: Position, session: GameSession, lines: list[str], picture: BoardPicture

@@ -217,8 +217,8 @@ class Publisher:
         events = session.events_since(since)
         if events is None:
             rows = await self.store.actions(position.game_id, since_version=max(since, 0))
-            events = [event for row in rows for event in row.events]
-        parsed = [Event.model_validate(event) for event in events]
+            events = [Event.model_validate(event) for row in rows for event in row.events]
+        parsed = events
         # The platform's own news first: a turn the computer played because time ran out.
         ours = [f"⏰ {e.line_for(None, position.names)}" for e in parsed if e.kind in PLATFORM_ANNOUNCED]
         return ours + presenter(position.record.game).announcements(parsed, position.names)

@@ -14,6 +14,7 @@ follow their grammar exactly (bot.ui.choices), and anything else is `None`.
   gc:rules:<game name>                                      the rules' page picker (values: page numbers)
   gc:pause:<game>                                           "Agree to pause" under a pause request
   gc:back:<game>:<seat>                                     "I'm back" under a computer's stand-in
+  gc:again:<game>                                           "Play again" under a game's final scores
 """
 
 from __future__ import annotations
@@ -114,7 +115,15 @@ class BackId:
         return f"gc:back:{self.game_id}:{self.seat}"
 
 
-ComponentId = LobbyId | HandId | ChoiceId | MenuId | RulesId | RulesMenuId | PauseId | BackId
+@dataclass(frozen=True)
+class AgainId:
+    game_id: int
+
+    def text(self) -> str:
+        return f"gc:again:{self.game_id}"
+
+
+ComponentId = LobbyId | HandId | ChoiceId | MenuId | RulesId | RulesMenuId | PauseId | BackId | AgainId
 
 
 def _number(text: str, high: int) -> int | None:
@@ -167,6 +176,9 @@ def parse(custom_id: str) -> ComponentId | None:
     if kind == "pause" and len(parts) == 1:
         game_id = _game_id(parts[0])
         return PauseId(game_id) if game_id is not None else None
+    if kind == "again" and len(parts) == 1:
+        game_id = _game_id(parts[0])
+        return AgainId(game_id) if game_id is not None else None
     if kind == "back" and len(parts) == 2:
         game_id, seat = _game_id(parts[0]), _number(parts[1], MAX_SEAT)
         return BackId(game_id, seat) if game_id is not None and seat is not None else None

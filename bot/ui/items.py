@@ -15,7 +15,7 @@ import discord
 
 from bot.games import level
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
-from bot.ui.ids import BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId, RulesMenuId
+from bot.ui.ids import AgainId, BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId, RulesMenuId
 
 BUTTON_LABEL_MAX = 80
 HAND_LABEL = "My hand / My turn"
@@ -123,6 +123,12 @@ def lobby_view(
 def hand_button_view(game_id: int, *, refresh: bool = False) -> discord.ui.View:
     label = "Refresh" if refresh else HAND_LABEL
     return DrawnView([row([button(HandId(game_id).text(), label, emoji="🃏")])])
+
+
+def again_view(game_id: int) -> discord.ui.View:
+    return DrawnView(
+        [row([button(AgainId(game_id).text(), "Play again", discord.ButtonStyle.success, "🔁")])]
+    )
 
 
 def pause_view(game_id: int) -> discord.ui.View:

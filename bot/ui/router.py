@@ -28,6 +28,7 @@ from bot.ui.ids import (
     CHOICE,
     LOBBY_MENUS,
     PREFIX,
+    AgainId,
     BackId,
     ChoiceId,
     HandId,
@@ -130,6 +131,8 @@ class Router:
             await self.clocks.agree_to_pause(interaction, clicked.game_id)
         elif isinstance(clicked, BackId):
             await self.clocks.back(interaction, clicked.game_id, clicked.seat)
+        elif isinstance(clicked, AgainId):
+            await self.lobbies.play_again(interaction, clicked.game_id)
 
     @staticmethod
     def _menu_value(component: Any, data: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ import random
 from PIL import Image
 
 from bot.app import GardenClubBot
+from bot.pictures.canvas import WIDTH
 from bot.pictures.text import ALT_MAX
 from tests.e2e.sabotage_driver import start_game
 from tests.e2e.table_driver import (
@@ -48,7 +49,7 @@ async def test_the_board_message_carries_its_picture_and_each_move_replaces_it(
     await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {"grasshoppers": True})
     first = await wait_for_move(fake, fake.general, 0)
     image, description, before = picture_of(fake, first, "board.png")
-    assert image.format == "PNG" and image.width == 1000 and len(before) < 300 * 1024
+    assert image.format == "PNG" and image.width == WIDTH and len(before) < 300 * 1024
     assert description.startswith("Mr. Cabbagehead's Garden board") and len(description) <= ALT_MAX
     summary = first.embeds[0]["description"]
     assert "Round 1" in summary and "```" not in summary, "a short summary, not the text grid"

@@ -126,6 +126,7 @@ async def play_until_turn_of(fake: FakeDiscord, user: FakeUser, other: FakeUser,
 async def turn_clock_running(fake: FakeDiscord, runner: BotRunner, seat: int) -> None:
     await fake.wait_until(
         lambda: any(kind == "turn" and s == seat for kind, s, _d, _st in deadlines(runner)),
+        timeout=15.0,
         what=f"seat {seat + 1}'s turn clock",
     )
 

@@ -4,6 +4,7 @@ and every configuration mistake is one line naming the setting and the fix, neve
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import sqlite3
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.table_driver import offered, open_hand, open_lobby, pick, wait_for_move
-from tests.fake_discord import FakeDiscord
+from tests.fake_discord import BotRunner, FakeDiscord
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,7 +125,11 @@ def database_cases(tmp_path: Path) -> list[tuple[str, Path]]:
     not_a_db.write_text("these are my notes, not a database" * 50)
     folder = tmp_path / "a-folder.sqlite3"
     folder.mkdir()
+    newer = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(newer) as db:
+        db.execute("PRAGMA user_version = 999")
     return [
+        ("a database from a newer version", newer),
         ("a path under a file", a_file / "garden-club.sqlite3"),
         ("an unwritable folder", locked / "garden-club.sqlite3"),
         ("a file that is no database", not_a_db),
@@ -141,7 +146,7 @@ async def test_a_bad_database_path_is_one_line(fake_discord: FakeDiscord, tmp_pa
             continue
         env = bot_env(tmp_path, fake_discord, DATABASE_PATH=str(path))
         line = no_traceback_one_line(*await run_to_end(env, tmp_path))
-        assert "DATABASE_PATH" in line and "such as" in line, what
+        assert "DATABASE_PATH" in line and ("such as" in line or "restore" in line), what
 
 
 async def test_the_database_flag_keeps_data_on_the_volume_whatever_the_env_file_says(
@@ -173,3 +178,19 @@ async def test_the_database_flag_keeps_data_on_the_volume_whatever_the_env_file_
     assert process.returncode == 0, stderr.decode()[-2000:]
     assert (volume / "garden-club.sqlite3").exists()
     assert not (app / "data").exists()
+
+
+async def test_the_bot_logs_its_invite_link_with_exactly_the_permissions_it_uses(
+    fake_discord: FakeDiscord, garden_bot: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """ "At start the bot logs its invite link with those permissions and scopes filled in."""
+    from bot.permissions import NEEDED_PERMISSIONS
+
+    caplog.set_level(logging.INFO, logger="bot")
+    await garden_bot.start()
+
+    def invites() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "Invite Garden Club" in r.getMessage()]
+
+    [line] = await fake_discord.wait_until(invites, what="the invite link logged")
+    assert f"permissions={NEEDED_PERMISSIONS.value}" in line and "scope=bot+applications.commands" in line
