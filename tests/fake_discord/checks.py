@@ -209,31 +209,54 @@ class PayloadChecker:
         return cls(None, enabled=False)
 
     def check(
-        self, method: str, route: str, body: Any, files: list[dict[str, Any]], query: dict[str, str]
+        self,
+        method: str,
+        route: str,
+        body: Any,
+        files: list[dict[str, Any]],
+        query: dict[str, str],
+        *,
+        existing: dict[str, Any] | None = None,
     ) -> list[str]:
+        """Problems with one request body; `existing` is the message an edit (or a type-7 update,
+        or the follow-up that fills a deferred answer) changes, as `FakeMessage.snapshot()`."""
         if not self.enabled:
             return []
         try:
-            problems = self.check_limits(method, route, body, files)
+            problems = self.check_limits(method, route, body, files, existing=existing)
         except (AttributeError, TypeError, ValueError, KeyError) as error:
             problems = [f"the payload is not shaped as Discord expects ({error!r})"]
         if self.spec is not None and body is not None and not isinstance(body, str):
             problems += self.spec.validate(method, route, body)
         return problems
 
-    def check_limits(self, method: str, route: str, body: Any, files: list[dict[str, Any]]) -> list[str]:
+    def check_limits(
+        self,
+        method: str,
+        route: str,
+        body: Any,
+        files: list[dict[str, Any]],
+        *,
+        existing: dict[str, Any] | None = None,
+    ) -> list[str]:
         key = (method, route)
         if key in MESSAGE_ROUTES and isinstance(body, dict):
             return limits.check_message(
-                body, files, size_limit=self.size_limit, channel_message=route.startswith("/channels/")
+                body,
+                files,
+                size_limit=self.size_limit,
+                channel_message=route.startswith("/channels/"),
+                existing=existing,
             )
         if key in MESSAGE_ROUTES and body is None and files:
-            return limits.check_message({}, files, size_limit=self.size_limit)
+            return limits.check_message({}, files, size_limit=self.size_limit, existing=existing)
         if route.endswith("/callback") and isinstance(body, dict):
             kind = body.get("type")
             data = body.get("data") or {}
-            if kind in (4, 7):
+            if kind == 4:
                 return limits.check_message(data, files, size_limit=self.size_limit)
+            if kind == 7:
+                return limits.check_message(data, files, size_limit=self.size_limit, existing=existing)
             if kind in (5, 6) and data and set(data) - {"flags"}:
                 return [f"a type {kind} (deferred) response carries only flags, not {sorted(data)}"]
             if kind == 9:

@@ -41,6 +41,7 @@ from tests.fake_discord.model import (
     new_snowflake,
     readable_text,
     received_text,
+    walk_components,
 )
 from tests.fake_discord.payloads import channel_payload, member_payload, message_payload, user_payload
 from tests.fake_discord.rest import RestApi
@@ -860,7 +861,8 @@ class FakeDiscord:
         )
         if claim is not None and "message" in payload:  # a forgery: see `forge_click`
             rows = copy.deepcopy(payload["message"].get("components") or [])
-            rows.append({"type": 1, "id": len(rows) + 100, "components": [claim]})
+            taken = [c["id"] for c in walk_components(rows) if isinstance(c.get("id"), int)]
+            rows.append({"type": 1, "id": max(taken, default=0) + 100, "components": [claim]})
             payload["message"] = {**payload["message"], "components": rows}
         interaction = FakeInteraction(
             id=interaction_id,

@@ -51,6 +51,12 @@ ACTION_ROW, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CO
     17,
     18,
 )
+#: What may stand at a Components V2 message's top level, and inside a container.
+TOP_LEVEL_V2 = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+IN_CONTAINER = TOP_LEVEL_V2 - {CONTAINER}
+SECTION_TEXTS, GALLERY_ITEMS, MEDIA_DESCRIPTION = 3, 10, 1024
+SEPARATOR_SPACINGS = (1, 2)
+ATTACHMENT_SCHEME = "attachment://"
 
 
 def _text(value: Any) -> str:
@@ -65,21 +71,52 @@ def _too_long(where: str, value: Any, limit: int) -> list[str]:
 
 
 def check_message(
-    body: dict[str, Any], files: list[dict[str, Any]], *, size_limit: int, channel_message: bool = False
+    body: dict[str, Any],
+    files: list[dict[str, Any]],
+    *,
+    size_limit: int,
+    channel_message: bool = False,
+    existing: dict[str, Any] | None = None,
 ) -> list[str]:
-    """A message create/edit body (channel message, interaction response data, webhook)."""
+    """A message create/edit body (channel message, interaction response data, webhook).
+
+    `existing` is the message an edit changes (`FakeMessage.snapshot()`: flags, content, embeds,
+    attachments), None for a new message: once a message has IS_COMPONENTS_V2 it keeps it, so an
+    edit without `flags` is still a layout message, and what it leaves in place counts too.
+    """
     problems: list[str] = []
     flags = int(body.get("flags") or 0)
-    v2 = bool(flags & COMPONENTS_V2)
+    old_flags = int((existing or {}).get("flags") or 0)
+    v2 = bool((flags | old_flags) & COMPONENTS_V2)
     problems += _too_long("content", body.get("content"), MESSAGE_CONTENT)
-    if v2 and body.get("content"):
-        problems.append("content cannot be sent with the IS_COMPONENTS_V2 flag")
-    if v2 and body.get("embeds"):
-        problems.append("embeds cannot be sent with the IS_COMPONENTS_V2 flag")
+    if old_flags & COMPONENTS_V2 and body.get("flags") is not None and not flags & COMPONENTS_V2:
+        problems.append(
+            "the IS_COMPONENTS_V2 flag cannot be removed from a message once it is set "
+            f"(flags {flags} leave out 1 << 15)"
+        )
+    for key in ("content", "embeds"):
+        if not v2:
+            continue
+        if body.get(key):
+            problems.append(f"{key} cannot be sent with the IS_COMPONENTS_V2 flag")
+        elif key not in body and existing is not None and existing.get(key):
+            problems.append(
+                f"the message still has {key}: setting IS_COMPONENTS_V2 needs {key} reset to empty "
+                "in the same edit (discord.py: content=None, embed=None)"
+            )
     if channel_message and flags & EPHEMERAL:
         problems.append("the EPHEMERAL flag only works on interaction responses, not channel messages")
     problems += check_embeds(body.get("embeds") or [])
-    problems += check_components(body.get("components") or [], v2=v2)
+    components = body.get("components") or []
+    problems += check_components(components, v2=v2)
+    if v2 and components:
+        names = attachment_names(body, files, (existing or {}).get("attachments") or [], existing is None)
+        for where, url in media_urls(components):
+            if url.startswith(ATTACHMENT_SCHEME) and url[len(ATTACHMENT_SCHEME) :] not in names:
+                problems.append(
+                    f"{where} refers to {url!r}, but the message has no such attachment "
+                    f"(its attachments: {sorted(names)})"
+                )
     problems += check_allowed_mentions(body.get("allowed_mentions"))
     uploads = [f for f in files if f["name"].startswith("files[")]
     if len(uploads) > FILES_PER_MESSAGE:
@@ -88,6 +125,59 @@ def check_message(
         if upload["size"] > size_limit:
             problems.append(f"file {upload['filename']!r} is {upload['size']} bytes (limit {size_limit})")
     return problems
+
+
+def attachment_names(
+    body: dict[str, Any], files: list[dict[str, Any]], existing: list[dict[str, Any]], creating: bool
+) -> set[str]:
+    """The file names of the attachments a message has after this body (uploads listed in
+    `attachments`, or all uploads when it is absent; kept ones by id; on an edit without
+    `attachments`, every earlier one too), as `MessageWriter.apply_edit` stores them."""
+    uploads: dict[int, dict[str, Any]] = {}
+    for part in files:
+        match = re.fullmatch(r"files\[(\d+)\]", part["name"])
+        if match:
+            uploads[int(match.group(1))] = part
+    by_id = {str(a.get("id")): a for a in existing}
+    listed = body.get("attachments")
+    if listed is None:
+        kept = [] if creating else [{"id": a.get("id")} for a in existing]
+        listed = kept + [{"id": i} for i in sorted(uploads)]
+    names: set[str] = set()
+    for entry in listed:
+        key = str(entry.get("id"))
+        if key in by_id:
+            names.add(str(by_id[key].get("filename")))
+        elif key.isdigit() and int(key) in uploads:
+            names.add(str(entry.get("filename") or uploads[int(key)]["filename"] or f"file{key}"))
+    return names
+
+
+def media_urls(components: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every media url in a layout (thumbnails, gallery items, files), with where it is."""
+    found: list[tuple[str, str]] = []
+
+    def walk(items: list[Any], where: str) -> None:
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                continue
+            here = f"{where}[{i}]"
+            if item.get("type") == THUMBNAIL:
+                found.append((f"{here}.media", _text((item.get("media") or {}).get("url"))))
+            elif item.get("type") == FILE:
+                found.append((f"{here}.file", _text((item.get("file") or {}).get("url"))))
+            elif item.get("type") == MEDIA_GALLERY:
+                for k, entry in enumerate(item.get("items") or []):
+                    if isinstance(entry, dict):
+                        url = _text((entry.get("media") or {}).get("url"))
+                        found.append((f"{here}.items[{k}].media", url))
+            if isinstance(item.get("components"), list):
+                walk(item["components"], f"{here}.components")
+            if isinstance(item.get("accessory"), dict):
+                walk([item["accessory"]], f"{here}.accessory")
+
+    walk(components, "components")
+    return found
 
 
 def check_embeds(embeds: list[dict[str, Any]]) -> list[str]:
@@ -120,14 +210,27 @@ def check_embeds(embeds: list[dict[str, Any]]) -> list[str]:
 
 
 def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
-    """Action rows, buttons and selects (and Components V2 layouts when the flag is set)."""
+    """Action rows, buttons and selects (and Components V2 layouts when the flag is set).
+
+    With IS_COMPONENTS_V2 (Discord's component reference): at most 40 components in the whole tree
+    (every one counts: containers, sections, their text displays and accessories, action rows and
+    what they hold), 4000 characters across all text displays, top level: action rows, containers,
+    sections, text displays, media galleries, files, separators; a container holds those but
+    containers; a section 1..3 text displays and one accessory (a button or a thumbnail); a media
+    gallery 1..10 items; separator spacing 1 (small) or 2 (large); a file only an
+    `attachment://` url. custom_ids and numeric ids are unique in the whole message.
+    """
     problems: list[str] = []
     custom_ids: list[str] = []
+    ids: list[int] = []
     count = 0
     text_total = 0
 
-    def visit(item: dict[str, Any], where: str) -> None:
+    def visit(item: Any, where: str) -> None:
         nonlocal count, text_total
+        if not isinstance(item, dict):
+            problems.append(f"{where} is not a component object")
+            return
         count += 1
         kind = item.get("type")
         if "custom_id" in item:
@@ -137,10 +240,12 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
                     f"{where}.custom_id is {len(str(item['custom_id']))} characters "
                     f"(Discord allows 1..{CUSTOM_ID})"
                 )
+        if isinstance(item.get("id"), int) and not isinstance(item.get("id"), bool):
+            ids.append(item["id"])
         if kind == ACTION_ROW:
             children = item.get("components") or []
-            buttons = [c for c in children if c.get("type") == BUTTON]
-            selects = [c for c in children if c.get("type") in SELECTS]
+            buttons = [c for c in children if isinstance(c, dict) and c.get("type") == BUTTON]
+            selects = [c for c in children if isinstance(c, dict) and c.get("type") in SELECTS]
             if not children:
                 problems.append(f"{where} is an empty action row")
             if len(buttons) > BUTTONS_PER_ROW:
@@ -150,44 +255,111 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
             if selects and len(children) > 1:
                 problems.append(f"{where} mixes a select menu with other components (a select fills its row)")
             for k, child in enumerate(children):
-                if child.get("type") not in {BUTTON, *SELECTS}:
-                    problems.append(
-                        f"{where}.components[{k}] has type {child.get('type')}, not allowed in a row"
-                    )
+                if not isinstance(child, dict) or child.get("type") not in {BUTTON, *SELECTS}:
+                    kind_of = child.get("type") if isinstance(child, dict) else child
+                    problems.append(f"{where}.components[{k}] has type {kind_of}, not allowed in a row")
+                    continue
                 visit(child, f"{where}.components[{k}]")
         elif kind == BUTTON:
             problems.extend(_check_button(item, where))
         elif kind in SELECTS:
             problems.extend(_check_select(item, where))
-        elif kind in (SECTION, CONTAINER) and v2:
-            for k, child in enumerate(item.get("components") or []):
+        elif kind == CONTAINER and v2:
+            children = item.get("components") or []
+            if not children:
+                problems.append(f"{where} is an empty container (Discord wants 1 or more components)")
+            for k, child in enumerate(children):
+                kind_of = child.get("type") if isinstance(child, dict) else child
+                if kind_of not in IN_CONTAINER:
+                    problems.append(
+                        f"{where}.components[{k}] has type {kind_of}: a container holds action rows, "
+                        "sections, text displays, media galleries, files and separators"
+                    )
+                    continue
                 visit(child, f"{where}.components[{k}]")
-            if isinstance(item.get("accessory"), dict):
-                visit(item["accessory"], f"{where}.accessory")
+        elif kind == SECTION and v2:
+            texts = item.get("components") or []
+            if not 1 <= len(texts) <= SECTION_TEXTS:
+                problems.append(f"{where} has {len(texts)} text displays (Discord allows 1..{SECTION_TEXTS})")
+            for k, child in enumerate(texts):
+                if not isinstance(child, dict) or child.get("type") != TEXT_DISPLAY:
+                    kind_of = child.get("type") if isinstance(child, dict) else child
+                    problems.append(
+                        f"{where}.components[{k}] has type {kind_of}: a section holds text displays"
+                    )
+                    continue
+                visit(child, f"{where}.components[{k}]")
+            accessory = item.get("accessory")
+            if not isinstance(accessory, dict) or accessory.get("type") not in (BUTTON, THUMBNAIL):
+                problems.append(f"{where} needs one accessory, a button or a thumbnail")
+            else:
+                visit(accessory, f"{where}.accessory")
         elif kind == TEXT_DISPLAY and v2:
-            text_total += len(_text(item.get("content")))
-        elif kind in (THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR) and v2:
-            pass
+            content = _text(item.get("content"))
+            text_total += len(content)
+            if not content:
+                problems.append(f"{where} is a text display without content")
+        elif kind == THUMBNAIL and v2:
+            problems.extend(_check_media(item.get("media"), f"{where}.media"))
+            problems.extend(_too_long(f"{where}.description", item.get("description"), MEDIA_DESCRIPTION))
+        elif kind == MEDIA_GALLERY and v2:
+            entries = item.get("items") or []
+            if not 1 <= len(entries) <= GALLERY_ITEMS:
+                problems.append(f"{where} has {len(entries)} items (Discord allows 1..{GALLERY_ITEMS})")
+            for k, entry in enumerate(entries):
+                entry = entry if isinstance(entry, dict) else {}
+                problems.extend(_check_media(entry.get("media"), f"{where}.items[{k}].media"))
+                problems.extend(
+                    _too_long(f"{where}.items[{k}].description", entry.get("description"), MEDIA_DESCRIPTION)
+                )
+        elif kind == FILE and v2:
+            url = _text((item.get("file") or {}).get("url") if isinstance(item.get("file"), dict) else None)
+            if not url.startswith(ATTACHMENT_SCHEME):
+                problems.append(f"{where}.file.url must be an attachment://<filename> reference, not {url!r}")
+        elif kind == SEPARATOR and v2:
+            if item.get("spacing") is not None and item.get("spacing") not in SEPARATOR_SPACINGS:
+                problems.append(f"{where}.spacing {item.get('spacing')!r} is not 1 (small) or 2 (large)")
         else:
             problems.append(f"{where} has type {kind}, which a message cannot carry here")
 
     for i, item in enumerate(components):
-        if not v2 and item.get("type") != ACTION_ROW:
+        kind_of = item.get("type") if isinstance(item, dict) else item
+        if not v2 and kind_of != ACTION_ROW:
             problems.append(
-                f"components[{i}] is type {item.get('type')}: top-level components must be action "
+                f"components[{i}] is type {kind_of}: top-level components must be action "
                 "rows (without the IS_COMPONENTS_V2 flag)"
             )
+        elif v2 and kind_of not in TOP_LEVEL_V2:
+            problems.append(
+                f"components[{i}] has type {kind_of}, which cannot stand at a message's top level"
+            )
+            continue
         visit(item, f"components[{i}]")
     if not v2 and len(components) > ACTION_ROWS:
         problems.append(f"{len(components)} action rows (Discord allows {ACTION_ROWS})")
     if v2 and count > COMPONENTS_V2_TOTAL:
-        problems.append(f"{count} components (Discord allows {COMPONENTS_V2_TOTAL} with Components V2)")
+        problems.append(
+            f"{count} components in all, nested ones included (Discord allows {COMPONENTS_V2_TOTAL} "
+            "with Components V2)"
+        )
     if text_total > COMPONENTS_V2_TEXT:
-        problems.append(f"text displays hold {text_total} characters (Discord allows {COMPONENTS_V2_TEXT})")
+        problems.append(
+            f"text displays hold {text_total} characters in all (Discord allows {COMPONENTS_V2_TEXT})"
+        )
     duplicates = sorted({c for c in custom_ids if custom_ids.count(c) > 1})
     if duplicates:
         problems.append(f"custom_ids must be unique within a message; repeated: {duplicates}")
+    repeated_ids = sorted({i for i in ids if ids.count(i) > 1})
+    if repeated_ids:
+        problems.append(f"component ids must be unique within a message; repeated: {repeated_ids}")
     return problems
+
+
+def _check_media(media: Any, where: str) -> list[str]:
+    url = media.get("url") if isinstance(media, dict) else None
+    if not isinstance(url, str) or not url:
+        return [f"{where} needs a url (https://... or attachment://<filename>)"]
+    return []
 
 
 def _check_button(button: dict[str, Any], where: str) -> list[str]:

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from tests.fake_discord.model import EPHEMERAL, LOADING, FakeInteraction, FakeMessage, new_snowflake
+from tests.fake_discord.limits import ATTACHMENT_SCHEME, CONTAINER, FILE, MEDIA_GALLERY, SEPARATOR, THUMBNAIL
+from tests.fake_discord.model import (
+    COMPONENTS_V2,
+    EPHEMERAL,
+    LOADING,
+    FakeInteraction,
+    FakeMessage,
+    new_snowflake,
+    walk_components,
+)
 from tests.fake_discord.payloads import message_payload, user_payload
 from tests.fake_discord.responses import OLD_MESSAGE_EDITS, json_response
 
@@ -24,21 +33,10 @@ SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
 
 
 def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Discord gives every component of a message a numeric `id` (1, 2, ... depth first) unless
-    the bot set one."""
+    """Discord gives every component of a message a numeric `id` (1, 2, ... depth first, skipping
+    ids the bot set itself) unless the bot set one."""
     numbered = copy.deepcopy(components)
-    found: list[dict[str, Any]] = []
-
-    def walk(items: list[dict[str, Any]]) -> None:
-        for item in items:
-            found.append(item)
-            if isinstance(item.get("components"), list):
-                walk(item["components"])
-            for key in ("accessory", "component"):
-                if isinstance(item.get(key), dict):
-                    walk([item[key]])
-
-    walk(numbered)
+    found = walk_components(numbered)
     used = {item["id"] for item in found if isinstance(item.get("id"), int)}
     next_id = 1
     for item in found:
@@ -48,6 +46,64 @@ def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
             item["id"] = next_id
             used.add(next_id)
     return numbered
+
+
+def as_discord_answers(components: list[dict[str, Any]], attachments: list[dict[str, Any]]) -> None:
+    """Fill in a layout tree (in place) the way Discord answers it (the spec's *ComponentResponse
+    schemas): containers with `spoiler` and `accent_color`, separators with `spacing` and
+    `divider`, thumbnails and gallery items with `description` and `spoiler`, files with their
+    `name` and `size`, and every media item unfurled (`id`, `url`, `proxy_url`, `content_type`,
+    `width`, `height`); an `attachment://name` url becomes the attachment's own url, with its
+    `attachment_id`. Buttons and selects stay as the bot sent them."""
+    by_name = {str(a.get("filename")): a for a in attachments}
+    by_url = {str(a.get("url")): a for a in attachments}
+
+    def unfurl(media: Any) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        url = str(media.get("url", "")) if isinstance(media, dict) else ""
+        if url.startswith(ATTACHMENT_SCHEME):
+            attachment = by_name.get(url[len(ATTACHMENT_SCHEME) :])
+        else:  # an attachment's own url, as a tree read back from Discord (from_message) sends it
+            attachment = by_url.get(url)
+        unfurled: dict[str, Any] = {
+            "id": str(new_snowflake()),
+            "url": attachment["url"] if attachment else url,
+            "proxy_url": attachment["proxy_url"] if attachment else url,
+            "width": None,
+            "height": None,
+            "content_type": attachment.get("content_type") if attachment else None,
+        }
+        if attachment is not None:
+            unfurled["attachment_id"] = str(attachment["id"])
+        return unfurled, attachment
+
+    for item in walk_components(components):
+        kind = item.get("type")
+        if kind == CONTAINER:
+            item.setdefault("spoiler", False)
+            item.setdefault("accent_color", None)
+        elif kind == SEPARATOR:
+            if item.get("spacing") is None:
+                item["spacing"] = 1
+            if item.get("divider") is None:
+                item["divider"] = True
+        elif kind == THUMBNAIL:
+            item["media"] = unfurl(item.get("media"))[0]
+            item.setdefault("description", None)
+            item["spoiler"] = bool(item.get("spoiler"))
+        elif kind == MEDIA_GALLERY:
+            for entry in item.get("items") or []:
+                entry["media"] = unfurl(entry.get("media"))[0]
+                entry.setdefault("description", None)
+                entry["spoiler"] = bool(entry.get("spoiler"))
+        elif kind == FILE:
+            media, attachment = unfurl(item.get("file"))
+            item["file"] = media
+            item["spoiler"] = bool(item.get("spoiler"))
+            if attachment is not None:
+                item["name"], item["size"] = attachment.get("filename"), attachment.get("size")
+            else:
+                item.setdefault("name", None)
+                item.setdefault("size", None)
 
 
 class MessageWriter:
@@ -138,12 +194,11 @@ class MessageWriter:
             message.mentions = self.fake.mentioned_user_ids(message.content)
         if "embeds" in body:
             message.embeds = body["embeds"] or []
-        if "components" in body:
-            message.components = number_components(body["components"] or [])
         if "allowed_mentions" in body:
             message.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:
-            keep = message.flags & (EPHEMERAL | LOADING)
+            # IS_COMPONENTS_V2 can only be set: once a message has it, it keeps it.
+            keep = message.flags & (EPHEMERAL | LOADING | COMPONENTS_V2)
             message.flags = keep | (int(body["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL)
         uploads = {}
         for part in files:
@@ -183,6 +238,9 @@ class MessageWriter:
                         }
                     )
             message.attachments = kept
+        if "components" in body:
+            message.components = number_components(body["components"] or [])
+            as_discord_answers(message.components, message.attachments)
 
     def old_message_throttled(self, message: FakeMessage) -> web.Response | None:
         """Discord error 30046 for messages older than an hour once their edit allowance is spent.

@@ -42,6 +42,8 @@ PRIVATE_THREAD = 12
 # Message flags.
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+#: A layout message ("Components V2"): components only, no content or embeds; never removed.
+COMPONENTS_V2 = 1 << 15
 
 # Permission bits the tests care about.
 MANAGE_CHANNELS = 1 << 4
@@ -177,6 +179,11 @@ class FakeMessage:
         return self.ephemeral_to is not None
 
     @property
+    def layout(self) -> bool:
+        """A Components V2 message (flag IS_COMPONENTS_V2): its tree is all a person sees."""
+        return bool(self.flags & COMPONENTS_V2)
+
+    @property
     def loading(self) -> bool:
         """A deferred response still "thinking" (no content yet)."""
         return bool(self.flags & LOADING)
@@ -195,21 +202,17 @@ class FakeMessage:
     # --- What tests look at -------------------------------------------------------------------
 
     def components_flat(self) -> list[dict[str, Any]]:
-        """Every interactive component (buttons, selects) in order, rows and containers unpacked."""
-        found: list[dict[str, Any]] = []
+        """Every interactive component (buttons, selects) in order, rows, containers and sections'
+        accessories unpacked."""
+        return [c for c in self.walk() if c.get("type") in (2, 3, 5, 6, 7, 8)]
 
-        def walk(items: list[dict[str, Any]]) -> None:
-            for item in items:
-                if item.get("type") in (2, 3, 5, 6, 7, 8):
-                    found.append(item)
-                for key in ("components",):
-                    if isinstance(item.get(key), list):
-                        walk(item[key])
-                if isinstance(item.get("accessory"), dict):
-                    walk([item["accessory"]])
+    def walk(self) -> list[dict[str, Any]]:
+        """Every component of the tree, depth first (a section's text displays, then its accessory)."""
+        return walk_components(self.components)
 
-        walk(self.components)
-        return found
+    def text_displays(self) -> list[str]:
+        """The contents of the layout's text displays, in order."""
+        return [str(c.get("content", "")) for c in self.walk() if c.get("type") == 10]
 
     def buttons(self) -> list[dict[str, Any]]:
         return [c for c in self.components_flat() if c.get("type") == 2]
@@ -259,8 +262,33 @@ class FakeMessage:
         return [*self.history, self.snapshot()]
 
 
+def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component of a tree, depth first: rows and containers unpacked, a section's text
+    displays then its accessory, a label's component."""
+    found: list[dict[str, Any]] = []
+
+    def walk(items: list[Any]) -> None:
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            found.append(item)
+            if isinstance(item.get("components"), list):
+                walk(item["components"])
+            for key in ("accessory", "component"):
+                if isinstance(item.get(key), dict):
+                    walk([item[key]])
+
+    walk(components)
+    return found
+
+
 def readable_text(version: dict[str, Any]) -> str:
-    """What a person reads on one version of a message (see `FakeMessage.snapshot`)."""
+    """What a person reads on one version of a message (see `FakeMessage.snapshot`).
+
+    A layout message (IS_COMPONENTS_V2) shows only its tree: text displays, labels, options,
+    thumbnail and gallery descriptions, the names of file components; its attachments are not
+    shown by themselves (Discord: "they must be exposed through components")."""
+    layout = bool(int(version.get("flags") or 0) & COMPONENTS_V2)
     parts = [str(version.get("content") or "")]
     for embed in version.get("embeds") or []:
         parts += [str(embed.get(k) or "") for k in ("title", "description")]
@@ -270,22 +298,23 @@ def readable_text(version: dict[str, Any]) -> str:
         ]
         for f in embed.get("fields") or []:
             parts += [str(f.get("name", "")), str(f.get("value", ""))]
-
-    def walk(items: list[dict[str, Any]]) -> None:
-        for item in items:
-            for key in ("label", "placeholder", "content", "title"):
-                if isinstance(item.get(key), str):
-                    parts.append(item[key])
-            for option in item.get("options", []) or []:
-                parts.extend([str(option.get("label", "")), str(option.get("description", ""))])
-            if isinstance(item.get("components"), list):
-                walk(item["components"])
-            if isinstance(item.get("accessory"), dict):
-                walk([item["accessory"]])
-
-    walk(version.get("components") or [])
-    for attachment in version.get("attachments") or []:
-        parts += [str(attachment.get("filename") or ""), str(attachment.get("description") or "")]
+    for item in walk_components(version.get("components") or []):
+        for key in ("label", "placeholder", "content", "title"):
+            if isinstance(item.get(key), str):
+                parts.append(item[key])
+        for option in item.get("options", []) or []:
+            parts.extend([str(option.get("label", "")), str(option.get("description", ""))])
+        if item.get("type") == 11 and isinstance(item.get("description"), str):
+            parts.append(item["description"])
+        if item.get("type") == 12:
+            for entry in item.get("items") or []:
+                if isinstance(entry, dict) and isinstance(entry.get("description"), str):
+                    parts.append(entry["description"])
+        if item.get("type") == 13 and isinstance(item.get("name"), str):
+            parts.append(item["name"])
+    if not layout:
+        for attachment in version.get("attachments") or []:
+            parts += [str(attachment.get("filename") or ""), str(attachment.get("description") or "")]
     return "\n".join(p for p in parts if p)
 
 

@@ -23,6 +23,7 @@ from aiohttp import BodyPartReader, web
 from tests.fake_discord.messages import MessageWriter
 from tests.fake_discord.model import (
     ATTACH_FILES,
+    COMPONENTS_V2,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
@@ -235,8 +236,14 @@ class RestApi:
                     **({"X-RateLimit-Global": "true"} if is_global else {}),
                 },
             )
+        target = self._edited_message(request.method, route.template, params, body)
         problems = self.fake.checker.check(
-            request.method, route.template, body, record.files, dict(request.query)
+            request.method,
+            route.template,
+            body,
+            record.files,
+            dict(request.query),
+            existing=target.snapshot() if target is not None else None,
         )
         if problems:
             self.fake.violations.extend(f"{request.method} {route.template}: {p}" for p in problems)
@@ -249,6 +256,38 @@ class RestApi:
                     {"_errors": [{"code": "BASE_TYPE_INVALID", "message": m} for m in limit_errors]},
                 )
         return await route.handler(Call(request, params, body, record))
+
+    def _edited_message(
+        self, method: str, template: str, params: dict[str, str], body: Any
+    ) -> FakeMessage | None:
+        """The stored message a request changes (an edit, a type-7 update, the follow-up that
+        fills a deferred answer), so the checks see what it keeps (its IS_COMPONENTS_V2 flag,
+        content, attachments); None for new messages and everything else."""
+        if method == "PATCH" and template == "/channels/{channel_id}/messages/{message_id}":
+            wanted = params["message_id"]
+            found = self.fake.messages.get(int(wanted)) if wanted.isdigit() else None
+            return found if found is not None and not found.deleted else None
+        if template.startswith("/webhooks/") or template.endswith("/callback"):
+            token = params.get("webhook_token") or params.get("interaction_token") or ""
+            interaction = self._interaction(token)
+            if interaction is None:
+                return None
+            if template.endswith("/callback"):
+                kind = body.get("type") if isinstance(body, dict) else None
+                return interaction.message if kind == 7 and interaction.response is None else None
+            original = interaction.original
+            if method == "POST":
+                replaces = original is not None and original.loading and interaction.response_type == 5
+                return original if replaces else None
+            if method == "PATCH" and "message_id" in params:
+                wanted = params["message_id"]
+                if wanted == "@original":
+                    return original
+                return next(
+                    (m for m in [original, *interaction.followups] if m is not None and str(m.id) == wanted),
+                    None,
+                )
+        return None
 
     @staticmethod
     async def _read_body(request: web.Request, record: RecordedCall) -> Any:
@@ -457,9 +496,15 @@ class RestApi:
         resource: dict[str, Any] | None = None
         if kind in (4, 5):
             flags = int(data.get("flags", 0))
+            if kind == 5 and flags & COMPONENTS_V2:
+                # Discord ignores IS_COMPONENTS_V2 on a deferred ack: the follow-up (or the edit of
+                # @original) that fills it in sets the flag.
+                stored = {**data, "flags": flags & ~COMPONENTS_V2}
+            else:
+                stored = data
             message = self.writer.new_message(
                 interaction.channel_id,
-                data,
+                stored,
                 call.record.files,
                 interaction=interaction,
                 ephemeral=bool(flags & EPHEMERAL),

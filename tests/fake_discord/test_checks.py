@@ -3,6 +3,8 @@ payloads discord.py really builds for Discord's maximum sizes pass (no false ala
 
 from __future__ import annotations
 
+import io
+import json
 from typing import Any
 
 import discord
@@ -184,3 +186,159 @@ def test_the_schema_catches_what_the_limits_do_not(discord_openapi: OpenApiSpec 
 
 def test_without_the_spec_only_limits_are_checked() -> None:
     assert PayloadChecker(None).check("POST", CALLBACK, {"type": 4, "data": {"content": 5}}, [], {}) == []
+
+
+V2 = 1 << 15
+
+
+def text(content: str = "t", **extra: Any) -> dict[str, Any]:
+    return {"type": 10, "content": content, **extra}
+
+
+def gallery(count: int) -> dict[str, Any]:
+    return {"type": 12, "items": [{"media": {"url": f"https://example.org/{i}.png"}} for i in range(count)]}
+
+
+@pytest.mark.parametrize(
+    ("components", "expected"),
+    [
+        ([{"type": 17, "components": [text()] * 40}], "41 components in all"),
+        ([row(*[button(f"b{i}") for i in range(5)])] * 7, "42 components in all"),
+        ([text("a" * 2000), {"type": 17, "components": [text("b" * 2001)]}], "4001 characters in all"),
+        ([{"type": 9, "components": [text()] * 4, "accessory": button("s")}], "4 text displays"),
+        ([{"type": 9, "components": [], "accessory": button("s")}], "0 text displays"),
+        ([{"type": 9, "components": [text()]}], "needs one accessory"),
+        ([{"type": 9, "components": [text()], "accessory": text()}], "needs one accessory"),
+        (
+            [{"type": 9, "components": [button("x")], "accessory": button("s")}],
+            "a section holds text displays",
+        ),
+        ([gallery(11)], "11 items"),
+        ([gallery(0)], "0 items"),
+        ([{"type": 17, "components": [{"type": 17, "components": [text()]}]}], "a container holds"),
+        (
+            [{"type": 17, "components": [{"type": 11, "media": {"url": "https://e.org/a.png"}}]}],
+            "a container",
+        ),
+        ([{"type": 17, "components": []}], "empty container"),
+        ([{"type": 11, "media": {"url": "https://e.org/a.png"}}], "cannot stand at a message's top level"),
+        ([button("loose")], "cannot stand at a message's top level"),
+        ([{"type": 14, "spacing": 3}], "spacing 3"),
+        ([{"type": 13, "file": {"url": "https://e.org/a.txt"}}], "attachment://<filename> reference"),
+        ([text(""), text("x")], "without content"),
+        ([text("a", id=7), {"type": 17, "id": 7, "components": [text()]}], "component ids must be unique"),
+        (
+            [
+                {"type": 17, "components": [row(button("a"))]},
+                {"type": 9, "components": [text()], "accessory": button("a")},
+            ],
+            "repeated: ['a']",
+        ),
+    ],
+)
+def test_layout_limits_are_enforced(components: list[dict[str, Any]], expected: str) -> None:
+    problems = limits_only().check("POST", CHANNEL_MESSAGES, {"flags": V2, "components": components}, [], {})
+    assert any(expected in p for p in problems), problems
+
+
+def test_layout_types_need_the_flag_and_content_and_embeds_do_not_go_with_it() -> None:
+    plain = limits_only().check("POST", CHANNEL_MESSAGES, {"components": [text()]}, [], {})
+    assert any("must be action rows" in p for p in plain)
+    for extra, expected in (({"content": "hi"}, "content"), ({"embeds": [{"title": "t"}]}, "embeds")):
+        body = {"flags": V2, "components": [text()], **extra}
+        for route, wrapped in ((CHANNEL_MESSAGES, body), (CALLBACK, {"type": 4, "data": body})):
+            problems = limits_only().check("POST", route, wrapped, [], {})
+            assert f"{expected} cannot be sent with the IS_COMPONENTS_V2 flag" in problems
+
+
+def test_edits_of_layout_messages_keep_the_flag_and_the_attachments_they_keep() -> None:
+    """An edit is checked with the message it changes: IS_COMPONENTS_V2 stays (an edit without
+    `flags` is still a layout edit, one with flags lacking 1 << 15 is refused), content left on a
+    message becoming a layout is refused, and `attachment://` names resolve to kept files."""
+    layout = {
+        "flags": V2,
+        "content": "",
+        "embeds": [],
+        "attachments": [{"id": "55", "filename": "board.png"}],
+    }
+    picture = [{"type": 12, "items": [{"media": {"url": "attachment://board.png"}}]}]
+    check = limits_only().check
+    assert check("PATCH", WEBHOOK_EDIT, {"components": picture}, [], {}, existing=layout) == []
+    assert (
+        check("POST", CALLBACK, {"type": 7, "data": {"components": picture}}, [], {}, existing=layout) == []
+    )
+    dropped = {"components": picture, "attachments": []}
+    assert any(
+        "no such attachment" in p for p in check("PATCH", WEBHOOK_EDIT, dropped, [], {}, existing=layout)
+    )
+    assert any(
+        "cannot be removed" in p for p in check("PATCH", WEBHOOK_EDIT, {"flags": 4}, [], {}, existing=layout)
+    )
+    plain = {"flags": 0, "content": "Board v0", "embeds": [], "attachments": []}
+    upgrade = {"flags": V2, "components": [text()]}
+    assert any(
+        "still has content" in p for p in check("PATCH", WEBHOOK_EDIT, upgrade, [], {}, existing=plain)
+    )
+    assert check("PATCH", WEBHOOK_EDIT, {**upgrade, "content": None}, [], {}, existing=plain) == []
+    upload = {"name": "files[0]", "filename": "new.png", "size": 3, "content_type": "image/png"}
+    fresh = {"flags": V2, "components": [{"type": 12, "items": [{"media": {"url": "attachment://new.png"}}]}]}
+    assert check("POST", CHANNEL_MESSAGES, fresh, [upload], {}) == []
+    assert check(
+        "POST", CHANNEL_MESSAGES, {**fresh, "attachments": [{"id": 0, "filename": "x.png"}]}, [upload], {}
+    )
+
+
+def test_discord_py_layouts_at_the_limits_pass(discord_openapi: OpenApiSpec | None) -> None:
+    """discord.py's own ceiling (40 components by its count, 4000 characters of text) is Discord's:
+    a LayoutView at both limits, with every kind of item, must pass every check, schema included."""
+    picture = discord.File(io.BytesIO(b"png"), filename="board.png", description="The board")
+
+    class Full(discord.ui.LayoutView):
+        def __init__(self) -> None:
+            super().__init__(timeout=None)
+            container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=0x2ECC71)
+            container.add_item(
+                discord.ui.Section(
+                    discord.ui.TextDisplay("s" * 1000),
+                    discord.ui.TextDisplay("t" * 1000),
+                    discord.ui.TextDisplay("u" * 1000),
+                    accessory=discord.ui.Thumbnail(picture, description="d" * 1024),
+                )
+            )
+            container.add_item(
+                discord.ui.MediaGallery(*[discord.MediaGalleryItem(picture) for _ in range(10)])
+            )
+            container.add_item(discord.ui.Separator(spacing=discord.SeparatorSpacing.large))
+            container.add_item(discord.ui.File(picture))
+            container.add_item(
+                discord.ui.ActionRow(*[discord.ui.Button(label=f"{i}", custom_id=f"b{i}") for i in range(5)])
+            )
+            self.add_item(container)
+            self.add_item(discord.ui.TextDisplay("v" * 1000))
+            for r in range(4):
+                self.add_item(
+                    discord.ui.ActionRow(
+                        *[
+                            discord.ui.Button(label=f"{r}{i}", custom_id=f"r{r}b{i}")
+                            for i in range(5 if r < 3 else 3)
+                        ]
+                    )
+                )
+            self.add_item(
+                discord.ui.ActionRow(
+                    discord.ui.Select(custom_id="menu", options=[discord.SelectOption(label="a")])
+                )
+            )
+
+    view = Full()
+    assert view.total_children_count == 40 and view.content_length() == 4000
+    params = handle_message_parameters(view=view, files=[picture])
+    assert params.multipart is not None
+    payload = json.loads(params.multipart[0]["value"])
+    checker = PayloadChecker(discord_openapi)
+    upload = [{"name": "files[0]", "filename": "board.png", "size": 3, "content_type": "image/png"}]
+    assert checker.check("POST", CHANNEL_MESSAGES, payload, upload, {}) == []
+    assert checker.check("POST", CALLBACK, {"type": 4, "data": payload}, upload, {}) == []
+    payload["components"].append({"type": 10, "content": "one too many"})
+    problems = checker.check("POST", CHANNEL_MESSAGES, payload, upload, {})
+    assert any("41 components" in p for p in problems) and any("4012 characters" in p for p in problems)
