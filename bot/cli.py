@@ -49,7 +49,7 @@ def _run(arguments: argparse.Namespace) -> None:
 
 
 def _restore(arguments: argparse.Namespace) -> None:
-    from bot.backups import restore_command
+    from bot.restore import restore_command
 
     restore_command(arguments.file, database=arguments.database)
 

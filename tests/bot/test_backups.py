@@ -17,8 +17,9 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.backups import Backups, RestoreRefused, hold_run_lock, restore, restore_command, scheduled_backups
+from bot.backups import Backups, hold_run_lock, scheduled_backups
 from bot.clock import ManualClock
+from bot.restore import RestoreRefused, restore, restore_command
 from bot.storage import SeatRecord, Store
 from bot.storage.migrations import MIGRATIONS, migrate
 
