@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -34,6 +35,8 @@ log = logging.getLogger(__name__)
 #: discord.py waits this long after the last GUILD_CREATE before `on_ready`; the fake sends every
 #: guild at once, so a short wait keeps tests fast without changing what the bot does.
 GUILD_READY_TIMEOUT = 0.05
+#: A bot's close (clean stop) must end well within this many seconds.
+CLOSE_TIMEOUT = 60.0
 
 
 class _Collect(logging.Handler):
@@ -128,7 +131,17 @@ class BotRunner:
         bot, task = self.bot, self.task
         self.bot, self.task = None, None
         if bot is not None:
-            await bot.close()
+            try:
+                await asyncio.wait_for(asyncio.shield(bot.close()), CLOSE_TIMEOUT)
+            except TimeoutError:
+                # A close that hangs is a bug of the bot's: say where every task waits.
+                stacks = io.StringIO()
+                for task in asyncio.all_tasks():
+                    print(f"task {task.get_name()}:", file=stacks)
+                    task.print_stack(file=stacks)
+                raise AssertionError(
+                    f"the bot did not close within {CLOSE_TIMEOUT} s:\n{stacks.getvalue()}"
+                ) from None
         if task is not None:
             try:
                 await asyncio.wait_for(task, 10)
