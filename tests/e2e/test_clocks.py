@@ -33,20 +33,10 @@ from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
 STANDARD = 600.0
 
 
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-async def clocked_bot(
-    garden_bot: BotRunner, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
-) -> BotRunner:
-    """The bot on the test's clock (restarts keep it), its computer pause short."""
+@pytest.fixture(autouse=True)
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short fixed pause for the computer (the bot's own is 1.5 s)."""
     monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
-    garden_bot.before_start.append(lambda bot: setattr(bot, "timer", clock))
-    await garden_bot.start()
-    return garden_bot
 
 
 async def two_player_game(fake: FakeDiscord, clock: str = "standard") -> FakeMessage:

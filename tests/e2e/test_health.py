@@ -24,18 +24,6 @@ from tests.fake_discord import BotRunner, FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-async def clocked_bot(garden_bot: BotRunner, clock: ManualClock) -> BotRunner:
-    garden_bot.before_start.append(lambda bot: setattr(bot, "timer", clock))
-    await garden_bot.start()
-    return garden_bot
-
-
 def heartbeat_file(runner: BotRunner) -> Path:
     return health_path(runner.data_dir / "garden-club.sqlite3")
 

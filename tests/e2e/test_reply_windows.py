@@ -7,25 +7,11 @@ from __future__ import annotations
 
 import sqlite3
 
-import pytest
-
 from bot.clock import ManualClock
 from tests.e2e.table_driver import click, offered, open_hand, open_lobby, pick
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 
 REPLY = 20.0
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-async def clocked_bot(garden_bot: BotRunner, clock: ManualClock) -> BotRunner:
-    garden_bot.before_start.append(lambda bot: setattr(bot, "timer", clock))
-    await garden_bot.start()
-    return garden_bot
 
 
 def turn_rows(runner: BotRunner) -> dict[int, float]:
