@@ -79,7 +79,8 @@ class Clocks:
             if known is not None and not fresh:
                 ends[seat] = known.started + known.seconds
                 continue
-            reminders = seconds >= 60 and decision_kind(position.game, position.state, seat) == "turn"  # type: ignore[arg-type]
+            assert position.state is not None  # turn_seconds said it has a clock
+            reminders = seconds >= 60 and decision_kind(position.game, position.state, seat) == "turn"
             step = 0 if reminders else TIMEOUT_STEP
             due = now + seconds * (REMINDERS[0] if reminders else 1.0)
             await self.store.set_deadline(DeadlineRecord(record.id, "turn", seat, due, now, seconds, step))

@@ -186,11 +186,7 @@ def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCo
     )
     @app_commands.choices(
         clock=CLOCK_CHOICES,
-        computer=[
-            app_commands.Choice(name="Easy", value="random"),
-            app_commands.Choice(name="Medium", value="greedy"),
-            app_commands.Choice(name="Hard", value="strong"),
-        ],
+        computer=[app_commands.Choice(name=level(s), value=s) for s in STRENGTHS],
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()

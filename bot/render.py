@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.games import presenter
+from bot.games import level, presenter
 from bot.pictures import RenderedImage, board_summary
 from bot.position import Position
-from bot.server_settings import CLOCK_WORDS, STAND_IN_WORDS
+from bot.server_settings import CLOCK_WORDS
 from bot.ui.choices import clip
 from engine.api import SeatResult
 
@@ -57,8 +57,7 @@ def lobby_embed(position: Position) -> discord.Embed:
         clock = record.clock or "off"
         line = f"Clock: {clock} ({CLOCK_WORDS.get(clock, clock)})"
         if clock != "off" and record.stand_in:
-            level = STAND_IN_WORDS.get(record.stand_in, record.stand_in)
-            line += f"; a {level} computer plays a turn whose time runs out"
+            line += f"; a {level(record.stand_in).lower()} computer plays a turn whose time runs out"
         lines.append(line)
     if record.status == "lobby" and record.lobby_expires_at:
         lines.append(f"The lobby closes <t:{int(record.lobby_expires_at)}:R> unless the host starts it.")

@@ -22,7 +22,6 @@ CLOCK_WORDS: dict[str, str] = {
     "standard": "10 minutes per turn",
     "quick": "2 minutes per turn",
 }
-STAND_IN_WORDS: dict[str, str] = {"random": "easy", "greedy": "medium", "strong": "hard"}  # bot.games.LEVELS
 
 
 class ServerSettings(BaseModel):

@@ -7,9 +7,10 @@ from typing import Any
 import discord
 
 from bot import replies
+from bot.games import level
 from bot.handlers.lobbies import display_name
 from bot.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
-from bot.server_settings import CLOCK_WORDS, STAND_IN_WORDS, ServerSettings
+from bot.server_settings import CLOCK_WORDS, ServerSettings
 from bot.table import Table
 from bot.ui.items import pause_view
 
@@ -20,7 +21,7 @@ def describe_settings(settings: ServerSettings) -> str:
     return "\n".join(
         [
             f"**Clock** for new games: {settings.clock} ({CLOCK_WORDS[settings.clock]})",
-            f"**Computer for turns whose time ran out**: {STAND_IN_WORDS[settings.stand_in]}",
+            f"**Computer for turns whose time ran out**: {level(settings.stand_in).lower()}",
             f"**Abandoned** after {settings.abandon_days} days without a move",
             f"**Board pictures**: {'on' if settings.pictures else 'off'}",
             f"**New games in a thread**: {'yes' if settings.threads else 'no'}",

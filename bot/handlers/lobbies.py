@@ -16,12 +16,12 @@ import discord
 from pydantic import BaseModel
 
 from bot import replies
-from bot.games import computer_strengths
+from bot.games import computer_strengths, level
 from bot.lobby import SeatChange
 from bot.position import Position
 from bot.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
 from bot.render import board_embed, lobby_embed
-from bot.server_settings import CLOCK_WORDS, STAND_IN_WORDS
+from bot.server_settings import CLOCK_WORDS
 from bot.table import Table
 from bot.ui.ids import LobbyId
 from bot.ui.items import hand_button_view, lobby_view
@@ -50,7 +50,7 @@ def lobby_view_of(position: Position) -> discord.ui.View:
     record = position.record
     strengths = computer_strengths(record.game)
     clocks = [(name, f"Clock: {name} ({words})") for name, words in CLOCK_WORDS.items()]
-    stand_ins = [(s, f"Timed-out turns: {STAND_IN_WORDS.get(s, s)} computer") for s in strengths]
+    stand_ins = [(s, f"Timed-out turns: {level(s).lower()} computer") for s in strengths]
     clocked = (record.clock or "off") != "off"
     return lobby_view(
         position.game_id,
