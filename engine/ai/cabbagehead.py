@@ -105,7 +105,7 @@ def _pass_cost(state: CabbageheadState, action: Pass) -> float:
     card = state.row[action.give]
     before = garden_value(other)
     best = 0.0
-    for r, c, _, _ in plant_slots(other, NAMES):
+    for r, c, _, _, _ in plant_slots(other, NAMES):
         twin = copy_garden(other)
         cell = cell_at(twin, r, c)
         if twin.cells[cell] >= 0:
@@ -375,7 +375,7 @@ def planting_gains(state: CabbageheadState, plan: Plan = PAIRS) -> list[tuple[fl
             elif have >= 2:
                 base += MONOPOLY_STEP
         elsewhere = rows_of.get(name, set())
-        for r, c, replaced, _ in empties:
+        for r, c, replaced, _, slot in empties:
             cell = (r - 1) * cols + c - 1
             gain = base
             types = row_types[r - 1]
@@ -405,7 +405,7 @@ def planting_gains(state: CabbageheadState, plan: Plan = PAIRS) -> list[tuple[fl
                 gain += _row_potential(plan, cells, cell, cols, points)
             if row_room and plan.block_cost:
                 gain -= plan.block_cost * _blocked(cells, cell, cols, name)
-            found.append((gain, Plant(pos, name, bees, r, c, replaced)))
+            found.append((gain, Plant(pos, name, bees, r, c, replaced, "plant", slot)))
     return found
 
 

@@ -1,8 +1,11 @@
 """The moves a player makes, as small immutable tuples (fast to build: a floating plot can offer
 well over a hundred plantings at once), each with its plain-English `label` and picker `steps`.
 
-Every field is plain data, so an action encodes to a JSON object and back exactly. Slots are
-named by their row and column in the garden's frame, the same words the view uses (ruling 3).
+Every field is plain data, so an action encodes to a JSON object and back exactly. An action
+holds its slot as the row and column of the garden's frame (what the rules read: ruling 3) and, in
+a trailing `slot` field, the slot's stable name ("F3", ruling 24) that its words use. The name is
+only wording: the rules never read it, and an action stored before names (`slot` "") decodes and
+plays exactly as before, worded by its row and column.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple, overload
+
+from engine.cabbagehead.plot import right_of
 
 POSITIONS = ("left", "centre", "right")
 #: Where a passed card lies in the receiver's row.
@@ -24,15 +29,22 @@ def _bee_words(bees: int) -> str:
     return "free"
 
 
-def _slot_words(row: int, col: int) -> str:
-    return f"Row {row}, column {col}"
+def _slot_words(slot: str, row: int, col: int) -> str:
+    """The slot's name ("F3"); an action stored before names has only its frame row and column."""
+    return slot or f"row {row}, column {col}"
+
+
+def _first_up(words: str) -> str:
+    """`words` with a capital first letter (the rest unchanged: "Ruta Baga" stays)."""
+    return words[:1].upper() + words[1:]
 
 
 class Plant(NamedTuple):
     """Plant the card at `position` of the drawn row into the slot (`row`, `col`) of the frame.
 
     `bees` is what it does to the planter's supply (-1, 0, +1); `replaces` names the card sent to
-    the Compost when planting on top of one ("" when the slot is empty).
+    the Compost when planting on top of one ("" when the slot is empty); `slot` is the slot's name
+    for the words (ruling 24).
     """
 
     position: int
@@ -42,6 +54,7 @@ class Plant(NamedTuple):
     col: int
     replaces: str = ""
     kind: str = "plant"
+    slot: str = ""
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -56,43 +69,51 @@ class Plant(NamedTuple):
 def _plant_words(plant: Plant) -> tuple[tuple[str, str], str]:
     """A planting's (steps, label), made once: the table asks for both of every planting offered
     (often over a hundred) at each new position, and the same plantings recur move after move."""
-    card = f"Plant the {POSITIONS[plant.position]} {plant.vegetable} ({_bee_words(plant.bees)})"
-    slot = _slot_words(plant.row, plant.col)
+    card = f"{POSITIONS[plant.position]} {plant.vegetable} ({_bee_words(plant.bees)})"
+    slot = _slot_words(plant.slot, plant.row, plant.col)
     if plant.replaces:
-        slot += f" (compost the {plant.replaces})"
-    return (card, slot), f"{card} in {slot[0].lower()}{slot[1:]}"
+        slot += f", composting the {plant.replaces}"
+    return (_first_up(card), _first_up(slot)), f"Plant the {card} in {slot}"
 
 
 class PlaceGrasshopper(NamedTuple):
-    """Put the Grasshopper just revealed on the slot (`row`, `col`) of the frame."""
+    """Put the Grasshopper just revealed on the slot (`row`, `col`) of the frame, named `slot`."""
 
     row: int
     col: int
     kind: str = "grasshopper"
+    slot: str = ""
 
     @property
     def steps(self) -> tuple[str, ...]:
-        return ("Place the Grasshopper", _slot_words(self.row, self.col))
+        return ("Place the Grasshopper", _first_up(_slot_words(self.slot, self.row, self.col)))
 
     @property
     def label(self) -> str:
-        return f"Place the Grasshopper in row {self.row}, column {self.col}"
+        return f"Place the Grasshopper in {_slot_words(self.slot, self.row, self.col)}"
 
 
 class PlaceRose(NamedTuple):
-    """Lay the Rose just drawn over the two cards at (`row`, `col`) and (`row`, `col` + 1)."""
+    """Lay the Rose just drawn over the two cards at (`row`, `col`) and (`row`, `col` + 1) of the
+    frame; `slot` names the left one ("F3": the Rose covers F3 and G3)."""
 
     row: int
     col: int
     kind: str = "rose"
+    slot: str = ""
+
+    def _where(self) -> str:
+        if self.slot:
+            return f"{self.slot} and {right_of(self.slot)}"
+        return f"row {self.row}, columns {self.col} and {self.col + 1}"
 
     @property
     def steps(self) -> tuple[str, ...]:
-        return ("Place the Rose", f"Row {self.row}, columns {self.col} and {self.col + 1}")
+        return ("Place the Rose", _first_up(self._where()))
 
     @property
     def label(self) -> str:
-        return f"Place the Rose over row {self.row}, columns {self.col} and {self.col + 1}"
+        return f"Place the Rose over {self._where()}"
 
 
 class SkipRose(NamedTuple):
@@ -123,14 +144,18 @@ class Pass(NamedTuple):
 
     @property
     def steps(self) -> tuple[str, ...]:
-        first = f"Pass the {POSITIONS[self.give]} {self.vegetable}"
-        if self.bottom >= 0:
-            first += f", put the {POSITIONS[self.bottom]} {self.bottom_vegetable} at the bottom of the deck"
-        return (first, f"Passed card {PLACES[self.to]} of their row")
+        if self.bottom < 0:
+            first = f"Pass the {self.vegetable}"
+        elif self.vegetable == self.bottom_vegetable:
+            # Two cards of one vegetable: the place of the one passed tells the choices apart.
+            first = f"Pass the {POSITIONS[self.give]} {self.vegetable}, the other goes under the deck"
+        else:
+            first = f"Pass the {self.vegetable}, the {self.bottom_vegetable} goes under the deck"
+        return (first, f"Lie {PLACES[self.to]} of their row")
 
     @property
     def label(self) -> str:
-        return f"{self.steps[0]}; passed card {PLACES[self.to]} of their row"
+        return f"{self.steps[0]}; it lies {PLACES[self.to]}"
 
 
 CabbageheadAction = Plant | PlaceGrasshopper | PlaceRose | SkipRose | Pass
@@ -141,15 +166,19 @@ class PlantChoices(Sequence[Plant]):
 
     A floating plot can offer more than 150 plantings and a turn usually uses one of them, so the
     actions are made when asked for (by index or by iterating), from a snapshot of the cards
-    (`heads`: position, vegetable, bees) and the slots (row, column, card composted): later changes
-    to the game state do not change the sequence.
+    (`heads`: position, vegetable, bees) and the slots (row, column, card composted, "plant", slot
+    name): later changes to the game state do not change the sequence. `in` ignores the slot
+    name (it is only wording): a planting stored without one is in it if its slot is.
     """
 
-    __slots__ = ("_heads", "_slots")
+    __slots__ = ("_heads", "_places", "_slots")
 
-    def __init__(self, heads: list[tuple[int, str, int]], slots: list[tuple[int, int, str, str]]) -> None:
+    def __init__(
+        self, heads: list[tuple[int, str, int]], slots: list[tuple[int, int, str, str, str]]
+    ) -> None:
         self._heads = heads
         self._slots = slots
+        self._places: frozenset[tuple[int, int, str, str]] | None = None
 
     def __len__(self) -> int:
         return len(self._heads) * len(self._slots)
@@ -178,7 +207,11 @@ class PlantChoices(Sequence[Plant]):
                 yield new(Plant, head + slot)
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Plant) and action[:3] in self._heads and action[3:] in self._slots
+        if not isinstance(action, Plant) or action[:3] not in self._heads:
+            return False
+        if self._places is None:
+            self._places = frozenset(slot[:4] for slot in self._slots)
+        return action[3:7] in self._places
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):

@@ -5,8 +5,13 @@ a placement is legal while everything in the garden still fits in some 6 x 3 box
 6 columns of the garden plot are not fixed until ..."). Cells are kept on a canvas; for a floating
 plot the canvas is 5 x 11 and is re-aligned after every change so that its top-left corner is the
 top-left corner of the *frame*: the box of everything in the garden, widened on each side by the
-room still free. Every frame slot is then a legal place to plant, and a slot's label
-("Row 2, column 3") is simply its place in the frame (ruling 3). Once columns 1 and 6 hold something
+room still free. Every frame slot is then a legal place to plant (ruling 3). A slot's *name* ("F3":
+column letter, row number) is its place on the garden's whole ground, not in the frame: the garden
+keeps the absolute row and column of canvas cell (0, 0) as its *origin*, and `realign` moves the
+origin by exactly the shift it gives the canvas, so a card keeps its name while it stays (ruling
+24). A bare floating canvas is A1-K5 and its first card goes in F3; with the fixed grid the plot is
+always A1-F3. Should a Neighbour's drift push the frame left of A, right of Z or above row 1, the
+names are re-based so the frame fits (`realign` says so). Once columns 1 and 6 hold something
 the columns are fixed for the rest of the game, and so are the rows once rows 1 and 3 do (ruling 4):
 fixed columns are the canvas' first 6 columns, fixed rows its first 3 rows, and the frame keeps them
 even if a Neighbour empties an edge. Once both are fixed the frame is the plot itself; with the
@@ -24,6 +29,8 @@ PLOT_COLS = 6
 FLOAT_ROWS = 2 * PLOT_ROWS - 1
 FLOAT_COLS = 2 * PLOT_COLS - 1
 EMPTY = -1
+#: Slot names: a column letter, then the row number from 1 (ruling 24).
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class Garden(BaseModel):
@@ -47,6 +54,10 @@ class Garden(BaseModel):
     #: 1 and 6 did; they stay fixed for the game (ruling 4). Set by `realign`.
     rows_fixed: bool = False
     cols_fixed: bool = False
+    #: The origin: absolute row and column (from 0) of canvas cell (0, 0), so that a slot's name
+    #: stays the same when `realign` shifts the canvas (ruling 24). Stored games start at (0, 0).
+    origin_row: int = 0
+    origin_col: int = 0
 
     @model_validator(mode="after")
     def _fixed_if_spanning(self) -> Garden:
@@ -152,12 +163,16 @@ def frame_size(garden: Garden) -> tuple[int, int]:
     return (PLOT_ROWS if garden.rows_fixed else rows), (PLOT_COLS if garden.cols_fixed else cols)
 
 
-def realign(garden: Garden, added: int = -1) -> None:
+def realign(garden: Garden, added: int = -1) -> tuple[int, int] | None:
     """Keep `garden.box` up to date after a change and shift a floating plot so the frame starts at
-    the canvas' top-left. `added` is the one cell that was filled, if that was the change (then
-    the box just grows); otherwise the canvas is scanned."""
+    the canvas' top-left, moving the origin with it so that no slot changes its name. `added` is
+    the one cell that was filled, if that was the change (then the box just grows); otherwise the
+    canvas is scanned.
+
+    Returns None, or after a card left: (rows, columns) by which every slot name moved because the
+    frame no longer fitted between A1 and Z (`fit_names`, ruling 24)."""
     if garden.fixed:
-        return
+        return None
     box = garden.box
     if added >= 0:
         r, c = divmod(added, garden.cols)
@@ -169,7 +184,7 @@ def realign(garden: Garden, added: int = -1) -> None:
         found = bounding_box(garden)
         box[:] = list(found) if found is not None else []
     if not box:
-        return
+        return fit_names(garden)
     top, bottom, left, right = box
     height, width = bottom - top + 1, right - left + 1
     # Fixed rows and columns never move: they are the canvas' first rows and columns already.
@@ -179,18 +194,36 @@ def realign(garden: Garden, added: int = -1) -> None:
         garden.rows_fixed = True
     if width == PLOT_COLS:
         garden.cols_fixed = True
-    if dr == 0 and dc == 0:
-        return
-    box[:] = [top - dr, bottom - dr, left - dc, right - dc]
-    rows, cols = garden.rows, garden.cols
-    shift = dr * cols + dc
-    size = rows * cols
-    for old in (garden.cells, garden.hoppers, garden.roses):
-        moved = [EMPTY] * size
-        for i in range(size):
-            if old[i] >= 0:
-                moved[i - shift] = old[i]
-        old[:] = moved
+    if dr or dc:
+        box[:] = [top - dr, bottom - dr, left - dc, right - dc]
+        garden.origin_row += dr
+        garden.origin_col += dc
+        rows, cols = garden.rows, garden.cols
+        shift = dr * cols + dc
+        size = rows * cols
+        for old in (garden.cells, garden.hoppers, garden.roses):
+            moved = [EMPTY] * size
+            for i in range(size):
+                if old[i] >= 0:
+                    moved[i - shift] = old[i]
+            old[:] = moved
+    # Something added only shrinks the frame inside names it already had: nothing to re-base.
+    return None if added >= 0 else fit_names(garden)
+
+
+def fit_names(garden: Garden) -> tuple[int, int] | None:
+    """Re-base the garden's names if its frame reaches left of column A, right of column Z or above
+    row 1 (the frame can grow that way only after a Neighbour emptied a slot): the origin moves
+    just enough for the frame to fit. Returns (rows, columns) by which every name moved (positive:
+    down and right), or None when the names stay (ruling 24)."""
+    frame_cols = frame_size(garden)[1]
+    row0, col0 = garden.origin_row, garden.origin_col
+    new_row = max(row0, 0)
+    new_col = min(max(col0, 0), len(COLUMN_LETTERS) - frame_cols)
+    if new_row == row0 and new_col == col0:
+        return None
+    garden.origin_row, garden.origin_col = new_row, new_col
+    return new_row - row0, new_col - col0
 
 
 def bare_cells(garden: Garden) -> list[int]:
@@ -219,22 +252,23 @@ def frame_cells(frame_rows: int, frame_cols: int, canvas_cols: int) -> tuple[tup
     return tuple((r * canvas_cols + c, r + 1, c + 1) for r in range(frame_rows) for c in range(frame_cols))
 
 
-def plant_slots(garden: Garden, names: list[str]) -> list[tuple[int, int, str, str]]:
+def plant_slots(garden: Garden, names: list[str]) -> list[tuple[int, int, str, str, str]]:
     """Every slot a card may be planted in, as (row, column, name of the card composted or "",
-    "plant"): the open slots, then the planted ones, each in reading order. `names` holds each
-    card's vegetable. (The game's hottest question, so it reads the canvas once.)"""
+    "plant", slot name): the open slots, then the planted ones, each in reading order. `names`
+    holds each card's vegetable. (The game's hottest question, so it reads the canvas once.)"""
     cells = garden.cells
+    slot = names_of(garden)
     if not garden.fixed and not garden.box:
-        return [(i // garden.cols + 1, i % garden.cols + 1, "", "plant") for i in bare_cells(garden)]
+        return [(i // garden.cols + 1, i % garden.cols + 1, "", "plant", slot[i]) for i in bare_cells(garden)]
     frame_rows, frame_cols = frame_size(garden)
-    empty: list[tuple[int, int, str, str]] = []
-    taken: list[tuple[int, int, str, str]] = []
+    empty: list[tuple[int, int, str, str, str]] = []
+    taken: list[tuple[int, int, str, str, str]] = []
     for i, r, c in frame_cells(frame_rows, frame_cols, garden.cols):
         card = cells[i]
         if card < 0:
-            empty.append((r, c, "", "plant"))
+            empty.append((r, c, "", "plant", slot[i]))
         else:
-            taken.append((r, c, names[card], "plant"))
+            taken.append((r, c, names[card], "plant", slot[i]))
     return empty + taken
 
 
@@ -279,14 +313,49 @@ def rose_slots(garden: Garden) -> list[int]:
     return found
 
 
+@cache
+def slot_names(origin_row: int, origin_col: int, rows: int, cols: int) -> tuple[str, ...]:
+    """The name of every canvas cell for one origin, row-major: "F3" is column F (the 6th), row 3
+    (ruling 24). Cells outside columns A-Z or above row 1 (never part of a frame) are "?"."""
+    names = []
+    for r in range(rows):
+        number = origin_row + r + 1
+        for c in range(cols):
+            col = origin_col + c
+            names.append(
+                f"{COLUMN_LETTERS[col]}{number}" if number >= 1 and 0 <= col < len(COLUMN_LETTERS) else "?"
+            )
+    return tuple(names)
+
+
+def names_of(garden: Garden) -> tuple[str, ...]:
+    """Every canvas cell's slot name (see `slot_names`)."""
+    return slot_names(garden.origin_row, garden.origin_col, garden.rows, garden.cols)
+
+
 def slot_label(garden: Garden, cell: int) -> str:
-    """'Row 2, column 3': the cell's place in the frame, as views and action labels both say."""
-    r, c = divmod(cell, garden.cols)
-    return f"Row {r + 1}, column {c + 1}"
+    """'F3': the cell's slot name, the same in every picture, view, action and log line while the
+    garden keeps its names (ruling 24)."""
+    return names_of(garden)[cell]
+
+
+def right_of(name: str) -> str:
+    """The name of the slot right of `name` ("F3" -> "G3"): the second slot a Rose covers."""
+    return f"{COLUMN_LETTERS[COLUMN_LETTERS.index(name[0]) + 1]}{name[1:]}"
+
+
+def frame_names(garden: Garden) -> tuple[list[str], list[int]]:
+    """The frame's column letters, left to right, and its row numbers, top to bottom."""
+    rows, cols = frame_size(garden)
+    return (
+        [COLUMN_LETTERS[garden.origin_col + c] for c in range(cols)],
+        [garden.origin_row + r + 1 for r in range(rows)],
+    )
 
 
 def cell_at(garden: Garden, row: int, col: int) -> int:
-    """The cell of frame row/column (1-based), or -1 if that is off the canvas."""
+    """The cell of frame row/column (1-based, as actions hold them), or -1 if that is off the
+    canvas."""
     if not (1 <= row <= garden.rows and 1 <= col <= garden.cols):
         return -1
     return (row - 1) * garden.cols + (col - 1)

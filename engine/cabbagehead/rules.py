@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from engine.api import Event, IllegalAction
+from engine.api import Event, FieldValue, IllegalAction
 from engine.cabbagehead.actions import (
     PLACES,
     POSITIONS,
@@ -27,6 +27,7 @@ from engine.cabbagehead.plot import (
     can_plant_at,
     cell_at,
     hopper_slots,
+    names_of,
     plant_slots,
     realign,
     rose_slots,
@@ -82,9 +83,15 @@ def legal_actions(state: CabbageheadState, seat: int) -> Sequence[CabbageheadAct
                     heads.append((pos, cards[card].name, bees))
         return PlantChoices(heads, slots)
     if state.phase == "grasshopper":
-        return [PlaceGrasshopper(i // cols + 1, i % cols + 1) for i in hopper_slots(garden)]
+        slot = names_of(garden)
+        return [
+            PlaceGrasshopper(i // cols + 1, i % cols + 1, "grasshopper", slot[i])
+            for i in hopper_slots(garden)
+        ]
     if state.phase == "rose":
-        return [*(PlaceRose(i // cols + 1, i % cols + 1) for i in rose_slots(garden)), SkipRose()]
+        slot = names_of(garden)
+        places = [PlaceRose(i // cols + 1, i % cols + 1, "rose", slot[i]) for i in rose_slots(garden)]
+        return [*places, SkipRose()]
     left = [p for p in range(3) if state.row[p] >= 0]
     names = [cards[state.row[p]].name if state.row[p] >= 0 else "" for p in range(3)]
     if len(left) == 1:
@@ -149,7 +156,7 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
     old = garden.cells[cell]
     if action.replaces != (cards[old].name if old >= 0 else ""):
         raise IllegalAction("That slot has changed; choose again.")
-    label = slot_label(garden, cell).lower()
+    name = slot_label(garden, cell)
     who = {"actor": state.active}
     if old >= 0:
         garden.compost.append(old)
@@ -173,13 +180,14 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
     ev.append(
         say(
             "plant",
-            f"{{actor}} plants the {POSITIONS[pos]} {lit(describe(veg))} in {lit(label)}, {_COSTS[bees]}.",
+            f"{{actor}} plants the {POSITIONS[pos]} {lit(describe(veg))} in {lit(name)}, {_COSTS[bees]}.",
             seats=who,
             fields={
                 **card_fields(veg),
                 "position": POSITIONS[pos],
                 "row": action.row,
                 "col": action.col,
+                "slot": name,
                 "bees": bees,
             },
         )
@@ -203,12 +211,13 @@ def _place_grasshopper(state: CabbageheadState, action: PlaceGrasshopper, ev: li
         raise IllegalAction("A Grasshopper goes on an empty slot directly next to a Vegetable.")
     token = state.hoppers_waiting.pop(0)
     garden.hoppers[cell] = token
+    name = slot_label(garden, cell)
     ev.append(
         say(
             "grasshopper",
-            f"{{actor}} places a Grasshopper in {lit(slot_label(garden, cell).lower())}.",
+            f"{{actor}} places a Grasshopper in {lit(name)}.",
             seats={"actor": state.active},
-            fields={"row": action.row, "col": action.col},
+            fields={"row": action.row, "col": action.col, "slot": name},
         )
     )
     realign(garden, cell)
@@ -227,11 +236,15 @@ def _rose(state: CabbageheadState, action: PlaceRose | SkipRose, ev: list[Event]
         if cell not in rose_slots(garden):
             raise IllegalAction("A Rose must lie over two side-by-side Vegetables not already under a Rose.")
         garden.roses[cell] = garden.roses[cell + 1] = rose - ROSE
-        template = (
-            f"{{actor}} lays the Rose over {lit(slot_label(garden, cell).lower())} "
-            f"and the card to its right.{again}"
-        )
-        fields = {"rose": rose - ROSE + 1, "row": action.row, "col": action.col}
+        left = slot_label(garden, cell)
+        right = slot_label(garden, cell + 1)
+        template = f"{{actor}} lays the Rose over {lit(left)} and {lit(right)}.{again}"
+        fields: dict[str, FieldValue] = {
+            "rose": rose - ROSE + 1,
+            "row": action.row,
+            "col": action.col,
+            "slots": [left, right],
+        }
         ev.append(say("rose_placed", template, seats=who, fields=fields))
     else:
         state.removed.append(rose)

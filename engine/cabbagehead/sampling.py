@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import deck
-from engine.cabbagehead.plot import PLOT_COLS, PLOT_ROWS, Garden, realign
+from engine.cabbagehead.plot import COLUMN_LETTERS, PLOT_COLS, PLOT_ROWS, Garden, realign
 from engine.cabbagehead.state import (
     FIRST_GRASSHOPPER,
     GRASSHOPPER_TOKENS,
@@ -43,9 +43,13 @@ def _marker_card(marker: str) -> int:
 
 
 def _garden(view: GardenView, index: dict[str, int], hoppers: list[int]) -> Garden:
-    """The garden back from its frame: the frame's top-left is the canvas' top-left (plot.py)."""
+    """The garden back from its frame: the frame's top-left is the canvas' top-left (plot.py), and
+    the frame's first column letter and row number give the origin (slot names, ruling 24)."""
     garden = Garden.empty(view.fixed_grid, view.bees)
     garden.planted = view.planted
+    if view.column_letters and view.row_numbers:
+        garden.origin_row = view.row_numbers[0] - 1
+        garden.origin_col = COLUMN_LETTERS.index(view.column_letters[0])
     if not view.fixed_grid:
         # A frame 3 rows high (6 columns wide) means fixed rows (columns): ruling 4.
         garden.rows_fixed, garden.cols_fixed = view.rows == PLOT_ROWS, view.cols == PLOT_COLS

@@ -8,24 +8,23 @@ passed in, the discard pile and the Compost. It never holds the deck order or a 
 
 from __future__ import annotations
 
-from functools import cache
-
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from engine.api import Phrase, Viewer
 from engine.cabbagehead import neighbours as nb
 from engine.cabbagehead import rules
-from engine.cabbagehead.actions import POSITIONS, PlaceRose
+from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import Vegetable, deck
 from engine.cabbagehead.plot import (
     Garden,
     frame_cells,
+    frame_names,
     frame_size,
     hopper_slots,
+    names_of,
     open_slots,
     plot_box,
     rose_slots,
-    slot_label,
 )
 from engine.cabbagehead.scoring import evaluate, rose_pairs, vegetable_types
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
@@ -57,7 +56,9 @@ class CardView(BaseModel):
 
 
 class SlotView(BaseModel):
-    """One slot of the garden's frame (see plot.py): row and column as the actions name them."""
+    """One slot of the garden's frame (see plot.py): `row` and `col` are its place in the frame
+    (from 1, as the actions hold them), `label` its name ("F3", ruling 24), as every action, log
+    line and picture names it."""
 
     row: int
     col: int
@@ -75,10 +76,13 @@ class SlotView(BaseModel):
 
 class RoseView(BaseModel):
     id: str
+    #: The frame row and column of its left slot.
     row: int
     col: int
     #: Over two Vegetables now (worth 5 if it stays so).
     blooming: bool
+    #: The names of the two slots it covers, left first ("F3", "G3").
+    slots: list[str] = Field(default_factory=list)
 
 
 class GardenView(BaseModel):
@@ -88,10 +92,22 @@ class GardenView(BaseModel):
     plot_fixed: bool
     rows: int
     cols: int
+    #: The frame's column letters, left to right, and its row numbers, top to bottom: the names
+    #: in its margins ("F3" is column F, row 3; ruling 24).
+    column_letters: list[str] = Field(default_factory=list)
+    row_numbers: list[int] = Field(default_factory=list)
     slots: list[SlotView]
+    #: Names of the empty slots a card may be planted in without composting.
     open_slots: list[str]
+    #: Names of the empty slots next to a Vegetable (where a Grasshopper may go).
     grasshopper_slots: list[str]
+    #: Places for a Rose over two Vegetables, as PlaceRose words them ("F3 and G3").
     rose_slots: list[str]
+    #: The empty slots the garden's owner may choose now, by name, in reading order: the open
+    #: slots while they plant (a bare floating plot: its middle slot only), the Grasshopper slots
+    #: while they place one; empty at every other moment (a Rose goes over planted cards; passing,
+    #: the other seat's decision and the game's end choose no slot of this garden).
+    legal_slots: list[str] = Field(default_factory=list)
     roses: list[RoseView]
     compost: list[CardView]
     bees: int
@@ -201,25 +217,26 @@ def _card_fields(cards: tuple[Vegetable, ...], card: int) -> dict[str, object]:
     return known[1][card]
 
 
-@cache
-def _slot_words(row: int, col: int) -> str:
-    """'Row 2, column 3' (as `slot_label` says it), made once per slot."""
-    return f"Row {row}, column {col}"
+def _rose_words(names: tuple[str, ...], cell: int) -> str:
+    """'F3 and G3': a place for a Rose, as the PlaceRose action names it."""
+    return f"{names[cell]} and {names[cell + 1]}"
 
 
-def _rose_words(garden: Garden, cell: int) -> str:
-    """'Row 2, columns 3 and 4': a place for a Rose, as the PlaceRose action names it."""
-    r, c = divmod(cell, garden.cols)
-    return PlaceRose(r + 1, c + 1).steps[1]
+def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "") -> GardenView:
+    return GardenView.model_validate(_garden_fields(cards, seat, garden, choosing))
 
 
-def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> GardenView:
-    return GardenView.model_validate(_garden_fields(cards, seat, garden))
-
-
-def _garden_fields(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> dict[str, object]:
+def _garden_fields(
+    cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = ""
+) -> dict[str, object]:
+    """The garden's view; `choosing` is the decision its owner makes now ("plant", "grasshopper",
+    ...; "" when they make none), for `legal_slots`."""
     rows, cols = frame_size(garden)
-    opened = set(open_slots(garden))
+    names = names_of(garden)
+    letters, numbers = frame_names(garden)
+    ordered = open_slots(garden)
+    opened = set(ordered)
+    hoppers_at = hopper_slots(garden)
     box = plot_box(garden)
     cells, hoppers, under_roses = garden.cells, garden.hoppers, garden.roses
     top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
@@ -231,7 +248,7 @@ def _garden_fields(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> d
             {
                 "row": row,
                 "col": col,
-                "label": _slot_words(row, col),
+                "label": names[i],
                 "card": _card_fields(cards, card) if card >= 0 else None,
                 "grasshopper": hoppers[i] >= 0,
                 "rose": rose + 1 if rose >= 0 else None,
@@ -248,18 +265,23 @@ def _garden_fields(cards: tuple[Vegetable, ...], seat: int, garden: Garden) -> d
                 "row": r + 1,
                 "col": c + 1,
                 "blooming": garden.cells[a] >= 0 and garden.cells[b] >= 0,
+                "slots": [names[a], names[b]],
             }
         )
+    legal = ordered if choosing == "plant" else hoppers_at if choosing == "grasshopper" else []
     return {
         "seat": seat,
         "fixed_grid": garden.fixed,
         "plot_fixed": garden.fixed or (rows, cols) == (3, 6),
         "rows": rows,
         "cols": cols,
+        "column_letters": letters,
+        "row_numbers": numbers,
         "slots": slots,
-        "open_slots": [slot_label(garden, i) for i in sorted(opened)],
-        "grasshopper_slots": [slot_label(garden, i) for i in hopper_slots(garden)],
-        "rose_slots": [_rose_words(garden, i) for i in rose_slots(garden)],
+        "open_slots": [names[i] for i in sorted(opened)],
+        "grasshopper_slots": [names[i] for i in hoppers_at],
+        "rose_slots": [_rose_words(names, i) for i in rose_slots(garden)],
+        "legal_slots": [names[i] for i in sorted(legal)],
         "roses": roses,
         "compost": [_card_fields(cards, c) for c in garden.compost],
         "bees": garden.bees,
@@ -340,7 +362,10 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             ],
             "discard": [_card_fields(cards, c) for c in state.discard],
             "removed": [card_marker(cards, c) for c in state.removed],
-            "gardens": [_garden_fields(cards, seat, g) for seat, g in enumerate(state.gardens)],
+            "gardens": [
+                _garden_fields(cards, seat, g, state.phase if seat == state.active else "")
+                for seat, g in enumerate(state.gardens)
+            ],
             "ferwig_next_draws": state.ferwig_turns,
             "ferwig_this_turn": state.ferwig_now,
             "visits": state.visits,

@@ -66,6 +66,7 @@ EVENT_KINDS = frozenset(
         "no_visit",
         "visit",
         "visit_effect",
+        "renamed",
         "end",
     }
 )

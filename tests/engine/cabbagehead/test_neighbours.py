@@ -360,5 +360,5 @@ def test_ruling_4_a_plot_emptied_after_its_columns_were_fixed_keeps_them() -> No
     garden = state.gardens[0]
     assert all(c < 0 for c in garden.cells) and garden.cols_fixed
     assert frame_size(garden) == (5, 6)
-    assert GAME.view(state, 0).gardens[0].open_slots == [f"Row 3, column {c}" for c in range(1, 7)]
+    assert GAME.view(state, 0).gardens[0].open_slots == [f"{c}3" for c in "ABCDEF"]
     _plantings_stay_in(state, 5, 6)

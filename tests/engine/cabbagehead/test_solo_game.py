@@ -90,31 +90,32 @@ def test_choices_that_cannot_be_paid_are_not_offered() -> None:
 
 
 def test_first_card_of_a_bare_floating_plot_goes_in_the_centre() -> None:
-    """Ruling 3: in a bare floating plot every slot is the same slot; it is offered once, as
-    'Row 3, column 6', the middle of the 5 x 11 frame."""
+    """Rulings 3 and 24: in a bare floating plot every slot is the same slot; it is offered once,
+    as F3, the middle of the 5 x 11 frame A1-K5."""
     state = new_game()
-    assert {a.steps[1] for a in plants(state)} == {"Row 3, column 6"}
-    assert plants(state)[0].steps[0] in {
-        f"Plant the left {CARDS[state.row[0]].name} (pay 1 bee)",
-    }
+    assert {a.steps[1] for a in plants(state)} == {"F3"}
+    assert plants(state)[0].steps[0] == f"Left {CARDS[state.row[0]].name} (pay 1 bee)"
+    assert plants(state)[0].label == f"Plant the left {CARDS[state.row[0]].name} (pay 1 bee) in F3"
+    garden = GAME.view(state, 0).gardens[0]
+    assert garden.column_letters == list("ABCDEFGHIJK") and garden.row_numbers == [1, 2, 3, 4, 5]
+    assert garden.legal_slots == garden.open_slots == ["F3"]
 
 
 def test_ruling_3_frame_labels_follow_the_floating_plot() -> None:
-    """Ruling 3: slots are named by row and column of the frame (the plot widened by the room left
-    on each side); after one card the frame is 5 x 11 with the card at row 3, column 6."""
+    """Rulings 3 and 24: the frame is the plot widened by the room left on each side; after one
+    card it is 5 x 11, A1-K5, with the card in F3."""
     state = new_game()
     play_first(state)
     garden = state.gardens[0]
     assert frame_size(garden) == (5, 11)
     view = GAME.view(state, 0).gardens[0]
     planted = [s for s in view.slots if s.card is not None]
-    assert [s.label for s in planted] == ["Row 3, column 6"]
+    assert [s.label for s in planted] == ["F3"]
     offered = {a.steps[1] for a in plants(state)}
-    assert "Row 1, column 1" in offered and "Row 5, column 11" in offered
-    assert "Row 3, column 6 (compost the " + planted[0].card.vegetable + ")" in offered  # type: ignore[union-attr]
-    assert offered == set(view.open_slots) | {
-        "Row 3, column 6 (compost the " + planted[0].card.vegetable + ")"
-    }  # type: ignore[union-attr]
+    assert "A1" in offered and "K5" in offered
+    composting = "F3, composting the " + planted[0].card.vegetable  # type: ignore[union-attr]
+    assert composting in offered
+    assert offered == set(view.open_slots) | {composting}
 
 
 def test_floating_plot_never_exceeds_six_by_three() -> None:
@@ -134,20 +135,20 @@ def test_plot_becomes_fixed_once_columns_1_and_6_and_rows_1_and_3_hold_cards() -
     garden = state.gardens[0]
     play_first(state)  # the centre of the bare plot
     first = GAME.view(state, 0).gardens[0]
-    assert not first.plot_fixed and [s.label for s in first.slots if s.in_plot] == ["Row 3, column 6"]
+    assert not first.plot_fixed and [s.label for s in first.slots if s.in_plot] == ["F3"]
     # The far corner of the 5 x 11 frame: now the two cards span 3 rows and 6 columns.
     GAME.apply(state, 0, next(a for a in plants(state) if a.position == 1 and (a.row, a.col) == (1, 1)))
     assert frame_size(garden) == (3, 6)
     view = GAME.view(state, 0).gardens[0]
     assert view.plot_fixed and len(view.slots) == 18 and all(s.in_plot for s in view.slots)
-    assert [s.label for s in view.slots if s.card] == ["Row 1, column 1", "Row 3, column 6"]
+    assert [s.label for s in view.slots if s.card] == ["A1", "F3"]
 
 
 def test_variant_fixed_grid_offers_all_18_slots_from_the_start() -> None:
     """VARIANT: the 3 x 6 grid is fixed at the beginning."""
     state = new_game(fixed_grid=True)
     offered = {a.steps[1] for a in plants(state)}
-    assert len(offered) == 18 and "Row 1, column 1" in offered and "Row 3, column 6" in offered
+    assert len(offered) == 18 and "A1" in offered and "F3" in offered
 
 
 def test_planting_on_a_planted_card_sends_it_to_the_compost() -> None:

@@ -1,8 +1,10 @@
-"""Views, secrets and labels (ruling 12 on what players see; ruling 3 on slot names)."""
+"""Views, secrets and labels (ruling 12 on what players see; rulings 3 and 24 on the frame and
+slot names)."""
 
 from __future__ import annotations
 
-from engine.cabbagehead.actions import PlaceGrasshopper, Plant
+from engine.cabbagehead.actions import Pass, PlaceGrasshopper, PlaceRose, Plant
+from engine.cabbagehead.plot import slot_label
 from engine.cabbagehead.state import CabbageheadState
 from tests.engine.cabbagehead.helpers import CARDS, GAME, new_game
 from tests.engine.conformance import json_leaves
@@ -63,7 +65,10 @@ def test_planted_cards_carry_their_numbers_and_slot() -> None:
             source.vegetable_number,
             source.neighbour_number,
         )
-        assert slot.label == f"Row {slot.row}, column {slot.col}"
+        assert slot.label == slot_label(
+            state.gardens[0], (slot.row - 1) * state.gardens[0].cols + slot.col - 1
+        )
+        assert slot.label == f"{garden.column_letters[slot.col - 1]}{garden.row_numbers[slot.row - 1]}"
 
 
 def test_ruling_3_open_slots_in_the_view_are_the_slots_the_actions_name() -> None:
@@ -114,18 +119,59 @@ def test_labels_are_unique_and_steps_join_into_the_label() -> None:
         assert len(labels) == len(set(labels))
         for action in actions:
             assert 1 <= len(action.steps) <= 2 and all(action.steps)
-            assert action.label.startswith(action.steps[0])
+            words = action.label.lower()
+            assert all(step.lower() in words for step in action.steps if not step.startswith("Lie "))
         play(state, 1)
 
 
-def test_issue_example_steps_for_a_plant() -> None:
-    """The picker's two steps read like ("Plant the centre Carrot (free)", "Row 2, column 3")."""
-    assert Plant(1, "Carrot", 0, 2, 3).steps == ("Plant the centre Carrot (free)", "Row 2, column 3")
-    assert Plant(1, "Carrot", 0, 2, 3).label == "Plant the centre Carrot (free) in row 2, column 3"
-    assert Plant(0, "Carrot", -1, 2, 3, "Turnip").steps == (
-        "Plant the left Carrot (pay 1 bee)",
-        "Row 2, column 3 (compost the Turnip)",
+def test_ruling_24_steps_and_labels_name_the_slot_shortly() -> None:
+    """Ruling 24: the picker's two steps read like ("Left Ruta Baga (pay 1 bee)", "F3"), short
+    enough for Discord's buttons; the label is the sentence."""
+    plant = Plant(0, "Ruta Baga", -1, 3, 6, slot="F3")
+    assert plant.steps == ("Left Ruta Baga (pay 1 bee)", "F3")
+    assert plant.label == "Plant the left Ruta Baga (pay 1 bee) in F3"
+    assert Plant(1, "Carrot", 0, 2, 3, "Turnip", slot="C2").steps == (
+        "Centre Carrot (free)",
+        "C2, composting the Turnip",
     )
+    assert Plant(1, "Carrot", 0, 2, 3, "Turnip", slot="C2").label == (
+        "Plant the centre Carrot (free) in C2, composting the Turnip"
+    )
+    hopper = PlaceGrasshopper(2, 4, slot="F3")
+    assert (hopper.steps, hopper.label) == (("Place the Grasshopper", "F3"), "Place the Grasshopper in F3")
+    rose = PlaceRose(2, 4, slot="F3")
+    assert (rose.steps, rose.label) == (("Place the Rose", "F3 and G3"), "Place the Rose over F3 and G3")
+
+
+def test_ruling_24_an_action_stored_without_a_name_is_worded_by_its_frame_place() -> None:
+    """Ruling 24: an action stored before slot names has none; it still has words."""
+    assert Plant(1, "Carrot", 0, 2, 3).steps == ("Centre Carrot (free)", "Row 2, column 3")
+    assert Plant(1, "Carrot", 0, 2, 3).label == "Plant the centre Carrot (free) in row 2, column 3"
+    assert PlaceGrasshopper(2, 4).label == "Place the Grasshopper in row 2, column 4"
+    assert PlaceRose(2, 4).steps == ("Place the Rose", "Row 2, columns 4 and 5")
+
+
+def test_two_player_passes_are_two_short_distinct_steps() -> None:
+    """The pass: what is passed and what goes under the deck, then where it lies."""
+    passing = Pass(0, "Carrot", 0, 2, "Lettuce")
+    assert passing.steps == (
+        "Pass the Carrot, the Lettuce goes under the deck",
+        "Lie on the left of their row",
+    )
+    assert passing.label == "Pass the Carrot, the Lettuce goes under the deck; it lies on the left"
+    assert Pass(1, "Carrot", 2).steps == ("Pass the Carrot", "Lie on the right of their row")
+    same = {Pass(g, "Carrot", 1, b, "Carrot").steps[0] for g, b in ((0, 2), (2, 0))}
+    assert same == {
+        "Pass the left Carrot, the other goes under the deck",
+        "Pass the right Carrot, the other goes under the deck",
+    }
+    names = [card.name for card in CARDS]
+    for give, bottom in ((0, 1), (0, 2), (1, 2), (1, 0), (2, 0), (2, 1)):
+        for one in names:
+            for other in names:
+                for to in range(3):
+                    action = Pass(give, one, to, bottom, other)
+                    assert len(action.steps[0]) < 80 and len(action.label) <= 80
 
 
 def test_plantings_sequence_behaves_like_a_list() -> None:
