@@ -2,9 +2,10 @@
 
 The board shows the drawn row with its costs, the Beehive, the deck's progress, the tokens on each
 Neighbour and every garden's frame; the private picture shows the drawn row and the viewer's own
-garden. Every empty slot carries the words the move picker uses ("Row 2" / "col 3", ruling 3 of
-docs/rules/cabbagehead.md; "R2" / "c3" where a slot is too small for the words at a readable
-size), so a player reads the slot off the picture and finds it in the menu.
+garden. Each garden's frame has its column letters above it and its row numbers to its left, the
+two parts of every slot's name ("F3", ruling 24 of docs/rules/cabbagehead.md); the empty slots the
+garden's owner may choose now (the view's `legal_slots`) are outlined in yellow and carry their
+name, so a player reads the slot off the picture and finds it in the menu.
 
 When the view says the game is over, the board starts with the result: alone, the score and the
 Garden Club ribbon it earns (the rulebook's table, `engine.cabbagehead.scoring.ribbon_for`, applied
@@ -435,7 +436,7 @@ def _garden_section(view: CabbageheadView, garden: GardenView, name: str, highli
         facts += f" · Roses {sum(r.blooming for r in garden.roses)}/{len(garden.roses)} blooming"
     fact_lines = cv.wrap(facts, x1 - x0 - 24, cv.SMALL)
     axis_top = 8 + cv.line_height(cv.HEADING) + len(fact_lines) * cv.line_height(cv.SMALL) + 4
-    grid_top = axis_top + cv.line_height(cv.SMALL)
+    grid_top = axis_top + cv.line_height(cv.BODY)
     height = grid_top + grid_h + 16
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
@@ -454,56 +455,68 @@ def _garden_section(view: CabbageheadView, garden: GardenView, name: str, highli
             bx -= 26
             paste_icon(image, "Bee", bx, y + 6, 26)
         gx = x0 + 8 + AXIS + (x1 - x0 - AXIS - 16 - garden.cols * cell) // 2
-        _grid(image, d, view, garden, cell, gx, y + axis_top, y + grid_top, highlight)
+        _grid(image, d, garden, cell, gx, y + axis_top, y + grid_top)
 
     return height, draw
 
 
-def _slot_words(row: int, col: int, size: int) -> tuple[str, str]:
-    """The slot's words as the move picker says them, or their short form where they do not fit."""
-    long = (f"Row {row}", f"col {col}")
-    if max(cv.text_width(t, cv.SMALL, bold=True) for t in long) <= size - 8:
-        return long
-    return (f"R{row}", f"c{col}")
+def _name_size(name: str, size: int) -> int:
+    """The slot name's font: the body size where it fits the slot, else the smallest."""
+    return cv.BODY if cv.text_width(name, cv.BODY, bold=True) <= size - 12 else cv.SMALL
 
 
 @cv.tile_cache(maxsize=512)
-def _empty_slot(row: int, col: int, size: int, in_plot: bool, marked: bool) -> Image.Image:
-    """An empty slot, labelled with the words the move picker uses (ruling 3): soil inside the
-    plot, felt in the room it may still grow into; yellow where the player to move may plant."""
+def _empty_slot(name: str, size: int, in_plot: bool, hopper: bool) -> Image.Image:
+    """An empty slot: soil inside the plot, felt in the room it may still grow into. Given a
+    `name`, the slot is one the player may choose now: outlined in yellow and named ("F3", ruling
+    24), as the move picker names it (above a Grasshopper, which sits at the bottom)."""
     tile = Image.new("RGB", (size, size), cv.FELT_DARK)
     d = ImageDraw.Draw(tile)
     d.rounded_rectangle((0, 0, size - 1, size - 1), radius=8, fill=cv.SOIL if in_plot else cv.SLOT)
-    cv.dashed_box(d, (2, 2, size - 3, size - 3), cv.HIGHLIGHT if marked else cv.SLOT_LINE, dash=6, width=2)
-    colour = cv.HIGHLIGHT if marked else cv.PAPER
-    first, second = _slot_words(row, col, size)
-    cv.draw_text(tile, (size / 2, size / 2 - 1), first, cv.SMALL, colour, anchor="mb", bold=True, tag="slot")
-    cv.draw_text(tile, (size / 2, size / 2 + 1), second, cv.SMALL, colour, anchor="mt", bold=True, tag="slot")
+    cv.dashed_box(d, (2, 2, size - 3, size - 3), cv.HIGHLIGHT if name else cv.SLOT_LINE, dash=6, width=2)
+    if name:
+        font = _name_size(name, size)
+        where = (size / 2, 7) if hopper else (size / 2, size / 2)
+        cv.draw_text(
+            tile, where, name, font, cv.HIGHLIGHT, anchor="mt" if hopper else "mm", bold=True, tag="slot"
+        )
     return tile
 
 
 def _grid(
     image: Image.Image,
     d: ImageDraw.ImageDraw,
-    view: CabbageheadView,
     garden: GardenView,
     cell: int,
     gx: int,
     axis_y: int,
     gy: int,
-    highlight: bool,
 ) -> None:
-    for c in range(1, garden.cols + 1):
-        label = f"col {c}" if cv.text_width(f"col {c}", cv.SMALL, True) <= cell - 6 else str(c)
+    """The frame with its column letters above and row numbers to its left (the slot names'
+    parts, ruling 24); only the slots the owner may choose now are outlined and named."""
+    for c, letter in enumerate(garden.column_letters):
         cv.draw_text(
-            image, (gx + (c - 0.5) * cell, axis_y), label, cv.SMALL, cv.PAPER_DIM, anchor="mt", bold=True
+            image,
+            (gx + (c + 0.5) * cell, axis_y),
+            letter,
+            cv.BODY,
+            cv.PAPER_DIM,
+            anchor="mt",
+            bold=True,
+            tag="margin",
         )
-    for r in range(1, garden.rows + 1):
+    for r, number in enumerate(garden.row_numbers):
         cv.draw_text(
-            image, (gx - 8, gy + (r - 0.5) * cell), str(r), cv.BODY, cv.PAPER_DIM, anchor="rm", bold=True
+            image,
+            (gx - 8, gy + (r + 0.5) * cell),
+            str(number),
+            cv.BODY,
+            cv.PAPER_DIM,
+            anchor="rm",
+            bold=True,
+            tag="margin",
         )
-    hopper_places = set(garden.grasshopper_slots) if highlight and view.decision == "grasshopper" else set()
-    plant_here = highlight and view.decision == "plant"
+    legal = set(garden.legal_slots)
     pad = 3
     for slot in garden.slots:
         x = gx + (slot.col - 1) * cell
@@ -511,10 +524,9 @@ def _grid(
         if slot.card is not None:
             paste_card(image, slot.card, x + pad, y + pad, cell - 2 * pad, cell - 2 * pad)
         else:
-            marked = (plant_here and slot.open) or slot.label in hopper_places
-            cv.paste_tile(
-                image, _empty_slot(slot.row, slot.col, cell - 2 * pad, slot.in_plot, marked), x + pad, y + pad
-            )
+            name = slot.label if slot.label in legal else ""
+            tile = _empty_slot(name, cell - 2 * pad, slot.in_plot, slot.grasshopper and bool(name))
+            cv.paste_tile(image, tile, x + pad, y + pad)
         if slot.grasshopper:
             size = max(22, cell * 2 // 5)
             top = y + cell * 3 // 10 if slot.card is not None else y + cell - size - 4
@@ -604,15 +616,16 @@ def _garden_words(garden: GardenView, name: str) -> list[str]:
                 what += " with Grasshopper"
             if slot.rose:
                 what += " under a Rose"
-            rows.setdefault(slot.row, []).append(f"col {slot.col} {what}")
+            rows.setdefault(slot.row, []).append(f"{slot.label} {what}")
     for r, items in sorted(rows.items()):
-        words.append(f"Row {r}: {', '.join(items)}.")
-    if garden.open_slots:
-        if len(garden.open_slots) <= 3:
-            words.append(f"Open: {'; '.join(garden.open_slots)}.")
+        number = garden.row_numbers[r - 1] if r <= len(garden.row_numbers) else r
+        words.append(f"Row {number}: {', '.join(items)}.")
+    if garden.legal_slots:
+        if len(garden.legal_slots) <= 6:
+            words.append(f"Open: {', '.join(garden.legal_slots)}.")
         else:
             words.append(
-                f"Open slots: {len(garden.open_slots)}, rows 1-{garden.rows}, columns 1-{garden.cols}."
+                f"Open: {len(garden.legal_slots)} slots, {garden.legal_slots[0]} to {garden.legal_slots[-1]}."
             )
     return words
 

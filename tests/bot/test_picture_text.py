@@ -192,6 +192,27 @@ def test_a_finished_board_shows_the_ranking_and_the_winner(key: str, drawn: dict
         assert [t for t in ranking if t in NAMES] == [NAMES[g.seat] for _, g, _ in gardens]
 
 
+@pytest.mark.parametrize("key", [k for k in IDS if k.startswith("cabbagehead")])
+def test_ruling_24_margin_letters_numbers_and_slot_names_are_readable(
+    key: str, drawn: dict[str, Any]
+) -> None:
+    """Ruling 24: every garden's margins carry its column letters and row numbers (the view's, in
+    order), and the legal empty slots their names; each is checked like every text: 4.5:1 contrast,
+    readable 360 px wide, whole (the general tests above cover them too: this names them)."""
+    _, view, seat, image, record = drawn[key]
+    gardens = view.gardens if seat is None else [g for g in view.gardens if g.seat == seat]
+    margins = [t for t in record.texts if t.tag == "margin"]
+    assert [t.text for t in margins] == [
+        part for g in gardens for part in [*g.column_letters, *(str(n) for n in g.row_numbers)]
+    ]
+    slots = [t for t in record.texts if t.tag == "slot"]
+    assert sorted(t.text for t in slots) == sorted(name for g in gardens for name in g.legal_slots)
+    scale = cv.PHONE_WIDTH / image.width
+    for t in margins + slots:
+        assert t.background is not None and cv.contrast(t.fill, t.background) >= cv.MIN_CONTRAST, t
+        assert t.size * scale >= cv.MIN_READABLE_PX and not t.cut, t
+
+
 def test_the_ribbon_follows_the_rulebook_table() -> None:
     words = cabbagehead_pictures.ribbon_words
     assert [words(p) for p in (101, 100, 81, 80, 61, 60, 41)] == [

@@ -16,6 +16,8 @@ from PIL import Image
 
 from bot.picture_service.cache import PictureCache, PictureKey
 from bot.pictures import RenderedImage, board_summary, render_board, render_hand
+from bot.pictures import cabbagehead as cabbagehead_pictures
+from bot.pictures import canvas as cv
 from bot.pictures.canvas import WIDTH, printable
 from bot.pictures.samples import played
 from bot.pictures.snapshots import kinds
@@ -149,17 +151,47 @@ def test_each_player_gets_their_own_hand_picture() -> None:
         assert "Your hand" in words
 
 
-def test_ruling_3_empty_slots_are_labelled_as_the_move_picker_names_them() -> None:
-    """The picture writes "Row r" / "col c" in each empty slot; the picker's label must be exactly
-    that slot's row and column, and the picker offers exactly the view's open slots."""
+def test_ruling_24_only_the_legal_empty_slots_are_named_as_the_move_picker_names_them() -> None:
+    """Ruling 24: the picture names ("F1") exactly the empty slots the player may choose now (the
+    view's `legal_slots`), by the names the picker offers; no other empty slot carries text."""
     game, state = played("cabbagehead", 1, 3, 4)
     view = game.view(state, None)
     garden = view.gardens[0]
-    for slot in garden.slots:
-        assert slot.label == f"Row {slot.row}, column {slot.col}"
     picked = {a.steps[1] for a in game.legal_actions(state, 0)}
-    assert {s.label for s in garden.slots if s.open} <= picked
-    assert set(garden.open_slots) == {s.label for s in garden.slots if s.open}
+    assert garden.legal_slots and set(garden.legal_slots) <= picked
+    assert set(garden.legal_slots) == set(garden.open_slots) == {s.label for s in garden.slots if s.open}
+    with cv.recording() as record:
+        cabbagehead_pictures.hand_image(view, 0, ["Ann"])
+    named = [t.text for t in record.texts if t.tag == "slot"]
+    assert sorted(named) == sorted(garden.legal_slots)
+
+
+def test_ruling_24_the_margins_are_the_views_column_letters_and_row_numbers() -> None:
+    """Ruling 24: each garden's frame is drawn with its column letters above and its row numbers to
+    its left, exactly the view's, in order (a floating plot's frame, then a fixed plot)."""
+    for seats, seed, moves, options in (
+        (2, 11, 3, {"grasshoppers": True}),
+        (2, 3, 31, {"grasshoppers": True}),
+    ):
+        game, state = played("cabbagehead", seats, seed, moves, **options)
+        view = game.view(state, None)
+        with cv.recording() as record:
+            cabbagehead_pictures.board_image(view, ["Ann", "Bob"])
+        margins = [t for t in record.texts if t.tag == "margin"]
+        expected: list[str] = []
+        for garden in view.gardens:
+            expected += garden.column_letters + [str(n) for n in garden.row_numbers]
+        assert [t.text for t in margins] == expected
+        # Letters left to right on one line; numbers top to bottom in one column.
+        first = view.gardens[0]
+        letters = margins[: len(first.column_letters)]
+        numbers = margins[len(first.column_letters) : len(first.column_letters) + len(first.row_numbers)]
+        assert len({t.box[1] for t in letters}) == 1 and [t.box[0] for t in letters] == sorted(
+            t.box[0] for t in letters
+        )
+        assert len({t.box[2] for t in numbers}) == 1 and [t.box[1] for t in numbers] == sorted(
+            t.box[1] for t in numbers
+        )
 
 
 def test_names_the_built_in_font_lacks_are_drawn_plainly_and_kept_in_the_alt_text() -> None:
