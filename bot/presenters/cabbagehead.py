@@ -1,8 +1,10 @@
-"""How Mr. Cabbagehead's Garden looks in Discord: the gardens as grids, the drawn row, Neighbours.
+"""How Mr. Cabbagehead's Garden looks in Discord: the gardens, the drawn row, Neighbours.
 
-Everything here is formatted from the engine's view; no rule is decided here. The grid uses the
-same "Row r, column c" numbering as the engine's action labels, so a player can read the slot off
-the picture and find it in the picker.
+Everything here is formatted from the engine's view; no rule is decided here. A garden is written
+as short lines a phone shows without wrapping and a screen reader reads in order: one line per row
+that holds something ("Row 3: F3 Carrot 17 · G3 Lettuce 39 (Rose)"), then the slots its owner may
+choose now ("Open: E3, H3"). Slots are named as the picture, the log and the move picker name them
+("F3": column letter, row number; ruling 24 of docs/rules/cabbagehead.md).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from bot.presenters.base import (
 from bot.refusals import Refusal
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
-from engine.cabbagehead.views import CabbageheadView, CardView, GardenView
+from engine.cabbagehead.views import CabbageheadView, CardView, GardenView, SlotView
 
 #: Sections of docs/rules/cabbagehead.md written for developers, left out of `/rules`.
 RULES_FOR_DEVELOPERS = {"Options", "The deck data file", "Decisions, actions and views", "Code map"}
@@ -34,9 +36,6 @@ EXPANSION_WORDS = (
     ("eudora", "Romancing Eudora"),
     ("fixed_grid", "fixed grid"),
 )
-
-#: Width of one grid cell: a 3-letter vegetable and its 2-digit Vegetable number, e.g. "Car17".
-CELL = 6
 
 NEIGHBOUR_CHOICES = [app_commands.Choice(name=n.name[:100], value=n.key) for n in NEIGHBOURS]
 NEIGHBOUR_SETS = [
@@ -61,15 +60,15 @@ def card_long(card: CardView) -> str:
     return f"{card.vegetable} #{card.vegetable_number} ({card.points} pts, {card.type_count} in the deck)"
 
 
-#: Grids drawn lately, by garden view: a position's board and its hand show the same garden (a
-#: seat's view shares the spectator's, ruling 12), so each is drawn once. Keeping the view itself
-#: keeps its id from being reused while it is a key.
+#: Garden texts written lately, by garden view: a position's board and its hand show the same
+#: garden (a seat's view shares the spectator's, ruling 12), so each is written once. Keeping the
+#: view itself keeps its id from being reused while it is a key.
 _GRIDS: dict[int, tuple[GardenView, str]] = {}
 _GRIDS_KEPT = 256
 
 
 def garden_grid(garden: GardenView) -> str:
-    """The frame as a fixed-width grid: planted cards, open slots (+), Grasshoppers (*), Roses (r)."""
+    """The garden's slots in words: a line per row that holds something, then the open slots."""
     known = _GRIDS.get(id(garden))
     if known is not None and known[0] is garden:
         return known[1]
@@ -80,29 +79,37 @@ def garden_grid(garden: GardenView) -> str:
     return text
 
 
+def slot_words(slot: SlotView) -> str:
+    """'F3 Carrot 17 (Grasshopper, Rose)', 'E3 empty (Grasshopper)': one slot of the garden."""
+    marks = []
+    if slot.grasshopper:
+        marks.append("Grasshopper")
+    if slot.rose is not None:
+        marks.append("Rose")
+    what = f"{slot.card.vegetable} {slot.card.vegetable_number}" if slot.card is not None else "empty"
+    return f"{slot.label} {what}" + (f" ({', '.join(marks)})" if marks else "")
+
+
 def _draw_grid(garden: GardenView) -> str:
-    by_place = {(s.row, s.col): s for s in garden.slots}
-    header = "   " + "".join(f"{c:^{CELL}}" for c in range(1, garden.cols + 1))
-    lines = [header]
-    for r in range(1, garden.rows + 1):
-        cells = []
-        for c in range(1, garden.cols + 1):
-            slot = by_place.get((r, c))
-            if slot is None:
-                text = ""
-            elif slot.card is not None:
-                text = card_short(slot.card)
-            elif slot.open:
-                text = "+"
-            else:
-                text = "."
-            if slot is not None and slot.grasshopper:
-                text = (text + "*") if len(text) < CELL - 1 else text[: CELL - 2] + "*"
-            if slot is not None and slot.rose is not None:
-                text = (text + "r") if len(text) < CELL - 1 else text[: CELL - 2] + "r"
-            cells.append(f"{text:^{CELL}}")
-        lines.append(f"{r:>2} " + "".join(cells).rstrip())
-    return "```\n" + "\n".join(lines) + "\n```"
+    rows: dict[int, list[str]] = {}
+    for slot in garden.slots:
+        if slot.card is not None or slot.grasshopper or slot.rose is not None:
+            rows.setdefault(slot.row, []).append(slot_words(slot))
+    lines = []
+    for row, items in sorted(rows.items()):
+        number = garden.row_numbers[row - 1] if row <= len(garden.row_numbers) else row
+        lines.append(f"Row {number}: " + " · ".join(items))
+    if not rows:
+        lines.append("Nothing planted yet.")
+    if garden.legal_slots:
+        lines.append("Open: " + ", ".join(garden.legal_slots))
+    if garden.column_letters and garden.row_numbers:
+        letters, numbers = garden.column_letters, garden.row_numbers
+        lines.append(
+            f"Room: columns {letters[0]}–{letters[-1]}, rows {numbers[0]}–{numbers[-1]}"
+            + (" (the whole plot)" if garden.plot_fixed else "")
+        )
+    return "\n".join(lines)
 
 
 def garden_text(garden: GardenView, name: str) -> str:
@@ -113,10 +120,7 @@ def garden_text(garden: GardenView, name: str) -> str:
     if garden.roses:
         facts.append(
             "Roses: "
-            + ", ".join(
-                f"row {r.row}, columns {r.col}–{r.col + 1}" + (" (blooming)" if r.blooming else "")
-                for r in garden.roses
-            )
+            + ", ".join(" and ".join(r.slots) + (" (blooming)" if r.blooming else "") for r in garden.roses)
         )
     if garden.compost:
         facts.append("Compost: " + ", ".join(card_short(c) for c in garden.compost))
@@ -176,6 +180,9 @@ def decision_text(view: CabbageheadView, names: list[str]) -> str:
 
 class CabbageheadPresenter(Presenter):
     game_name = "cabbagehead"
+    #: Every decision with several first steps is picked in steps: the card (three buttons with
+    #: their costs), then its slot; for the two-player pass, the card, then where it lies.
+    flat_limit = 1
 
     def board_text(self, view: CabbageheadView, names: list[str]) -> str:
         parts = [

@@ -43,15 +43,41 @@ def test_mixes_the_command_cannot_express_are_refused_kindly(args: tuple, reason
         build_options(*args)
 
 
-def test_the_grid_numbers_rows_and_columns_as_the_actions_do() -> None:
-    state = GAME.create(CabbageheadOptions(fixed_grid=True), 1, 3)
-    grid = garden_grid(GAME.view(state, 0).gardens[0])
-    lines = grid.strip("`\n").splitlines()
-    assert lines[0].split() == ["1", "2", "3", "4", "5", "6"] and [line.split()[0] for line in lines[1:]] == [
-        "1",
-        "2",
-        "3",
-    ]
+def test_ruling_24_the_garden_text_names_slots_as_the_actions_and_the_picture_do() -> None:
+    """Ruling 24: the text form is a line per planted row ("Row 3: F3 Carrot 17 · ..."), then the
+    slots the owner may choose now, each named as the view (so the picture and the picker) names
+    it; short lines, no code-block grid."""
+    state = GAME.create(CabbageheadOptions(), 1, 3)
+    bare = garden_grid(GAME.view(state, 0).gardens[0])
+    assert "```" not in bare and "Open: F3" in bare.splitlines()
+    rng = random.Random(3)
+    for _ in range(8):
+        GAME.apply(state, 0, rng.choice(list(GAME.legal_actions(state, 0))))
+    garden = GAME.view(state, 0).gardens[0]
+    text = garden_grid(garden)
+    lines = text.splitlines()
+    assert all(len(line) <= 400 for line in lines)
+    for slot in garden.slots:
+        if slot.card is not None:
+            row = f"Row {garden.row_numbers[slot.row - 1]}: "
+            line = next(line for line in lines if line.startswith(row))
+            assert f"{slot.label} {slot.card.vegetable} {slot.card.vegetable_number}" in line
+    opened = next(line for line in lines if line.startswith("Open: "))
+    assert opened == "Open: " + ", ".join(garden.legal_slots)
+    offered = {a.steps[1] for a in GAME.legal_actions(state, 0)}
+    assert set(garden.legal_slots) <= offered
+
+
+def test_the_garden_text_stays_short_on_a_busy_two_player_board() -> None:
+    """Both gardens and everything else of a late two-player board fit one Discord message."""
+    state = GAME.create(CabbageheadOptions(grasshoppers=True, neighbour_set="random"), 2, 5)
+    rng = random.Random(5)
+    longest = 0
+    while not GAME.is_terminal(state):
+        longest = max(longest, len(PRESENTER.board_text(GAME.view(state, None), ["Ann", "Bob"])))
+        seat = GAME.to_move(state)[0]
+        GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
+    assert longest < 2500
 
 
 def hidden_texts(state: object) -> set[str]:

@@ -160,7 +160,7 @@ async def test_picture_budget_zero_means_text_boards_and_no_pictures(
     await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
     shown = await wait_for_move(fake, fake.general, 0)
     assert shown.attachments == []
-    assert "```" in shown.embeds[0]["description"], "the full text board, garden grid included"
+    assert "Open: F3" in shown.embeds[0]["description"], "the full text board, the garden's slots included"
     hand = await open_hand(fake, fake.alice, fake.general)
     assert hand.attachments == []
     assert bot.table.pictures.cache.renders == 0
