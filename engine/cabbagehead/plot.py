@@ -252,23 +252,41 @@ def frame_cells(frame_rows: int, frame_cols: int, canvas_cols: int) -> tuple[tup
     return tuple((r * canvas_cols + c, r + 1, c + 1) for r in range(frame_rows) for c in range(frame_cols))
 
 
-def plant_slots(garden: Garden, names: list[str]) -> list[tuple[int, int, str, str, str]]:
+PlantSlot = tuple[int, int, str, str, str]
+
+
+@cache
+def _frame_slots(
+    frame_rows: int, frame_cols: int, canvas_cols: int, origin_row: int, origin_col: int
+) -> tuple[tuple[int, int, int, str, PlantSlot], ...]:
+    """(cell, row, column, name, the empty slot's planting tail) of every frame slot, row by row:
+    made once per frame and origin, so the hottest question builds no tuple for an empty slot."""
+    out = []
+    for i, r, c in frame_cells(frame_rows, frame_cols, canvas_cols):
+        name = f"{COLUMN_LETTERS[origin_col + c - 1]}{origin_row + r}"
+        out.append((i, r, c, name, (r, c, "", "plant", name)))
+    return tuple(out)
+
+
+def plant_slots(garden: Garden, names: list[str]) -> list[PlantSlot]:
     """Every slot a card may be planted in, as (row, column, name of the card composted or "",
     "plant", slot name): the open slots, then the planted ones, each in reading order. `names`
     holds each card's vegetable. (The game's hottest question, so it reads the canvas once.)"""
     cells = garden.cells
-    slot = names_of(garden)
     if not garden.fixed and not garden.box:
+        slot = names_of(garden)
         return [(i // garden.cols + 1, i % garden.cols + 1, "", "plant", slot[i]) for i in bare_cells(garden)]
     frame_rows, frame_cols = frame_size(garden)
-    empty: list[tuple[int, int, str, str, str]] = []
-    taken: list[tuple[int, int, str, str, str]] = []
-    for i, r, c in frame_cells(frame_rows, frame_cols, garden.cols):
+    empty: list[PlantSlot] = []
+    taken: list[PlantSlot] = []
+    for i, r, c, name, free in _frame_slots(
+        frame_rows, frame_cols, garden.cols, garden.origin_row, garden.origin_col
+    ):
         card = cells[i]
         if card < 0:
-            empty.append((r, c, "", "plant", slot[i]))
+            empty.append(free)
         else:
-            taken.append((r, c, names[card], "plant", slot[i]))
+            taken.append((r, c, names[card], "plant", name))
     return empty + taken
 
 
