@@ -4,11 +4,12 @@ card's own move (Pomme-Frites) changes the name a card is known by. Issue 17, "S
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from engine.api import Event, dump_state, replay
+from engine.api import Event, dump_state, load_state, replay
 from engine.cabbagehead.actions import PlaceGrasshopper, PlaceRose, Plant, decode, encode
 from engine.cabbagehead.plot import COLUMN_LETTERS, Garden, realign
 from engine.cabbagehead.state import CabbageheadOptions, CabbageheadState
@@ -267,3 +268,25 @@ def test_ruling_24_the_name_is_only_wording_the_rules_never_read_it() -> None:
     events = GAME.apply(state, 0, action._replace(slot="Z9"))
     assert next(e for e in events if e.kind == "plant").fields["slot"] == "F3"
     assert CARDS[state.gardens[0].cells[2 * 11 + 5]].name == action.vegetable
+
+
+def test_ruling_24_a_game_stored_before_names_loads_and_names_its_frame_from_a1() -> None:
+    """Ruling 24: a state stored before `origin_row`/`origin_col` loads with the origin (0, 0): its
+    frame (always at the canvas' top-left) is named from A1, and the game plays on to its end."""
+    state = new_game(neighbour_set="random", seed=4)
+    chooser = Rng.from_seed(4)
+    for _ in range(4):
+        legal = GAME.legal_actions(state, 0)
+        GAME.apply(state, 0, legal[chooser.below(len(legal))])
+    data = json.loads(dump_state(state))
+    for garden in data["gardens"]:
+        del garden["origin_row"], garden["origin_col"]
+    loaded = load_state(GAME, json.dumps(data))
+    view = GAME.view(loaded, 0).gardens[0]
+    assert view.column_letters[0] == "A" and view.row_numbers[0] == 1
+    assert {s.label for s in view.slots} == {
+        f"{letter}{number}" for letter in view.column_letters for number in view.row_numbers
+    }
+    while not GAME.is_terminal(loaded):
+        legal = GAME.legal_actions(loaded, loaded.active)
+        GAME.apply(loaded, loaded.active, legal[chooser.below(len(legal))])
