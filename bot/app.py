@@ -108,6 +108,7 @@ class GardenClubBot(commands.Bot):
             timer=self.timer,
         )
         hands, lobbies, commands = Hands(self.table), LobbyHandlers(self.table), TableCommands(self.table)
+        self.table.publisher.subscribers.append(hands.on_published)
         clocks = ClockCommands(self.table)
         self.router = Router(self.table, hands, lobbies, commands, clocks)
         self.add_listener(self.router.on_interaction, "on_interaction")

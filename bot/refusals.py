@@ -11,6 +11,8 @@ from __future__ import annotations
 NOT_A_PLAYER = "You are not playing in this game; the board shows everything there is to see."
 #: A seat's control clicked by someone who does not hold that seat.
 NOT_YOUR_SEAT = "That hand belongs to another player. Press **My hand** on the board for your own."
+#: A choice on the table of a public-view game clicked by a player whose turn it is not.
+NOT_YOUR_CHOICES = "Those choices belong to the player whose turn it is; I'll mention you when it's yours."
 #: A click or menu choice made at an earlier version of the game.
 OUTDATED = (
     "That button belongs to an earlier moment of this game, so nothing was played. "

@@ -1,7 +1,7 @@
-"""Embeds for lobbies, boards, hands and results, within Discord's embed limits.
+"""Embeds for lobbies and final results, within Discord's embed limits (the table and the hands
+are layout messages: bot.table_layout).
 
-The board is drawn only from the spectator view and public log lines; a hand only from its owner's
-view. Game-specific text comes from the game's presenter; everything here is the same for all games.
+Game-specific text comes from the game's presenter; everything here is the same for all games.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 import discord
 
 from bot.games import level, presenter
-from bot.pictures import RenderedImage, board_summary
 from bot.position import Position
 from bot.server_settings import CLOCK_WORDS
 from bot.ui.choices import clip
@@ -20,15 +19,9 @@ MESSAGE_MAX = 2000
 DESCRIPTION_MAX = 4096
 FIELD_VALUE_MAX = 1024
 FIELD_NAME_MAX = 256
-#: How many log lines the board shows.
-LOG_LINES = 5
 
 GREEN = discord.Colour(0x4E9A06)
 GREY = discord.Colour(0x888A85)
-
-
-def log_field(lines: list[str]) -> str:
-    return clip("\n".join(f"• {line}" for line in lines), FIELD_VALUE_MAX)
 
 
 def board_link(position: Position) -> str | None:
@@ -68,67 +61,6 @@ def lobby_embed(position: Position) -> discord.Embed:
     host = next((s.name for s in record.seats if s.user_id == record.host_id), None)
     if host:
         embed.set_footer(text=f"Host: {host} · game #{record.id}")
-    return embed
-
-
-def turn_line(position: Position) -> str:
-    names = position.names
-    to_move = position.to_move()
-    if not to_move:
-        return "Game over."
-    return "Now: " + ", ".join(f"**{names[s]}**" for s in to_move)
-
-
-def board_embed(
-    position: Position,
-    log_lines: list[str],
-    picture: RenderedImage | None = None,
-    *,
-    kept_picture_move: int | None = None,
-) -> discord.Embed:
-    """The board's text. With a `picture` attached to the same message, the text is a short
-    summary (the picture and its description carry the rest); without one, the full text board.
-    `kept_picture_move`: the message keeps an older picture (of that move) while a new one waits
-    for the picture budget; the text is current and the footer says which move the picture shows.
-    A game ended early shows how it ended instead of its last position's "who is to play"."""
-    record = position.record
-    names = position.names
-    shows = presenter(record.game)
-    view = position.view(None)
-    embed = discord.Embed(title=position.game.title, colour=GREEN if record.status == "active" else GREY)
-    if record.status == "cancelled":
-        body = f"**Ended:** {record.end_reason or 'cancelled'}."
-    elif view is None:
-        body = ""
-    elif picture is not None or kept_picture_move is not None:
-        body = board_summary(record.game, view, names)
-        headline = shows.board_headline(view, names)
-        if headline:
-            body = f"{headline}\n\n{body}"
-    else:
-        body = shows.board_text(view, names)
-    if record.paused_at is not None and record.status == "active":
-        body = "⏸ **Paused** — the clock is stopped; `/resume` starts it again.\n\n" + body
-    embed.description = clip(body, DESCRIPTION_MAX)
-    to_move = position.to_move()
-    players = "\n".join(f"{'▶ ' if seat in to_move else ''}{name}" for seat, name in enumerate(names))
-    embed.add_field(name="Players", value=clip(players, FIELD_VALUE_MAX), inline=True)
-    if record.status != "cancelled":
-        embed.add_field(name="Turn", value=clip(turn_line(position), FIELD_VALUE_MAX), inline=True)
-    if log_lines:
-        embed.add_field(name="Recent", value=log_field(log_lines), inline=False)
-    if record.status == "finished" and record.end_reason not in (None, "completed"):
-        embed.add_field(name="Ended", value=clip(f"{record.end_reason}.", FIELD_VALUE_MAX), inline=False)
-    result = position.result()
-    if result is not None:
-        summary = result.summary_for(names)
-        embed.add_field(
-            name="Game over", value=clip(f"{summary} Scores and ranking follow below.", FIELD_VALUE_MAX)
-        )
-    picture_note = ""
-    if kept_picture_move is not None and kept_picture_move != record.version:
-        picture_note = f" · picture shows move {kept_picture_move} (updating)"
-    embed.set_footer(text=f"Game #{record.id}{picture_note} · move {record.version}")
     return embed
 
 
@@ -195,30 +127,4 @@ def result_embed(position: Position) -> discord.Embed:
     embed = discord.Embed(title=f"{position.game.title} — final scores", colour=GREEN)
     add_result_fields(embed, position)
     embed.set_footer(text=f"Game #{position.game_id} · archived after {position.version} moves")
-    return embed
-
-
-def hand_embed(position: Position, seat: int, log_lines: list[str], note: str | None = None) -> discord.Embed:
-    """A player's private view with a line saying whether (and what) they can decide now."""
-    names = position.names
-    shows = presenter(position.record.game)
-    embed = discord.Embed(title=f"Your hand — {position.game.title}", colour=GREEN)
-
-    def hand_text() -> str:
-        view = position.view(seat)
-        return shows.hand_text(view, seat, names) if view is not None else ""
-
-    text = position.memo(("hand", seat), hand_text)
-    if position.record.status != "active":
-        status = "This game is over."
-    elif seat in position.to_move():
-        status = "**Your decision.** Choose below."
-    else:
-        status = turn_line(position) + " — I'll mention you when it's your turn."
-    parts = [f"> {note}"] if note else []
-    parts += [text, "", status]
-    embed.description = clip("\n".join(parts), DESCRIPTION_MAX)
-    if log_lines:
-        embed.add_field(name="Recent", value=log_field(log_lines))
-    embed.set_footer(text=f"Only you can see this · game #{position.game_id} · move {position.version}")
     return embed

@@ -44,6 +44,8 @@ class Shown:
     notice_version: int | None = None
     announced_version: int | None = None
     result_posted: bool = False
+    #: How the table message was last drawn (a `bot.table_layout.TableLook`; None: unknown).
+    look: Any = None
 
 
 @dataclass
@@ -66,6 +68,8 @@ class GameSession:
     #: (version, seat) of the latest move applied in this process.
     last_move: tuple[int, int] | None = None
     shown: Shown = field(default_factory=Shown)
+    #: Each seat's open hand, as the last interaction that showed it (`bot.handlers.hands.OpenHand`).
+    open_hands: dict[int, Any] = field(default_factory=dict)
     #: The computer's pending turn, if one is waiting or thinking.
     computer_turn: asyncio.Task[None] | None = None
     #: The game's abandoned-game check is armed (once per process), and the seats whose turn

@@ -8,20 +8,31 @@ position, and the publisher shows the move to everyone in the background.
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import discord
 
 from bot import replies
-from bot.games import presenter
+from bot.moves import MoveOutcome
 from bot.picture_service import as_file
 from bot.position import Position
-from bot.refusals import NO_GAME_HERE, NOT_A_PLAYER, NOT_STARTED, WRONG_PLACE, Outdated, Refusal
-from bot.render import LOG_LINES, board_link, hand_embed
+from bot.refusals import (
+    NO_GAME_HERE,
+    NOT_A_PLAYER,
+    NOT_STARTED,
+    NOT_YOUR_CHOICES,
+    WRONG_PLACE,
+    Outdated,
+    Refusal,
+)
+from bot.render import board_link
+from bot.session import GameSession
 from bot.table import Table
-from bot.ui.choices import group_by_first_step, plan_page
+from bot.table_layout import TABLE_LOG_LINES, TableLook, choices_page, hand_layout, table_layout, table_seat
 from bot.ui.ids import ChoiceId
-from bot.ui.items import choice_view, hand_button_view
+from engine.api import has_public_view
 
 PictureWish = Literal["asked", "if-free", "keep"]
 #: The note on a hand redrawn after a click made at an earlier position.
@@ -31,6 +42,28 @@ MOVED_ON = "That choice was for an earlier moment of the game, so nothing was pl
 def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
+
+
+#: Discord lets an interaction's token edit its messages for 15 minutes: a hand shown longer ago
+#: than this is left as it is (its player presses **My hand** again).
+OPEN_HAND_SECONDS = 14 * 60.0
+
+
+@dataclass(frozen=True)
+class OpenHand:
+    """A hand a player has open: the interaction whose token can edit it, when, at which version."""
+
+    interaction: discord.Interaction[Any]
+    at: float
+    version: int
+
+
+def shown_alt(interaction: discord.Interaction[Any]) -> str | None:
+    """The alt text of the picture on the clicked message ("" if it has none said; None: no picture)."""
+    message = interaction.message
+    if message is None or not message.attachments:
+        return None
+    return message.attachments[0].description or ""
 
 
 class Hands:
@@ -56,26 +89,22 @@ class Hands:
         note: str | None = None,
         *,
         picture: PictureWish,
+        kept_alt: str | None = None,
     ) -> dict[str, Any]:
-        """A hand message's fields: embed, choices, and attachments (absent: keep the message's).
+        """A hand message's fields: its layout, and attachments (absent: keep the message's).
 
         `picture`: "asked" (the player opened their hand: draw it), "if-free" (draw if the picture
-        budget has room), or "keep" (same position as the message shows: keep its picture)."""
-        lines = await self.sessions.log_lines(position, seat, LOG_LINES)
-        embed = hand_embed(position, seat, lines, note)
-        fields: dict[str, Any] = {"embed": embed}
+        budget has room), or "keep" (same position as the message shows: keep its picture, whose
+        alt text is `kept_alt`; None: the message has none)."""
+        lines = await self.sessions.log_lines(position, seat, TABLE_LOG_LINES)
+        fields: dict[str, Any] = {"embed": None}  # a hand from before layout messages: its embed goes
+        alt = kept_alt
         if picture != "keep":
             drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked")
             fields["attachments"] = [as_file(drawn)] if drawn is not None else []
-        if not position.legal_actions(seat):
-            fields["view"] = hand_button_view(position.game_id, refresh=True)
-            return fields
-        labels, steps = position.labels_and_steps(seat)
-        groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
-        page = plan_page(labels, steps, choice, presenter(position.record.game).flat_limit, groups)
-        if page.title:
-            embed.add_field(name="Choosing", value=page.title, inline=False)
-        fields["view"] = choice_view(position.game_id, seat, position.version, page)
+            alt = drawn.description if drawn is not None else None
+        page = choices_page(position, seat, choice) if position.legal_actions(seat) else None
+        fields["view"] = hand_layout(position, seat, lines, note=note, picture_alt=alt, page=page)
         return fields
 
     async def answer(self, interaction: discord.Interaction[Any], fields: dict[str, Any]) -> None:
@@ -84,6 +113,7 @@ class Hands:
             await replies.update(interaction, **fields)
         else:
             files = fields.pop("attachments", [])
+            fields.pop("embed", None)
             await replies.send(interaction, private=True, files=files, **fields)
 
     async def show(self, interaction: discord.Interaction[Any], game_id: int | None) -> None:
@@ -98,39 +128,115 @@ class Hands:
                 raise Refusal(WRONG_PLACE)
         seat = self.seat_of(position, interaction.user.id)
         await self.answer(interaction, await self.message(position, seat, picture="asked"))
+        self.remember_open(interaction, position, seat)
 
     async def choose(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
-        """A button or menu choice in a hand: navigate a picker, or play an action."""
+        """A button or menu choice in a hand, or on the table of a public-view game: navigate a
+        picker, or play an action."""
         position = await self.sessions.position(clicked.game_id)
         record = position.record
-        if interaction.channel_id != record.channel_id or not is_ephemeral(interaction):
+        # Choices on a public message are the table's: only the bot posts messages with its
+        # components (the router checked the click's component is on the message).
+        on_table = not is_ephemeral(interaction)
+        if interaction.channel_id != record.channel_id:
             raise Refusal(WRONG_PLACE)
+        if on_table:
+            await self._choose_on_table(interaction, position, clicked)
+            return
         self.table.moves.check_seat(position, interaction.user.id, clicked.seat)
         if not clicked.choice.startswith("a"):
             if position.version != clicked.version:
                 await self._outdated(interaction, position, clicked.seat)
                 return
             # A picker step or page at the position the message shows: its picture still fits.
-            await replies.update(
-                interaction, **await self.message(position, clicked.seat, clicked.choice, picture="keep")
+            fields = await self.message(
+                position, clicked.seat, clicked.choice, picture="keep", kept_alt=shown_alt(interaction)
             )
+            await replies.update(interaction, **fields)
             return
         try:
-            outcome = await self.table.moves.play(
-                clicked.game_id,
-                interaction.user.id,
-                seat=clicked.seat,
-                version=clicked.version,
-                index=int(clicked.choice[1:]),
-            )
+            outcome = await self._play(interaction, clicked)
         except Outdated:
             await self._outdated(interaction, await self.sessions.position(clicked.game_id), clicked.seat)
             return
-        self.table.publisher.request(clicked.game_id)  # everyone sees the move, in the background
         fields = await self.message(
             outcome.position, clicked.seat, note=f"You played: {outcome.label}", picture="if-free"
         )
         await replies.update(interaction, **fields)
+
+    def remember_open(self, interaction: discord.Interaction[Any], position: Position, seat: int) -> None:
+        """`interaction` shows `seat`'s hand at `position`: the hand to bring up to date when the
+        seat has its next decision (games with hidden hands: the table carries the others')."""
+        if has_public_view(position.game):
+            return
+        session = self.sessions.session(position.game_id)
+        session.open_hands[seat] = OpenHand(interaction, time.monotonic(), position.version)
+
+    async def on_published(self, position: Position, session: GameSession) -> None:
+        """A version is shown: every seat that now has a decision and a hand open at an earlier
+        version gets that hand redrawn, so it plays on without another **My hand**. Best effort:
+        a hand that cannot be edited (its token expired, Discord failing) is forgotten."""
+        now = time.monotonic()
+        for seat in position.to_move():
+            shown = session.open_hands.get(seat)
+            if shown is None or shown.version >= position.version:
+                continue
+            if now - shown.at > OPEN_HAND_SECONDS:
+                del session.open_hands[seat]
+                continue
+            fields = await self.message(position, seat, picture="if-free")
+            try:
+                await shown.interaction.edit_original_response(**fields)
+            except discord.HTTPException:
+                session.open_hands.pop(seat, None)
+                continue
+            session.open_hands[seat] = OpenHand(shown.interaction, shown.at, position.version)
+
+    async def _play(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> MoveOutcome:
+        outcome = await self.table.moves.play(
+            clicked.game_id,
+            interaction.user.id,
+            seat=clicked.seat,
+            version=clicked.version,
+            index=int(clicked.choice[1:]),
+        )
+        if is_ephemeral(interaction):  # this hand shows the new position: not to be redrawn for it
+            self.remember_open(interaction, outcome.position, clicked.seat)
+        self.table.publisher.request(clicked.game_id)  # everyone sees the move, in the background
+        return outcome
+
+    async def _choose_on_table(
+        self, interaction: discord.Interaction[Any], position: Position, clicked: ChoiceId
+    ) -> None:
+        """The seat to move plays from the table (a game whose seats see nothing hidden): a picker
+        step redraws the table with that step's choices; a move is answered at once and shown to
+        everyone by the publisher. Anyone else's click is refused privately."""
+        record = position.record
+        user = interaction.user.id
+        if not has_public_view(position.game):
+            raise Refusal(WRONG_PLACE)  # a hidden-hand game's choices are only ever in hands
+        if record.seat_of(user) is None:
+            raise Refusal(NOT_A_PLAYER)
+        if clicked.seat >= len(record.seats) or record.seats[clicked.seat].user_id != user:
+            raise Refusal(NOT_YOUR_CHOICES)
+        self.table.moves.check_seat(position, user, clicked.seat)
+        if position.version != clicked.version or table_seat(position) != clicked.seat:
+            raise Refusal(MOVED_ON)
+        if not clicked.choice.startswith("a"):
+            session = self.sessions.session(record.id)
+            look = session.shown.look
+            if look is None:  # a restart since the table was drawn: draw it again as it stands
+                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES)
+                look = TableLook(tuple(lines), shown_alt(interaction))
+            await replies.update(
+                interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)
+            )
+            return
+        try:
+            await self._play(interaction, clicked)
+        except Outdated:
+            raise Refusal(MOVED_ON) from None
+        await replies.defer(interaction, private=True)  # the publisher redraws the table
 
     async def _outdated(self, interaction: discord.Interaction[Any], position: Position, seat: int) -> None:
         link = board_link(position)

@@ -20,11 +20,12 @@ from bot.games import computer_strengths, level
 from bot.lobby import SeatChange
 from bot.position import Position
 from bot.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
-from bot.render import board_embed, lobby_embed
+from bot.render import lobby_embed
 from bot.server_settings import CLOCK_WORDS
 from bot.table import Table
+from bot.table_layout import look_of, table_layout
 from bot.ui.ids import LobbyId
-from bot.ui.items import hand_button_view, lobby_view
+from bot.ui.items import lobby_view
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -171,12 +172,17 @@ class LobbyHandlers:
             return {"embed": lobby_embed(position), "view": lobby_view_of(position)}
         session = self.table.sessions.session(position.game_id)
         picture = await self.table.pictures.board(position, session)
+        look = look_of(position, [], picture, None)
         fields: dict[str, Any] = {
-            "embed": board_embed(position, [], picture.new),
-            "view": hand_button_view(position.game_id),
+            # The lobby's embed and words go (a "Play again" lobby mentions its players): the
+            # table is a layout message, which has neither.
+            "content": None,
+            "embed": None,
+            "view": table_layout(position, look),
             **picture.new_fields(),
         }
         self.table.pictures.shown(session, picture)
+        session.shown.look = look
         return fields
 
     async def _remember(self, change: SeatChange, message: discord.Message) -> None:

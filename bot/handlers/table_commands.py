@@ -10,14 +10,17 @@ from typing import Any
 import discord
 
 from bot import replies
-from bot.games import entries
+from bot.games import entries, presenter
 from bot.handlers.lobbies import can_manage, display_name, lobby_view_of
 from bot.lobby import SeatChange
-from bot.refusals import NO_GAME_HERE, Refusal
-from bot.render import GREEN, LOG_LINES, board_embed, lobby_embed
+from bot.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.render import GREEN, lobby_embed
 from bot.rules_pages import page_titles, reflow, split_pages
 from bot.table import Table
-from bot.ui.items import hand_button_view, rules_view
+from bot.table_layout import TABLE_LOG_LINES, look_of, table_layout
+from bot.ui.choices import clip
+from bot.ui.items import rules_view
+from bot.ui.layout import TEXT_MAX, DrawnLayout, container, text
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -45,22 +48,32 @@ class TableCommands:
         session = sessions.session(position.game_id)
         async with session.publishing:
             position = await sessions.position(position.game_id)
-            lines = await sessions.log_lines(position, None, LOG_LINES)
+            lines = await sessions.log_lines(position, None, TABLE_LOG_LINES)
             picture = await self.table.pictures.board(position, session, must=True)
+            look = look_of(position, lines, picture, session.shown.look)
             sent = await replies.send(
-                interaction,
-                private=False,
-                embed=board_embed(position, lines, picture.new),
-                view=hand_button_view(position.game_id),
-                **picture.new_fields(),
+                interaction, private=False, view=table_layout(position, look), **picture.new_fields()
             )
             message = sent or await interaction.original_response()
             old_id = position.record.board_message_id
-            await self.table.discord.remember_board(position, session, message, picture)
+            await self.table.discord.remember_board(position, session, message, picture, look)
             if old_id is not None and old_id != message.id:
                 channel = self.table.discord.channel(position)
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(old_id).delete()
+
+    async def board_as_text(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """ "Board as text" under a board's picture: the complete text board, privately (what the
+        picture shows, for a screen reader or a small screen)."""
+        position = await self.table.sessions.position(game_id)
+        if interaction.channel_id != position.record.channel_id:
+            raise Refusal(WRONG_PLACE)
+        view = position.view(None)
+        if view is None:
+            raise Refusal(GAME_OVER)
+        board = presenter(position.record.game).board_text(view, position.names)
+        layout = DrawnLayout([container([text(clip(board, TEXT_MAX))], GREEN), text(f"-# Game #{game_id}")])
+        await replies.send(interaction, private=True, view=layout)
 
     async def end_or_leave(
         self, interaction: discord.Interaction[Any], *, end: bool, computer: str | None = None

@@ -62,6 +62,9 @@ class Presenter:
 
     #: The engine game's registry name.
     game_name: str = ""
+    #: Whether the board's own words say whose turn it is (its headline, summary and text board);
+    #: if not, the table adds the platform's "Now: **Alice**".
+    says_whose_turn: bool = False
     #: Above this many legal actions, a hand groups actions sharing a first step into two-step
     #: pickers (None: the platform's default, one menu's 25 options).
     flat_limit: int | None = None

@@ -180,6 +180,7 @@ def decision_text(view: CabbageheadView, names: list[str]) -> str:
 
 class CabbageheadPresenter(Presenter):
     game_name = "cabbagehead"
+    says_whose_turn = True
     #: Every decision with several first steps is picked in steps: the card (three buttons with
     #: their costs), then its slot; for the two-player pass, the card, then where it lies.
     flat_limit = 1

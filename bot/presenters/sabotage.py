@@ -197,6 +197,7 @@ def objective_lines(objective: ObjectiveView, progress: list[ProgressView]) -> s
 
 class SabotagePresenter(Presenter):
     game_name = "sabotage"
+    says_whose_turn = True
     #: Optional platform hook: with more actions than fit as buttons, group them by first step, so
     #: a choice with a target (which plot; which player's plot) is always a second step.
     flat_limit = MAX_BUTTON_CHOICES

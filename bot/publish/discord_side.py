@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import aiohttp
@@ -21,12 +21,14 @@ from discord.http import handle_message_parameters
 
 from bot.picture_service import BoardPicture, PictureService
 from bot.position import Position
-from bot.publish.plan import Plan
-from bot.render import MESSAGE_MAX, board_embed, board_link, result_embed
+from bot.publish.plan import BoardStep, Plan
+from bot.render import MESSAGE_MAX, board_link, result_embed
 from bot.session import GameSession, MessageRef
 from bot.sessions import Sessions
+from bot.table_layout import TableLook, look_of, table_layout
 from bot.ui.choices import clip
-from bot.ui.items import again_view, back_view, hand_button_view
+from bot.ui.items import again_view, back_view
+from engine.api import has_public_view
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +65,11 @@ def mentions_of(user_ids: list[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
 
 
+def how_to_play(position: Position) -> str:
+    """Where a turn is played: on the table itself in a game with nothing hidden, else in the hand."""
+    return "Play on the table" if has_public_view(position.game) else "Press **My hand** to play"
+
+
 class DiscordSide:
     """Posts, edits and deletes a game's public messages as a plan says."""
 
@@ -91,16 +98,19 @@ class DiscordSide:
         lines: list[str],
         picture: BoardPicture,
         version: int,
-        ends: float | None = None,
+        ends: Mapping[int, float] | None = None,
     ) -> None:
         """Every step of `plan` (made for `version`), in order; `PublishLater` if Discord fails.
-        `ends`: when the turn the notice announces must be played by (its clock)."""
+        `ends`: when each seat whose turn begins must decide by (its clock)."""
+        ends = ends or {}
+        users = position.record.seats
+        told = [end for seat, end in ends.items() if users[seat].user_id in plan.notify]
         try:
-            await self._board(plan, position, session, lines, picture)
+            await self._board(plan, position, session, lines, picture, ends)
             if plan.announcement and session.shown.announced_version != version:
                 await self._announce(position, session, "\n".join(plan.announcement), version)
             if plan.notify and session.shown.notice_version != version:
-                await self._notify(position, session, list(plan.notify), version, ends)
+                await self._notify(position, session, list(plan.notify), version, min(told, default=None))
             await self._delete(session, plan.delete)
             if plan.post_result and not session.shown.result_posted:
                 await self._post_result(position)
@@ -123,25 +133,36 @@ class DiscordSide:
         )
 
     async def _board(
-        self, plan: Plan, position: Position, session: GameSession, lines: list[str], picture: BoardPicture
+        self,
+        plan: Plan,
+        position: Position,
+        session: GameSession,
+        lines: list[str],
+        picture: BoardPicture,
+        ends: Mapping[int, float],
     ) -> None:
         step = plan.board
+        look = look_of(position, lines, picture, session.shown.look, ends)
+        shown = session.shown.look
+        board_id = position.record.board_message_id
+        clock_started = bool(ends) and (shown is None or shown.ends != look.ends)
+        if step.action == "none" and board_id is not None and clock_started:
+            step = BoardStep("edit", board_id, picture.choice)  # the table shows the new clock
         if step.action == "none":
             return
-        view = hand_button_view(position.game_id) if position.record.status == "active" else None
-        embed = board_embed(position, lines, picture.new, kept_picture_move=picture.kept_move)
         if step.action == "edit" and step.message_id is not None:
             try:
                 await self.edit_message(
                     position.record.channel_id,
                     step.message_id,
-                    embed=embed,
-                    view=view,
+                    embed=None,  # a board from before layout messages: its embed goes
+                    view=table_layout(position, look),
                     **picture.edit_fields(),
                 )
                 self.pictures.shown(session, picture)
                 session.shown.board_version = position.version
                 session.shown.board_status = position.record.status
+                session.shown.look = look
                 return
             except discord.NotFound:
                 pass  # someone deleted the board: post a new one
@@ -149,32 +170,28 @@ class DiscordSide:
                 if error.code != MISSING_PERMISSIONS or picture.new is None:
                     raise
                 session.text_only = True  # the channel takes no attachments: a text board
-                return await self._board(plan, position, session, lines, BoardPicture())
+                return await self._board(plan, position, session, lines, BoardPicture(), ends)
             except discord.HTTPException as error:
                 if error.code != OLD_MESSAGE_EDIT_LIMIT:
                     raise
         if picture.kept_move is not None:  # a new message has no older picture to keep
             picture = BoardPicture()
-            embed = board_embed(position, lines)
-        await self.post_board(position, session, embed, view, picture, replaces=step.message_id)
+            look = look_of(position, lines, picture, session.shown.look, ends)
+        await self.post_board(position, session, look, picture, replaces=step.message_id)
 
     async def post_board(
         self,
         position: Position,
         session: GameSession,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
+        look: TableLook,
         picture: BoardPicture,
         *,
         replaces: int | None,
     ) -> None:
-        """Post the board as a new message, remember it, and delete the one it `replaces`."""
+        """Post the table as a new message, remember it, and delete the one it `replaces`."""
         channel = self.channel(position)
-        fields: dict[str, Any] = {"embed": embed, **picture.new_fields()}
-        if view is not None:
-            fields["view"] = view
-        message = await channel.send(**fields)
-        await self.remember_board(position, session, message, picture)
+        message = await channel.send(view=table_layout(position, look), **picture.new_fields())
+        await self.remember_board(position, session, message, picture, look)
         if replaces is not None and replaces != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(replaces).delete()
@@ -185,8 +202,10 @@ class DiscordSide:
         session: GameSession,
         message: discord.Message,
         picture: BoardPicture | None = None,
+        look: TableLook | None = None,
     ) -> None:
-        """`message` is the game's board now (showing `picture`, if given: else as recorded)."""
+        """`message` is the game's board now (showing `picture`, if given: else as recorded,
+        drawn as `look` says)."""
         posted_at = message.created_at.timestamp()
         await self.store.set_board_message(position.game_id, message.id, posted_at)
         position.record.board_message_id = message.id
@@ -198,6 +217,8 @@ class DiscordSide:
             self.pictures.shown(session, picture)
         session.shown.board_version = position.version
         session.shown.board_status = position.record.status
+        if look is not None:
+            session.shown.look = look
 
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
         """Edit a message by REST, like `PartialMessage.edit` but without building a `Message` from
@@ -227,7 +248,7 @@ class DiscordSide:
         mentions = " ".join(f"<@{u}>" for u in users)
         clock = f" Your time runs out <t:{int(ends)}:R>." if ends is not None else ""
         title = position.game.title
-        text = f"{mentions}, it's your turn in **{title}**.{clock} Press **My hand** to play{where}"
+        text = f"{mentions}, it's your turn in **{title}**.{clock} {how_to_play(position)}{where}"
         await self._replace_notices(position, session, text, users)
         session.shown.notice_version = version
 
@@ -252,7 +273,7 @@ class DiscordSide:
         where = f" — the board: {link}" if link else ""
         text = (
             f"⏰ <@{user}>, your turn in **{position.game.title}** runs out <t:{int(ends)}:R>. "
-            f"Press **My hand** to play{where}"
+            f"{how_to_play(position)}{where}"
         )
         try:
             await self._replace_notices(position, session, text, [user])

@@ -23,9 +23,9 @@ from bot.picture_service import PictureService
 from bot.position import Position
 from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.plan import Facts, plan
-from bot.render import LOG_LINES
 from bot.session import GameSession, MessageRef
 from bot.sessions import Sessions
+from bot.table_layout import TABLE_LOG_LINES
 from engine.api import Event
 
 log = logging.getLogger(__name__)
@@ -139,11 +139,11 @@ class Publisher:
             picture_version=session.shown.picture,
         )
         steps = plan(facts)
-        lines = await self.sessions.log_lines(position, None, LOG_LINES)
+        lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES)
         if record.version != facts.version:  # a move landed meanwhile: show the latest instead
             session.dirty = True
             return
-        ends = await self._turn_ends(position, facts, steps.new_turns, steps.notify)
+        ends = await self._turn_ends(position, facts, steps.new_turns)
         await self.discord.carry_out(steps, position, session, lines, picture, facts.version, ends)
         first = session.shown.version < 0  # a start, or the catch-up after a restart: rare, at once
         session.shown.version = facts.version
@@ -175,15 +175,13 @@ class Publisher:
                 self.metrics.error("subscriber")
 
     async def _turn_ends(
-        self, position: Position, facts: Facts, new_turns: Sequence[int], notify: Sequence[int]
-    ) -> float | None:
-        """Start the clocks of the seats whose turn begins; the earliest end among those the notice
-        is about to tell (None: no clock to show)."""
+        self, position: Position, facts: Facts, new_turns: Sequence[int]
+    ) -> dict[int, float]:
+        """Start the clocks of the seats whose turn begins: when each must decide by (none: no
+        clock to show)."""
         if not new_turns or self.turn_ends is None:
-            return None
-        ends = await self.turn_ends(position, new_turns, fresh=facts.shown_to_move is not None)
-        told = [end for seat, end in ends.items() if facts.seat_users[seat] in notify]
-        return min(told) if told else None
+            return {}
+        return await self.turn_ends(position, new_turns, fresh=facts.shown_to_move is not None)
 
     async def _actor(self, position: Position, session: GameSession) -> int | None:
         """Who made the game's latest move, or the host for its start (not pinged about it)."""

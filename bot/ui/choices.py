@@ -52,6 +52,15 @@ class Page:
         """The entries split into menus of at most 25 options."""
         return [self.entries[i : i + OPTIONS_PER_MENU] for i in range(0, len(self.entries), OPTIONS_PER_MENU)]
 
+    def menu_titles(self) -> list[str]:
+        """Each menu's placeholder, distinct when there are several: the page's title with the
+        first and last option the menu holds ("F1 … K2"), so a player knows which menu to open."""
+        menus = self.menus()
+        title = self.title or "Choose…"
+        if len(menus) <= 1:
+            return [title] * len(menus)
+        return [f"{title}: {menu[0].label} … {menu[-1].label}" for menu in menus]
+
 
 def clip(text: str, limit: int) -> str:
     """`text` cut to `limit` characters, with an ellipsis when cut."""

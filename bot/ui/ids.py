@@ -15,6 +15,7 @@ follow their grammar exactly (bot.ui.choices), and anything else is `None`.
   gc:pause:<game>                                           "Agree to pause" under a pause request
   gc:back:<game>:<seat>                                     "I'm back" under a computer's stand-in
   gc:again:<game>                                           "Play again" under a game's final scores
+  gc:text:<game>                                            "Board as text" under a board's picture
 """
 
 from __future__ import annotations
@@ -123,7 +124,19 @@ class AgainId:
         return f"gc:again:{self.game_id}"
 
 
-ComponentId = LobbyId | HandId | ChoiceId | MenuId | RulesId | RulesMenuId | PauseId | BackId | AgainId
+@dataclass(frozen=True)
+class TextId:
+    """ "Board as text": the complete text board, privately (for screen readers, or a phone)."""
+
+    game_id: int
+
+    def text(self) -> str:
+        return f"gc:text:{self.game_id}"
+
+
+ComponentId = (
+    LobbyId | HandId | ChoiceId | MenuId | RulesId | RulesMenuId | PauseId | BackId | AgainId | TextId
+)
 
 
 def _number(text: str, high: int) -> int | None:
@@ -179,6 +192,9 @@ def parse(custom_id: str) -> ComponentId | None:
     if kind == "again" and len(parts) == 1:
         game_id = _game_id(parts[0])
         return AgainId(game_id) if game_id is not None else None
+    if kind == "text" and len(parts) == 1:
+        game_id = _game_id(parts[0])
+        return TextId(game_id) if game_id is not None else None
     if kind == "back" and len(parts) == 2:
         game_id, seat = _game_id(parts[0]), _number(parts[1], MAX_SEAT)
         return BackId(game_id, seat) if game_id is not None and seat is not None else None

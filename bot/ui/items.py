@@ -15,9 +15,21 @@ import discord
 
 from bot.games import level
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
-from bot.ui.ids import AgainId, BackId, ChoiceId, HandId, LobbyId, MenuId, PauseId, RulesId, RulesMenuId
+from bot.ui.ids import (
+    AgainId,
+    BackId,
+    ChoiceId,
+    HandId,
+    LobbyId,
+    MenuId,
+    PauseId,
+    RulesId,
+    RulesMenuId,
+    TextId,
+)
 
 BUTTON_LABEL_MAX = 80
+PLACEHOLDER_MAX = 150
 HAND_LABEL = "My hand / My turn"
 
 LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "cancel": "Cancel"}
@@ -121,8 +133,16 @@ def lobby_view(
 
 
 def hand_button_view(game_id: int, *, refresh: bool = False) -> discord.ui.View:
+    return DrawnView([hand_row(game_id, refresh=refresh)])
+
+
+def hand_row(game_id: int, *, refresh: bool = False, as_text: bool = False) -> dict[str, Any]:
+    """ "My hand" (or "Refresh" in a hand), and "Board as text" under a board with a picture."""
     label = "Refresh" if refresh else HAND_LABEL
-    return DrawnView([row([button(HandId(game_id).text(), label, emoji="🃏")])])
+    buttons = [button(HandId(game_id).text(), label, emoji="🃏")]
+    if as_text:
+        buttons.append(button(TextId(game_id).text(), "Board as text", discord.ButtonStyle.secondary, "📝"))
+    return row(buttons)
 
 
 def again_view(game_id: int) -> discord.ui.View:
@@ -169,13 +189,19 @@ def _choice_button(game_id: int, seat: int, version: int, entry: Entry, *, nav: 
 
 def choice_view(game_id: int, seat: int, version: int, page: Page) -> discord.ui.View:
     """The buttons or menus of one page of choices, with its navigation row last."""
+    return DrawnView(choice_rows(game_id, seat, version, page))
+
+
+def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[str, Any]]:
+    """The action rows of one page of choices: buttons, or menus each with its own placeholder
+    (`Page.menu_titles`), and the navigation row last."""
     rows: list[dict[str, Any]] = []
     if page.as_buttons:
         buttons = [_choice_button(game_id, seat, version, e, nav=False) for e in page.entries]
         rows += [row(buttons[i : i + BUTTONS_PER_ROW]) for i in range(0, len(buttons), BUTTONS_PER_ROW)]
     else:
-        placeholder = clip(page.title or "Choose…", 150)
-        for n, menu in enumerate(page.menus()):
+        for n, (title, menu) in enumerate(zip(page.menu_titles(), page.menus(), strict=True)):
+            placeholder = clip(title, PLACEHOLDER_MAX)
             options = [
                 {"label": clip(e.label, OPTION_LABEL_MAX), "value": e.choice, "default": False} for e in menu
             ]
@@ -192,4 +218,4 @@ def choice_view(game_id: int, seat: int, version: int, page: Page) -> discord.ui
             rows.append(row([select]))
     if page.nav:
         rows.append(row([_choice_button(game_id, seat, version, e, nav=True) for e in page.nav]))
-    return DrawnView(rows)
+    return rows

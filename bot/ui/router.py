@@ -37,6 +37,7 @@ from bot.ui.ids import (
     PauseId,
     RulesId,
     RulesMenuId,
+    TextId,
     page_number,
     parse,
 )
@@ -133,6 +134,8 @@ class Router:
             await self.clocks.back(interaction, clicked.game_id, clicked.seat)
         elif isinstance(clicked, AgainId):
             await self.lobbies.play_again(interaction, clicked.game_id)
+        elif isinstance(clicked, TextId):
+            await self.commands.board_as_text(interaction, clicked.game_id)
 
     @staticmethod
     def _menu_value(component: Any, data: dict[str, Any]) -> str:

@@ -1,0 +1,213 @@
+"""The living table message and the hands, as layout components: each fact said once.
+
+The table is one message per game: a headline (whose turn, the round, the clock), the board
+picture (or, without one, the complete text board), a few recent log lines, and the buttons. In a
+game whose seats see nothing hidden (`has_public_view`), the seat to move plays from the table
+itself: its choices are the table's. A hand is the same kind of message, private to its player.
+Text comes from the game's presenter and the engine's views; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.games import presenter
+from bot.picture_service import BoardPicture
+from bot.pictures import board_summary
+from bot.position import Position
+from bot.ui.choices import Page, group_by_first_step, plan_page
+from bot.ui.items import choice_rows, hand_row
+from bot.ui.layout import DrawnLayout, container, fit_texts, gallery, separator, text
+from engine.api import has_public_view
+
+#: How many log lines the table and a hand show.
+TABLE_LOG_LINES = 3
+
+GREEN = discord.Colour(0x4E9A06)
+GREY = discord.Colour(0x888A85)
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """What the table message shows besides the position itself, kept so that a picker step on
+    the table redraws it exactly as the publisher last did, with other buttons."""
+
+    lines: tuple[str, ...] = ()
+    #: The alt text of the picture on the message (None: the message has no picture).
+    picture_alt: str | None = None
+    #: The move an older picture shows while a new one waits for the picture budget.
+    picture_move: int | None = None
+    #: When the turn of the seat to move ends (its clock), if it has one.
+    ends: float | None = None
+    #: Who the clock is for.
+    clocked: tuple[int, ...] = field(default=())
+
+
+def look_of(
+    position: Position,
+    lines: list[str],
+    picture: BoardPicture,
+    before: TableLook | None,
+    ends: Mapping[int, float] | None = None,
+) -> TableLook:
+    """How the table will look with `picture`: a new one, the one the message keeps (as `before`
+    showed it), or none; `ends`: when each seat whose turn begins must decide by (none: the clock
+    `before` showed, if the same seats are still to move)."""
+    if picture.new is not None:
+        alt: str | None = picture.new.description
+    elif picture.kept_move is not None:
+        alt = before.picture_alt if before is not None and before.picture_alt is not None else ""
+    else:
+        alt = None
+    if ends:
+        return TableLook(tuple(lines), alt, picture.kept_move, min(ends.values()), tuple(sorted(ends)))
+    to_move = tuple(position.to_move())
+    if before is not None and before.clocked and before.clocked == to_move:
+        return TableLook(tuple(lines), alt, picture.kept_move, before.ends, before.clocked)
+    return TableLook(tuple(lines), alt, picture.kept_move)
+
+
+def table_seat(position: Position) -> int | None:
+    """The seat that plays from the table: in a game in progress whose seats see nothing hidden,
+    the one human seat to move (None: nobody, several at once, or a hidden-hand game)."""
+    record = position.record
+    if record.status != "active" or position.state is None or not has_public_view(position.game):
+        return None
+    humans = [s for s in position.to_move() if record.seats[s].user_id is not None]
+    return humans[0] if len(humans) == 1 else None
+
+
+def choices_page(position: Position, seat: int, choice: str = "p0") -> Page:
+    """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens."""
+    labels, steps = position.labels_and_steps(seat)
+    groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
+    return plan_page(labels, steps, choice, presenter(position.record.game).flat_limit, groups)
+
+
+def headline(position: Position, look: TableLook, *, with_picture: bool) -> str:
+    """The table's first lines: the game, then whose turn and the round in the game's words, the
+    clock, a pause; with no picture, the complete text board instead of the short summary."""
+    record = position.record
+    names = position.names
+    shows = presenter(record.game)
+    view = position.view(None)
+    lines = [f"## {position.game.title}"]
+    if record.status == "cancelled":
+        lines.append(f"**Ended:** {record.end_reason or 'cancelled'}.")
+        return "\n".join(lines)
+    if view is not None:
+        if with_picture:
+            lines.append(shows.board_headline(view, names) or board_summary(record.game, view, names))
+        else:
+            lines.append(shows.board_text(view, names))
+        to_move = position.to_move() if record.status == "active" else []
+        if to_move and not shows.says_whose_turn:
+            lines.append("Now: " + ", ".join(f"**{names[s]}**" for s in to_move))
+    if record.status == "active" and record.paused_at is not None:
+        lines.append("⏸ **Paused** — the clock is stopped; `/resume` starts it again.")
+    elif record.status == "active" and look.ends is not None:
+        who = " and ".join(names[s] for s in look.clocked if 0 <= s < len(names))
+        owner = f"{who}'s time" if who else "Time"
+        lines.append(f"⏰ {owner} runs out <t:{int(look.ends)}:R>.")
+    if record.status == "finished":
+        result = position.result()
+        if record.end_reason not in (None, "completed"):
+            lines.append(f"**Ended:** {record.end_reason}.")
+        if result is not None:
+            lines.append(f"🏁 **Game over.** {result.summary_for(names)} The ranking follows below.")
+    return "\n".join(lines)
+
+
+def recent(lines: tuple[str, ...] | list[str]) -> str:
+    return "**Recent**\n" + "\n".join(f"• {line}" for line in lines[-TABLE_LOG_LINES:])
+
+
+def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> DrawnLayout:
+    """The table message at `position` as `look` says it is shown; `choice`: the picker page the
+    seat to move has open on the table (public-view games)."""
+    record = position.record
+    with_picture = look.picture_alt is not None
+    seat = table_seat(position)
+    page = choices_page(position, seat, choice) if seat is not None else None
+    parts = [headline(position, look, with_picture=with_picture)]
+    if look.lines:
+        parts.append(recent(look.lines))
+    if page is not None and page.title:
+        parts.append(f"**Choosing:** {page.title}")
+    picture_note = ""
+    if look.picture_move is not None and look.picture_move != record.version:
+        picture_note = f" · picture shows move {look.picture_move} (updating)"
+    footer = f"-# Game #{record.id} · move {record.version}{picture_note}"
+    parts.append(footer)
+    fitted = fit_texts(parts, stretch=0)
+    inside: list[dict[str, Any]] = [text(fitted[0])]
+    if with_picture:
+        inside.append(gallery("board.png", look.picture_alt or ""))
+    inside += [text(part) for part in fitted[1:-1]]
+    rows: list[dict[str, Any]] = []
+    if page is not None and seat is not None:
+        rows += choice_rows(record.id, seat, record.version, page)
+    if record.status == "active":
+        rows.append(hand_row(record.id, as_text=with_picture))
+    if rows:
+        inside.append(separator())
+        inside += rows
+    colour = GREEN if record.status == "active" else GREY
+    return DrawnLayout([container(inside, colour), text(fitted[-1])])
+
+
+def hand_status(position: Position, seat: int) -> str:
+    if position.record.status != "active":
+        return "This game is over."
+    to_move = position.to_move()
+    if seat in to_move:
+        return "**Your decision.** Choose below."
+    names = position.names
+    now = ", ".join(f"**{names[s]}**" for s in to_move)
+    return f"Now: {now} — I'll mention you when it's your turn." if now else "Game over."
+
+
+def hand_layout(
+    position: Position,
+    seat: int,
+    lines: list[str],
+    *,
+    note: str | None,
+    picture_alt: str | None,
+    page: Page | None,
+) -> DrawnLayout:
+    """Seat `seat`'s private hand: its own view in the game's words, its picture (`picture_alt`
+    given: the message carries hand.png), where the game stands for it, and its choices (`page`;
+    None: nothing to decide, a Refresh button)."""
+    record = position.record
+    shows = presenter(record.game)
+    names = position.names
+
+    def hand_text() -> str:
+        view = position.view(seat)
+        return shows.hand_text(view, seat, names) if view is not None else ""
+
+    top = f"## Your hand — {position.game.title}"
+    if note:
+        top += f"\n> {note}"
+    parts = [top, position.memo(("hand", seat), hand_text), hand_status(position, seat)]
+    if page is not None and page.title:
+        parts.append(f"**Choosing:** {page.title}")
+    if lines:
+        parts.append(recent(lines))
+    parts.append(f"-# Only you can see this · game #{record.id} · move {record.version}")
+    fitted = fit_texts(parts, stretch=1)
+    inside: list[dict[str, Any]] = [text(fitted[0])]
+    if picture_alt is not None:
+        inside.append(gallery("hand.png", picture_alt))
+    inside += [text(part) for part in fitted[1:-1] if part]
+    inside.append(separator())
+    if page is not None:
+        inside += choice_rows(record.id, seat, record.version, page)
+    else:
+        inside.append(hand_row(record.id, refresh=True))
+    return DrawnLayout([container(inside, GREEN if record.status == "active" else GREY), text(fitted[-1])])

@@ -1,0 +1,87 @@
+"""Discord's layout components ("Components V2") drawn as JSON: the living table and the hands.
+
+A layout message is nothing but its component tree: containers, text displays, media galleries,
+separators and action rows (Discord's component reference). Like `DrawnView`, a `DrawnLayout`
+holds no items and no callbacks, so it costs nothing to build and every click on it is routed by
+custom id. Discord's limits for a whole message: 40 components, nested ones included, and 4,000
+characters of text displays; `fit_texts` keeps the texts within the second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.ui.choices import clip
+
+#: Component types (Discord's component reference).
+ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 10, 12, 14, 17
+#: Discord's limits for one layout message.
+COMPONENTS_MAX = 40
+TEXT_MAX = 4000
+#: A media gallery item's description (the alt text screen readers read).
+ALT_MAX = 1024
+
+
+class DrawnLayout(discord.ui.View):
+    """A layout message given directly as its component tree (sent with the IS_COMPONENTS_V2 flag).
+
+    Holding no items, it needs no listening: stopped, discord.py neither stores it for the message
+    nor runs a timeout task for it."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._components = components
+        self.stop()
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._components
+
+    def has_components_v2(self) -> bool:
+        return True
+
+
+def text(content: str) -> dict[str, Any]:
+    return {"type": TEXT_DISPLAY, "content": content}
+
+
+def gallery(filename: str, description: str) -> dict[str, Any]:
+    """One uploaded picture, shown full width, with its alt text."""
+    item: dict[str, Any] = {"media": {"url": f"attachment://{filename}"}}
+    if description:
+        item["description"] = clip(description, ALT_MAX)
+    return {"type": MEDIA_GALLERY, "items": [item]}
+
+
+def separator() -> dict[str, Any]:
+    return {"type": SEPARATOR, "divider": True, "spacing": 1}
+
+
+def container(components: list[dict[str, Any]], colour: discord.Colour) -> dict[str, Any]:
+    return {"type": CONTAINER, "accent_color": colour.value, "components": components}
+
+
+def fit_texts(parts: Sequence[str], budget: int = TEXT_MAX, *, stretch: int = 0) -> list[str]:
+    """`parts` within `budget` characters in all: the part at index `stretch` (the long one: a
+    text board, a hand) is cut to what the others leave, the others only if even that is not enough."""
+    others = sum(len(p) for i, p in enumerate(parts) if i != stretch)
+    room = max(budget - others, 0)
+    fitted = [clip(p, max(room, 1)) if i == stretch else p for i, p in enumerate(parts)]
+    total = sum(len(p) for p in fitted)
+    if total <= budget:
+        return fitted
+    each = max(budget // max(len(parts), 1), 1)
+    return [clip(p, each) for p in fitted]
+
+
+def count_components(components: list[dict[str, Any]]) -> int:
+    """Every component of a tree, nested ones included (what Discord's limit of 40 counts)."""
+    total = 0
+    for item in components:
+        total += 1
+        total += count_components(list(item.get("components") or []))
+        if isinstance(item.get("accessory"), dict):
+            total += 1
+    return total
