@@ -17,7 +17,7 @@ from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteract
 APOLOGY = "Sorry, something went wrong"
 #: Custom ids of a hand's choices: buttons and menus.
 CHOICE_ID = re.compile(r"^gc:[cs]:(\d+):(\d+):(\d+):(.+)$")
-FOOTER_MOVE = re.compile(r"· move (\d+)$")
+FOOTER_MOVE = re.compile(r"Game #\d+ · move (\d+)")
 
 
 def database_rows(runner: BotRunner, sql: str, *args: Any) -> list[tuple[Any, ...]]:
@@ -48,10 +48,9 @@ def game_version(runner: BotRunner, game_id: int) -> int:
 
 def shown_move(message: FakeMessage) -> int | None:
     """The move number a board's footer shows ("Game #g · move n")."""
-    for embed in message.embeds:
-        found = FOOTER_MOVE.search(str((embed.get("footer") or {}).get("text", "")))
-        if found:
-            return int(found.group(1))
+    found = FOOTER_MOVE.search(message.text())
+    if found:
+        return int(found.group(1))
     found = re.search(r"\bmove (\d+)\b", message.content or "")
     return int(found.group(1)) if found else None
 
@@ -81,6 +80,16 @@ def first_choice(hand: FakeMessage) -> tuple[int, int, int, str]:
 async def solo_game(fake: FakeDiscord, user: FakeUser, channel: FakeChannel) -> FakeMessage:
     """`/play cabbagehead` alone: it starts at once; its board."""
     await open_lobby(fake, user, channel, "play cabbagehead")
+    return live_board(fake, channel)
+
+
+async def hidden_hand_game(fake: FakeDiscord, channel: FakeChannel) -> FakeMessage:
+    """A two-player Garden Sabotage (hands hidden: no choices on its table), Alice first; its board."""
+    lobby = await open_lobby(fake, fake.alice, channel, "play sabotage", {"first_player": "host"})
+    joined = await fake.click(fake.bob, lobby, label="Join")
+    await joined.wait_answered()
+    started = await fake.click(fake.alice, lobby, label="Start")
+    await started.wait_answered()
     return live_board(fake, channel)
 
 

@@ -3,6 +3,7 @@ click a choice (through two-step pickers and pages). Only clicks and commands, n
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -80,24 +81,33 @@ def is_action(how: str) -> bool:
 
 async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) -> FakeMessage:
     """The public board once it shows move `number` (its footer reads "Game #g · move n")."""
+    footer = re.compile(rf"Game #\d+ · move {number}\b")
 
     def shown() -> FakeMessage | None:
         for message in fake.public_messages(channel):
-            for embed in message.embeds:
-                if str((embed.get("footer") or {}).get("text", "")).endswith(f"· move {number}"):
-                    return message
+            if footer.search(message.text()):
+                return message
         return None
 
     found: FakeMessage = await fake.wait_until(shown, what=f"the board at move {number}")
     return found
 
 
+def shown_move(message: FakeMessage) -> int:
+    """The move a board shows (its footer: "Game #g · move n"); -1 if it shows none."""
+    found = re.search(r"Game #\d+ · move (\d+)", message.text())
+    return int(found.group(1)) if found else -1
+
+
 def player_to_move(fake: FakeDiscord, board_message: FakeMessage, players: list[FakeUser]) -> FakeUser | None:
-    """The player the board names after "Now:" (None once the game is over)."""
+    """The player the board's headline names as the one to move, in the game's words ("Now: Alice
+    to plant…", "**Alice** to play", "**Alice** answers now"); None once the game is over."""
     text = board_message.text()
     for user in players:
-        if f"Now: **{user.name.title()}**" in text or f"Now: **{user.name}**" in text:
-            return user
+        for name in {user.name.title(), user.name}:
+            said = (f"Now: **{name}**", f"Now: {name} ", f"**{name}** to play", f"**{name}** answers now")
+            if any(words in text for words in said):
+                return user
     return None
 
 

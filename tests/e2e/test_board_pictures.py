@@ -51,7 +51,7 @@ async def test_the_board_message_carries_its_picture_and_each_move_replaces_it(
     image, description, before = picture_of(fake, first, "board.png")
     assert image.format == "PNG" and image.width == WIDTH and len(before) < 300 * 1024
     assert description.startswith("Mr. Cabbagehead's Garden board") and len(description) <= ALT_MAX
-    summary = first.embeds[0]["description"]
+    summary = headline(first)
     assert "Round 1" in summary and "```" not in summary, "a short summary, not the text grid"
 
     await play_one_decision(fake, fake.alice, fake.general, random.Random(3))
@@ -89,11 +89,17 @@ async def test_a_game_without_pictures_keeps_its_text_board(
     await click(fake, fake.alice, lobby, "Start")
     shown = await wait_for_move(fake, fake.general, 0)
     assert shown.attachments == []
-    assert shown.embeds[0].get("description")
+    assert headline(shown)
 
 
 def footer(message: FakeMessage) -> str:
-    return str((message.embeds[0].get("footer") or {}).get("text", ""))
+    """The table's last line: "Game #g · move n", and which move an older picture shows."""
+    return message.text_displays()[-1]
+
+
+def headline(message: FakeMessage) -> str:
+    """The table's first text: the game, then where it stands (or, without a picture, the text board)."""
+    return message.text_displays()[0]
 
 
 async def wait_for_fresh_picture(fake: FakeDiscord, move: int, what: str) -> None:
@@ -138,7 +144,7 @@ async def test_a_move_while_the_picture_budget_is_spent_keeps_the_old_picture_th
         _image, _description, kept = picture_of(fake, shown, "board.png")
         assert kept == start_picture, "the old picture stays while the new one waits"
         assert "picture shows move 0 (updating)" in footer(shown), "and the board says so"
-        assert "Round 1" in shown.embeds[0]["description"], "the text is the current short summary"
+        assert "Round 1" in headline(shown), "the text is the current short summary"
     assert pictures.cache.renders == drawn_before, "nothing drawn out of budget"
     assert bot.table.pictures.waiting and len(bot.table.pictures.waiting) == 1
 
@@ -160,7 +166,7 @@ async def test_picture_budget_zero_means_text_boards_and_no_pictures(
     await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
     shown = await wait_for_move(fake, fake.general, 0)
     assert shown.attachments == []
-    assert "Open: F3" in shown.embeds[0]["description"], "the full text board, the garden's slots included"
+    assert "Open: F3" in headline(shown), "the full text board, the garden's slots included"
     hand = await open_hand(fake, fake.alice, fake.general)
     assert hand.attachments == []
     assert bot.table.pictures.cache.renders == 0

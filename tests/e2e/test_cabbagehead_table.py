@@ -196,7 +196,7 @@ async def test_moves_made_while_the_start_notice_is_slow_are_published_after_it(
     while offered(await open_hand(fake, fake.bob, fake.general)):  # his turn, by his own hand
         await play_one_decision(fake, fake.bob, fake.general, rng)
         moves += 1
-    assert moves > 0 and "· move 0" in str(board(fake, fake.general).embeds[0].get("footer")), (
+    assert moves > 0 and "· move 0" in board(fake, fake.general).text(), (
         "nothing of Bob's turn is shown before the start's notice"
     )
     release.set()

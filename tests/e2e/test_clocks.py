@@ -26,6 +26,7 @@ from tests.e2e.table_driver import (
     pick,
     play_one_decision,
     player_to_move,
+    shown_move,
     wait_for_move,
 )
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
@@ -57,9 +58,7 @@ async def two_player_game(fake: FakeDiscord, clock: str = "standard") -> FakeMes
 def latest_board(fake: FakeDiscord) -> FakeMessage:
     """The newest board (a board older than an hour is posted anew, the old one deleted after)."""
     found = boards(fake, fake.general) or [
-        m
-        for m in fake.public_messages(fake.general)
-        if any(re.search(r"· move \d+$", str((e.get("footer") or {}).get("text", ""))) for e in m.embeds)
+        m for m in fake.public_messages(fake.general) if re.search(r"Game #\d+ · move \d+", m.text())
     ]
     assert found, "no board"
     return found[-1]
@@ -103,13 +102,13 @@ async def play_until_turn_of(fake: FakeDiscord, user: FakeUser, other: FakeUser,
     """`other` plays their decisions until the board says it is `user`'s turn."""
     for _ in range(20):
         shown = latest_board(fake)
-        before = shown.text()
+        before = shown_move(shown)
         to_move = player_to_move(fake, shown, [user, other])
         if to_move is user:
             return
         if to_move is other:
             await play_one_decision(fake, other, fake.general, rng)
-        await fake.wait_until(lambda: latest_board(fake).text() != before, what="a move shown")  # noqa: B023
+        await fake.wait_until(lambda: shown_move(latest_board(fake)) > before, what="a move shown")  # noqa: B023
     raise AssertionError(f"never {user.name}'s turn")
 
 

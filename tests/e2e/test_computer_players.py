@@ -26,9 +26,8 @@ async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) ->
 
     def shown() -> FakeMessage | None:
         for message in fake.public_messages(channel):
-            for embed in message.embeds:
-                if str((embed.get("footer") or {}).get("text", "")).endswith(f"· move {number}"):
-                    return message
+            if re.search(rf"Game #\d+ · move {number}\b", message.text()):
+                return message
         return None
 
     found: FakeMessage = await fake.wait_until(shown, timeout=30.0, what=f"the board at move {number}")

@@ -25,6 +25,7 @@ from tests.e2e.findings_driver import (
     first_choice,
     game_of,
     game_version,
+    hidden_hand_game,
     live_board,
     open_games,
     open_hand_with_menu,
@@ -60,10 +61,11 @@ async def test_a_choice_forged_on_the_games_own_board_is_refused_privately(
 ) -> None:
     """Finding 1: a choice click (`gc:c:…` button or `gc:s:…` menu) sent on the game's public
     board was answered by editing the board: the player's private hand replaced it. A choice
-    must come from its seat's own ephemeral hand in the game's channel; anything else gets a
-    short private refusal, the board is not edited and nothing is played."""
+    must come from its seat's own ephemeral hand in the game's channel (in a game with hidden
+    hands: issue 17 lets a public-view game's seat to move play from its table); anything else
+    gets a short private refusal, the board is not edited and nothing is played."""
     fake = fake_discord
-    board = await solo_game(fake, fake.alice, fake.general)
+    board = await hidden_hand_game(fake, fake.general)
     hand = await open_hand(fake, fake.alice, fake.general)
     game, seat, version, choice = first_choice(hand)
     shown_before = board.snapshot()
@@ -74,7 +76,7 @@ async def test_a_choice_forged_on_the_games_own_board_is_refused_privately(
     await interaction.wait_answered()
     assert_private_refusal(fake, interaction, await answer_of(fake, interaction))
     assert board.snapshot() == shown_before, "the public board was edited"
-    assert not board.deleted and board.custom_ids() == [f"gc:hand:{game}"]
+    assert not board.deleted and board.custom_ids() == [f"gc:hand:{game}", f"gc:text:{game}"]
     assert shown_move(board) == 0 and game_version(running_bot, game) == 0, "a move was played"
 
 

@@ -26,7 +26,10 @@ def computers_wait(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def picture_descriptions(board: FakeMessage) -> list[str]:
-    return [str(a.get("description") or "") for a in board.attachments]
+    """The board picture's alt text, as the attachment and the layout's media gallery give it."""
+    shown = [str(a.get("description") or "") for a in board.attachments]
+    galleries = [c for c in board.walk() if c.get("type") == 12]
+    return shown + [str(i.get("description") or "") for g in galleries for i in g.get("items", [])]
 
 
 def players_field(board: FakeMessage) -> str:
@@ -60,7 +63,9 @@ async def test_the_board_picture_names_the_computer_that_took_a_leavers_seat(
         lambda: "Computer" in players_field(live_board(fake, fake.general)), what="the handover"
     )
     board = live_board(fake, fake.general)
-    computer = next(line for line in players_field(board).splitlines() if "Computer" in line).lstrip("▶ ")
+    named = re.search(r"Computer \d+ \(\w+\)(, for \w+)?", players_field(board))
+    assert named is not None, players_field(board)
+    computer = named.group(0)
 
     def leaver_named(text: str) -> bool:
         return "Bob" in text.replace(computer, "")
