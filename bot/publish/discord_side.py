@@ -109,9 +109,12 @@ class DiscordSide:
             await self._board(plan, position, session, lines, picture, ends)
             if plan.announcement and session.shown.announced_version != version:
                 await self._announce(position, session, "\n".join(plan.announcement), version)
+            gone: list[MessageRef] = []
             if plan.notify and session.shown.notice_version != version:
-                await self._notify(position, session, list(plan.notify), version, min(told, default=None))
-            await self._delete(session, plan.delete)
+                ends_told = min(told, default=None)
+                gone = await self._notify(position, session, list(plan.notify), version, ends_told)
+            # The notice's post already retired the notices it replaces: delete each message once.
+            await self._delete(session, tuple(ref for ref in plan.delete if ref not in gone))
             if plan.post_result and not session.shown.result_posted:
                 await self._post_result(position)
                 session.shown.result_posted = True
@@ -242,20 +245,23 @@ class DiscordSide:
 
     async def _notify(
         self, position: Position, session: GameSession, users: list[int], version: int, ends: float | None
-    ) -> None:
+    ) -> list[MessageRef]:
+        """Post the turn notice mentioning `users`; the older notices it retired."""
         link = board_link(position)
         where = f" — the board: {link}" if link else ""
         mentions = " ".join(f"<@{u}>" for u in users)
         clock = f" Your time runs out <t:{int(ends)}:R>." if ends is not None else ""
         title = position.game.title
         text = f"{mentions}, it's your turn in **{title}**.{clock} {how_to_play(position)}{where}"
-        await self._replace_notices(position, session, text, users)
+        gone = await self._replace_notices(position, session, text, users)
         session.shown.notice_version = version
+        return gone
 
     async def _replace_notices(
         self, position: Position, session: GameSession, text: str, users: list[int]
-    ) -> None:
-        """Post a notice mentioning `users`, then delete the game's older ones: one stands at a time."""
+    ) -> list[MessageRef]:
+        """Post a notice mentioning `users`, then delete the game's older ones (returned): one
+        stands at a time."""
         message = await self.channel(position).send(
             clip(text, MESSAGE_MAX), allowed_mentions=mentions_of(users)
         )
@@ -263,6 +269,7 @@ class DiscordSide:
         await self.sessions.set_notices(session, [MessageRef(message.channel.id, message.id)])
         for ref in old:
             await self._delete_one(ref)
+        return old
 
     async def remind(self, position: Position, user: int, ends: float, direct: bool) -> None:
         """Remind `user` that their turn's time runs out at `ends`: a notice in the channel that

@@ -90,6 +90,8 @@ async def hidden_hand_game(fake: FakeDiscord, channel: FakeChannel) -> FakeMessa
     await joined.wait_answered()
     started = await fake.click(fake.alice, lobby, label="Start")
     await started.wait_answered()
+    # Publishing settles once the table shows the turn's clock (the server's default: standard).
+    await fake.wait_until(lambda: "runs out <t:" in live_board(fake, channel).text(), what="the clock")
     return live_board(fake, channel)
 
 
