@@ -107,13 +107,13 @@ class DiscordSide:
         told = [end for seat, end in ends.items() if users[seat].user_id in plan.notify]
         try:
             await self._board(plan, position, session, lines, picture, ends)
-            if plan.announcement and session.shown.announced_version != version:
-                await self._announce(position, session, "\n".join(plan.announcement), version)
             gone: list[MessageRef] = []
+            if plan.announcement and session.shown.announced_version != version:
+                gone += await self._announce(position, session, "\n".join(plan.announcement), version)
             if plan.notify and session.shown.notice_version != version:
                 ends_told = min(told, default=None)
-                gone = await self._notify(position, session, list(plan.notify), version, ends_told)
-            # The notice's post already retired the notices it replaces: delete each message once.
+                gone += await self._notify(position, session, list(plan.notify), version, ends_told)
+            # The posts above already retired the messages they replace: delete each message once.
             await self._delete(session, tuple(ref for ref in plan.delete if ref not in gone))
             if plan.post_result and not session.shown.result_posted:
                 await self._post_result(position)
@@ -230,7 +230,10 @@ class DiscordSide:
         with handle_message_parameters(previous_allowed_mentions=mentions, **fields) as params:
             await self.client.http.edit_message(channel_id, message_id, params=params)
 
-    async def _announce(self, position: Position, session: GameSession, text: str, version: int) -> None:
+    async def _announce(
+        self, position: Position, session: GameSession, text: str, version: int
+    ) -> list[MessageRef]:
+        """Post the announcement; the one it replaced (deleted), if any."""
         message = await self.channel(position).send(
             clip(text, MESSAGE_MAX), allowed_mentions=discord.AllowedMentions.none()
         )
@@ -240,8 +243,10 @@ class DiscordSide:
             position.game_id, [(message.channel.id, message.id)], kind="announcement"
         )
         session.shown.announced_version = version
-        if old is not None:
-            await self._delete_one(old)
+        if old is None:
+            return []
+        await self._delete_one(old)
+        return [old]
 
     async def _notify(
         self, position: Position, session: GameSession, users: list[int], version: int, ends: float | None
