@@ -19,9 +19,10 @@ from pydantic import BaseModel, ValidationError
 from bot.games import computer_strengths, level
 from bot.position import Position
 from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_SEAT, Refusal
+from bot.results import result_record
 from bot.server_settings import CLOCK_SECONDS
 from bot.sessions import Sessions
-from bot.storage import ChannelBusy, GameRecord, SeatRecord
+from bot.storage import ChannelBusy, GameRecord, Outcome, ResultRecord, SeatRecord
 from engine.api import dump_state
 from engine.registry import get_game
 
@@ -237,7 +238,9 @@ class Lobbies:
             if record.status == "active" and computer is not None and others:
                 return await self._hand_seat_to_computer(record, seat, computer)
             if record.status == "active":
-                await self.store.close_game(game_id, "cancelled", f"{name} left the game")
+                reason = f"{name} left the game"
+                result = await self._result(record, "left", reason)
+                await self.store.close_game(game_id, "cancelled", reason, result)
                 return await self._closed(game_id, [f"{name} left the game."])
             record.seats.pop(seat)
             if not any(s.is_person for s in record.seats):
@@ -260,7 +263,12 @@ class Lobbies:
         name = record.seats[seat].name
         number = sum(1 for s in record.seats if s.computer is not None) + 1
         seats = [s.model_copy() for s in record.seats]
-        seats[seat] = SeatRecord(name=f"{computer_name(strength, number)}, for {name}", computer=strength)
+        seats[seat] = SeatRecord(
+            name=f"{computer_name(strength, number)}, for {name}",
+            computer=strength,
+            replaced_user_id=record.seats[seat].user_id,
+            replaced_name=name,
+        )
         await self.store.set_game_seats(record.id, seats)
         notes = [f"{name} left; {seats[seat].name.split(',')[0]} takes their seat and the game goes on."]
         if record.host_id == record.seats[seat].user_id:
@@ -280,13 +288,20 @@ class Lobbies:
             if user_id != record.host_id and not can_manage:
                 raise Refusal("Only the host, or someone who can manage this channel, can end this game.")
             what = "lobby" if record.status == "lobby" else "game"
-            await self.store.close_game(game_id, "cancelled", f"{name} ended the {what}")
+            reason = f"{name} ended the {what}"
+            result = await self._result(record, "ended", reason) if record.status == "active" else None
+            await self.store.close_game(game_id, "cancelled", reason, result)
             return await self._closed(game_id, [f"{name} ended the {what}."])
 
     async def abandon(self, game_id: int, days: int) -> None:
         """End a game nobody has moved in for `days` days, scored as it stands."""
         async with self.sessions.session(game_id).lock:
-            await self.store.close_game(game_id, "finished", f"abandoned: no move for {days} days")
+            reason = f"abandoned: no move for {days} days"
+            record = await self.store.get(game_id)
+            result = None
+            if record is not None and record.status == "active":
+                result = await self._result(record, "abandoned", reason)
+            await self.store.close_game(game_id, "finished", reason, result)
             self.sessions.session(game_id).position = None
 
     async def take_back(self, game_id: int, user_id: int, seat: int) -> SeatChange:
@@ -299,12 +314,27 @@ class Lobbies:
                 raise Refusal(NOT_YOUR_SEAT)
             seats = [s.model_copy() for s in record.seats]
             name = seats[seat].away_name or "You"
-            seats[seat] = SeatRecord(name=name, user_id=user_id)
+            # The game remembers it was handed over (it is not rated: bot/results.py).
+            seats[seat] = SeatRecord(name=name, user_id=user_id, handed_over=True)
             await self.store.set_game_seats(game_id, seats)
             self.sessions.session(game_id).position = None
             return SeatChange(
                 await self.sessions.position(game_id), notes=[f"{name} is back and plays again."]
             )
+
+    async def _result(self, record: GameRecord, outcome: Outcome, reason: str) -> ResultRecord:
+        """The result of a game in progress ending now for `reason` (scored if abandoned)."""
+        position = Position(record)
+        actions = await self.store.actions(record.id)
+        return result_record(
+            record,
+            position.game,
+            position.state,
+            actions,
+            outcome=outcome,
+            finished_at=self.store.now(),
+            end_reason=reason,
+        )
 
     async def _closed(self, game_id: int, notes: list[str]) -> SeatChange:
         """A game or lobby just closed: its fresh record (its session's position no longer holds)."""

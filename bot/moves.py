@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.metrics import NULL_METRICS, NullMetrics
 from bot.position import Position
@@ -24,9 +24,10 @@ from bot.refusals import (
     Outdated,
     Refusal,
 )
+from bot.results import result_record
 from bot.session import GameSession
 from bot.sessions import Sessions
-from bot.storage import SeatRecord, StaleVersion
+from bot.storage import ActionRecord, SeatRecord, StaleVersion
 from engine.ai import choose_move, move_seed
 from engine.api import Event, IllegalAction, decision_kind, dump_state, load_state, timeout_action
 from engine.rng import Rng
@@ -64,6 +65,7 @@ def counted_timeout(seats: list[SeatRecord], seat: int, strength: str) -> list[S
             computer=strength,
             away_user_id=player.user_id,
             away_name=player.name,
+            handed_over=True,
         )
     return changed
 
@@ -230,16 +232,30 @@ class Moves:
             finished = position.game.is_terminal(position.state)
             state_text = dump_state(position.state)
             event_data = [e.model_dump(mode="json") for e in events]
+            encoded = position.game.encode_action(action)
+            result = None
+            if finished:
+                this_move = ActionRecord(record.id, version + 1, seat, encoded, event_data)
+                result = result_record(
+                    replace(record, seats=list(seats if seats is not None else record.seats)),
+                    position.game,
+                    position.state,
+                    [*await self.store.actions(record.id), this_move],
+                    outcome="completed",
+                    finished_at=self.store.now(),
+                    end_reason="completed",
+                )
             new_version = await self.store.record_move(
                 record.id,
                 expected_version=version,
                 seat=seat,
-                action=position.game.encode_action(action),
+                action=encoded,
                 events=event_data,
                 state=state_text,
                 finished=finished,
                 by_person=by_person,
                 seats=seats,
+                result=result,
             )
         except BaseException as error:
             # The in-memory state may be ahead of the database now: reload it next time.

@@ -6,11 +6,16 @@ Game-specific text comes from the game's presenter; everything here is the same 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.games import level, presenter
 from bot.position import Position
+from bot.ratings import Rating, shown
+from bot.results import ranked
 from bot.server_settings import CLOCK_WORDS
+from bot.storage import RatingChange, ResultRecord
 from bot.ui.choices import clip
 from engine.api import SeatResult
 
@@ -65,23 +70,10 @@ def lobby_embed(position: Position) -> discord.Embed:
 
 
 def ranking(position: Position) -> list[tuple[int, SeatResult]]:
-    """The seats in their final order with their places: by points, and among equal points the
-    winners first (a tie-break the game decided; the summary says which). Equal points and equal
-    standing share a place."""
+    """The seats in their final order with their places (`bot.results.ranked`: the order the
+    stored result and the ratings use too)."""
     result = position.result()
-    if result is None:
-        return []
-    ordered = sorted(result.seats, key=lambda r: (-r.total, r.seat not in result.winners, r.seat))
-    places: list[tuple[int, SeatResult]] = []
-    for index, seat_result in enumerate(ordered):
-        previous = ordered[index - 1] if index else None
-        same = (
-            previous is not None
-            and previous.total == seat_result.total
-            and ((previous.seat in result.winners) == (seat_result.seat in result.winners))
-        )
-        places.append((places[-1][0] if same else index + 1, seat_result))
-    return places
+    return ranked(result) if result is not None else []
 
 
 def result_lines(position: Position) -> str:
@@ -123,8 +115,27 @@ def add_result_fields(embed: discord.Embed, position: Position) -> None:
         )
 
 
-def result_embed(position: Position) -> discord.Embed:
+def ratings_text(stored: ResultRecord | None, changes: Sequence[RatingChange]) -> str:
+    """What the game did to the ratings, for its final message: each player's new rating and its
+    change, or why the game did not count (nothing for a game stored before results were kept)."""
+    if stored is None:
+        return ""
+    if not stored.rated:
+        return f"Not rated: {stored.unrated_reason or 'it did not count'}."
+    names = {seat.user_id: seat.name for seat in stored.seats}
+    parts = []
+    for change in changes:
+        before = shown(Rating(change.mu_before, change.sigma_before))
+        after = shown(Rating(change.mu_after, change.sigma_after))
+        parts.append(f"**{names.get(change.user_id, '?')}** {after} ({after - before:+d})")
+    return "Ratings: " + ", ".join(parts)
+
+
+def result_embed(position: Position, ratings: str = "") -> discord.Embed:
+    """The final scores; `ratings`: the line saying what the game did to the ratings."""
     embed = discord.Embed(title=f"{position.game.title} — final scores", colour=GREEN)
     add_result_fields(embed, position)
+    if ratings:
+        embed.description = clip(f"{embed.description or ''}\n\n{ratings}", DESCRIPTION_MAX)
     embed.set_footer(text=f"Game #{position.game_id} · archived after {position.version} moves")
     return embed

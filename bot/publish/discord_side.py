@@ -22,7 +22,7 @@ from discord.http import handle_message_parameters
 from bot.picture_service import BoardPicture, PictureService
 from bot.position import Position
 from bot.publish.plan import BoardStep, Plan
-from bot.render import MESSAGE_MAX, board_link, result_embed
+from bot.render import MESSAGE_MAX, board_link, ratings_text, result_embed
 from bot.session import GameSession, MessageRef
 from bot.sessions import Sessions
 from bot.table_layout import TableLook, look_of, table_layout
@@ -128,9 +128,11 @@ class DiscordSide:
         with the breakdown, and **Play again** (the same seats and options in a new lobby)."""
         people = list(dict.fromkeys(s.user_id for s in position.record.seats if s.user_id is not None))
         mentions = " ".join(f"<@{user}>" for user in people)
+        stored = await self.store.result(position.game_id)
+        changes = await self.store.rating_changes(position.game_id) if stored and stored.rated else []
         await self.channel(position).send(
             content=f"🏁 Game over in **{position.game.title}**: {mentions}" if mentions else None,
-            embed=result_embed(position),
+            embed=result_embed(position, ratings_text(stored, changes)),
             view=again_view(position.game_id),
             allowed_mentions=mentions_of(people),
         )

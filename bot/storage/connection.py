@@ -70,6 +70,10 @@ class StoreBase:
             raise
         return cls(db, clock, published_flush_seconds)
 
+    def now(self) -> float:
+        """The store's clock (a game's result is stamped with it, as its moves are)."""
+        return self._clock()
+
     async def close(self) -> None:
         """Close the connection (`PublishedMarks.close` first writes the marks still waiting)."""
         async with self._lock:

@@ -10,7 +10,8 @@ from typing import Any
 
 from bot.storage.connection import StoreBase
 from bot.storage.errors import ChannelBusy, StaleVersion
-from bot.storage.records import GameRecord, GameStatus, SeatRecord
+from bot.storage.records import GameRecord, GameStatus, ResultRecord, SeatRecord
+from bot.storage.results import write_result
 from bot.storage.rows import GAME_COLUMNS, game_from_row, seats_json
 
 
@@ -117,17 +118,37 @@ class Games(StoreBase):
             if cursor.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is not a lobby")
 
-    async def close_game(self, game_id: int, status: GameStatus, reason: str) -> bool:
+    async def close_game(
+        self, game_id: int, status: GameStatus, reason: str, result: ResultRecord | None = None
+    ) -> bool:
         """End an open game (cancelled, or finished early) and drop its deadlines; False if it
-        was already closed."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET status = ?, end_reason = ?, updated_at = ?, lobby_expires_at = NULL "
-                "WHERE id = ? AND status IN ('lobby', 'active')",
-                (status, reason, self._clock(), game_id),
-            )
-            await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-            return cursor.rowcount == 1
+        was already closed. `result`: the game's result (a game that had started), stored in the
+        same transaction."""
+        now = self._clock()
+        closed = False
+
+        def write(db: sqlite3.Connection) -> None:
+            nonlocal closed
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = db.execute(
+                    "UPDATE games SET status = ?, end_reason = ?, updated_at = ?, lobby_expires_at = NULL "
+                    "WHERE id = ? AND status IN ('lobby', 'active')",
+                    (status, reason, now, game_id),
+                )
+                db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+                closed = cursor.rowcount == 1
+                if closed and result is not None:
+                    write_result(db, result, now)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+        async with self._lock:
+            await self._in_thread(write)
+        return closed
 
     async def set_clock(self, game_id: int, clock: str | None, stand_in: str | None) -> None:
         """A game's clock preset and the strength that plays its timed-out turns."""

@@ -101,6 +101,78 @@ MIGRATIONS: list[str] = [
         settings TEXT NOT NULL
     )
     """,
+    # 5: results that last (issue 18). `results` holds one row per game that started and ended
+    # (finished, abandoned or cancelled), written with the move or close that ended it; the seats,
+    # their points, breakdowns and places are JSON. `result_players` repeats each person's seat as a
+    # row, for /stats and the solo best gardens, with indexes for those queries. `ratings` holds one
+    # openskill rating per server, game and person, and `rating_changes` what each rated game did to
+    # them. Older games keep their rows in `games` untouched: they simply have no result row.
+    """
+    CREATE TABLE results (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        option_set TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('finished', 'cancelled')),
+        outcome TEXT NOT NULL,
+        end_reason TEXT,
+        seats TEXT NOT NULL,
+        winners TEXT NOT NULL,
+        summary TEXT,
+        solo INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        finished_at REAL NOT NULL,
+        moves INTEGER NOT NULL,
+        timeouts INTEGER NOT NULL,
+        taken_over INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        unrated_reason TEXT
+    );
+    CREATE INDEX results_by_server ON results (guild_id, game, finished_at);
+    CREATE TABLE result_players (
+        game_id INTEGER NOT NULL REFERENCES results (game_id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        option_set TEXT NOT NULL,
+        solo INTEGER NOT NULL,
+        counted INTEGER NOT NULL,
+        points INTEGER,
+        place INTEGER,
+        won INTEGER NOT NULL,
+        award TEXT,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX result_players_by_user ON result_players (guild_id, user_id, game, finished_at);
+    CREATE INDEX result_players_best_gardens ON result_players (guild_id, game, option_set, points)
+        WHERE solo = 1 AND counted = 1;
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        ordinal REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE INDEX ratings_leaderboard ON ratings (guild_id, game, ordinal);
+    CREATE TABLE rating_changes (
+        game_id INTEGER NOT NULL REFERENCES results (game_id),
+        user_id INTEGER NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu_after REAL NOT NULL,
+        sigma_after REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    )
+    """,
 ]
 
 

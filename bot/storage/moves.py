@@ -14,7 +14,8 @@ from typing import Any
 
 from bot.storage.connection import StoreBase
 from bot.storage.errors import StaleVersion
-from bot.storage.records import ActionRecord, SeatRecord
+from bot.storage.records import ActionRecord, ResultRecord, SeatRecord
+from bot.storage.results import write_result
 from bot.storage.rows import action_from_row, seats_json
 
 
@@ -33,12 +34,14 @@ class Moves(StoreBase):
         finished: bool,
         by_person: bool = False,
         seats: Sequence[SeatRecord] | None = None,
+        result: ResultRecord | None = None,
     ) -> int:
         """Store one accepted move in one transaction; return the new version.
 
         `by_person`: a person made it (the abandoned-game clock starts again). `seats`: the seats
-        changed with it (a timeout counted, or reset). `StaleVersion` (nothing written) if the game
-        is not active at `expected_version`.
+        changed with it (a timeout counted, or reset). `result`: the game's result, for the move
+        that finishes it, stored (with its ratings) in the same transaction. `StaleVersion`
+        (nothing written) if the game is not active at `expected_version`.
         """
         now = self._clock()
         new_version = expected_version + 1
@@ -76,6 +79,8 @@ class Moves(StoreBase):
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     insert,
                 )
+                if result is not None:
+                    write_result(db, result, now)
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:  # a failed COMMIT too: never leave the connection inside it

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled"]
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
@@ -25,6 +25,12 @@ class SeatRecord(BaseModel):
     #: A computer standing in for a player who let three turns run out: who may take it back.
     away_user_id: int | None = None
     away_name: str | None = None
+    #: True once a computer stood in for this seat's player after timeouts (kept by "I'm back"):
+    #: such a game is not rated (bot/ratings.py).
+    handed_over: bool | None = None
+    #: A computer that took this seat when its player left (`/leave computer:`): who left.
+    replaced_user_id: int | None = None
+    replaced_name: str | None = None
 
     @property
     def is_person(self) -> bool:
@@ -106,3 +112,81 @@ class ActionRecord:
     action: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
     created_at: float = 0.0
+
+
+#: How a game that started came to its end: played out, abandoned (no move for days, scored as it
+#: stood), ended by its host or a moderator (`/end`), or ended by a player leaving (`/leave`).
+Outcome = Literal["completed", "abandoned", "ended", "left"]
+
+
+class ResultSeat(BaseModel):
+    """One seat of a stored result: who held it and what they scored."""
+
+    seat: int
+    #: The name of the person (or computer) the seat stands for, as shown at the end.
+    name: str
+    #: The person who played the seat (also when a computer took it over); None: a computer seat.
+    user_id: int | None = None
+    #: The strength of a computer that held the seat from the start.
+    computer: str | None = None
+    #: A computer finished the seat for its player (timeouts, or the player left).
+    taken_over: bool = False
+    #: Final points with the breakdown, the place (1 = best) and the award (solo: the ribbon);
+    #: None for a game ended without scores (cancelled).
+    points: int | None = None
+    lines: list[tuple[str, int]] = Field(default_factory=list)
+    place: int | None = None
+    award: str | None = None
+    #: The seat's turns (runs of its moves) and how many of them were played because time ran out.
+    turns: int = 0
+    timeouts: int = 0
+
+
+class ResultRecord(BaseModel):
+    """A game's result as stored once, when it ends (bot/results.py builds it)."""
+
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    #: The options that change what a game can score, as canonical JSON (the solo best gardens
+    #: compare gardens grown under the same set).
+    option_set: str = "{}"
+    status: Literal["finished", "cancelled"]
+    outcome: Outcome
+    end_reason: str | None = None
+    seats: list[ResultSeat]
+    winners: list[int] = Field(default_factory=list)
+    summary: str | None = None
+    started_at: float
+    finished_at: float
+    moves: int
+    #: The turns decided by the platform's "timeout" events, over all seats.
+    timeouts: int = 0
+    rated: bool = False
+    #: Why the game did not count for ratings (None when it did).
+    unrated_reason: str | None = None
+
+    @property
+    def solo(self) -> bool:
+        return len(self.seats) == 1
+
+    @property
+    def taken_over(self) -> bool:
+        return any(seat.taken_over for seat in self.seats)
+
+    @property
+    def duration(self) -> float:
+        return max(0.0, self.finished_at - self.started_at)
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one rated game did to one person's rating."""
+
+    user_id: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float

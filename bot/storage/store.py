@@ -2,8 +2,9 @@
 
 `StoreBase` (connection.py) holds the one aiosqlite connection, in WAL mode with explicit
 transactions, migrated on open; `Games` (games.py), `Moves` (moves.py), `PublishedMarks`
-(published.py), `Notices` (notices.py), `Meta` (meta.py), `Deadlines` (deadlines.py) and
-`Preferences` (preferences.py) each add the methods for their tables.
+(published.py), `Notices` (notices.py), `Meta` (meta.py), `Deadlines` (deadlines.py),
+`Preferences` (preferences.py) and `Results` (results.py: results and ratings) each add the
+methods for their tables.
 The exceptions (errors.py) and `PUBLISHED_FLUSH_SECONDS` are re-exported here, where they always were.
 """
 
@@ -18,9 +19,10 @@ from bot.storage.moves import Moves
 from bot.storage.notices import Notices
 from bot.storage.preferences import Preferences
 from bot.storage.published import PublishedMarks
+from bot.storage.results import Results
 
 __all__ = ["PUBLISHED_FLUSH_SECONDS", "ChannelBusy", "Clock", "StaleVersion", "Store"]
 
 
-class Store(Games, Moves, PublishedMarks, Notices, Meta, Deadlines, Preferences):
+class Store(Games, Moves, PublishedMarks, Notices, Meta, Deadlines, Preferences, Results):
     """Async access to the games database. Open with `await Store.open(path)`; close when done."""
