@@ -50,13 +50,19 @@ sys.path.insert(0, str(ROOT))
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
-from tests.fake_discord.model import FakeChannel, FakeInteraction, FakeMessage, FakeUser  # noqa: E402
+from tests.fake_discord.model import (  # noqa: E402
+    FakeChannel,
+    FakeInteraction,
+    FakeMessage,
+    FakeUser,
+    walk_components,
+)
 
 HAND = "My hand / My turn"
 BOARD_EDIT = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
-#: A board footer while its picture waits: "Game #3 · picture shows move 9 (updating) · move 12".
-KEPT_PICTURE = re.compile(r"picture shows move (\d+) .*· move (\d+)$")
+#: A table's footer while its picture waits: "Game #3 · move 12 · picture shows move 9 (updating)".
+KEPT_PICTURE = re.compile(r"· move (\d+) · picture shows move (\d+)")
 #: Interaction callback types that answer "later" (the bot deferred: it was slow).
 DEFERRED_MESSAGE, DEFERRED_UPDATE = 5, 6
 #: `python -m bot` under cProfile timed in the main thread's CPU time (not wall time: on a shared
@@ -397,10 +403,10 @@ def print_pictures(calls: list[Any], elapsed: float) -> None:
     answers = [c for c in calls if c.route == CALLBACK]
     hands = sum(1 for c in answers if c.files)
     behind = [
-        int(found.group(2)) - int(found.group(1))
+        int(found.group(1)) - int(found.group(2))
         for c in edits
-        for embed in (c.json or {}).get("embeds") or []
-        if (found := KEPT_PICTURE.search(str((embed.get("footer") or {}).get("text", ""))))
+        for item in walk_components((c.json or {}).get("components") or [])
+        if (found := KEPT_PICTURE.search(str(item.get("content", ""))))
     ]
     lag = f"{statistics.fmean(behind):.1f} moves on average" if behind else "-"
     print(
