@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.fair_deal import revealed_line
 from bot.games import level, presenter
 from bot.position import Position
 from bot.ratings import Rating, shown
@@ -137,5 +138,6 @@ def result_embed(position: Position, ratings: str = "") -> discord.Embed:
     add_result_fields(embed, position)
     if ratings:
         embed.description = clip(f"{embed.description or ''}\n\n{ratings}", DESCRIPTION_MAX)
+    embed.add_field(name="Fair deal", value=clip(revealed_line(position.game_id, position.record.seed), 1024))
     embed.set_footer(text=f"Game #{position.game_id} · archived after {position.version} moves")
     return embed

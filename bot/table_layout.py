@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.fair_deal import revealed_line, sealed_line
 from bot.games import presenter
 from bot.picture_service import BoardPicture
 from bot.pictures import board_summary
@@ -141,7 +142,8 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     picture_note = ""
     if look.picture_move is not None and look.picture_move != record.version:
         picture_note = f" · picture shows move {look.picture_move} (updating)"
-    footer = f"-# Game #{record.id} · move {record.version}{picture_note}"
+    deal = sealed_line if record.status == "active" else revealed_line
+    footer = f"-# Game #{record.id} · move {record.version}{picture_note}\n-# {deal(record.id, record.seed)}"
     parts.append(footer)
     fitted = fit_texts(parts, stretch=0)
     inside: list[dict[str, Any]] = [text(fitted[0])]
