@@ -20,7 +20,7 @@ from bot.games import presenter
 from bot.picture_service import BoardPicture
 from bot.pictures import board_summary
 from bot.position import Position
-from bot.ui.choices import Page, group_by_first_step, plan_page
+from bot.ui.choices import Page, fits_menus, group_by_first_step, plan_page
 from bot.ui.items import choice_rows, hand_row
 from bot.ui.layout import DrawnLayout, container, fit_texts, gallery, separator, text
 from engine.api import has_public_view
@@ -86,7 +86,13 @@ def choices_page(position: Position, seat: int, choice: str = "p0") -> Page:
     """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens."""
     labels, steps = position.labels_and_steps(seat)
     groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
-    return plan_page(labels, steps, choice, presenter(position.record.game).flat_limit, groups)
+    shows = presenter(position.record.game)
+    page = plan_page(labels, steps, choice, shows.flat_limit, groups)
+    if not page.as_buttons:
+        sections = shows.menu_sections(page.title, page.entries)
+        if sections is not None and fits_menus(sections):
+            page.sections = sections
+    return page
 
 
 def headline(position: Position, look: TableLook, *, with_picture: bool) -> str:

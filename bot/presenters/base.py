@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
+from bot.ui.choices import Entry
 from engine.api import Event
 
 
@@ -100,6 +101,11 @@ class Presenter:
     def board_headline(self, view: Any, names: list[str]) -> str | None:
         """Lines kept above the picture's short summary when the board carries a picture (e.g.
         whose decision it is in the game's own words); None: the summary alone."""
+        return None
+
+    def menu_sections(self, title: str | None, entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
+        """The menus of a page of choices too long for buttons, each with its placeholder (e.g.
+        slots grouped by rows); None: menus of 25 in the order given (the default)."""
         return None
 
     def announcements(self, events: list[Event], names: list[str]) -> list[str]:

@@ -47,19 +47,38 @@ class Page:
     entries: list[Entry]
     as_buttons: bool
     nav: list[Entry] = field(default_factory=list)
+    #: The menus as a game's presenter groups them (`Presenter.menu_sections`: e.g. slots by rows),
+    #: each with its placeholder; None: the entries in menus of 25 in order.
+    sections: list[tuple[str, list[Entry]]] | None = None
 
     def menus(self) -> list[list[Entry]]:
         """The entries split into menus of at most 25 options."""
+        if self.sections is not None:
+            return [entries for _title, entries in self.sections]
         return [self.entries[i : i + OPTIONS_PER_MENU] for i in range(0, len(self.entries), OPTIONS_PER_MENU)]
 
     def menu_titles(self) -> list[str]:
-        """Each menu's placeholder, distinct when there are several: the page's title with the
-        first and last option the menu holds ("F1 … K2"), so a player knows which menu to open."""
+        """Each menu's placeholder, distinct when there are several: the presenter's section
+        titles, else the page's title with the first and last option the menu holds ("F1 … K2"),
+        so a player knows which menu to open."""
+        if self.sections is not None:
+            return [title for title, _entries in self.sections]
         menus = self.menus()
         title = self.title or "Choose…"
         if len(menus) <= 1:
             return [title] * len(menus)
         return [f"{title}: {menu[0].label} … {menu[-1].label}" for menu in menus]
+
+
+def fits_menus(sections: list[tuple[str, list[Entry]]]) -> bool:
+    """Whether presenter sections can be drawn as a page's menus: at most `MENU_ROWS` menus of at
+    most 25 options, distinct titles, no menu empty."""
+    titles = [title for title, _entries in sections]
+    return (
+        0 < len(sections) <= MENU_ROWS
+        and len(set(titles)) == len(titles)
+        and all(0 < len(entries) <= OPTIONS_PER_MENU for _title, entries in sections)
+    )
 
 
 def clip(text: str, limit: int) -> str:
