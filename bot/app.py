@@ -22,6 +22,7 @@ from bot.endpoints import discover_gateway, use_gateway
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
 from bot.health import Heartbeat, health_path
 from bot.lobby import DEFAULT_LOBBY_TTL
@@ -109,11 +110,13 @@ class GardenClubBot(commands.Bot):
         )
         hands, lobbies, commands = Hands(self.table), LobbyHandlers(self.table), TableCommands(self.table)
         self.table.publisher.subscribers.append(hands.on_published)
-        clocks = ClockCommands(self.table)
-        self.router = Router(self.table, hands, lobbies, commands, clocks)
+        clocks, stats = ClockCommands(self.table), StatsCommands(self.table)
+        self.router = Router(self.table, hands, lobbies, commands, clocks, stats)
         self.add_listener(self.router.on_interaction, "on_interaction")
         await self._watch()
-        register_commands(self.tree, lobbies, hands, commands, clocks, test_games=self.settings.test_games)
+        register_commands(
+            self.tree, lobbies, hands, commands, clocks, test_games=self.settings.test_games, stats=stats
+        )
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
         self._expiry_task = asyncio.create_task(
             commands.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"

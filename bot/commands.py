@@ -1,4 +1,4 @@
-"""The slash commands: /play <game>, /board, /hand, /rules, /help, /end, /leave.
+"""The slash commands: /play <game>, /board, /hand, /rules, /help, /end, /leave, /stats, /leaderboard.
 
 Commands are thin: each answers through the `Table` (or directly, for help and rules) and every
 failure goes to the central error handler (`bot.errors`).
@@ -19,6 +19,7 @@ from bot.games import GameEntry, entries, level
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
 from bot.metrics import metrics_of
 from bot.presenters.base import CLOCK_CHOICES
@@ -46,6 +47,8 @@ HELP_TEXT = (
     "`/end` — end it (host, or Manage Channels).\n"
     "`/pause`, `/resume` — pause the game's clock (every player agrees) and start it again. "
     "`/notify` — reminders by direct message too. `/settings` — this server's defaults (Manage Server).\n"
+    "`/stats` — a player's games on this server; `/leaderboard <game>` — its best players "
+    "(ratings), or with `solo:` the best solo gardens.\n"
     "`/help` — this message.\n\n"
     "One game per channel; open a thread (the `thread` option of `/play`) to play several at once. "
     "Every move is a click; nothing is lost if the bot restarts."
@@ -74,6 +77,7 @@ def register_commands(
     clocks: ClockCommands,
     *,
     test_games: bool = False,
+    stats: StatsCommands | None = None,
 ) -> None:
     """Add every command to `tree` (called once in `setup_hook`, before syncing). Test games are
     offered only where the owner enables them (`TEST_GAMES`)."""
@@ -96,6 +100,8 @@ def register_commands(
         play.add_command(entry.presenter.play_command(open_lobby))
     tree.add_command(play)
     register_clock_commands(tree, clocks)
+    if stats is not None:
+        register_stats_commands(tree, stats, list(offered))
 
     @tree.command(name="board", description="Post a fresh copy of this channel's game board.")
     @app_commands.guild_only()
@@ -153,6 +159,36 @@ def register_commands(
         name = interaction.command.qualified_name if interaction.command else "a command"
         await answer_error(interaction, error, context=f"/{name}")
         metrics_of(interaction.client).command_done(interaction, error)
+
+
+def register_stats_commands(
+    tree: app_commands.CommandTree[Any], stats: StatsCommands, games: list[str]
+) -> None:
+    """`/stats` and `/leaderboard`: the server's records (bot/handlers/stats_commands.py)."""
+    choices = [app_commands.Choice(name=get_game(name).title, value=name) for name in games]
+
+    @tree.command(name="stats", description="A player's games on this server (only you see it).")
+    @app_commands.describe(user="Whose stats (default: yours)", game="Only this game")
+    @app_commands.choices(game=choices)
+    @app_commands.guild_only()
+    async def stats_command(
+        interaction: discord.Interaction[Any],
+        user: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        async with replies.on_time(interaction, private=True):
+            who = user.id if user is not None else interaction.user.id
+            await stats.stats(interaction, who, game.value if game else None)
+
+    @tree.command(name="leaderboard", description="This server's best players of a game (only you see it).")
+    @app_commands.describe(game="Which game", solo="Mr. Cabbagehead's Garden: the best solo gardens instead")
+    @app_commands.choices(game=choices)
+    @app_commands.guild_only()
+    async def leaderboard(
+        interaction: discord.Interaction[Any], game: app_commands.Choice[str], solo: bool = False
+    ) -> None:
+        async with replies.on_time(interaction, private=True):
+            await stats.leaderboard(interaction, game.value, solo=solo)
 
 
 def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCommands) -> None:

@@ -3,8 +3,8 @@
 `StoreBase` (connection.py) holds the one aiosqlite connection, in WAL mode with explicit
 transactions, migrated on open; `Games` (games.py), `Moves` (moves.py), `PublishedMarks`
 (published.py), `Notices` (notices.py), `Meta` (meta.py), `Deadlines` (deadlines.py),
-`Preferences` (preferences.py) and `Results` (results.py: results and ratings) each add the
-methods for their tables.
+`Preferences` (preferences.py), `Results` (results.py: results and ratings) and `Standings`
+(standings.py: what /stats and /leaderboard read) each add the methods for their tables.
 The exceptions (errors.py) and `PUBLISHED_FLUSH_SECONDS` are re-exported here, where they always were.
 """
 
@@ -20,9 +20,10 @@ from bot.storage.notices import Notices
 from bot.storage.preferences import Preferences
 from bot.storage.published import PublishedMarks
 from bot.storage.results import Results
+from bot.storage.standings import Standings
 
 __all__ = ["PUBLISHED_FLUSH_SECONDS", "ChannelBusy", "Clock", "StaleVersion", "Store"]
 
 
-class Store(Games, Moves, PublishedMarks, Notices, Meta, Deadlines, Preferences, Results):
+class Store(Games, Moves, PublishedMarks, Notices, Meta, Deadlines, Preferences, Results, Standings):
     """Async access to the games database. Open with `await Store.open(path)`; close when done."""

@@ -16,6 +16,10 @@ follow their grammar exactly (bot.ui.choices), and anything else is `None`.
   gc:back:<game>:<seat>                                     "I'm back" under a computer's stand-in
   gc:again:<game>                                           "Play again" under a game's final scores
   gc:text:<game>                                            "Board as text" under a board's picture
+  gc:share:stats:<user>:<game name|all>                     "Share in channel" under private /stats
+  gc:lb:<game name>:<page>                                  leaderboard pages (ratings): ◀ / ▶
+  gc:lb:<game name>:<page>:<set key>                        best solo gardens pages, one option set
+  gc:lb:<game name>                                         best gardens' option-set menu (values: set keys)
 """
 
 from __future__ import annotations
@@ -39,6 +43,11 @@ CHOICE = re.compile(r"a(?:0|[1-9]\d{0,3})|g(?:0|[1-9]\d{0,3})\.(?:0|[1-9]\d{0,3}
 _NUMBER = re.compile(r"0|[1-9]\d{0,18}")
 _STRENGTH = re.compile(r"[a-z]{1,16}")
 _GAME_NAME = re.compile(r"[a-z0-9_]{1,40}")
+#: An option set's key (bot.standings.set_key): ten lowercase hex digits.
+SET_KEY = re.compile(r"[0-9a-f]{10}")
+#: What "Share in channel" may share.
+SHARE_KINDS = ("stats",)
+ALL_GAMES = "all"
 
 
 @dataclass(frozen=True)
@@ -134,8 +143,56 @@ class TextId:
         return f"gc:text:{self.game_id}"
 
 
+@dataclass(frozen=True)
+class ShareId:
+    """ "Share in channel" under a private /stats answer: the same stats, posted for everyone."""
+
+    user_id: int
+    #: The game the stats are about (None: every game).
+    game: str | None
+
+    def text(self) -> str:
+        return f"gc:share:stats:{self.user_id}:{self.game or ALL_GAMES}"
+
+
+@dataclass(frozen=True)
+class LeaderboardId:
+    """A leaderboard page: the ratings of a game, or (with `set_key`) its best solo gardens
+    under one option set."""
+
+    game: str
+    page: int
+    set_key: str | None = None
+
+    def text(self) -> str:
+        tail = f":{self.set_key}" if self.set_key else ""
+        return f"gc:lb:{self.game}:{self.page}{tail}"
+
+
+@dataclass(frozen=True)
+class LeaderboardMenuId:
+    """The best gardens' option-set menu; its option values are set keys (`SET_KEY`)."""
+
+    game: str
+
+    def text(self) -> str:
+        return f"gc:lb:{self.game}"
+
+
 ComponentId = (
-    LobbyId | HandId | ChoiceId | MenuId | RulesId | RulesMenuId | PauseId | BackId | AgainId | TextId
+    LobbyId
+    | HandId
+    | ChoiceId
+    | MenuId
+    | RulesId
+    | RulesMenuId
+    | PauseId
+    | BackId
+    | AgainId
+    | TextId
+    | ShareId
+    | LeaderboardId
+    | LeaderboardMenuId
 )
 
 
@@ -203,4 +260,17 @@ def parse(custom_id: str) -> ComponentId | None:
         return RulesId(parts[0], page) if _GAME_NAME.fullmatch(parts[0]) and page is not None else None
     if kind == "rules" and len(parts) == 1:
         return RulesMenuId(parts[0]) if _GAME_NAME.fullmatch(parts[0]) else None
+    if kind == "share" and len(parts) == 3 and parts[0] in SHARE_KINDS:
+        user_id = _game_id(parts[1])  # a Discord id: a positive number SQLite can hold
+        if user_id is None or not (parts[2] == ALL_GAMES or _GAME_NAME.fullmatch(parts[2])):
+            return None
+        return ShareId(user_id, None if parts[2] == ALL_GAMES else parts[2])
+    if kind == "lb" and len(parts) in (2, 3) and _GAME_NAME.fullmatch(parts[0]):
+        page = _number(parts[1], MAX_PAGE)
+        key = parts[2] if len(parts) == 3 else None
+        if page is None or (key is not None and not SET_KEY.fullmatch(key)):
+            return None
+        return LeaderboardId(parts[0], page, key)
+    if kind == "lb" and len(parts) == 1:
+        return LeaderboardMenuId(parts[0]) if _GAME_NAME.fullmatch(parts[0]) else None
     return None

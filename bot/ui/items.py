@@ -20,11 +20,14 @@ from bot.ui.ids import (
     BackId,
     ChoiceId,
     HandId,
+    LeaderboardId,
+    LeaderboardMenuId,
     LobbyId,
     MenuId,
     PauseId,
     RulesId,
     RulesMenuId,
+    ShareId,
     TextId,
 )
 
@@ -219,3 +222,36 @@ def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[
     if page.nav:
         rows.append(row([_choice_button(game_id, seat, version, e, nav=True) for e in page.nav]))
     return rows
+
+
+def share_view(user_id: int, game: str | None) -> discord.ui.View:
+    """ "Share in channel" under a private /stats answer."""
+    return DrawnView(
+        [row([button(ShareId(user_id, game).text(), "Share in channel", discord.ButtonStyle.secondary)])]
+    )
+
+
+def leaderboard_view(
+    game: str,
+    page: int,
+    pages: int,
+    set_key: str | None = None,
+    sets: Sequence[tuple[str, str]] = (),
+) -> discord.ui.View | None:
+    """◀ / ▶ between a leaderboard's pages and, for the best solo gardens, the menu of option sets
+    (`sets`: key and words, at most a menu's 25); nothing when there is nothing to choose."""
+    rows: list[dict[str, Any]] = []
+    if len(sets) > 1:
+        rows.append(_menu(LeaderboardMenuId(game).text(), list(sets)[:25], set_key, "Options played with"))
+    buttons = []
+    if page > 0:
+        buttons.append(
+            button(LeaderboardId(game, page - 1, set_key).text(), "◀ Previous", discord.ButtonStyle.secondary)
+        )
+    if page < pages - 1:
+        buttons.append(
+            button(LeaderboardId(game, page + 1, set_key).text(), "Next ▶", discord.ButtonStyle.secondary)
+        )
+    if buttons:
+        rows.append(row(buttons))
+    return DrawnView(rows) if rows else None

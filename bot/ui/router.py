@@ -20,6 +20,7 @@ from bot.errors import answer_error, send_ephemeral
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
 from bot.metrics import NULL_METRICS, OK, REFUSED, NullMetrics, component_kind, outcome_of
 from bot.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
@@ -28,15 +29,19 @@ from bot.ui.ids import (
     CHOICE,
     LOBBY_MENUS,
     PREFIX,
+    SET_KEY,
     AgainId,
     BackId,
     ChoiceId,
     HandId,
+    LeaderboardId,
+    LeaderboardMenuId,
     LobbyId,
     MenuId,
     PauseId,
     RulesId,
     RulesMenuId,
+    ShareId,
     TextId,
     page_number,
     parse,
@@ -72,8 +77,10 @@ class Router:
         lobbies: LobbyHandlers,
         commands: TableCommands,
         clocks: ClockCommands,
+        stats: StatsCommands | None = None,
     ) -> None:
         self.table = table
+        self.stats = stats or StatsCommands(table)
         self.hands = hands
         self.lobbies = lobbies
         self.commands = commands
@@ -136,6 +143,17 @@ class Router:
             await self.lobbies.play_again(interaction, clicked.game_id)
         elif isinstance(clicked, TextId):
             await self.commands.board_as_text(interaction, clicked.game_id)
+        elif isinstance(clicked, ShareId):
+            await self.stats.share(interaction, clicked.user_id, clicked.game)
+        elif isinstance(clicked, LeaderboardId):
+            await self.stats.leaderboard(
+                interaction, clicked.game, solo=False, page=clicked.page, key=clicked.set_key
+            )
+        elif isinstance(clicked, LeaderboardMenuId):
+            key = self._menu_value(component, data)
+            if not SET_KEY.fullmatch(key):
+                raise Refusal(NOT_OFFERED)
+            await self.stats.leaderboard(interaction, clicked.game, solo=True, key=key)
 
     @staticmethod
     def _menu_value(component: Any, data: dict[str, Any]) -> str:
