@@ -21,6 +21,7 @@ from bot.commands import register_commands
 from bot.endpoints import discover_gateway, use_gateway
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
+from bot.handlers.history_commands import HistoryCommands, register_history_commands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
@@ -112,11 +113,13 @@ class GardenClubBot(commands.Bot):
         self.table.publisher.subscribers.append(hands.on_published)
         clocks, stats = ClockCommands(self.table), StatsCommands(self.table)
         self.router = Router(self.table, hands, lobbies, commands, clocks, stats)
+        history = self.router.history = HistoryCommands(self.table)
         self.add_listener(self.router.on_interaction, "on_interaction")
         await self._watch()
         register_commands(
             self.tree, lobbies, hands, commands, clocks, test_games=self.settings.test_games, stats=stats
         )
+        register_history_commands(self.tree, history)
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
         self._expiry_task = asyncio.create_task(
             commands.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"

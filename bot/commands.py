@@ -49,6 +49,8 @@ HELP_TEXT = (
     "`/notify` — reminders by direct message too. `/settings` — this server's defaults (Manage Server).\n"
     "`/stats` — a player's games on this server; `/leaderboard <game>` — its best players "
     "(ratings), or with `solo:` the best solo gardens.\n"
+    "`/history list` — this server's finished games, each with **Replay**; "
+    "`/history export` — one as a file.\n"
     "`/help` — this message.\n\n"
     "One game per channel; open a thread (the `thread` option of `/play`) to play several at once. "
     "Every move is a click; nothing is lost if the bot restarts."

@@ -58,6 +58,10 @@ COMPONENT_KINDS = {
     "rules": "rules",
     "pause": "pause",
     "back": "back",
+    "again": "again",
+    "text": "text",
+    "replay": "replay",
+    "history": "history",
 }
 
 #: Seconds: most answers take milliseconds; a slow disk or Discord stretches some to seconds.

@@ -16,6 +16,9 @@ follow their grammar exactly (bot.ui.choices), and anything else is `None`.
   gc:back:<game>:<seat>                                     "I'm back" under a computer's stand-in
   gc:again:<game>                                           "Play again" under a game's final scores
   gc:text:<game>                                            "Board as text" under a board's picture
+  gc:replay:<game>:<move>:<b|h>[:<f|p|n|l>]                 "Replay", and the replay viewer's buttons
+  gc:replay:<game>                                          the replay viewer's jump menu (values: moves)
+  gc:history:<page>                                         /history's Newer / Older
   gc:share:stats:<user>:<game name|all>                     "Share in channel" under private /stats
   gc:lb:<game name>:<page>                                  leaderboard pages (ratings): ◀ / ▶
   gc:lb:<game name>:<page>:<set key>                        best solo gardens pages, one option set
@@ -179,6 +182,46 @@ class LeaderboardMenuId:
         return f"gc:lb:{self.game}"
 
 
+#: A replay viewer's modes: the table ("b"), or the viewer's own view ("h"); and its step buttons'
+#: tags (First, Previous, Next, Last), which keep the ids of one message distinct.
+REPLAY_MODES = ("b", "h")
+REPLAY_TAGS = ("f", "p", "n", "l")
+
+
+@dataclass(frozen=True)
+class ReplayId:
+    """ "Replay" under /history, and the replay viewer's buttons: show `move` of a finished game."""
+
+    game_id: int
+    move: int
+    mode: str = "b"
+    tag: str = ""
+
+    def text(self) -> str:
+        end = f":{self.tag}" if self.tag else ""
+        return f"gc:replay:{self.game_id}:{self.move}:{self.mode}{end}"
+
+
+@dataclass(frozen=True)
+class ReplayMenuId:
+    """The replay viewer's jump menu; its option values are move numbers (`page_number`)."""
+
+    game_id: int
+
+    def text(self) -> str:
+        return f"gc:replay:{self.game_id}"
+
+
+@dataclass(frozen=True)
+class HistoryId:
+    """/history's Newer / Older buttons."""
+
+    page: int
+
+    def text(self) -> str:
+        return f"gc:history:{self.page}"
+
+
 ComponentId = (
     LobbyId
     | HandId
@@ -193,6 +236,9 @@ ComponentId = (
     | ShareId
     | LeaderboardId
     | LeaderboardMenuId
+    | ReplayId
+    | ReplayMenuId
+    | HistoryId
 )
 
 
@@ -206,6 +252,11 @@ def _number(text: str, high: int) -> int | None:
 def page_number(text: str) -> int | None:
     """A rules page number as the page picker's values write it, or None."""
     return _number(text, MAX_PAGE)
+
+
+def move_number(text: str) -> int | None:
+    """A move number as the replay viewer's jump menu writes it, or None."""
+    return _number(text, MAX_VERSION)
 
 
 def _game_id(text: str) -> int | None:
@@ -249,6 +300,18 @@ def parse(custom_id: str) -> ComponentId | None:
     if kind == "again" and len(parts) == 1:
         game_id = _game_id(parts[0])
         return AgainId(game_id) if game_id is not None else None
+    if kind == "replay" and len(parts) == 1:
+        game_id = _game_id(parts[0])
+        return ReplayMenuId(game_id) if game_id is not None else None
+    if kind == "replay" and len(parts) in (3, 4):
+        game_id, move = _game_id(parts[0]), _number(parts[1], MAX_VERSION)
+        tag = parts[3] if len(parts) == 4 else ""
+        if game_id is None or move is None or parts[2] not in REPLAY_MODES:
+            return None
+        return ReplayId(game_id, move, parts[2], tag) if tag == "" or tag in REPLAY_TAGS else None
+    if kind == "history" and len(parts) == 1:
+        page = _number(parts[0], MAX_PAGE)
+        return HistoryId(page) if page is not None else None
     if kind == "text" and len(parts) == 1:
         game_id = _game_id(parts[0])
         return TextId(game_id) if game_id is not None else None

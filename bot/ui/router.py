@@ -19,6 +19,7 @@ from bot import replies
 from bot.errors import answer_error, send_ephemeral
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.hands import Hands
+from bot.handlers.history_commands import HistoryCommands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
@@ -34,15 +35,19 @@ from bot.ui.ids import (
     BackId,
     ChoiceId,
     HandId,
+    HistoryId,
     LeaderboardId,
     LeaderboardMenuId,
     LobbyId,
     MenuId,
     PauseId,
+    ReplayId,
+    ReplayMenuId,
     RulesId,
     RulesMenuId,
     ShareId,
     TextId,
+    move_number,
     page_number,
     parse,
 )
@@ -81,6 +86,8 @@ class Router:
     ) -> None:
         self.table = table
         self.stats = stats or StatsCommands(table)
+        #: /history and the replay viewer (set by the bot once made).
+        self.history: HistoryCommands | None = None
         self.hands = hands
         self.lobbies = lobbies
         self.commands = commands
@@ -143,6 +150,8 @@ class Router:
             await self.lobbies.play_again(interaction, clicked.game_id)
         elif isinstance(clicked, TextId):
             await self.commands.board_as_text(interaction, clicked.game_id)
+        elif isinstance(clicked, ReplayId | ReplayMenuId | HistoryId):
+            await self._history(interaction, clicked, component, data)
         elif isinstance(clicked, ShareId):
             await self.stats.share(interaction, clicked.user_id, clicked.game)
         elif isinstance(clicked, LeaderboardId):
@@ -154,6 +163,25 @@ class Router:
             if not SET_KEY.fullmatch(key):
                 raise Refusal(NOT_OFFERED)
             await self.stats.leaderboard(interaction, clicked.game, solo=True, key=key)
+
+    async def _history(
+        self,
+        interaction: discord.Interaction[Any],
+        clicked: ReplayId | ReplayMenuId | HistoryId,
+        component: Any,
+        data: dict[str, Any],
+    ) -> None:
+        if self.history is None:
+            raise Refusal(UNREADABLE)
+        if isinstance(clicked, ReplayId):
+            await self.history.show(interaction, clicked)
+        elif isinstance(clicked, ReplayMenuId):
+            move = move_number(self._menu_value(component, data))
+            if move is None:
+                raise Refusal(NOT_OFFERED)
+            await self.history.jump(interaction, clicked, move)
+        else:
+            await self.history.recent(interaction, clicked.page)
 
     @staticmethod
     def _menu_value(component: Any, data: dict[str, Any]) -> str:

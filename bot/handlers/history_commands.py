@@ -1,0 +1,228 @@
+"""`/history`: the server's last games, each with **Replay**, and `/history export`; the replay viewer.
+
+A replay is a private viewer of a finished game, rebuilt through the engine (`bot.replays`): the
+table's text at any move, stepped with First / Back / Next / Last or a jump menu, with the log
+lines of that move. A player of the game may switch to their own view (their hand) at that move;
+nobody sees another player's hidden cards. Only games of the server the command is used in are
+listed or replayed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import replies
+from bot.games import presenter
+from bot.position import Position
+from bot.refusals import GAME_GONE, Refusal
+from bot.render import GREEN, ranking
+from bot.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild
+from bot.table import Table
+from bot.table_layout import TableLook, headline
+from bot.ui.choices import clip
+from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
+from bot.ui.items import button, row
+from bot.ui.layout import TEXT_MAX, DrawnLayout, container, fit_texts, separator, text
+
+#: Games per /history page.
+HISTORY_PAGE = 8
+#: The jump menu offers this many moves around the one shown (Discord: 25 options a menu).
+JUMP_OPTIONS = 25
+NOT_REPLAYABLE = "That game isn't over yet, so it can't be replayed."
+ELSEWHERE = "That game was played on another server."
+NO_REPLAY = "That game's moves no longer replay with today's rules, so it can't be shown."
+
+
+class HistoryCommands:
+    """The server's finished games, their replays and exports."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.replays = ReplayCache()
+
+    async def _replay(self, interaction: discord.Interaction[Any], game_id: int) -> Replay:
+        record = await self.table.store.get(game_id)
+        if record is None:
+            raise Refusal(GAME_GONE)
+        if record.guild_id != interaction.guild_id:
+            raise Refusal(ELSEWHERE)
+        if record.status not in REPLAYABLE:
+            raise Refusal(NOT_REPLAYABLE)
+        kept = self.replays.get(game_id)
+        if kept is not None and kept.record.version == record.version:
+            return kept
+        try:
+            built = rebuild(record, await self.table.store.actions(game_id))
+        except ValueError:
+            raise Refusal(NO_REPLAY) from None
+        return self.replays.keep(built)
+
+    async def show(self, interaction: discord.Interaction[Any], clicked: ReplayId) -> None:
+        """**Replay** (a new private viewer) or a step in one (the viewer redrawn)."""
+        replay = await self._replay(interaction, clicked.game_id)
+        seat = replay.record.seat_of(interaction.user.id)
+        own = clicked.mode == "h" and seat is not None
+        layout = replay_layout(replay, clicked.move, seat, own=own)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await replies.update(interaction, view=layout)
+        else:
+            await replies.send(interaction, private=True, view=layout)
+
+    async def jump(self, interaction: discord.Interaction[Any], menu: ReplayMenuId, move: int) -> None:
+        await self.show(interaction, ReplayId(menu.game_id, move, "b"))
+
+    async def recent(self, interaction: discord.Interaction[Any], page: int) -> None:
+        """`/history list` (and its Previous / Next): the server's finished games, newest first."""
+        guild = interaction.guild_id or 0
+        records = await self.table.store.finished_games(guild, HISTORY_PAGE + 1, page * HISTORY_PAGE)
+        more, records = len(records) > HISTORY_PAGE, records[:HISTORY_PAGE]
+        if not records and page == 0:
+            await replies.send(interaction, private=True, content="No game has finished on this server yet.")
+            return
+        lines, buttons = [], []
+        for record in records:
+            position = Position(record)
+            names = ", ".join(seat.name for seat in record.seats)
+            result = position.result() if record.status == "finished" else None
+            places = ranking(position) if result is not None else []
+            said = (
+                " · ".join(f"{position.names[r.seat]} {r.total}" for _place, r in places)
+                if places
+                else (record.end_reason or "ended early")
+            )
+            when = f"<t:{int(record.updated_at)}:d>"
+            lines.append(f"**#{record.id}** {position.game.title} · {when} · {names} — {said}")
+            buttons.append(button(ReplayId(record.id, 0, "b").text(), f"Replay #{record.id}"))
+        inside: list[dict[str, Any]] = [
+            text(clip("## Last games on this server\n" + "\n".join(lines), TEXT_MAX))
+        ]
+        inside.append(separator())
+        inside += [row(buttons[i : i + 4]) for i in range(0, len(buttons), 4)]
+        nav = []
+        if page > 0:
+            nav.append(button(HistoryId(page - 1).text(), "◀ Newer", discord.ButtonStyle.secondary))
+        if more:
+            nav.append(button(HistoryId(page + 1).text(), "Older ▶", discord.ButtonStyle.secondary))
+        if nav:
+            inside.append(row(nav))
+        layout = DrawnLayout([container(inside, GREEN), text(f"-# Page {page + 1} · only you can see this")])
+        message = interaction.message
+        if (
+            interaction.type is discord.InteractionType.component
+            and message is not None
+            and message.flags.ephemeral
+        ):
+            await replies.update(interaction, view=layout)
+        else:
+            await replies.send(interaction, private=True, view=layout)
+
+    async def export(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """`/history export`: the game as a JSON file (options, seats, seed, moves, result)."""
+        replay = await self._replay(interaction, game_id)
+        actions = await self.table.store.actions(game_id)
+        data = json.dumps(export(replay.record, actions, replay), indent=1, ensure_ascii=False)
+        file = discord.File(io.BytesIO(data.encode("utf-8")), filename=f"garden-club-game-{game_id}.json")
+        await replies.send(
+            interaction,
+            private=True,
+            content=f"Game #{game_id}, {replay.game.title}: everything to replay it (docs/replays.md).",
+            files=[file],
+        )
+
+
+def replay_layout(replay: Replay, move: int, seat: int | None, *, own: bool) -> DrawnLayout:
+    """The viewer at `move`: the table's text then (or, `own`, the viewer's own view), the move's
+    log lines as the viewer may read them, and the buttons."""
+    last = replay.moves
+    move = min(max(move, 0), last)
+    position = replay.position(move)
+    record = replay.record
+    top = f"## Replay — {replay.game.title} · game #{record.id}\nMove {move} of {last}"
+    said = replay.lines(move, seat)
+    moved = ("**This move:**\n" + "\n".join(f"• {line}" for line in said)) if said else "**The start.**"
+    if own and seat is not None:
+        view = position.view(seat)
+        body = presenter(record.game).hand_text(view, seat, position.names) if view is not None else ""
+    else:
+        body = headline(position, TableLook(), with_picture=False)
+    parts = fit_texts([top, body, moved, "-# Only you can see this replay"], stretch=1)
+    inside: list[dict[str, Any]] = [text(parts[0]), text(parts[2]), text(parts[1]), separator()]
+    steps = [("⏮ First", 0, "f"), ("◀ Back", move - 1, "p"), ("Next ▶", move + 1, "n"), ("Last ⏭", last, "l")]
+    mode = "h" if own else "b"
+    buttons = []
+    for label, target, tag in steps:
+        custom_id = ReplayId(record.id, max(0, min(target, last)), mode, tag).text()
+        found = button(custom_id, label, discord.ButtonStyle.secondary)
+        found["disabled"] = not 0 <= target <= last or target == move
+        buttons.append(found)
+    inside.append(row(buttons))
+    if seat is not None:
+        other = "b" if own else "h"
+        label = "The table" if own else "My view"
+        inside.append(
+            row([button(ReplayId(record.id, move, other).text(), label, discord.ButtonStyle.primary)])
+        )
+    first = min(max(move - JUMP_OPTIONS // 2, 0), max(last + 1 - JUMP_OPTIONS, 0))
+    options = []
+    for number in range(first, min(first + JUMP_OPTIONS, last + 1)):
+        line = (replay.lines(number, None) or ["The start"])[0]
+        options.append(
+            {"label": clip(f"{number}. {line}", 100), "value": str(number), "default": number == move}
+        )
+    if len(options) > 1:
+        inside.append(
+            row(
+                [
+                    {
+                        "type": discord.ComponentType.string_select.value,
+                        "custom_id": ReplayMenuId(record.id).text(),
+                        "placeholder": "Jump to a move",
+                        "min_values": 1,
+                        "max_values": 1,
+                        "options": options,
+                    }
+                ]
+            )
+        )
+    return DrawnLayout([container(inside, GREEN), text(parts[3])])
+
+
+def register_history_commands(tree: app_commands.CommandTree[Any], history: HistoryCommands) -> None:
+    """`/history list` and `/history export` (guild only: a server's own games)."""
+    group = app_commands.Group(
+        name="history", description="This server's finished games: replays and exports.", guild_only=True
+    )
+
+    @group.command(name="list", description="The last games on this server, each with a Replay button.")
+    @app_commands.describe(page="Page 1 is the newest games.")
+    async def history_list(
+        interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 999] = 1
+    ) -> None:
+        async with replies.on_time(interaction, private=True):
+            await history.recent(interaction, page - 1)
+
+    @group.command(name="replay", description="Step through a finished game, move by move (only you see it).")
+    @app_commands.describe(game="The game's number (#12 in its footer).")
+    async def history_replay(
+        interaction: discord.Interaction[Any], game: app_commands.Range[int, 1, 10**12]
+    ) -> None:
+        async with replies.on_time(interaction, private=True):
+            await history.show(interaction, ReplayId(game, 0, "b"))
+
+    @group.command(
+        name="export", description="A finished game as a file: options, seed and moves, to replay."
+    )
+    @app_commands.describe(game="The game's number (#12 in its footer).")
+    async def history_export(
+        interaction: discord.Interaction[Any], game: app_commands.Range[int, 1, 10**12]
+    ) -> None:
+        async with replies.on_time(interaction, private=True):
+            await history.export(interaction, game)
+
+    tree.add_command(group)
