@@ -126,9 +126,12 @@ def _rose_card(w: int, h: int) -> Image.Image:
 # ---------------------------------------------------------------- sections
 
 
-def _header(view: CabbageheadView, names: list[str], title: str) -> cv.Section:
+def _header(view: CabbageheadView, names: list[str], title: str, *, board: bool = False) -> cv.Section:
+    """The band across the top. A board's leaves out who is to do what while the game runs: the
+    table's headline right above the picture says it (issue 17, each fact once)."""
     where = "Game over" if view.game_over else f"Round {view.round} of 3 · turn {view.turn}"
-    return cv.header(title, where, decision_line(view, names))
+    line = "" if board and not view.game_over else decision_line(view, names)
+    return cv.header(title, where, line)
 
 
 def said(names: list[str], seat: int) -> str:
@@ -550,7 +553,7 @@ def _grid(
 def board_image(view: CabbageheadView, names: list[str]) -> Image.Image:
     """The public board: the result once the game is over, drawn row, supply, Neighbours and every
     garden."""
-    sections = [_header(view, names, TITLE)]
+    sections = [_header(view, names, TITLE, board=True)]
     if view.game_over:
         sections.append(_results_section(view, names))
     sections += [_row_section(view), _neighbours_section(view)]

@@ -205,8 +205,11 @@ def turn_line(view: SabotageView, names: list[str], name: Namer = _name) -> str:
     return line
 
 
-def _header(view: SabotageView, names: list[str], title: str) -> cv.Section:
-    return cv.header(title, f"Round {view.round} of {view.season_rounds}", turn_line(view, names))
+def _header(view: SabotageView, names: list[str], title: str, *, board: bool = False) -> cv.Section:
+    """The band across the top. A board's leaves out whose turn it is while the game runs: the
+    table's headline right above the picture says it (issue 17, each fact once)."""
+    line = "" if board and not view.game_over else turn_line(view, names)
+    return cv.header(title, f"Round {view.round} of {view.season_rounds}", line)
 
 
 def _results_section(view: SabotageView, names: list[str]) -> cv.Section:
@@ -470,7 +473,7 @@ def _completed(
 def board_image(view: SabotageView, names: list[str]) -> Image.Image:
     """The public board: the final ranking once the game is over, both rows, then every player's
     plots, bugs, completed objectives and score."""
-    sections = [_header(view, names, TITLE)]
+    sections = [_header(view, names, TITLE, board=True)]
     if view.game_over:
         sections.append(_results_section(view, names))
     sections += _rows_section(view)

@@ -9,8 +9,12 @@ drawing code or the engines do.
 from __future__ import annotations
 
 import argparse
+import io
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+from PIL import Image
 
 from bot.pictures.render import RenderedImage, render_board, render_hand
 from bot.pictures.samples import played
@@ -62,6 +66,80 @@ def kinds() -> dict[str, Callable[[], RenderedImage]]:
     }
 
 
+def sample_position(
+    game_name: str, seats: int, seed: int, moves: int, **options: Any
+) -> tuple[Any, list[str]]:
+    """A seeded sample game as the bot holds it (a `Position`), and its public log lines."""
+    from bot.position import Position
+    from bot.storage.records import GameRecord, SeatRecord
+    from engine.api import dump_state
+    from engine.registry import get_game
+    from engine.rng import Rng
+
+    game = get_game(game_name)
+    state = game.create(game.options_model(**options), seats, seed)
+    chooser, lines = Rng.from_seed(seed), []
+    names = NAMES[:seats]
+    made = 0
+    for made in range(1, moves + 1):
+        if game.is_terminal(state):
+            made -= 1
+            break
+        seat = game.to_move(state)[0]
+        actions = list(game.legal_actions(state, seat))
+        keep = [a for a in actions if a.label != "End turn"] or actions
+        lines += [event.line_for(None, names) for event in game.apply(state, seat, chooser.choice(keep))]
+    record = GameRecord(
+        id=12,
+        guild_id=1,
+        channel_id=2,
+        game=game_name,
+        options=dict(options),
+        seats=[SeatRecord(name=name, user_id=100 + n) for n, name in enumerate(names)],
+        min_seats=seats,
+        max_seats=seats,
+        seed=seed,
+        state=dump_state(state),
+        version=made,
+        status="finished" if game.is_terminal(state) else "active",
+        host_id=100,
+        lobby_message_id=None,
+        board_message_id=3,
+        board_posted_at=None,
+        created_at=0.0,
+        updated_at=0.0,
+        lobby_expires_at=None,
+        clock="standard",
+    )
+    return Position(record, game, state), lines
+
+
+def messages() -> dict[str, Image.Image]:
+    """The living table of each game, and a hand, drawn as Discord shows them (layout previews)."""
+    from bot.pictures.layout_preview import preview
+    from bot.table_layout import TableLook, choices_page, hand_layout, table_layout
+
+    def png(image: RenderedImage) -> Image.Image:
+        return Image.open(io.BytesIO(image.png))
+
+    shown: dict[str, Image.Image] = {}
+    position, lines = sample_position("cabbagehead", 2, 3, 31, grasshoppers=True, neighbour_set="random")
+    board = render_board("cabbagehead", position.view(None), position.names)
+    look = TableLook(tuple(lines[-3:]), board.description, ends=1.0, clocked=tuple(position.to_move()))
+    table = table_layout(position, look).to_components()
+    shown["cabbagehead-table"] = preview(table, {"board.png": png(board)})
+    position, lines = sample_position("sabotage", 4, 5, 150, bird_variant=True)
+    board = render_board("sabotage", position.view(None), position.names)
+    look = TableLook(tuple(lines[-3:]), board.description, ends=1.0, clocked=tuple(position.to_move()))
+    shown["sabotage-table"] = preview(table_layout(position, look).to_components(), {"board.png": png(board)})
+    seat = position.to_move()[0]
+    hand = render_hand("sabotage", position.view(seat), seat, position.names)
+    page = choices_page(position, seat)
+    layout = hand_layout(position, seat, lines[-3:], note=None, picture_alt=hand.description, page=page)
+    shown["sabotage-hand-message"] = preview(layout.to_components(), {"hand.png": png(hand)})
+    return shown
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -74,6 +152,10 @@ def main() -> None:
         path = args.out / f"{name}.png"
         path.write_bytes(image.png)
         print(f"{path}: {image.width}x{image.height}, {len(image.png) // 1024} KB")
+    for name, message in messages().items():
+        path = args.out / f"{name}.png"
+        message.save(path, "PNG", optimize=True)
+        print(f"{path}: {message.width}x{message.height} (a layout message as Discord shows it)")
 
 
 if __name__ == "__main__":
