@@ -300,6 +300,23 @@ def test_the_readme_has_a_committed_snapshot_of_every_board_kind() -> None:
         assert data.startswith(b"\x89PNG") and len(data) < PNG_LIMIT
 
 
+def test_the_readme_shows_each_games_table_as_the_bot_sends_it() -> None:
+    """docs/images/ holds the layout previews of both games' tables and a hand (issue 17): drawn
+    from the components `bot.table_layout` builds, committed, and the README shows each."""
+    from pathlib import Path
+
+    from bot.pictures.snapshots import messages
+
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    drawn = messages()
+    assert set(drawn) == {"cabbagehead-table", "sabotage-table", "sabotage-hand-message"}
+    for name, image in drawn.items():
+        assert image.width == 560 and image.height > 400
+        assert (root / "docs" / "images" / f"{name}.png").read_bytes().startswith(b"\x89PNG")
+        assert f"docs/images/{name}.png" in readme
+
+
 async def test_a_caller_that_gives_up_does_not_stop_the_drawing_others_wait_for() -> None:
     import threading
 
