@@ -77,12 +77,13 @@ class HistoryCommands:
     async def jump(self, interaction: discord.Interaction[Any], menu: ReplayMenuId, move: int) -> None:
         await self.show(interaction, ReplayId(menu.game_id, move, "b"))
 
-    async def recent(self, interaction: discord.Interaction[Any], page: int) -> None:
-        """`/history list` (and its Previous / Next): the server's finished games, newest first."""
+    async def recent(self, interaction: discord.Interaction[Any], before: int = 0) -> None:
+        """`/history list` (and its Newest / Older): the server's finished games, newest first,
+        older than game `before` (0: from the newest)."""
         guild = interaction.guild_id or 0
-        records = await self.table.store.finished_games(guild, HISTORY_PAGE + 1, page * HISTORY_PAGE)
+        records = await self.table.store.finished_games(guild, HISTORY_PAGE + 1, before)
         more, records = len(records) > HISTORY_PAGE, records[:HISTORY_PAGE]
-        if not records and page == 0:
+        if not records and before == 0:
             await replies.send(interaction, private=True, content="No game has finished on this server yet.")
             return
         lines, buttons = [], []
@@ -105,13 +106,13 @@ class HistoryCommands:
         inside.append(separator())
         inside += [row(buttons[i : i + 4]) for i in range(0, len(buttons), 4)]
         nav = []
-        if page > 0:
-            nav.append(button(HistoryId(page - 1).text(), "◀ Newer", discord.ButtonStyle.secondary))
-        if more:
-            nav.append(button(HistoryId(page + 1).text(), "Older ▶", discord.ButtonStyle.secondary))
+        if before > 0:
+            nav.append(button(HistoryId(0).text(), "⏮ Newest", discord.ButtonStyle.secondary))
+        if more and records:
+            nav.append(button(HistoryId(records[-1].id).text(), "Older ▶", discord.ButtonStyle.secondary))
         if nav:
             inside.append(row(nav))
-        layout = DrawnLayout([container(inside, GREEN), text(f"-# Page {page + 1} · only you can see this")])
+        layout = DrawnLayout([container(inside, GREEN), text("-# Only you can see this")])
         message = interaction.message
         if (
             interaction.type is discord.InteractionType.component
@@ -200,12 +201,9 @@ def register_history_commands(tree: app_commands.CommandTree[Any], history: Hist
     )
 
     @group.command(name="list", description="The last games on this server, each with a Replay button.")
-    @app_commands.describe(page="Page 1 is the newest games.")
-    async def history_list(
-        interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 999] = 1
-    ) -> None:
+    async def history_list(interaction: discord.Interaction[Any]) -> None:
         async with replies.on_time(interaction, private=True):
-            await history.recent(interaction, page - 1)
+            await history.recent(interaction)
 
     @group.command(name="replay", description="Step through a finished game, move by move (only you see it).")
     @app_commands.describe(game="The game's number (#12 in its footer).")

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 from bot.storage.connection import StoreBase
-from bot.storage.records import GameRecord
+from bot.storage.records import MAX_ID, GameRecord
 from bot.storage.rows import GAME_COLUMNS, game_from_row
 
 
 class History(StoreBase):
-    async def finished_games(self, guild_id: int, limit: int, offset: int = 0) -> list[GameRecord]:
+    async def finished_games(self, guild_id: int, limit: int, before: int = 0) -> list[GameRecord]:
         """`limit` games of `guild_id` that are over (finished, or ended early after they started),
-        newest first, skipping the first `offset` (pages of /history)."""
+        newest first, older than game `before` (0: from the newest). Pages go by game id, not by
+        offset, so a page deep in a long history costs what the first does."""
+        below = before if before > 0 else MAX_ID
         async with (
             self._lock,
             self._db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? "
+                f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND id < ? "
                 "AND status IN ('finished', 'cancelled') AND state IS NOT NULL "
-                "ORDER BY id DESC LIMIT ? OFFSET ?",
-                (guild_id, limit, offset),
+                "ORDER BY id DESC LIMIT ?",
+                (guild_id, below, limit),
             ) as cur,
         ):
             rows = await cur.fetchall()

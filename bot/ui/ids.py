@@ -18,7 +18,7 @@ follow their grammar exactly (bot.ui.choices), and anything else is `None`.
   gc:text:<game>                                            "Board as text" under a board's picture
   gc:replay:<game>:<move>:<b|h>[:<f|p|n|l>]                 "Replay", and the replay viewer's buttons
   gc:replay:<game>                                          the replay viewer's jump menu (values: moves)
-  gc:history:<page>                                         /history's Newer / Older
+  gc:history:<before>                                       /history's Newest / Older (0: the newest)
   gc:share:stats:<user>:<game name|all>                     "Share in channel" under private /stats
   gc:lb:<game name>:<page>                                  leaderboard pages (ratings): ◀ / ▶
   gc:lb:<game name>:<page>:<set key>                        best solo gardens pages, one option set
@@ -214,12 +214,12 @@ class ReplayMenuId:
 
 @dataclass(frozen=True)
 class HistoryId:
-    """/history's Newer / Older buttons."""
+    """/history's Newest / Older buttons: the games older than game `before` (0: the newest)."""
 
-    page: int
+    before: int
 
     def text(self) -> str:
-        return f"gc:history:{self.page}"
+        return f"gc:history:{self.before}"
 
 
 ComponentId = (
@@ -310,8 +310,8 @@ def parse(custom_id: str) -> ComponentId | None:
             return None
         return ReplayId(game_id, move, parts[2], tag) if tag == "" or tag in REPLAY_TAGS else None
     if kind == "history" and len(parts) == 1:
-        page = _number(parts[0], MAX_PAGE)
-        return HistoryId(page) if page is not None else None
+        before = _number(parts[0], MAX_ID)
+        return HistoryId(before) if before is not None else None
     if kind == "text" and len(parts) == 1:
         game_id = _game_id(parts[0])
         return TextId(game_id) if game_id is not None else None

@@ -181,7 +181,7 @@ class Router:
                 raise Refusal(NOT_OFFERED)
             await self.history.jump(interaction, clicked, move)
         else:
-            await self.history.recent(interaction, clicked.page)
+            await self.history.recent(interaction, clicked.before)
 
     @staticmethod
     def _menu_value(component: Any, data: dict[str, Any]) -> str:

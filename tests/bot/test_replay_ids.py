@@ -35,7 +35,8 @@ def test_every_id_the_viewer_writes_parses_back(made: object) -> None:
         "gc:replay:12:1:b:n:extra",
         "gc:replay:12:99999999999:b",  # beyond any version
         "gc:history:",
-        "gc:history:1000",
+        "gc:history:01",
+        "gc:history:-1",
         "gc:history:a",
     ],
 )
