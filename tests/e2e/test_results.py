@@ -5,10 +5,21 @@ ended early is recorded as such and rates nobody."""
 
 from __future__ import annotations
 
-import aiosqlite
+import random
 
-from tests.e2e.table_driver import open_lobby
+import aiosqlite
+import pytest
+
+from bot.clock import ManualClock
+from tests.e2e.table_driver import (
+    click,
+    open_lobby,
+    play_one_decision,
+    shown_move,
+    wait_for_move,
+)
 from tests.e2e.test_cabbagehead_table import play_to_the_end
+from tests.e2e.test_clocks import deadlines, latest_board
 from tests.e2e.test_game_ends import finals, finished_two_player_game
 from tests.e2e.test_secret_numbers_table import started_game
 from tests.fake_discord import BotRunner, FakeDiscord
@@ -100,4 +111,82 @@ async def test_a_solo_game_says_it_is_not_rated_and_keeps_its_ribbon(
     [seat] = stored.seats
     assert seat.user_id == fake.alice.id and seat.place == 1 and seat.points is not None
     assert (seat.award is not None) == ("Ribbon:" in final.text())
+    assert await counts(running_bot) == (1, 0, [])
+
+
+@pytest.fixture
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short fixed pause for the computer (the bot's own is 1.5 s)."""
+    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+
+
+async def duel(fake: FakeDiscord, clock: str = "off") -> None:
+    """Alice opens a two-player Mr. Cabbagehead's Garden, Bob joins, Alice starts."""
+    lobby = await open_lobby(
+        fake,
+        fake.alice,
+        fake.general,
+        "play cabbagehead",
+        {"players": 2, "first_player": "host", "clock": clock},
+    )
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    await wait_for_move(fake, fake.general, 0)
+
+
+async def test_an_abandoned_game_keeps_its_standing_scores_and_is_not_rated(
+    fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock
+) -> None:
+    fake = fake_discord
+    await duel(fake)
+    bot = clocked_bot.bot
+    assert bot is not None
+    await fake.wait_until(
+        lambda: any(d[0] == "abandon" for d in deadlines(clocked_bot)), what="the check armed"
+    )
+    clock.advance(14 * 86400 + 1)
+    [final] = await fake.wait_until(lambda: finals(fake), what="the scores as they stood")
+    assert "Not rated: it was abandoned." in final.text()
+    [record] = await bot.store.games_by_status("finished")
+    stored = await bot.store.result(record.id)
+    assert stored is not None and stored.outcome == "abandoned" and stored.status == "finished"
+    assert all(s.points is not None and s.place for s in stored.seats)
+    assert await counts(clocked_bot) == (1, 0, [])
+
+
+@pytest.mark.usefixtures("quick_computers")
+async def test_a_game_a_computer_finished_for_a_leaver_counts_for_nobodys_rating(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    fake = fake_discord
+    await duel(fake)
+    left = await fake.slash(fake.bob, fake.general, "leave", {"computer": "random"})
+    await left.wait_answered()
+    rng = random.Random(5)
+    for _ in range(400):
+        shown = latest_board(fake)
+        if "Game over" in shown.text():
+            break
+        before = shown_move(shown)
+        # The headline's "Now:" (the picture's description below it may lag a move behind).
+        if shown.text().partition("Now: ")[2].startswith(("Alice ", "**Alice**")):
+            await play_one_decision(fake, fake.alice, fake.general, rng)
+        await fake.wait_until(
+            lambda: (
+                shown_move(latest_board(fake)) > before  # noqa: B023
+                or "Game over" in latest_board(fake).text()
+            ),
+            timeout=15.0,
+            what="the next move",
+        )
+    [final] = await fake.wait_until(lambda: finals(fake), what="the final scores")
+    assert "Not rated: a computer took over Bob's seat." in final.text()
+    [record] = await running_bot.bot.store.games_by_status("finished")
+    stored = await running_bot.bot.store.result(record.id)
+    assert stored is not None and not stored.rated
+    assert (
+        stored.seats[1].user_id == fake.bob.id
+        and stored.seats[1].taken_over
+        and stored.seats[1].name == "Bob"
+    )
     assert await counts(running_bot) == (1, 0, [])
