@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 
 import discord
 
+from bot.backfill import backfill_results
 from bot.clock import Clock, SystemClock
 from bot.clocks import Clocks
 from bot.computers import ComputerPlayers
@@ -27,6 +29,8 @@ from bot.publish.publisher import Publisher
 from bot.server_settings import ServerSettingsCache
 from bot.sessions import Sessions
 from bot.storage import Store
+
+log = logging.getLogger(__name__)
 
 
 class Table:
@@ -83,13 +87,18 @@ class Table:
         """After a restart: show what was stored just before the bot stopped (a board not yet
         redrawn, a turn notice not yet posted, final scores not yet shown), queue every board of
         a game in progress for a fresh picture (which boards waited was only known in memory),
-        and give every computer seat to move its turn."""
+        and give every computer seat to move its turn. Then store the results of games that
+        ended before results were kept (an upgraded database: `bot/backfill.py`)."""
         for record in await self.store.unpublished_games():
             self.publisher.request(record.id)
         for record in await self.store.games_by_status("active"):
             if record.board_message_id is not None and self.pictures.draws_for(record.game):
                 self.pictures.redraw_later(record.id)
         await self.computers.resume()
+        try:
+            await backfill_results(self.store)
+        except Exception:
+            log.exception("Could not store the results of games that ended before results were kept.")
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Refuse new clicks, stop computer turns, and let handlers and publishing in progress

@@ -13,7 +13,8 @@ import sqlite3
 
 from bot.ratings import Rating, initial, rate
 from bot.storage.connection import StoreBase
-from bot.storage.records import RatingChange, ResultRecord
+from bot.storage.records import GameRecord, RatingChange, ResultRecord
+from bot.storage.rows import GAME_COLUMNS, game_from_row
 
 RESULT_COLUMNS = (
     "game_id, guild_id, channel_id, game, options, option_set, status, outcome, end_reason, seats, "
@@ -156,3 +157,37 @@ class Results(StoreBase):
         if not rows:
             return None
         return Rating(float(rows[0][0]), float(rows[0][1])), int(rows[0][2])
+
+    async def store_result(self, result: ResultRecord) -> bool:
+        """Store the result of a game that ended without one (before schema 5) in its own
+        transaction; False if it has one already. The game itself is not touched."""
+        now = self._clock()
+        stored = False
+
+        def write(db: sqlite3.Connection) -> None:
+            nonlocal stored
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                stored = write_result(db, result, now)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+        async with self._lock:
+            await self._in_thread(write)
+        return stored
+
+    async def ended_without_result(self, limit: int) -> list[GameRecord]:
+        """Games that started and ended but have no result row (they ended before results were
+        kept), oldest first, at most `limit`."""
+        columns = ", ".join(f"games.{c.strip()}" for c in GAME_COLUMNS.split(","))
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {columns} FROM games LEFT JOIN results ON results.game_id = games.id "
+                "WHERE games.status IN ('finished', 'cancelled') AND games.state IS NOT NULL "
+                "AND results.game_id IS NULL ORDER BY games.id LIMIT ?",
+                (limit,),
+            )
+        return [game_from_row(r) for r in rows]

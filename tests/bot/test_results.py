@@ -11,6 +11,7 @@ from pathlib import Path
 import aiosqlite
 from openskill.models import PlackettLuce
 
+from bot.backfill import backfill_results
 from bot.ratings import Rating, initial, rate, shown
 from bot.render import ratings_text
 from bot.results import option_set, rating_rule, result_record, turns_and_timeouts
@@ -99,7 +100,7 @@ async def test_migration_from_schema_4_keeps_older_games_readable_and_adds_resul
     store = await Store.open(path)
     try:
         async with aiosqlite.connect(path) as db:
-            assert await schema_version(db) == len(MIGRATIONS) == 5
+            assert await schema_version(db) == len(MIGRATIONS) >= 5
         games = await store.games_by_status("finished") + await store.games_by_status("cancelled")
         assert [(g.channel_id, g.version, g.seats[1].name) for g in games] == [(5, 4, "Bob"), (7, 4, "Bob")]
         active = await store.open_game_in_channel(6)
@@ -291,3 +292,53 @@ def test_the_final_message_line_for_ratings() -> None:
     text = ratings_text(rated, changes)
     assert text.startswith("Ratings: **P11** ") and f"{shown(after[0])} (+" in text
     assert shown(initial()) == 1000
+
+
+async def test_games_that_ended_before_results_were_kept_get_theirs_unrated(tmp_path: Path) -> None:
+    """After an upgrade from schema 4, the bot stores a result for each older ended game (scored
+    through the engine from its stored state and log), counted in /stats but never rated."""
+    game = get_game("secret_number")
+    state = game.create(game.options_model.model_validate({"turns_each": 1}), 2, 9)
+    moves = []
+    while not game.is_terminal(state):
+        seat = game.to_move(state)[0]
+        action = game.legal_actions(state, seat)[0]
+        events = game.apply(state, seat, action)
+        moves.append(
+            (seat, json.dumps(game.encode_action(action)), json.dumps([e.model_dump() for e in events]))
+        )
+    seats = json.dumps([{"name": "Alice", "user_id": 11}, {"name": "Bob", "user_id": 22}])
+    path = tmp_path / "four.sqlite3"
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await migrate(db, MIGRATIONS[:4])
+        for game_id, status, reason in ((1, "finished", "completed"), (2, "cancelled", "Bob left the game")):
+            await db.execute(
+                "INSERT INTO games (id, guild_id, channel_id, game, options, seats, min_seats, max_seats, "
+                "seed, state, version, status, host_id, created_at, updated_at, end_reason) "
+                "VALUES (?, 1, 5, 'secret_number', ?, ?, 2, 2, 9, ?, ?, ?, 11, 100, 400, ?)",
+                (game_id, '{"turns_each": 1}', seats, state.model_dump_json(), len(moves), status, reason),
+            )
+            for version, (seat, action, events) in enumerate(moves, start=1):
+                await db.execute(
+                    "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, 0)",
+                    (game_id, version, seat, action, events),
+                )
+    store = await Store.open(path)
+    try:
+        assert await backfill_results(store) == 2
+        assert await backfill_results(store) == 0, "once"
+        finished, left = await store.result(1), await store.result(2)
+        assert finished is not None and left is not None
+        final = game.result(state)
+        assert [s.points for s in finished.seats] == [r.total for r in final.seats]
+        assert finished.outcome == "completed" and not finished.rated
+        assert finished.unrated_reason == "it ended before results were kept"
+        assert finished.duration == 300 and finished.moves == len(moves)
+        assert left.status == "cancelled" and left.outcome == "left"
+        assert await store.rating(1, "secret_number", 11) is None
+        assert [t.played for t in await store.tallies(1, 11)] == [1], (
+            "the finished one counts, not the cancelled"
+        )
+    finally:
+        await store.close()
