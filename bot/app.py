@@ -20,6 +20,7 @@ from bot.command_sync import sync_if_changed
 from bot.commands import register_commands
 from bot.endpoints import discover_gateway, use_gateway
 from bot.handlers.clock_commands import ClockCommands
+from bot.handlers.daily_commands import DailyGardens
 from bot.handlers.hands import Hands
 from bot.handlers.history_commands import HistoryCommands, register_history_commands
 from bot.handlers.lobbies import LobbyHandlers
@@ -117,7 +118,14 @@ class GardenClubBot(commands.Bot):
         self.add_listener(self.router.on_interaction, "on_interaction")
         await self._watch()
         register_commands(
-            self.tree, lobbies, hands, commands, clocks, test_games=self.settings.test_games, stats=stats
+            self.tree,
+            lobbies,
+            hands,
+            commands,
+            clocks,
+            test_games=self.settings.test_games,
+            stats=stats,
+            daily_gardens=DailyGardens(self.table),
         )
         register_history_commands(self.tree, history)
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)

@@ -17,6 +17,7 @@ from bot import replies
 from bot.errors import answer_error
 from bot.games import GameEntry, entries, level
 from bot.handlers.clock_commands import ClockCommands
+from bot.handlers.daily_commands import DailyGardens
 from bot.handlers.hands import Hands
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.stats_commands import StatsCommands
@@ -49,6 +50,7 @@ HELP_TEXT = (
     "`/notify` — reminders by direct message too. `/settings` — this server's defaults (Manage Server).\n"
     "`/stats` — a player's games on this server; `/leaderboard <game>` — its best players "
     "(ratings), or with `solo:` the best solo gardens.\n"
+    "`/play cabbagehead daily:True` — today's daily garden, the same deal for everyone here.\n"
     "`/history list` — this server's finished games, each with **Replay**; "
     "`/history export` — one as a file.\n"
     "`/help` — this message.\n\n"
@@ -80,6 +82,7 @@ def register_commands(
     *,
     test_games: bool = False,
     stats: StatsCommands | None = None,
+    daily_gardens: DailyGardens | None = None,
 ) -> None:
     """Add every command to `tree` (called once in `setup_hook`, before syncing). Test games are
     offered only where the owner enables them (`TEST_GAMES`)."""
@@ -94,16 +97,17 @@ def register_commands(
         thread: bool | None,
         *,
         clock: str | None = None,
+        daily: bool = False,
     ) -> None:
         async with replies.on_time(interaction, private=False):
-            await lobbies.open(interaction, game_name, options, players, thread, clock=clock)
+            await lobbies.open(interaction, game_name, options, players, thread, clock=clock, daily=daily)
 
     for entry in offered.values():
         play.add_command(entry.presenter.play_command(open_lobby))
     tree.add_command(play)
     register_clock_commands(tree, clocks)
     if stats is not None:
-        register_stats_commands(tree, stats, list(offered))
+        register_stats_commands(tree, stats, list(offered), daily_gardens)
 
     @tree.command(name="board", description="Post a fresh copy of this channel's game board.")
     @app_commands.guild_only()
@@ -164,7 +168,10 @@ def register_commands(
 
 
 def register_stats_commands(
-    tree: app_commands.CommandTree[Any], stats: StatsCommands, games: list[str]
+    tree: app_commands.CommandTree[Any],
+    stats: StatsCommands,
+    games: list[str],
+    daily_gardens: DailyGardens | None = None,
 ) -> None:
     """`/stats` and `/leaderboard`: the server's records (bot/handlers/stats_commands.py)."""
     choices = [app_commands.Choice(name=get_game(name).title, value=name) for name in games]
@@ -183,13 +190,23 @@ def register_stats_commands(
             await stats.stats(interaction, who, game.value if game else None)
 
     @tree.command(name="leaderboard", description="This server's best players of a game (only you see it).")
-    @app_commands.describe(game="Which game", solo="Mr. Cabbagehead's Garden: the best solo gardens instead")
+    @app_commands.describe(
+        game="Which game",
+        solo="Mr. Cabbagehead's Garden: the best solo gardens instead",
+        daily="Mr. Cabbagehead's Garden: today's daily gardens (points only until the day ends)",
+    )
     @app_commands.choices(game=choices)
     @app_commands.guild_only()
     async def leaderboard(
-        interaction: discord.Interaction[Any], game: app_commands.Choice[str], solo: bool = False
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str],
+        solo: bool = False,
+        daily: bool = False,
     ) -> None:
         async with replies.on_time(interaction, private=True):
+            if daily and daily_gardens is not None:
+                await daily_gardens.board(interaction, game.value)
+                return
             await stats.leaderboard(interaction, game.value, solo=solo)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.daily import DAILY_GAME, daily_seed, day_of, options_of
 from bot.games import computer_strengths, level
 from bot.position import Position
 from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_SEAT, Refusal
@@ -87,10 +88,17 @@ class Lobbies:
         players: int | None = None,
         clock: str | None = None,
         stand_in: str | None = None,
+        daily: bool = False,
     ) -> SeatChange:
         """Open a lobby with the host seated, with its clock preset and the strength that plays
-        timed-out turns. A game for exactly one player starts at once."""
+        timed-out turns. A game for exactly one player starts at once. `daily`: today's daily
+        garden of the server (bot/daily.py): its seed and options, not the ones given."""
         game = get_game(game_name)
+        day = day_of(self._clock()) if daily else None
+        if day is not None:
+            if game_name != DAILY_GAME or guild_id is None:
+                raise Refusal("The daily garden is a solo Mr. Cabbagehead's Garden, played in a server.")
+            options, players = options_of(day).options, 1
         try:
             checked = game.options_model.model_validate(
                 options.model_dump() if isinstance(options, BaseModel) else options
@@ -114,7 +122,7 @@ class Lobbies:
                 options=checked.model_dump(mode="json"),
                 min_seats=low,
                 max_seats=high,
-                seed=self._seed_source(),
+                seed=daily_seed(guild_id or 0, day) if day is not None else self._seed_source(),
                 host=SeatRecord(name=host_name, user_id=host_id),
                 host_id=host_id,
                 lobby_ttl=self.lobby_ttl,
@@ -127,6 +135,10 @@ class Lobbies:
         if clock is not None or stand_in is not None:
             await self.store.set_clock(record.id, clock, stand_in)
             record.clock, record.stand_in = clock, stand_in
+        if day is not None:
+            scored = await self.store.daily_games_of(guild_id or 0, host_id, day) == 0  # not yet marked
+            await self.store.set_daily(record.id, day, scored)
+            record.daily, record.daily_scored = day, scored
         if high == 1:
             return await self.start(record.id, host_id)
         return SeatChange(Position(record))

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot import daily
 from bot.fair_deal import revealed_line, sealed_line
 from bot.games import presenter
 from bot.picture_service import BoardPicture
@@ -46,6 +47,8 @@ class TableLook:
     ends: float | None = None
     #: Who the clock is for.
     clocked: tuple[int, ...] = field(default=())
+    #: A daily garden whose day runs: points only, no garden, no moves (bot/daily.py).
+    hidden: bool = False
 
 
 def look_of(
@@ -54,10 +57,15 @@ def look_of(
     picture: BoardPicture,
     before: TableLook | None,
     ends: Mapping[int, float] | None = None,
+    *,
+    now: float = 0.0,
 ) -> TableLook:
     """How the table will look with `picture`: a new one, the one the message keeps (as `before`
     showed it), or none; `ends`: when each seat whose turn begins must decide by (none: the clock
-    `before` showed, if the same seats are still to move)."""
+    `before` showed, if the same seats are still to move); `now`: the time, for a daily garden
+    whose day still runs (shown without spoilers)."""
+    if daily.hidden(position.record, now):
+        return TableLook(hidden=True)
     if picture.new is not None:
         alt: str | None = picture.new.description
     elif picture.kept_move is not None:
@@ -78,6 +86,8 @@ def table_seat(position: Position) -> int | None:
     record = position.record
     if record.status != "active" or position.state is None or not has_public_view(position.game):
         return None
+    if record.daily is not None:
+        return None  # a daily garden is played in its player's hand: the table shows no garden
     humans = [s for s in position.to_move() if record.seats[s].user_id is not None]
     return humans[0] if len(humans) == 1 else None
 
@@ -137,6 +147,12 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     """The table message at `position` as `look` says it is shown; `choice`: the picker page the
     seat to move has open on the table (public-view games)."""
     record = position.record
+    if look.hidden:
+        footer = f"-# Game #{record.id} · move {record.version}\n-# {sealed_line(record.id, record.seed)}"
+        quiet: list[dict[str, Any]] = [text(daily.hidden_headline(position))]
+        if record.status == "active":
+            quiet += [separator(), hand_row(record.id)]
+        return DrawnLayout([container(quiet, GREEN if record.status == "active" else GREY), text(footer)])
     with_picture = look.picture_alt is not None
     seat = table_seat(position)
     page = choices_page(position, seat, choice) if seat is not None else None

@@ -167,8 +167,8 @@ class Hands:
     def remember_open(self, interaction: discord.Interaction[Any], position: Position, seat: int) -> None:
         """`interaction` shows `seat`'s hand at `position`: the hand to bring up to date when the
         seat has its next decision (games with hidden hands: the table carries the others')."""
-        if has_public_view(position.game):
-            return
+        if has_public_view(position.game) and position.record.daily is None:
+            return  # played on the table (a daily garden, though, is played in the hand)
         session = self.sessions.session(position.game_id)
         session.open_hands[seat] = OpenHand(interaction, time.monotonic(), position.version)
 

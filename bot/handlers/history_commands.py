@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import replies
+from bot import daily, replies
 from bot.games import presenter
 from bot.position import Position
 from bot.refusals import GAME_GONE, Refusal
@@ -35,6 +35,7 @@ HISTORY_PAGE = 8
 JUMP_OPTIONS = 25
 NOT_REPLAYABLE = "That game isn't over yet, so it can't be replayed."
 ELSEWHERE = "That game was played on another server."
+DAILY_NOT_YET = "That is today's daily garden: its replay opens to everyone when the day ends (00:00 UTC)."
 NO_REPLAY = "That game's moves no longer replay with today's rules, so it can't be shown."
 
 
@@ -53,6 +54,8 @@ class HistoryCommands:
             raise Refusal(ELSEWHERE)
         if record.status not in REPLAYABLE:
             raise Refusal(NOT_REPLAYABLE)
+        if daily.hidden(record, self.table.clock()) and record.seat_of(interaction.user.id) is None:
+            raise Refusal(DAILY_NOT_YET)
         kept = self.replays.get(game_id)
         if kept is not None and kept.record.version == record.version:
             return kept

@@ -15,9 +15,10 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot import replies
+from bot import daily, replies
 from bot.games import computer_strengths, level
 from bot.lobby import SeatChange
+from bot.picture_service import BoardPicture
 from bot.position import Position
 from bot.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
 from bot.render import lobby_embed
@@ -78,9 +79,11 @@ class LobbyHandlers:
         thread: bool | None,
         *,
         clock: str | None = None,
+        daily: bool = False,
     ) -> None:
         """`/play`: open a lobby here (or in a new thread) — or start at once for one player.
-        `thread` and `clock` not given: the server's defaults (`/settings`)."""
+        `thread` and `clock` not given: the server's defaults (`/settings`). `daily`: today's
+        daily garden (bot/daily.py)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(DIRECT_MESSAGE)
         perms = interaction.app_permissions
@@ -106,6 +109,7 @@ class LobbyHandlers:
                 players=players,
                 clock=clock or defaults.clock,
                 stand_in=defaults.stand_in,
+                daily=daily,
             )
         except Exception:
             await self._remove_thread(in_thread)  # refused (or failed): leave no empty thread behind
@@ -171,8 +175,10 @@ class LobbyHandlers:
         if not change.started:
             return {"embed": lobby_embed(position), "view": lobby_view_of(position)}
         session = self.table.sessions.session(position.game_id)
-        picture = await self.table.pictures.board(position, session)
-        look = look_of(position, [], picture, None)
+        now = self.table.clock()
+        hidden = daily.hidden(position.record, now)  # a daily garden: its table shows no garden
+        picture = BoardPicture() if hidden else await self.table.pictures.board(position, session)
+        look = look_of(position, [], picture, None, now=now)
         fields: dict[str, Any] = {
             # The lobby's embed and words go (a "Play again" lobby mentions its players): the
             # table is a layout message, which has neither.

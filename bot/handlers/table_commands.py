@@ -9,10 +9,11 @@ from typing import Any
 
 import discord
 
-from bot import replies
+from bot import daily, replies
 from bot.games import entries, presenter
 from bot.handlers.lobbies import can_manage, display_name, lobby_view_of
 from bot.lobby import SeatChange
+from bot.picture_service import BoardPicture
 from bot.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
 from bot.render import GREEN, lobby_embed
 from bot.rules_pages import page_titles, reflow, split_pages
@@ -24,6 +25,10 @@ from bot.ui.layout import TEXT_MAX, DrawnLayout, container, text
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
+
+
+#: "Board as text" asked of a daily garden while its day runs (a forged click: its table has none).
+DAILY_HIDDEN = "That is today's daily garden: its garden is shown when the day ends (00:00 UTC)."
 
 
 class TableCommands:
@@ -49,8 +54,12 @@ class TableCommands:
         async with session.publishing:
             position = await sessions.position(position.game_id)
             lines = await sessions.log_lines(position, None, TABLE_LOG_LINES)
-            picture = await self.table.pictures.board(position, session, must=True)
-            look = look_of(position, lines, picture, session.shown.look)
+            now = self.table.clock()
+            if daily.hidden(position.record, now):  # a daily garden: its table shows no garden
+                picture = BoardPicture()
+            else:
+                picture = await self.table.pictures.board(position, session, must=True)
+            look = look_of(position, lines, picture, session.shown.look, now=now)
             sent = await replies.send(
                 interaction, private=False, view=table_layout(position, look), **picture.new_fields()
             )
@@ -71,6 +80,8 @@ class TableCommands:
         view = position.view(None)
         if view is None:
             raise Refusal(GAME_OVER)
+        if daily.hidden(position.record, self.table.clock()):
+            raise Refusal(DAILY_HIDDEN)
         board = presenter(position.record.game).board_text(view, position.names)
         layout = DrawnLayout([container([text(clip(board, TEXT_MAX))], GREEN), text(f"-# Game #{game_id}")])
         await replies.send(interaction, private=True, view=layout)

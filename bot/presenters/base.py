@@ -24,7 +24,7 @@ from engine.api import Event
 class OpenLobby(Protocol):
     """The platform's lobby opener a `/play` subcommand calls with the chosen options: the game's
     options, a player count (None: whoever joins), whether to open a thread (None: the server's
-    default) and the clock preset (None: the server's default)."""
+    default) and the clock preset (None: the server's default); `daily`: today's daily garden."""
 
     def __call__(
         self,
@@ -35,6 +35,7 @@ class OpenLobby(Protocol):
         thread: bool | None,
         *,
         clock: str | None = None,
+        daily: bool = False,
     ) -> Awaitable[None]: ...
 
 

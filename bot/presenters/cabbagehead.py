@@ -226,6 +226,7 @@ class CabbageheadPresenter(Presenter):
             neighbour_4="With chosen Neighbours: the fourth.",
             thread=THREAD_HELP,
             clock=CLOCK_HELP,
+            daily="Today's daily garden: all on this server get the same deal (solo, its own options).",
         )
         @app_commands.choices(
             clock=CLOCK_CHOICES,
@@ -250,7 +251,13 @@ class CabbageheadPresenter(Presenter):
             neighbour_4: str | None = None,
             thread: bool | None = None,
             clock: str | None = None,
+            daily: bool = False,
         ) -> None:
+            if daily:
+                if players != 1:
+                    raise Refusal("The daily garden is played solo: leave `players` at 1.")
+                await open_lobby(interaction, self.game_name, CabbageheadOptions(), 1, thread, daily=True)
+                return
             options = build_options(
                 players,
                 neighbours,

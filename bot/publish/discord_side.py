@@ -19,6 +19,7 @@ import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
+from bot import daily
 from bot.picture_service import BoardPicture, PictureService
 from bot.position import Position
 from bot.publish.plan import BoardStep, Plan
@@ -128,6 +129,15 @@ class DiscordSide:
         with the breakdown, and **Play again** (the same seats and options in a new lobby)."""
         people = list(dict.fromkeys(s.user_id for s in position.record.seats if s.user_id is not None))
         mentions = " ".join(f"<@{user}>" for user in people)
+        record = position.record
+        if daily.hidden(record, self._clock()) and record.guild_id is not None:
+            # A daily garden whose day runs: its points, not its garden (no spoilers).
+            days = await self.store.daily_days(record.guild_id, record.host_id)
+            said = daily.hidden_result(position, daily.streak(days, record.daily or ""))
+            await self.channel(position).send(
+                content=f"{mentions} {said}" if mentions else said, allowed_mentions=mentions_of(people)
+            )
+            return
         stored = await self.store.result(position.game_id)
         changes = await self.store.rating_changes(position.game_id) if stored and stored.rated else []
         await self.channel(position).send(
@@ -147,7 +157,7 @@ class DiscordSide:
         ends: Mapping[int, float],
     ) -> None:
         step = plan.board
-        look = look_of(position, lines, picture, session.shown.look, ends)
+        look = look_of(position, lines, picture, session.shown.look, ends, now=self._clock())
         shown = session.shown.look
         board_id = position.record.board_message_id
         clock_started = bool(ends) and (shown is None or shown.ends != look.ends)
@@ -181,7 +191,7 @@ class DiscordSide:
                     raise
         if picture.kept_move is not None:  # a new message has no older picture to keep
             picture = BoardPicture()
-            look = look_of(position, lines, picture, session.shown.look, ends)
+            look = look_of(position, lines, picture, session.shown.look, ends, now=self._clock())
         await self.post_board(position, session, look, picture, replaces=step.message_id)
 
     async def post_board(

@@ -17,9 +17,10 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot import daily
 from bot.games import presenter
 from bot.metrics import NULL_METRICS, NullMetrics
-from bot.picture_service import PictureService
+from bot.picture_service import BoardPicture, PictureService
 from bot.position import Position
 from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.plan import Facts, plan
@@ -115,7 +116,10 @@ class Publisher:
         record = position.record
         if record.state is None:
             return  # a lobby: its message is the interaction's own
-        picture = await self.pictures.board(position, session, must=session.picture_due)
+        if daily.hidden(record, self._clock()):  # a daily garden's day runs: its table shows no garden
+            picture = BoardPicture()
+        else:
+            picture = await self.pictures.board(position, session, must=session.picture_due)
         session.picture_due = False
         facts = Facts(
             version=record.version,

@@ -1,6 +1,9 @@
-"""What /history reads: a server's games that are over, newest first."""
+"""What /history reads (a server's games that are over, newest first), and the daily gardens'
+records: which day a game is for, scored or practice, the day's board and the streaks."""
 
 from __future__ import annotations
+
+import json
 
 from bot.storage.connection import StoreBase
 from bot.storage.records import MAX_ID, GameRecord
@@ -24,3 +27,57 @@ class History(StoreBase):
         ):
             rows = await cur.fetchall()
         return [game_from_row(r) for r in rows]
+
+    async def set_daily(self, game_id: int, day: str, scored: bool) -> None:
+        """Mark `game_id` as `day`'s daily garden, scored or practice."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET daily = ?, daily_scored = ? WHERE id = ?", (day, int(scored), game_id)
+            )
+
+    async def daily_games_of(self, guild_id: int, user_id: int, day: str) -> int:
+        """How many daily gardens of `day` `user_id` opened on `guild_id` (the first is scored)."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT COUNT(*) FROM games WHERE guild_id = ? AND daily = ? AND host_id = ?",
+                (guild_id, day, user_id),
+            ) as cur,
+        ):
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def daily_days(self, guild_id: int, user_id: int) -> list[str]:
+        """The days `user_id` finished a scored daily garden on `guild_id` (for streaks)."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT DISTINCT daily FROM games WHERE guild_id = ? AND host_id = ? AND daily IS NOT NULL "
+                "AND daily_scored = 1 AND status = 'finished'",
+                (guild_id, user_id),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        return [str(r[0]) for r in rows]
+
+    async def daily_board(
+        self, guild_id: int, day: str
+    ) -> list[tuple[int, str, int | None, str | None, str]]:
+        """`day`'s scored daily gardens on `guild_id`: (user, name, points, ribbon, status), best
+        first; a garden still being planted has no points yet."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT g.host_id, g.seats, p.points, p.award, g.status FROM games g "
+                "LEFT JOIN result_players p ON p.game_id = g.id AND p.seat = 0 "
+                "WHERE g.guild_id = ? AND g.daily = ? AND g.daily_scored = 1 AND g.status != 'lobby' "
+                "ORDER BY p.points IS NULL, p.points DESC, g.id",
+                (guild_id, day),
+            ) as cur,
+        ):
+            rows = await cur.fetchall()
+        board = []
+        for user, seats, points, award, status in rows:
+            names = json.loads(seats)
+            board.append((int(user), str(names[0]["name"]) if names else "?", points, award, str(status)))
+        return board

@@ -173,6 +173,13 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     )
     """,
+    # 6: the daily garden (issue 18): a daily game's UTC day, and whether it is its player's scored
+    # attempt of that day (the first) or practice. Other games keep NULL and 0.
+    """
+    ALTER TABLE games ADD COLUMN daily TEXT;
+    ALTER TABLE games ADD COLUMN daily_scored INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_daily ON games (guild_id, daily, host_id) WHERE daily IS NOT NULL
+    """,
 ]
 
 

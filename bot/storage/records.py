@@ -71,6 +71,10 @@ class GameRecord:
     pause_votes: list[int] = field(default_factory=list)
     #: When a person last made a move (the start counts), for abandoned games.
     last_human_move_at: float | None = None
+    #: A daily garden's UTC day ("2026-12-01"; None: not a daily garden), and whether it is its
+    #: player's scored attempt of that day (bot/daily.py).
+    daily: str | None = None
+    daily_scored: bool = False
 
     @property
     def is_open(self) -> bool:
