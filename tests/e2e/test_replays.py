@@ -23,6 +23,7 @@ from tests.e2e.table_driver import (
     open_hand,
     open_lobby,
     pick,
+    player_to_move,
     wait_for_move,
 )
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
@@ -174,3 +175,43 @@ async def test_an_export_replays_with_the_engine_alone(
         exec(compile(snippet, "docs/replays.md", "exec"), {})
     names = [seat["name"] for seat in data["seats"]]
     assert printed.getvalue().splitlines()[-1] == game.result(state).summary_for(names)
+
+
+async def test_a_sabotage_replay_shows_what_the_table_showed_at_every_move(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """The same for a two-player Garden Sabotage (hidden hands, no clock, a short season): the
+    replay's board at each move is the table's text as published then."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=0))
+    options = {"first_player": "host", "season_rounds": 3, "clock": "off"}
+    lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", options)
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    players = [fake.alice, fake.bob]
+    published: list[str] = []
+    rng, move = random.Random(6), 0
+    while True:
+        table = await wait_for_move(fake, fake.general, move)
+        published.append(table.text_displays()[0])
+        if not boards(fake, fake.general):
+            break
+        user = player_to_move(fake, table, players)
+        assert user is not None, table.text()
+        hand = await open_hand(fake, user, fake.general)
+        for _step in range(3):
+            choices = [c for c in offered(hand) if "Back" not in c[0]]
+            how = rng.choice([c for c in choices if is_action(c[1])] or choices)[1]
+            await pick(fake, user, hand, how)
+            if is_action(how):
+                break
+        move += 1
+    assert len(published) > 20, "a whole game"
+    game_id = (await bot.store.finished_games(fake.guild.id, 1))[0].id
+    opened = await fake.slash(fake.carol, fake.general, "history replay", {"game": game_id})
+    viewer = await fake.response_message(opened)
+    for number, text in enumerate(published):
+        assert viewer_move(viewer) == number
+        assert viewer.text_displays()[2] == text, f"move {number}: the replay differs from the table"
+        if number < len(published) - 1:
+            await click(fake, fake.carol, viewer, "Next ▶")
