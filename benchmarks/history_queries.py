@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import json
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
@@ -27,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.standings_queries import migrated, timed  # noqa: E402
 from bot.pictures.samples import played  # noqa: E402
 from bot.replays import rebuild  # noqa: E402
 from bot.storage import Store  # noqa: E402
@@ -80,15 +80,6 @@ def long_game_actions() -> tuple[object, list[ActionRecord]]:
     return options, actions
 
 
-async def timed(repeat: int, query: Callable[[], Awaitable[object]]) -> tuple[float, float]:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        await query()
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times), max(times)
-
-
 async def measure(path: Path, repeat: int) -> None:
     store = await Store.open(path)
     try:
@@ -116,11 +107,6 @@ async def measure(path: Path, repeat: int) -> None:
         print(f"{f'a replay rebuilt: {len(actions)} moves of Sabotage':<45} {median:>10.2f} {slowest:>11.2f}")
     finally:
         await store.close()
-
-
-async def migrated(path: Path) -> None:
-    store = await Store.open(path)
-    await store.close()
 
 
 def main() -> None:

@@ -127,3 +127,16 @@ async def play_one_decision(fake: FakeDiscord, user: FakeUser, channel: FakeChan
         _label, how = rng.choice(forward or choices)
         await pick(fake, user, hand, how)
     raise AssertionError("no action reached after 10 picker steps")
+
+
+async def decide_on(fake: FakeDiscord, user: FakeUser, message: FakeMessage, rng: Any) -> int:
+    """Make one decision by clicks on `message` (a hand, or a public-view game's table): a random
+    choice at each picker step, never "Back", until a move is played; the clicks it took."""
+    for step in range(1, 6):
+        choices = [c for c in offered(message) if "Back" not in c[0]]
+        assert choices, f"{user.name} is offered nothing: {message.text()[:300]}"
+        how = rng.choice([c for c in choices if is_action(c[1])] or choices)[1]
+        await pick(fake, user, message, how)
+        if is_action(how):
+            return step
+    raise AssertionError("no move after five picker steps")

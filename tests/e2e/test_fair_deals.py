@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine.api import dump_state, load_state, replay
 from engine.registry import get_game
-from tests.e2e.table_driver import boards, is_action, offered, open_lobby, pick, wait_for_move
+from tests.e2e.table_driver import boards, decide_on, open_lobby, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord
 
 SEAL = re.compile(r"Deal sealed: SHA-256 `([0-9a-f]{64})`")
@@ -36,12 +36,7 @@ async def test_the_seal_shown_at_the_start_matches_the_seed_revealed_at_the_end(
     rng, move = random.Random(8), 0
     while boards(fake, fake.general):  # played from the table to the end
         table = await wait_for_move(fake, fake.general, move)
-        for _step in range(3):
-            choices = [c for c in offered(table) if "Back" not in c[0]]
-            how = rng.choice([c for c in choices if is_action(c[1])] or choices)[1]
-            await pick(fake, fake.alice, table, how)
-            if is_action(how):
-                break
+        await decide_on(fake, fake.alice, table, rng)
         move += 1
         await wait_for_move(fake, fake.general, move)
 

@@ -18,7 +18,7 @@ from engine.registry import get_game
 from tests.e2e.table_driver import (
     boards,
     click,
-    is_action,
+    decide_on,
     offered,
     open_hand,
     open_lobby,
@@ -51,12 +51,7 @@ async def test_a_replay_shows_what_the_table_showed_at_every_move(
         published.append(table.text_displays()[0])
         if not boards(fake, fake.general):
             break
-        for _step in range(3):
-            choices = [c for c in offered(table) if "Back" not in c[0]]
-            how = rng.choice([c for c in choices if is_action(c[1])] or choices)[1]
-            await pick(fake, fake.alice, table, how)
-            if is_action(how):
-                break
+        await decide_on(fake, fake.alice, table, rng)
         move += 1
     await fake.wait_until(lambda: any("final scores" in m.text() for m in fake.public_messages(fake.general)))
     assert len(published) > 10, "a whole game"
@@ -199,12 +194,7 @@ async def test_a_sabotage_replay_shows_what_the_table_showed_at_every_move(
         user = player_to_move(fake, table, players)
         assert user is not None, table.text()
         hand = await open_hand(fake, user, fake.general)
-        for _step in range(3):
-            choices = [c for c in offered(hand) if "Back" not in c[0]]
-            how = rng.choice([c for c in choices if is_action(c[1])] or choices)[1]
-            await pick(fake, user, hand, how)
-            if is_action(how):
-                break
+        await decide_on(fake, user, hand, rng)
         move += 1
     assert len(published) > 20, "a whole game"
     game_id = (await bot.store.finished_games(fake.guild.id, 1))[0].id
