@@ -93,8 +93,9 @@ async def test_a_game_without_pictures_keeps_its_text_board(
 
 
 def footer(message: FakeMessage) -> str:
-    """The table's last line: "Game #g · move n", and which move an older picture shows."""
-    return message.text_displays()[-1]
+    """The table's footer line "Game #g · move n", with which move an older picture shows (the
+    line after it seals the deal)."""
+    return message.text_displays()[-1].splitlines()[0]
 
 
 def headline(message: FakeMessage) -> str:
