@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot import replies
+from bot import daily, replies
 from bot.games import entries
 from bot.refusals import Refusal
 from bot.standings import (
@@ -68,7 +68,17 @@ class StatsCommands:
                 if found is not None:
                     ratings[tally.game] = found
         recent = await store.recent(guild_id, user_id, game)
-        return stats_embed(user_id, game, tallies, ratings, recent)
+        embed = stats_embed(user_id, game, tallies, ratings, recent)
+        if game in (None, daily.DAILY_GAME):
+            days = await store.daily_days(guild_id, user_id)
+            if days:
+                today = daily.day_of(self.table.clock())
+                in_a_row = daily.streak(days, today)
+                played = f"{len(days)} scored day{'s' if len(days) != 1 else ''}"
+                embed.add_field(
+                    name="Daily garden", value=f"{played}; streak: {in_a_row} in a row", inline=False
+                )
+        return embed
 
     async def stats(self, interaction: discord.Interaction[Any], user_id: int, game: str | None) -> None:
         """`/stats [user] [game]`: privately, with **Share in channel**."""

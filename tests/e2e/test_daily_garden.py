@@ -100,6 +100,9 @@ async def test_one_deal_a_day_one_scored_attempt_and_no_spoilers(
     board = (await fake.response_message(shown)).text()
     assert board.count("Alice") == 1 and "points" in board and "Bob" in board and "planting now" in board
 
+    stats = await fake.slash(fake.alice, fake.general, "stats", {})
+    assert "1 scored day; streak: 1 in a row" in (await fake.response_message(stats)).text()
+
     # At 00:00 UTC the day is over: replays open, and the new day deals anew.
     clock.set(ends_at(day) + 1)
     opened = await fake.slash(fake.bob, fake.games, "history replay", {"game": alice.id})
