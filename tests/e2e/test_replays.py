@@ -205,3 +205,13 @@ async def test_a_sabotage_replay_shows_what_the_table_showed_at_every_move(
         assert viewer.text_displays()[2] == text, f"move {number}: the replay differs from the table"
         if number < len(published) - 1:
             await click(fake, fake.carol, viewer, "Next ▶")
+    # Carol played no seat: no player's private line (a card drawn, an objective) ever reached her.
+    private = {
+        line
+        for action in await bot.store.actions(game_id)
+        for data in action.events
+        for line in Event.model_validate(data).private.values()
+    }
+    assert private and "My view" not in [b["label"] for b in viewer.buttons()]
+    shown = json.dumps(viewer.versions(), ensure_ascii=False)
+    assert not [line for line in private if line in shown], "a hidden line in a spectator's replay"
