@@ -11,7 +11,6 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -21,6 +20,7 @@ from bot.games import computer_strengths, level
 from bot.position import Position
 from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_SEAT, Refusal
 from bot.results import result_record
+from bot.seats import SeatChange, computer_name, seat_range
 from bot.server_settings import CLOCK_SECONDS
 from bot.sessions import Sessions
 from bot.storage import ChannelBusy, GameRecord, Outcome, ResultRecord, SeatRecord
@@ -33,30 +33,9 @@ log = logging.getLogger(__name__)
 DEFAULT_LOBBY_TTL = 30 * 60.0
 
 
-@dataclass
-class SeatChange:
-    """A lobby or game after a join, leave, start, hand-over or end."""
-
-    position: Position
-    started: bool = False
-    closed: bool = False
-    notes: list[str] = field(default_factory=list)
-
-
 def new_seed() -> int:
     """A fresh game seed (kept in the database, so every game can be replayed)."""
     return secrets.randbits(62)
-
-
-def computer_name(strength: str, number: int) -> str:
-    """How a computer seat is shown: "Computer 2 (Medium)". Never a Discord user."""
-    return f"Computer {number} ({level(strength)})"
-
-
-def seat_range(low: int, high: int) -> str:
-    if low == high:
-        return f"exactly {low} player{'s' if low != 1 else ''}"
-    return f"{low} to {high} players"
 
 
 class Lobbies:

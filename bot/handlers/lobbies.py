@@ -17,11 +17,11 @@ from pydantic import BaseModel
 
 from bot import daily, replies
 from bot.games import computer_strengths, level
-from bot.lobby import SeatChange
 from bot.picture_service import BoardPicture
 from bot.position import Position
 from bot.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
 from bot.render import lobby_embed
+from bot.seats import SeatChange
 from bot.server_settings import CLOCK_WORDS
 from bot.table import Table
 from bot.table_layout import look_of, table_layout

@@ -12,11 +12,11 @@ import discord
 from bot import daily, replies
 from bot.games import entries, presenter
 from bot.handlers.lobbies import can_manage, display_name, lobby_view_of
-from bot.lobby import SeatChange
 from bot.picture_service import BoardPicture
 from bot.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
 from bot.render import GREEN, lobby_embed
 from bot.rules_pages import page_titles, reflow, split_pages
+from bot.seats import SeatChange
 from bot.table import Table
 from bot.table_layout import TABLE_LOG_LINES, look_of, table_layout
 from bot.ui.choices import clip

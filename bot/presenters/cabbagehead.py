@@ -9,7 +9,6 @@ choose now ("Open: E3, H3"). Slots are named as the picture, the log and the mov
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -24,8 +23,9 @@ from bot.presenters.base import (
     players_sections,
     read_rules,
 )
+from bot.presenters.cabbagehead_slots import slot_sections
 from bot.refusals import Refusal
-from bot.ui.choices import OPTIONS_PER_MENU, Entry
+from bot.ui.choices import Entry
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
 from engine.cabbagehead.views import CabbageheadView, CardView, GardenView, SlotView
@@ -272,31 +272,8 @@ class CabbageheadPresenter(Presenter):
         return play_cabbagehead
 
     def menu_sections(self, title: str | None, entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
-        """A card's slots, as the picture shows them: the empty slots by rows (as many rows to a
-        menu as fit in 25), then the planted slots, whose card would go to the Compost. Entries
-        that are not slot names (ruling 24: "F3") keep the default menus."""
-        empty: dict[int, list[Entry]] = {}
-        planted: list[Entry] = []
-        for entry in entries:
-            found = SLOT_ENTRY.fullmatch(entry.label)
-            if found is None:
-                return None
-            if found.group(3):
-                planted.append(entry)
-            else:
-                empty.setdefault(int(found.group(2)), []).append(entry)
-        sections: list[tuple[str, list[Entry]]] = []
-        rows: list[int] = []
-        for number in sorted(empty):
-            if rows and sum(len(empty[r]) for r in rows) + len(empty[number]) > OPTIONS_PER_MENU:
-                sections.append(_rows_section(rows, empty))
-                rows = []
-            rows.append(number)
-        if rows:
-            sections.append(_rows_section(rows, empty))
-        if planted:
-            sections.append(("On a planted card (it goes to the Compost)", planted))
-        return sections
+        """A card's slots by rows, as the picture shows them (bot/presenters/cabbagehead_slots.py)."""
+        return slot_sections(entries)
 
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the options, in the rulebook's words."""
@@ -324,16 +301,6 @@ class CabbageheadPresenter(Presenter):
         if not document:
             return "# Mr. Cabbagehead's Garden\n\nThe rules document is not installed."
         return players_sections(document, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS)
-
-
-#: A slot as a picker names it (ruling 24): "F3", or "F3, composting the Onion" on a planted card.
-SLOT_ENTRY = re.compile(r"([A-Z])(\d+)(, .+)?")
-
-
-def _rows_section(rows: list[int], empty: dict[int, list[Entry]]) -> tuple[str, list[Entry]]:
-    """ "Row 3" or "Rows 1–2", with the empty slots of those rows."""
-    title = f"Row {rows[0]}" if len(rows) == 1 else f"Rows {rows[0]}–{rows[-1]}"
-    return f"{title}: empty slots", [entry for r in rows for entry in empty[r]]
 
 
 def build_options(

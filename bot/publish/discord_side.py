@@ -22,6 +22,7 @@ from discord.http import handle_message_parameters
 from bot import daily
 from bot.picture_service import BoardPicture, PictureService
 from bot.position import Position
+from bot.publish.mentions import how_to_play, mentions_of
 from bot.publish.plan import BoardStep, Plan
 from bot.render import MESSAGE_MAX, board_link, ratings_text, result_embed
 from bot.session import GameSession, MessageRef
@@ -29,7 +30,6 @@ from bot.sessions import Sessions
 from bot.table_layout import TableLook, look_of, table_layout
 from bot.ui.choices import clip
 from bot.ui.items import again_view, back_view
-from engine.api import has_public_view
 
 log = logging.getLogger(__name__)
 
@@ -50,25 +50,6 @@ def retryable(error: BaseException) -> bool:
     if isinstance(error, discord.HTTPException):
         return error.status >= 500 or error.status == 429
     return isinstance(error, aiohttp.ClientError | OSError | TimeoutError)
-
-
-class _SnowflakeText:
-    """A user reference whose id discord.py writes as text: Discord documents snowflakes in
-    `allowed_mentions.users` as strings (its OpenAPI schema rejects bare integers)."""
-
-    def __init__(self, user_id: int) -> None:
-        self.id = str(user_id)
-
-
-def mentions_of(user_ids: list[int]) -> discord.AllowedMentions:
-    """Allowed mentions for exactly these users."""
-    users: Any = [_SnowflakeText(u) for u in user_ids]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
-
-
-def how_to_play(position: Position) -> str:
-    """Where a turn is played: on the table itself in a game with nothing hidden, else in the hand."""
-    return "Play on the table" if has_public_view(position.game) else "Press **My hand** to play"
 
 
 class DiscordSide:
