@@ -146,16 +146,20 @@ async def test_a_leaver_handing_the_seat_to_a_computer_leaves_the_player_to_move
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
     await click(fake, fake.bob, lobby, "Join")
     await click(fake, fake.alice, lobby, "Start")
-    people, rng, moves = [fake.alice, fake.bob], random.Random(4), 0
+    people, rng = [fake.alice, fake.bob], random.Random(4)
     seen_bob = False
+    sessions = running_bot.bot.table.sessions
     while True:  # Alice, then Bob, until it is Alice's turn again
-        person = player_to_move(fake, await wait_for_move(fake, fake.general, moves), people)
+        position = await sessions.in_channel(fake.general.id)
+        assert position is not None
+        moves = position.version  # who is to move from the game itself, its board shown first
+        person = people[position.to_move()[0]]
+        await wait_for_move(fake, fake.general, moves)
         seen_bob = seen_bob or person is fake.bob
         if person is fake.alice and seen_bob:
             break
-        assert person is not None
         await play_one_decision(fake, person, fake.general, rng)
-        moves += 1
+        await wait_for_move(fake, fake.general, moves + 1)
 
     def notices() -> list[list[int]]:
         return [m.pinged for m in fake.public_messages(fake.general) if "it's your turn" in m.content]
