@@ -135,10 +135,6 @@ def lobby_view(
     return DrawnView(rows)
 
 
-def hand_button_view(game_id: int, *, refresh: bool = False) -> discord.ui.View:
-    return DrawnView([hand_row(game_id, refresh=refresh)])
-
-
 def hand_row(game_id: int, *, refresh: bool = False, as_text: bool = False) -> dict[str, Any]:
     """ "My hand" (or "Refresh" in a hand), and "Board as text" under a board with a picture."""
     label = "Refresh" if refresh else HAND_LABEL
@@ -188,11 +184,6 @@ def rules_view(game: str, page: int, titles: Sequence[str]) -> discord.ui.View |
 def _choice_button(game_id: int, seat: int, version: int, entry: Entry, *, nav: bool) -> dict[str, Any]:
     style = discord.ButtonStyle.secondary if nav else discord.ButtonStyle.primary
     return button(ChoiceId(game_id, seat, version, entry.choice).text(), entry.label, style)
-
-
-def choice_view(game_id: int, seat: int, version: int, page: Page) -> discord.ui.View:
-    """The buttons or menus of one page of choices, with its navigation row last."""
-    return DrawnView(choice_rows(game_id, seat, version, page))
 
 
 def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[str, Any]]:

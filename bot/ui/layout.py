@@ -18,8 +18,8 @@ from bot.ui.choices import clip
 
 #: Component types (Discord's component reference).
 ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 10, 12, 14, 17
-#: Discord's limits for one layout message.
-COMPONENTS_MAX = 40
+#: Discord's limit for the text displays of one layout message (its 40 components are checked
+#: by the tests' fake Discord).
 TEXT_MAX = 4000
 #: A media gallery item's description (the alt text screen readers read).
 ALT_MAX = 1024
@@ -74,14 +74,3 @@ def fit_texts(parts: Sequence[str], budget: int = TEXT_MAX, *, stretch: int = 0)
         return fitted
     each = max(budget // max(len(parts), 1), 1)
     return [clip(p, each) for p in fitted]
-
-
-def count_components(components: list[dict[str, Any]]) -> int:
-    """Every component of a tree, nested ones included (what Discord's limit of 40 counts)."""
-    total = 0
-    for item in components:
-        total += 1
-        total += count_components(list(item.get("components") or []))
-        if isinstance(item.get("accessory"), dict):
-            total += 1
-    return total
