@@ -89,7 +89,7 @@ async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) ->
                 return message
         return None
 
-    found: FakeMessage = await fake.wait_until(shown, what=f"the board at move {number}")
+    found: FakeMessage = await fake.wait_until(shown, timeout=20.0, what=f"the board at move {number}")
     return found
 
 

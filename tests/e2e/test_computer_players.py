@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.e2e.table_driver import click, open_lobby, play_one_decision, player_to_move
+from tests.e2e.table_driver import click, open_lobby, play_one_decision
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 PLAY = "play cabbagehead"
@@ -41,6 +41,7 @@ def mentioned_ids(fake: FakeDiscord, channel: FakeChannel) -> set[int]:
 
 async def play_until(
     fake: FakeDiscord,
+    runner: BotRunner,
     channel: FakeChannel,
     people: list[FakeUser],
     moves: int,
@@ -48,16 +49,29 @@ async def play_until(
     start: int = 0,
 ) -> int:
     """People play their turns (the computer plays its own) until the board shows `moves` moves;
-    returns how many of them the people made."""
+    returns how many of them the people made. Who is to move is read from the game itself (its
+    board shown first): a board's words can lag a seat change by a moment."""
     made = 0
     for move in range(start + 1, moves + 1):
-        board = await wait_for_move(fake, channel, move - 1)
-        person = player_to_move(fake, board, people)
+        await wait_for_move(fake, channel, move - 1)
+        person = await person_to_move(runner, channel, people, move - 1)
         if person is not None:
             await play_one_decision(fake, person, channel, rng)
             made += 1
     await wait_for_move(fake, channel, moves)
     return made
+
+
+async def person_to_move(
+    runner: BotRunner, channel: FakeChannel, people: list[FakeUser], version: int
+) -> FakeUser | None:
+    """The person (of `people`) to move in the game at `version`; None while a computer is."""
+    position = await runner.bot.table.sessions.in_channel(channel.id)
+    assert position is not None
+    if position.version != version:
+        return None  # it moved on by itself: a computer was to move
+    seated = {position.record.seats[seat].user_id for seat in position.to_move()}
+    return next((user for user in people if user.id in seated), None)
 
 
 async def test_the_host_adds_a_computer_player_and_it_plays_its_own_turns(
@@ -72,7 +86,7 @@ async def test_the_host_adds_a_computer_player_and_it_plays_its_own_turns(
     await click(fake, fake.alice, lobby, "Add computer player (Medium)")
     assert "Computer 1 (Medium)" in lobby.text()
     await click(fake, fake.alice, lobby, "Start")
-    made = await play_until(fake, fake.general, [fake.alice], 12, random.Random(3))
+    made = await play_until(fake, running_bot, fake.general, [fake.alice], 12, random.Random(3))
     assert 0 < made < 12, "the computer made some of the moves by itself"
     assert mentioned_ids(fake, fake.general) <= {fake.alice.id}, "only people are ever mentioned"
     snap = await running_bot.bot.table.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
@@ -87,11 +101,11 @@ async def test_a_leaving_player_hands_the_seat_to_a_computer_and_the_game_goes_o
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
     await click(fake, fake.bob, lobby, "Join")
     await click(fake, fake.alice, lobby, "Start")
-    await play_until(fake, fake.general, [fake.alice, fake.bob], 2, random.Random(1))
+    await play_until(fake, running_bot, fake.general, [fake.alice, fake.bob], 2, random.Random(1))
     left = await fake.slash(fake.bob, fake.general, "leave", {"computer": "random"})
     await left.wait_answered()
     assert left.original is not None and "takes their seat" in left.original.text()
-    made = await play_until(fake, fake.general, [fake.alice], 10, random.Random(2), start=2)
+    made = await play_until(fake, running_bot, fake.general, [fake.alice], 10, random.Random(2), start=2)
     assert made < 8
     record = (await running_bot.bot.table.sessions.in_channel(fake.general.id)).record  # type: ignore[union-attr]
     assert record.status == "active"
@@ -108,11 +122,12 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
     await click(fake, fake.alice, lobby, "Add computer player (Hard)")
     await click(fake, fake.alice, lobby, "Start")
     rng = random.Random(4)
-    board = await wait_for_move(fake, fake.general, 0)
-    while player_to_move(fake, board, [fake.alice]) is not None:
+    version = 0
+    await wait_for_move(fake, fake.general, version)
+    while await person_to_move(garden_bot, fake.general, [fake.alice], version) is not None:
         await play_one_decision(fake, fake.alice, fake.general, rng)
-        snap = await garden_bot.bot.table.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
-        board = await wait_for_move(fake, fake.general, snap.record.version)
+        version += 1
+        await wait_for_move(fake, fake.general, version)
     waiting = (await garden_bot.bot.table.sessions.in_channel(fake.general.id)).record.version  # type: ignore[union-attr]
     monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
     await garden_bot.restart()
@@ -129,7 +144,7 @@ async def test_a_strong_computer_answers_the_house_plants_question_and_plays_gar
     lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", options)
     await click(fake, fake.alice, lobby, "Add computer player (Hard)")
     await click(fake, fake.alice, lobby, "Start")
-    made = await play_until(fake, fake.general, [fake.alice], 14, random.Random(6))
+    made = await play_until(fake, running_bot, fake.general, [fake.alice], 14, random.Random(6))
     assert 0 < made < 14
     snap = await running_bot.bot.table.sessions.in_channel(fake.general.id)  # type: ignore[union-attr]
     assert snap is not None and snap.state is not None

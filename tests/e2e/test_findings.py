@@ -239,14 +239,17 @@ async def play_first_move(fake: FakeDiscord, board: FakeMessage, user: Any) -> N
     hand = await click(fake, user, board, HAND_LABEL)
     message = hand.original
     assert message is not None and message.ephemeral_to == user.id
-    for _ in range(4):
+    for _ in range(10):  # through pickers and pages, never back (a "Back" first could loop)
         choices = offered(message)
         actions = [c for c in choices if c[1].rsplit(":", 1)[-1].startswith("a")]
         if actions:
             answer = await pick(fake, user, message, rng.choice(actions)[1])
             assert APOLOGY not in (await answer_of(fake, answer)).text()
             break
-        await pick(fake, user, message, choices[0][1])
+        forward = [c for c in choices if not c[1].endswith(":p0") and "Back" not in c[0]]
+        await pick(fake, user, message, (forward or choices)[0][1])
+    else:
+        raise AssertionError(f"no move reached in ten picks: {message.text()}")
     await wait_for_move(fake, channel, 1)
 
 
