@@ -354,8 +354,10 @@ def load_state(game: AnyGame, text: str) -> BaseModel:
 
 
 def copy_state(game: AnyGame, state: StateT) -> StateT:
-    """An independent deep copy of a state (for search, previews and undo-free retries)."""
-    return state.model_copy(deep=True)
+    """An independent deep copy of a state (for search, previews and undo-free retries): a JSON
+    round trip, which every game's state survives exactly (the conformance suite checks it) and
+    which is several times quicker than `model_copy(deep=True)`."""
+    return type(state).model_validate_json(state.model_dump_json())
 
 
 def replay(

@@ -162,18 +162,41 @@ def public_lines(events: list[Event], viewer: Viewer, names: list[str]) -> list[
     return [(e.kind, e.seats, e.fields, e.line_for(viewer), e.line_for(viewer, names)) for e in events]
 
 
-def twins_of(game: AnyGame, state: BaseModel, seats: int, seed: int) -> list[tuple[int, BaseModel]]:
-    """For every seat the game can build one for, a twin state that differs from `state` only in
-    that seat's hidden cards (`game.conformance_twin(state, seat, seed)`; None: no twin)."""
+def twins_of(
+    game: AnyGame, state: BaseModel, seats: int, seed: int, owners: list[int] | None = None
+) -> list[tuple[int, BaseModel]]:
+    """For every seat of `owners` (default: all) the game can build one for, a twin state that
+    differs from `state` only in that seat's hidden cards (`game.conformance_twin(state, seat,
+    seed)`; None: no twin)."""
     twin_maker = getattr(game, "conformance_twin", None)
     if twin_maker is None:
         return []
     found = []
-    for seat in range(seats):
+    for seat in range(seats) if owners is None else owners:
         twin = twin_maker(state, seat, seed)
         if twin is not None:
             found.append((seat, twin))
     return found
+
+
+#: At each step the twins are built for the seat that moves and this many others (chosen at
+#: random each step), so big tables cost no more per step than three seats do.
+TWIN_OTHERS = 2
+
+
+def twin_owners(mover: int, seats: int, step_rng: Rng) -> list[int]:
+    """The mover (whose own move might reveal its cards) and `TWIN_OTHERS` other seats."""
+    others = [s for s in range(seats) if s != mover]
+    step_rng.shuffle(others)
+    return [mover, *others[:TWIN_OTHERS]]
+
+
+def takers_of(game: AnyGame, events: list[Event], owner: int) -> set[int]:
+    """Seats that, in `events`, took one of `owner`'s hidden cards into their own hand by the
+    rules (Garden Party's caught snooper gives a card at random): the game's
+    `conformance_takers(events, owner)` where it has one. Only they may see the twin differ."""
+    finder = getattr(game, "conformance_takers", None)
+    return set(finder(events, owner)) if finder is not None else set()
 
 
 def assert_twins_look_alike(
@@ -205,7 +228,10 @@ def assert_twins_look_alike(
         assert moving == twin_moving, (
             f"{where}: after {label!r} different seats are to move: {moving} vs {twin_moving}"
         )
+        takers = set(takers_of(game, real_events, owner)) | set(takers_of(game, twin_events, owner))
         for viewer in others:
+            if viewer in takers:
+                continue  # it took one of the owner's hidden cards, and sees it: the rules say so
             assert game.view(real, viewer) == game.view(twin, viewer), (
                 f"{where}: after seat {mover}'s {label!r} the view for {viewer} differs"
             )
@@ -250,6 +276,7 @@ def play_random_game(
     again = game.create(options, seats, seed)
     assert dump_state(state) == dump_state(again), f"{game.name}: same seed, different setup"
     chooser = Rng.from_seed(seed ^ 0x5EED)
+    twin_rng = Rng.from_seed(seed ^ 0x7819)
     moves: list[tuple[int, dict[str, Any]]] = []
     for _ in range(MAX_STEPS):
         if game.is_terminal(state):
@@ -278,7 +305,10 @@ def play_random_game(
         seat = chooser.choice(to_move)
         action = chooser.choice(list(game.legal_actions(state, seat)))
         if check_every_step:
-            assert_twins_look_alike(game, state, twins_of(game, state, seats, seed), seat, action, seats)
+            owners = twin_owners(seat, seats, twin_rng)
+            assert_twins_look_alike(
+                game, state, twins_of(game, state, seats, seed, owners), seat, action, seats
+            )
         encoded = game.encode_action(action)
         assert game.decode_action(encoded) == action, f"{game.name}: action codec is not exact"
         events = game.apply(state, seat, action)

@@ -1,0 +1,1 @@
+"""Data tables of Garden Party (JSON), a package so that installs ship them."""

@@ -1,0 +1,269 @@
+"""What each action card does once it is not cancelled (`data/actions.json`, ruling 10), which
+targets it may be played on, and the sentences of a lost duel (rules IV E)."""
+
+from __future__ import annotations
+
+from engine.garden_party.board import CENTRE
+from engine.garden_party.cards import COLOURS, PLANT_KINDS, card_kind
+from engine.garden_party.common import Log, gardener_short, water_limit
+from engine.garden_party.growth import can_grow, grow
+from engine.garden_party.state import GardenPartyState, Pending, Pot
+
+#: How a card's target is said after its name ("on the Baron", "on pot 3").
+SEAT_TARGETS = {"competitor_with_water", "competitor_off_centre", "competitor_with_seed"}
+
+
+def target_words(state: GardenPartyState, kind: str, target: int | None) -> str:
+    if target is None:
+        return ""
+    if card_kind_target(kind) in SEAT_TARGETS:
+        return f" on {gardener_short(state, target)}"
+    return f" on pot {target + 1}"
+
+
+def card_kind_target(kind: str) -> str | None:
+    from engine.garden_party.cards import CARD_KINDS
+
+    return CARD_KINDS[kind].target
+
+
+def seeds_of(state: GardenPartyState, seat: int) -> list[int]:
+    return [i for i, pot in enumerate(state.players[seat].pots) if pot is not None and pot.stage == "seed"]
+
+
+def targets(state: GardenPartyState, seat: int, kind: str) -> list[int | None] | None:
+    """The targets card `kind` may be played on by `seat` now ([None]: no target needed; None: it
+    cannot be played now, it would do nothing)."""
+    player = state.players[seat]
+    rule = card_kind_target(kind)
+    others = [s for s in range(state.seats) if s != seat]
+    pots = player.pots
+    if rule == "competitor_with_water":
+        return [s for s in others if state.players[s].water > 0] or None
+    if rule == "competitor_off_centre":
+        return [s for s in others if state.players[s].square != CENTRE] or None
+    if rule == "competitor_with_seed":
+        found = [s for s in others if seeds_of(state, s)] if seeds_of(state, seat) else []
+        return list(found) or None
+    if rule == "own_weed":
+        return [i for i, p in enumerate(pots) if p is not None and p.stage == "weed"] or None
+    if rule == "own_growing":
+        return [i for i, p in enumerate(pots) if can_grow(p)] or None
+    if rule == "own_empty":
+        return [i for i, p in enumerate(pots) if p is None] or None
+    if rule == "own_seed":
+        return [
+            i
+            for i, p in enumerate(pots)
+            if p is not None and p.stage == "seed" and p.token not in player.known
+        ] or None
+    if rule == "own_graftable":
+        top = COLOURS[-1]
+        found = [
+            i
+            for i, p in enumerate(pots)
+            if p is not None and p.stage in ("sprout", "bud") and state.token_kinds[p.token] != top
+        ]
+        return list(found) or None
+    # No target: the card must still be able to do something (rulings 10 and 13).
+    if kind == "rain_shower" and player.water >= water_limit(player):
+        return None
+    if kind == "morning_dew" and player.water >= water_limit(player):
+        return None
+    if kind == "grow_lamp" and state.turn.grow_lamp:
+        return None
+    return [None]
+
+
+def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
+    """The card acts. Targets were checked when it was played; nothing but hands changed since."""
+    seat, target = pending.seat, pending.target
+    player = state.players[seat]
+    kind = card_kind(pending.card).id
+    turn = state.turn
+    roles = {"player": seat}
+    said = card_kind(pending.card).name
+    if kind == "leaky_can" and target is not None:
+        victim = state.players[target]
+        victim.water = max(0, victim.water - 1)
+        log.add(
+            "water_lost", "{victim} loses a water token.", seats={"victim": target}, fields={"card": said}
+        )
+    elif kind == "wheelbarrow":
+        turn.points += 3
+        log.add("points_gained", "{player} gets 3 more movement points.", seats=roles, fields={"card": said})
+    elif kind == "catapult" and target is not None:
+        state.players[target].square = CENTRE
+        log.add(
+            "sent_to_centre",
+            "{victim} lands on the central square.",
+            seats={"victim": target},
+            fields={"card": said},
+        )
+    elif kind == "hoe" and target is not None:
+        pot = player.pots[target]
+        if pot is not None and pot.stage == "weed":
+            player.pots[target] = None
+            state.discarded_tokens.append(pot.token)
+            log.add(
+                "weed_pulled",
+                "{player} pulls out the weed in pot {pot}.",
+                seats=roles,
+                fields={"pot": target + 1},
+            )
+    elif kind == "tripwire":
+        turn.points = max(0, turn.points - 3)
+        log.add(
+            "points_lost",
+            "{mover} loses 3 movement points.",
+            seats={"mover": turn.seat},
+            fields={"card": said},
+        )
+    elif kind == "padlock":
+        turn.padlock = True
+        log.add(
+            "padlocked",
+            "{mover} may not enter a competitor's greenhouse this turn.",
+            seats={"mover": turn.seat},
+        )
+    elif kind == "fertiliser" and target is not None:
+        if can_grow(player.pots[target]):
+            grow(state, seat, target, log, how="fertiliser")
+    elif kind == "rain_shower":
+        player.water = water_limit(player)
+        log.add(
+            "water_filled",
+            "{player} fills the watering can ({water} tokens).",
+            seats=roles,
+            fields={"water": player.water},
+        )
+    elif kind == "grow_lamp":
+        turn.grow_lamp = True
+        log.add("grow_lamp", "{player}'s plants may be watered twice this turn.", seats=roles)
+    elif kind == "cold_snap":
+        turn.cold_snap = True
+        log.add("cold_snap", "{mover} may not water plants this turn.", seats={"mover": turn.seat})
+    elif kind == "morning_dew":
+        player.water = min(water_limit(player), player.water + 1)
+        log.add(
+            "water_taken",
+            "{player} takes a water token ({water} now).",
+            seats=roles,
+            fields={"water": player.water},
+        )
+    elif kind == "seed_packet" and target is not None and player.pots[target] is None:
+        state.token_kinds.append("green")
+        state.packet_tokens += 1
+        player.pots[target] = Pot(token=len(state.token_kinds) - 1, stage="sprout")
+        log.add(
+            "packet_planted",
+            "{player} plants a green sprout in pot {pot}.",
+            seats=roles,
+            fields={"pot": target + 1},
+        )
+    elif kind == "botanists_eye" and target is not None:
+        pot = player.pots[target]
+        if pot is not None and pot.stage == "seed":
+            player.known.append(pot.token)
+            seen = PLANT_KINDS[state.token_kinds[pot.token]].name
+            log.add(
+                "seed_seen",
+                "{player} looks at the seed in pot {pot}.",
+                seats=roles,
+                fields={"pot": target + 1},
+                private={seat: f"The seed in your pot {target + 1} is: {seen}."},
+            )
+    elif kind == "graft" and target is not None:
+        pot = player.pots[target]
+        if pot is not None and pot.stage in ("sprout", "bud") and state.token_kinds[pot.token] != COLOURS[-1]:
+            before = state.token_kinds[pot.token]
+            after = COLOURS[COLOURS.index(before) + 1]
+            state.token_kinds[pot.token] = after
+            log.add(
+                "grafted",
+                "{player}'s {before} plant in pot {pot} turns {after}.",
+                seats=roles,
+                fields={
+                    "pot": target + 1,
+                    "before": PLANT_KINDS[before].name,
+                    "after": PLANT_KINDS[after].name,
+                },
+            )
+    elif kind == "seed_swap" and target is not None:
+        mine, theirs = seeds_of(state, seat), seeds_of(state, target)
+        if mine and theirs:
+            a, b = mine[state.rng.below(len(mine))], theirs[state.rng.below(len(theirs))]
+            other = state.players[target]
+            player.pots[a], other.pots[b] = other.pots[b], player.pots[a]
+            log.add(
+                "seeds_swapped",
+                "{player}'s seed in pot {mine} and {victim}'s seed in pot {theirs} change places.",
+                seats={"player": seat, "victim": target},
+                fields={"mine": a + 1, "theirs": b + 1},
+            )
+    elif kind == "pollen_storm":
+        turn.pollen_storm = True
+        log.add(
+            "pollen_storm", "{mover} may not exchange or steal plants this turn.", seats={"mover": turn.seat}
+        )
+    elif kind in ("alibi", "witness", "nettles") and state.duel is not None:
+        duel = state.duel
+        if kind == "alibi":
+            duel.alibi = True
+        elif kind == "witness":
+            duel.witness = True
+        else:
+            duel.attila_bonus += 2
+    elif kind == "compost":
+        state.compost.append(seat)
+    elif kind == "best_in_show":
+        state.best_in_show.append(seat)
+
+
+def undo_visit(state: GardenPartyState, owner: int, log: Log) -> None:
+    """A lost duel: the plants taken from `owner`'s greenhouse go back to their places, the last
+    first; a move whose plants have since changed places (or rotted) stays as it is (ruling 8)."""
+    snooper = state.turn.seat
+    me, them = state.players[snooper], state.players[owner]
+    returned = 0
+    for move in reversed([m for m in state.turn.moves if m.owner == owner]):
+        here, there = me.pots[move.mine], them.pots[move.theirs]
+        if here is None or here.token != move.their_token:
+            continue
+        if move.my_token is None:
+            if there is not None:
+                continue
+            them.pots[move.theirs], me.pots[move.mine] = here, None
+        else:
+            if there is None or there.token != move.my_token:
+                continue
+            them.pots[move.theirs], me.pots[move.mine] = here, there
+        returned += 1
+    state.turn.moves = [m for m in state.turn.moves if m.owner != owner]
+    log.add(
+        "plants_returned",
+        "{returned} of the plants taken from {owner} go back to their pots.",
+        seats={"owner": owner},
+        fields={"returned": returned},
+    )
+
+
+def sentence(state: GardenPartyState, snooper: int, owner: int, log: Log) -> None:
+    """The owner draws one of the snooper's cards at random and discards it unseen; with no card,
+    the sentence waits until the snooper holds one (rules IV E)."""
+    from engine.garden_party.common import under_deck
+
+    player = state.players[snooper]
+    if not player.hand:
+        player.owed += 1
+        log.add(
+            "sentence_postponed", "{snooper} holds no card: the sentence waits.", seats={"snooper": snooper}
+        )
+        return
+    lost = player.hand.pop(state.rng.below(len(player.hand)))
+    under_deck(state, lost)
+    log.add(
+        "sentence",
+        "{owner} draws a card at random from {snooper}'s hand and discards it unseen.",
+        seats={"owner": owner, "snooper": snooper},
+    )

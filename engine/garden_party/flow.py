@@ -1,0 +1,360 @@
+"""The turn cycle and everything between two decisions: a turn's roll and its orange-card window,
+a card's cancellation chain, duels at the end of a turn, and the end of the game.
+
+Every function here moves the state on to the next decision and logs what happened; none decides
+for a player. Reply windows open only for seats whose hand count (public) lets them answer, and
+offer every such seat the same answers whatever its cards are (docs/engine.md).
+"""
+
+from __future__ import annotations
+
+from engine.garden_party import effects
+from engine.garden_party.board import greenhouse, lawn
+from engine.garden_party.cards import CANCEL_COST, DUEL_CARDS, DUEL_KIND_OF, card_kind, talent_of
+from engine.garden_party.common import Log, gain_card, roll, under_deck
+from engine.garden_party.state import Duel, GardenPartyState, Pending, Phase, Turn, Window
+from engine.text import lit
+
+
+def start_turn(state: GardenPartyState, seat: int, log: Log) -> None:
+    """Roll for movement (rules III B), then give the others their orange-card window."""
+    player = state.players[seat]
+    rolled = roll(state)
+    bonus = 1 if "clover" in player.golden else 0
+    state.turn = Turn(seat=seat, number=state.turn.number + 1, roll=rolled, points=rolled + bonus)
+    die = f"{rolled - 3} + 3" if state.options.standard_die else str(rolled)
+    log.add(
+        "roll",
+        "{gardener} rolls {die}: {points} movement points.",
+        seats={"gardener": seat},
+        fields={"die": die, "roll": rolled, "points": rolled + bonus, "round": state.round},
+    )
+    open_orange_window(state)
+
+
+def open_orange_window(state: GardenPartyState) -> None:
+    """Rules III C: any other gardener may play an orange card now. Seats with no card sit it out."""
+    turn = state.turn
+    seats = [
+        s
+        for s in seats_after(state, turn.seat)
+        if state.players[s].hand and state.players[s].played_in_turn != turn.number
+    ]
+    if seats:
+        state.window = Window(kind="orange", seats=seats)
+        state.phase = "orange"
+    else:
+        state.phase = "turn"
+
+
+def seats_after(state: GardenPartyState, seat: int) -> list[int]:
+    """The other seats, clockwise from `seat`'s left."""
+    return [(seat + i) % state.seats for i in range(1, state.seats)]
+
+
+def answer_window(state: GardenPartyState, seat: int, yes: bool, log: Log) -> None:
+    """A secret answer; when the last is in, the answers are shown and acted on."""
+    window = state.window
+    assert window is not None
+    window.answers[seat] = yes
+    if len(window.answers) < len(window.seats):
+        return
+    yes_seats = [s for s in window.seats if window.answers[s]]
+    state.window = None
+    if window.kind == "orange":
+        log.add(
+            "orange_window",
+            "Orange cards: {wanted} of the other gardeners want to play one.",
+            fields={"wanted": len(yes_seats)},
+        )
+        state.bidders = yes_seats
+        next_bidder(state, log)
+        return
+    pending = state.pending
+    assert pending is not None
+    log.add(
+        "cancel_window",
+        "{wanted} gardeners want to cancel it.",
+        fields={"wanted": len(yes_seats), "card": card_kind(pending.card).name},
+    )
+    state.payers = yes_seats
+    next_payer(state, log)
+
+
+def next_bidder(state: GardenPartyState, log: Log) -> None:
+    """The next seat that asked to play an orange card chooses it (or withdraws)."""
+    if state.bidders:
+        state.phase = "bid"
+    else:
+        resume(state, "turn", log)
+
+
+def next_payer(state: GardenPartyState, log: Log) -> None:
+    """The next seat that asked to cancel pays two cards of one talent (or withdraws); if none
+    does, the card (or the last cancellation) stands."""
+    if state.payers:
+        state.phase = "pay"
+        return
+    settle(state, log)
+
+
+def play_card(
+    state: GardenPartyState, seat: int, card: str, target: int | None, resume_to: Phase, log: Log
+) -> None:
+    """An action card is played face up (rules III C): the others may cancel it before it acts."""
+    player = state.players[seat]
+    player.hand.remove(card)
+    player.played_in_turn = state.turn.number
+    player.cards_played += 1
+    state.pending = Pending(seat=seat, card=card, target=target, resume=resume_to)
+    kind = card_kind(card)
+    log.add(
+        "card_played",
+        "{player} plays {card}" + lit(effects.target_words(state, kind.id, target)) + ": " + lit(kind.effect),
+        seats={"player": seat},
+        fields={"card": kind.name, "kind": kind.id, "timing": kind.timing or "", "target": target},
+    )
+    open_cancel_window(state, seat, log)
+
+
+def open_cancel_window(state: GardenPartyState, last: int, log: Log) -> None:
+    """Everyone but the last to act may cancel (or re-cancel), if they hold two cards or more."""
+    seats = [s for s in seats_after(state, last) if len(state.players[s].hand) >= CANCEL_COST]
+    if seats:
+        state.window = Window(kind="cancel", seats=seats)
+        state.phase = "cancel"
+        return
+    settle(state, log)
+
+
+def pay_cancel(state: GardenPartyState, seat: int, talent: str, log: Log) -> None:
+    """Two cards of one talent go under their deck face down: the card (or cancellation) is cancelled,
+    and the others may cancel this cancellation in turn."""
+    player = state.players[seat]
+    paid = [c for c in player.hand if talent_of(c) == talent][:CANCEL_COST]
+    for card in paid:
+        player.hand.remove(card)
+        under_deck(state, card)
+    pending = state.pending
+    assert pending is not None
+    pending.cancels.append(seat)
+    if len(pending.cancels) == 1:
+        state.cancel_chains += 1
+    state.payers = []
+    log.add(
+        "cancel",
+        "{canceller} discards two {talent} cards: "
+        + ("the card is cancelled." if len(pending.cancels) % 2 else "the cancellation is cancelled."),
+        seats={"canceller": seat},
+        fields={"talent": talent.capitalize(), "depth": len(pending.cancels)},
+    )
+    open_cancel_window(state, seat, log)
+
+
+def settle(state: GardenPartyState, log: Log) -> None:
+    """Nobody cancels any more: the card acts if its cancellations cancelled each other out."""
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    state.window = None
+    state.payers = []
+    under_deck(state, pending.card)
+    kind = card_kind(pending.card)
+    if len(pending.cancels) % 2:
+        log.add(
+            "card_cancelled",
+            "{player}'s {card} is cancelled.",
+            seats={"player": pending.seat},
+            fields={"card": kind.name},
+        )
+    else:
+        effects.take_effect(state, pending, log)
+    if pending.resume == "bid":
+        next_bidder(state, log)
+    else:
+        resume(state, pending.resume, log)
+
+
+def resume(state: GardenPartyState, phase: Phase, log: Log) -> None:
+    """Back to where play was; a completed greenhouse ends the turn at once (ruling 18)."""
+    if phase == "turn" and state.ended_by is not None:
+        begin_end(state, log)
+        return
+    if phase == "duel":
+        next_duel_step(state, log)
+        return
+    if phase == "end":
+        next_end_card(state, log)
+        return
+    state.phase = phase
+
+
+def end_turn(state: GardenPartyState, log: Log) -> None:
+    """Rules IV E: one duel with Attila for each competitor's greenhouse entered this turn."""
+    state.duels = list(state.turn.visits)
+    log.add("turn_ended", "{gardener} ends the turn.", seats={"gardener": state.turn.seat})
+    next_duel(state, log)
+
+
+def next_duel(state: GardenPartyState, log: Log) -> None:
+    if not state.duels:
+        finish_turn(state, log)
+        return
+    owner = state.duels.pop(0)
+    card = state.duel_deck.pop(0)
+    state.duel = Duel(owner=owner, card=card)
+    duel = DUEL_CARDS[DUEL_KIND_OF[card]]
+    log.add(
+        "duel",
+        "Attila Von Salt suspects {snooper} of cheating in {owner}'s greenhouse and draws {duel}: {rule}",
+        seats={"snooper": state.turn.seat, "owner": owner},
+        fields={"duel": duel.name, "rule": duel.text},
+    )
+    next_duel_step(state, log)
+
+
+def may_play_in_duel(state: GardenPartyState, seat: int) -> bool:
+    """A duel's side may play a mauve card if it holds a card and has not played one this turn."""
+    player = state.players[seat]
+    return bool(player.hand) and player.played_in_turn != state.turn.number
+
+
+def next_duel_step(state: GardenPartyState, log: Log) -> None:
+    """The snooper, then the owner, may play a mauve card; then Attila judges."""
+    duel = state.duel
+    assert duel is not None
+    while duel.step != "judged":
+        if may_play_in_duel(state, duel_decider(state)):
+            state.phase = "duel"
+            return
+        duel.step = "owner" if duel.step == "snooper" else "judged"
+    judge_duel(state, log)
+
+
+def duel_decider(state: GardenPartyState) -> int:
+    duel = state.duel
+    assert duel is not None
+    return state.turn.seat if duel.step == "snooper" else duel.owner
+
+
+def pass_in_duel(state: GardenPartyState, log: Log) -> None:
+    duel = state.duel
+    assert duel is not None
+    duel.step = "owner" if duel.step == "snooper" else "judged"
+    next_duel_step(state, log)
+
+
+def judge_duel(state: GardenPartyState, log: Log) -> None:
+    """Attila's verdict: a mauve card, else the duel card (the owner rolls for Attila)."""
+    duel = state.duel
+    assert duel is not None
+    snooper = state.turn.seat
+    card = DUEL_CARDS[DUEL_KIND_OF[duel.card]]
+    shield = 2 if "shield" in state.players[snooper].golden else 0
+    fields: dict[str, int | str | None] = {"duel": card.name, "attila": None, "snooper_roll": None}
+    if duel.alibi != duel.witness:
+        won = duel.alibi
+        how = "the Alibi" if won else "the Witness"
+    elif card.rule in ("win", "lose"):
+        won = card.rule == "win"
+        how = card.name
+    else:
+        attila = roll(state) + duel.attila_bonus - shield
+        fields["attila"] = attila
+        if card.rule == "contest":
+            mine = roll(state)
+            fields["snooper_roll"] = mine
+            won = mine > attila
+            how = f"{mine} against Attila's {attila}"
+        else:
+            won = attila <= card.limit
+            how = f"Attila's roll of {attila}"
+    fields["how"] = how
+    fields["won"] = won
+    if won:
+        log.add(
+            "duel_won",
+            "{snooper} wins the duel ({how}): Attila admits he was wrong.",
+            seats={"snooper": snooper, "owner": duel.owner},
+            fields=fields,
+        )
+    else:
+        log.add(
+            "duel_lost",
+            "{snooper} loses the duel ({how}): what was taken from {owner} goes back.",
+            seats={"snooper": snooper, "owner": duel.owner},
+            fields=fields,
+        )
+        effects.undo_visit(state, duel.owner, log)
+        effects.sentence(state, snooper, duel.owner, log)
+    state.duel_deck.append(duel.card)
+    state.duel = None
+    next_duel(state, log)
+
+
+def finish_turn(state: GardenPartyState, log: Log) -> None:
+    """The turn passes to the left; after the last round the tournament closes (ruling 21)."""
+    seat = state.turn.seat
+    state.players[seat].banned_from = None
+    if state.ended_by is not None:
+        begin_end(state, log)
+        return
+    following = (seat + 1) % state.seats
+    if following == state.first_seat:
+        if state.round >= state.options.season_rounds:
+            log.add(
+                "season_over",
+                "The Countess closes the tournament after {rounds} rounds.",
+                fields={"rounds": state.round},
+            )
+            begin_end(state, log)
+            return
+        state.round += 1
+    start_turn(state, following, log)
+
+
+def begin_end(state: GardenPartyState, log: Log) -> None:
+    """Rules VII: everyone may now play end-of-game (pink) cards, starting with the gardener who
+    completed the greenhouse (or the first player), then clockwise (ruling 19)."""
+    first = state.ended_by if state.ended_by is not None else state.first_seat
+    state.turn.number += 1
+    state.end_order = [s for s in [first, *seats_after(state, first)] if state.players[s].hand]
+    state.pending = None
+    state.window = None
+    next_end_card(state, log)
+
+
+def next_end_card(state: GardenPartyState, log: Log) -> None:
+    if state.end_order:
+        state.phase = "end"
+        return
+    state.phase = "over"
+    log.add("game_over", "The Countess counts the points.")
+
+
+def finish_end_cards(state: GardenPartyState, log: Log) -> None:
+    state.end_order.pop(0)
+    next_end_card(state, log)
+
+
+def catch_snoopers(state: GardenPartyState, seat: int, log: Log) -> None:
+    """Rules III D 2: each gardener found in your greenhouse gives you a card at random from their
+    hand and is put on your lawn; they may not come back during their next turn (ruling 5)."""
+    for other in seats_after(state, seat):
+        snooper = state.players[other]
+        if snooper.square != greenhouse(seat):
+            continue
+        snooper.square = lawn(seat)
+        snooper.banned_from = seat
+        taken = snooper.hand.pop(state.rng.below(len(snooper.hand))) if snooper.hand else None
+        log.add(
+            "snooper_caught",
+            "{owner} catches {snooper} snooping"
+            + (" and takes a card at random from their hand" if taken else "")
+            + "; {snooper} is put out on the lawn.",
+            seats={"owner": seat, "snooper": other},
+            fields={"took_card": taken is not None},
+            private={seat: f"You took {lit(card_kind(taken).name)}."} if taken is not None else None,
+        )
+        if taken is not None:
+            gain_card(state, seat, taken, log)

@@ -1,0 +1,203 @@
+"""Who decides now, what they may do, and `apply` (checks first, then plays; a refusal changes
+nothing). The phases: gardeners chosen, a turn, keeping a drawn card, reply windows (orange cards
+after a roll, cancellations after any card), the bidders and payers those windows found, duels,
+and the end-of-game cards."""
+
+from __future__ import annotations
+
+from engine.api import DecisionKind, Event, IllegalAction
+from engine.garden_party import flow, setup
+from engine.garden_party.actions import (
+    CANCEL_NO,
+    CANCEL_YES,
+    FACE_ATTILA,
+    FINISH,
+    ORANGE_NO,
+    ORANGE_YES,
+    WITHDRAW,
+    Action,
+    action,
+)
+from engine.garden_party.cards import CANCEL_COST, GARDENERS, TALENT_NAMES, TALENTS, card_kind
+from engine.garden_party.common import Log, count_talent
+from engine.garden_party.effects import targets
+from engine.garden_party.state import GardenPartyState
+from engine.garden_party.turn_actions import apply_turn_action, keep, keep_actions, legal_turn_actions
+
+#: Every kind of event Garden Party emits.
+EVENT_KINDS = frozenset(
+    {
+        "gardener_chosen", "first_player", "roll", "orange_window", "cancel_window", "card_played",
+        "cancel", "card_cancelled", "withdrawn", "moved", "water_taken", "drew", "kept", "golden_object",
+        "watered", "rot", "weed", "sprout", "bud", "flower", "garden_complete", "weed_pulled",
+        "snooper_caught", "collector_flower", "exchanged", "stolen", "turn_ended", "duel", "duel_won",
+        "duel_lost", "plants_returned", "sentence", "sentence_postponed", "water_lost", "points_gained",
+        "sent_to_centre", "points_lost", "padlocked", "water_filled", "grow_lamp", "cold_snap",
+        "packet_planted", "seed_seen", "grafted", "seeds_swapped", "pollen_storm", "season_over",
+        "game_over", "end_card_done",
+    }
+)  # fmt: skip
+
+
+def to_move(state: GardenPartyState) -> list[int]:
+    phase = state.phase
+    if phase == "over":
+        return []
+    if phase == "gardener":
+        return [next(s for s, p in enumerate(state.players) if not p.gardener)]
+    if phase in ("orange", "cancel"):
+        window = state.window
+        assert window is not None
+        return [s for s in window.seats if s not in window.answers]
+    if phase == "bid":
+        return [state.bidders[0]]
+    if phase == "pay":
+        return [state.payers[0]]
+    if phase == "duel":
+        return [flow.duel_decider(state)]
+    if phase == "end":
+        return [state.end_order[0]]
+    return [state.turn.seat]
+
+
+def decision_kind(state: GardenPartyState, seat: int) -> DecisionKind:
+    return "reply" if state.phase in ("orange", "cancel") else "turn"
+
+
+def timeout_action(state: GardenPartyState, seat: int) -> Action | None:
+    """A window lapses to its pass; a bid, payment, duel or end card to playing none; a turn and
+    a gardener's choice go to the computer player (None)."""
+    return {
+        "orange": ORANGE_NO,
+        "cancel": CANCEL_NO,
+        "bid": WITHDRAW,
+        "pay": WITHDRAW,
+        "duel": FACE_ATTILA,
+        "end": FINISH,
+    }.get(state.phase)
+
+
+def _cards_of_timing(state: GardenPartyState, seat: int, timing: str) -> list[Action]:
+    found: dict[str, Action] = {}
+    for card in state.players[seat].hand:
+        kind = card_kind(card)
+        if kind.timing == timing and kind.name not in found and targets(state, seat, kind.id) is not None:
+            found[kind.name] = action(f"play:{card}", f"Play {kind.name}: {kind.effect}")
+    return list(found.values())
+
+
+def legal_actions(state: GardenPartyState, seat: int) -> list[Action]:
+    found = _legal_actions(state, seat)
+    state._legal_cache = ((id(state), state.actions_taken, seat), {a.code: a for a in found})
+    return found
+
+
+def _offered(state: GardenPartyState, seat: int) -> dict[str, Action]:
+    """The legal actions by code: from the cache when they were just computed for this state."""
+    cached = state._legal_cache
+    if cached is not None and cached[0] == (id(state), state.actions_taken, seat):
+        return cached[1]  # type: ignore[return-value]
+    return {a.code: a for a in _legal_actions(state, seat)}
+
+
+def talents_words(talents: dict[str, int]) -> str:
+    """ "Bricanology 1, Herbanology 2, Plantanology 3"."""
+    return ", ".join(f"{TALENT_NAMES[t]} {talents[t]}" for t in TALENTS)
+
+
+def _legal_actions(state: GardenPartyState, seat: int) -> list[Action]:
+    if seat not in to_move(state):
+        return []
+    phase = state.phase
+    if phase == "gardener":
+        taken = {p.gardener for p in state.players}
+        return [
+            action(f"gardener:{g.id}", f"Play {g.name} ({talents_words(g.talents)})")
+            for g in GARDENERS.values()
+            if g.id not in taken
+        ]
+    if phase == "orange":
+        return [ORANGE_NO, ORANGE_YES]
+    if phase == "cancel":
+        return [CANCEL_NO, CANCEL_YES]
+    if phase == "bid":
+        return [*_cards_of_timing(state, seat, "orange"), WITHDRAW]
+    if phase == "pay":
+        player = state.players[seat]
+        pays = [
+            action(f"pay:{t}", f"Discard two {TALENT_NAMES[t]} cards")
+            for t in TALENTS
+            if count_talent(player, t) >= CANCEL_COST
+        ]
+        return [*pays, WITHDRAW]
+    if phase == "duel":
+        return [*_cards_of_timing(state, seat, "mauve"), FACE_ATTILA]
+    if phase == "end":
+        return [*_cards_of_timing(state, seat, "pink"), FINISH]
+    if phase == "keep":
+        return keep_actions(state)
+    return legal_turn_actions(state, seat)
+
+
+def apply(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
+    if seat not in to_move(state):
+        raise IllegalAction("It is not your turn to decide.")
+    offered = _offered(state, seat)
+    code = getattr(act, "code", None)
+    if code not in offered:
+        raise IllegalAction("That move is not open to you now.")
+    chosen = offered[code]
+    log = Log()
+    state.actions_taken += 1
+    state._legal_cache = None
+    phase = state.phase
+    if phase == "gardener":
+        gardener = GARDENERS[chosen.code.partition(":")[2]]
+        state.players[seat].gardener = gardener.id
+        log.add(
+            "gardener_chosen",
+            "{player} plays " + gardener.name.replace("{", "{{") + ".",
+            seats={"player": seat},
+            fields={"gardener": gardener.id},
+        )
+        if all(p.gardener for p in state.players):
+            setup.begin(state, log)
+    elif phase in ("orange", "cancel"):
+        flow.answer_window(state, seat, chosen.code == "yes", log)
+    elif phase in ("bid", "pay", "duel", "end"):
+        _apply_card_decision(state, seat, chosen, log)
+    elif phase == "keep":
+        card = chosen.code.partition(":")[2]
+        keep(state, seat, card, [c for c in state.drawn if c != card], log)
+    else:
+        apply_turn_action(state, seat, chosen, log)
+    return log.events
+
+
+def _apply_card_decision(state: GardenPartyState, seat: int, chosen: Action, log: Log) -> None:
+    phase = state.phase
+    head, _, rest = chosen.code.partition(":")
+    if phase == "bid":
+        state.bidders.pop(0)
+        if head == "play":
+            flow.play_card(state, seat, rest, None, "bid", log)
+        else:
+            log.add("withdrawn", "{player} plays no orange card after all.", seats={"player": seat})
+            flow.next_bidder(state, log)
+    elif phase == "pay":
+        if head == "pay":
+            flow.pay_cancel(state, seat, rest, log)
+        else:
+            state.payers.pop(0)
+            log.add("withdrawn", "{player} does not cancel after all.", seats={"player": seat})
+            flow.next_payer(state, log)
+    elif phase == "duel":
+        if head == "play":
+            flow.play_card(state, seat, rest, None, "duel", log)
+        else:
+            flow.pass_in_duel(state, log)
+    elif head == "play":
+        flow.play_card(state, seat, rest, None, "end", log)
+    else:
+        log.add("end_card_done", "{player} plays no more cards.", seats={"player": seat})
+        flow.finish_end_cards(state, log)

@@ -1,0 +1,114 @@
+"""The Countess's count (rules VII): flowering plants by colour, compositions, collector's flowers
+in the golden vases, weeds still in the pots, and the end-of-game cards; tie-breaks by ruling 17."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.api import Phrase, Result, ScoreLine, SeatResult
+from engine.garden_party.cards import COLLECTOR_POINTS, COMPOSITIONS, GARDENERS, PLANT_KINDS
+from engine.garden_party.common import seat_name
+from engine.garden_party.state import GardenPartyState
+from engine.text import join_roles, render, standing_phrase
+
+
+def scored_flowers(state: GardenPartyState, seat: int) -> list[str]:
+    """The colours that count as flowering plants: the flowers, plus a bud for each Compost
+    (the most valuable buds first, ruling 16)."""
+    pots = [p for p in state.players[seat].pots if p is not None]
+    flowers = [state.token_kinds[p.token] for p in pots if p.stage == "flower"]
+    buds = sorted(
+        (state.token_kinds[p.token] for p in pots if p.stage == "bud"), key=lambda k: -PLANT_KINDS[k].points
+    )
+    flowers += buds[: state.compost.count(seat)]
+    return flowers
+
+
+def weeds(state: GardenPartyState, seat: int, *, shown_only: bool) -> int:
+    """Weeds in the pots: at the end every seed is turned over and each weed counts (ruling 14);
+    a standing result counts only the weeds that have shown (it must not reveal a seed)."""
+    return sum(
+        1
+        for p in state.players[seat].pots
+        if p is not None and state.token_kinds[p.token] == "weed" and (p.stage == "weed" or not shown_only)
+    )
+
+
+def seat_result(state: GardenPartyState, seat: int, *, final: bool = True) -> SeatResult:
+    flowers = scored_flowers(state, seat)
+    lines: list[ScoreLine] = []
+    by_colour = Counter(flowers)
+    for kind, plant in PLANT_KINDS.items():
+        if by_colour[kind]:
+            lines.append(
+                ScoreLine(
+                    label=f"{plant.name} flowers ({by_colour[kind]} x {plant.points})",
+                    points=by_colour[kind] * plant.points,
+                )
+            )
+    doubled = sorted(flowers, key=lambda k: -PLANT_KINDS[k].points)[: state.best_in_show.count(seat)]
+    for kind in doubled:
+        lines.append(
+            ScoreLine(
+                label=f"Best in Show: a {PLANT_KINDS[kind].name} flower counts twice",
+                points=PLANT_KINDS[kind].points,
+            )
+        )
+    most_alike = max(by_colour.values(), default=0)
+    colours = len(by_colour)
+    for same in (True, False):
+        reached = most_alike if same else colours
+        best = max(
+            (c for c in COMPOSITIONS if c.same == same and reached >= c.size),
+            key=lambda c: c.points,
+            default=None,
+        )
+        if best is not None:
+            lines.append(ScoreLine(label=f"Composition: {best.name}", points=best.points))
+    vases = state.players[seat].vases
+    if vases:
+        names = ", ".join(GARDENERS[g].flower for g in vases)
+        lines.append(ScoreLine(label=f"Collector's flowers ({names})", points=len(vases) * COLLECTOR_POINTS))
+    weed_count = weeds(state, seat, shown_only=not final)
+    if weed_count:
+        lines.append(ScoreLine(label=f"Weeds ({weed_count} x -10)", points=-10 * weed_count))
+    if not lines:
+        lines.append(ScoreLine(label="No flowering plants", points=0))
+    return SeatResult(seat=seat, total=sum(line.points for line in lines), lines=lines)
+
+
+def result(state: GardenPartyState, *, final: bool = True) -> Result:
+    """Most points wins; then most flowering plants; then most collector's flowers; then a shared
+    win (ruling 17)."""
+    seats = [seat_result(state, s, final=final) for s in range(state.seats)]
+    best = max(r.total for r in seats)
+    leaders = [r.seat for r in seats if r.total == best]
+
+    def tie_key(seat: int) -> tuple[int, int]:
+        return (len(scored_flowers(state, seat)), len(state.players[seat].vases))
+
+    top = max(tie_key(s) for s in leaders)
+    winners = [s for s in leaders if tie_key(s) == top]
+    roles = {f"winner{i + 1}": s for i, s in enumerate(winners)}
+    names = join_roles(list(roles))
+    if len(winners) > 1:
+        template = f"{names} share the win with {{points}} points each."
+    elif len(leaders) > 1:
+        template = (
+            f"{names} wins the tie on {{points}} points with more flowering plants or collector's flowers."
+        )
+    else:
+        template = f"{names} wins with {{points}} points."
+    phrase = Phrase(template=template, seats=roles, values={"points": best})
+    summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
+    return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)
+
+
+def standing_result(state: GardenPartyState) -> Result:
+    """The greenhouses as they stand, for a game stopped before its end (weeds that have not shown
+    count: the seeds are turned over, as at the end)."""
+    counted = result(state, final=False)
+    best = max(r.total for r in counted.seats)
+    phrase = standing_phrase(counted.winners, best, seats=state.seats)
+    summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
+    return counted.model_copy(update={"summary": summary, "summary_phrase": phrase})

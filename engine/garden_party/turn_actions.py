@@ -1,0 +1,422 @@
+"""What the gardener to move may do in a turn (rules III B and D): move, take water and draw at the
+central square, water in their own greenhouse, take a collector's flower, exchange and steal in a
+competitor's greenhouse, play a blue card, end the turn; and keeping one of the cards drawn."""
+
+from __future__ import annotations
+
+from engine.api import FieldValue, IllegalAction
+from engine.garden_party import effects, flow
+from engine.garden_party.actions import END_TURN, Action, action
+from engine.garden_party.board import CENTRE, arm_of, distance, greenhouse, is_greenhouse, squares
+from engine.garden_party.cards import (
+    CARD_KIND_OF,
+    CARD_KINDS,
+    COLLECTOR_COST,
+    GARDENERS,
+    GOLDEN_IDS,
+    GOLDEN_LIMIT,
+    GOLDEN_OBJECTS,
+    PLANT_KINDS,
+    TALENT_NAMES,
+    TALENTS,
+    VASES,
+    VISIT_CAPACITY,
+    card_kind,
+    is_chance,
+)
+from engine.garden_party.common import (
+    Log,
+    count_talent,
+    gain_card,
+    gardener_short,
+    oldest_of_talent,
+    under_deck,
+    water_limit,
+)
+from engine.garden_party.growth import GROWING, can_grow, grow
+from engine.garden_party.state import GardenPartyState, Move, Pot
+
+#: How much of a visit's capacity a plant uses (ruling 7): a bud is worth two seeds or sprouts.
+WEIGHT = {"seed": 1, "sprout": 1, "weed": 1, "bud": 2}
+#: Stages that may be exchanged for one another (a weed passes as a sprout, as in the example).
+SWAP_CLASS = {"seed": "seed", "sprout": "sprout", "weed": "sprout", "bud": "bud"}
+
+
+_PLACES = {"G": "greenhouse", "L": "lawn", "P": "pavement"}
+_SQUARE_NAMES: dict[tuple[str, str], str] = {}
+
+
+def square_name(state: GardenPartyState, square: str) -> str:
+    """ "the central square", "the Baron's lawn" (remembered: asked for at every step)."""
+    if square == CENTRE:
+        return "the central square"
+    owner = arm_of(square)
+    assert owner is not None
+    key = (square, state.players[owner].gardener)
+    name = _SQUARE_NAMES.get(key)
+    if name is None:
+        name = _SQUARE_NAMES[key] = f"{gardener_short(state, owner)}'s {_PLACES[square[0]]}"
+    return name
+
+
+def pot_words(state: GardenPartyState, pot: Pot) -> str:
+    """ "seed", "Violet sprout", "weed": what everyone sees of a pot."""
+    if pot.stage in ("seed", "weed"):
+        return pot.stage
+    return f"{PLANT_KINDS[state.token_kinds[pot.token]].name} {pot.stage}"
+
+
+def may_enter(state: GardenPartyState, seat: int, square: str) -> bool:
+    """Rules III B: never a greenhouse whose owner is in it; a caught snooper stays out for a turn;
+    a Padlock keeps the gardener out of every competitor's greenhouse this turn."""
+    if not is_greenhouse(square):
+        return True
+    owner = arm_of(square)
+    if owner == seat:
+        return True
+    assert owner is not None
+    player = state.players[seat]
+    return not (state.players[owner].square == square or player.banned_from == owner or state.turn.padlock)
+
+
+def legal_turn_actions(state: GardenPartyState, seat: int) -> list[Action]:
+    player = state.players[seat]
+    turn = state.turn
+    found: list[Action] = []
+    here = player.square
+    points = turn.points
+    if points:
+        for square in squares(state.seats):
+            cost = distance(here, square)
+            if 0 < cost <= points and may_enter(state, seat, square):
+                found.append(
+                    action(
+                        f"move:{square}",
+                        f"Go to {square_name(state, square)} ({cost} pt{'s' if cost > 1 else ''})",
+                    )
+                )
+    if here == CENTRE:
+        if points and player.water < water_limit(player):
+            found.append(action("water_take", f"Take a water token (1 pt; {player.water} held)"))
+        if not turn.drew:
+            gardener = GARDENERS[player.gardener]
+            bell = 1 if "bell" in player.golden else 0
+            for talent in TALENTS:
+                count = gardener.talents[talent] + bell
+                found.append(
+                    action(
+                        f"draw:{talent}",
+                        f"Draw {count} {TALENT_NAMES[talent]} card{'s' if count > 1 else ''}, keep one",
+                    )
+                )
+    if here == greenhouse(seat) and player.water and not turn.cold_snap:
+        limit = 2 if turn.grow_lamp else 1
+        for i, pot in enumerate(player.pots):
+            if pot is not None and pot.stage in GROWING and turn.watered.get(i, 0) < limit:
+                words = f"Pot {i + 1} ({pot_words(state, pot)})"
+                found.append(
+                    Action(
+                        f"water:{i}", f"Water pot {i + 1} ({pot_words(state, pot)})", ("Water a plant", words)
+                    )
+                )
+    if not turn.collected and player.vases.__len__() < VASES:
+        found += _collect_actions(state, seat)
+    if is_greenhouse(here) and here != greenhouse(seat):
+        found += _visit_actions(state, seat)
+    if player.played_in_turn != turn.number:
+        seen: set[str] = set()
+        for card in player.hand:
+            kind = CARD_KIND_OF[card]
+            if kind not in seen and CARD_KINDS[kind].timing == "blue":
+                seen.add(kind)
+                found += _play_actions(state, seat, card)
+    found.append(END_TURN)
+    return found
+
+
+def _unique_by_kind(found: list[Action]) -> list[Action]:
+    """Two copies of a card offer one set of plays (the one held longest is played)."""
+    seen: set[str] = set()
+    unique: list[Action] = []
+    for act in found:
+        if act.label not in seen:
+            seen.add(act.label)
+            unique.append(act)
+    return unique
+
+
+def _play_actions(state: GardenPartyState, seat: int, card: str) -> list[Action]:
+    kind = card_kind(card)
+    options = effects.targets(state, seat, kind.id)
+    if options is None:
+        return []
+    found = []
+    for target in options:
+        words = effects.target_words(state, kind.id, target)
+        code = f"play:{card}" + ("" if target is None else f":{target}")
+        label = f"Play {kind.name}{words}"
+        found.append(
+            action(code, label, f"Play {kind.name}", *([words.strip().capitalize()] if words else []))
+        )
+    return found
+
+
+def _collect_actions(state: GardenPartyState, seat: int) -> list[Action]:
+    """Rules III D 3: on a competitor's square, pay three cards of their highest talent."""
+    player = state.players[seat]
+    if state.turn.collected or len(player.vases) >= VASES:
+        return []
+    found = []
+    for other in flow.seats_after(state, seat):
+        rival = state.players[other]
+        gardener = GARDENERS[rival.gardener]
+        if rival.square != player.square or gardener.id in player.vases or rival.flowers_left <= 0:
+            continue
+        if count_talent(player, gardener.highest) >= COLLECTOR_COST:
+            found.append(
+                action(
+                    f"collect:{other}",
+                    f"Take {gardener.short}'s collector's flower (3 {TALENT_NAMES[gardener.highest]} cards)",
+                )
+            )
+    return found
+
+
+def _visit_actions(state: GardenPartyState, seat: int) -> list[Action]:
+    """Rules III D 4: in a competitor's greenhouse, exchange or steal up to the visit's capacity."""
+    player = state.players[seat]
+    owner = arm_of(player.square)
+    if not is_greenhouse(player.square) or owner is None or owner == seat or state.turn.pollen_storm:
+        return []
+    left = VISIT_CAPACITY - state.turn.taken.get(owner, 0)
+    rival = state.players[owner]
+    whose = gardener_short(state, owner)
+    found = []
+    empty = next((i for i, p in enumerate(player.pots) if p is None), None)
+    mine_by_class: dict[str, list[tuple[int, str]]] = {}
+    for i, mine in enumerate(player.pots):
+        if mine is not None and mine.stage != "flower":
+            mine_by_class.setdefault(SWAP_CLASS[mine.stage], []).append(
+                (i, f"your pot {i + 1} ({pot_words(state, mine)})")
+            )
+    for j, theirs in enumerate(rival.pots):
+        if theirs is None or theirs.stage == "flower" or WEIGHT[theirs.stage] > left:
+            continue
+        said = f"{whose}'s pot {j + 1} ({pot_words(state, theirs)})"
+        take = f"Take {said}"
+        for i, yours in mine_by_class.get(SWAP_CLASS[theirs.stage], ()):
+            found.append(
+                Action(
+                    f"swap:{i}:{j}",
+                    f"Exchange {yours} for {said}",
+                    ("Exchange plants", take, f"Give {yours}"),
+                )
+            )
+        if empty is not None:
+            found.append(
+                action(f"steal:{j}:{empty}", f"Steal {said} into your pot {empty + 1}", "Steal a plant", take)
+            )
+    return found
+
+
+def apply_turn_action(state: GardenPartyState, seat: int, act: Action, log: Log) -> None:
+    player = state.players[seat]
+    turn = state.turn
+    head, _, rest = act.code.partition(":")
+    roles = {"gardener": seat}
+    if head == "end":
+        flow.end_turn(state, log)
+    elif head == "move":
+        square = rest
+        cost = distance(player.square, square)
+        turn.points -= cost
+        player.square = square
+        log.add(
+            "moved",
+            "{gardener} goes to " + square_name(state, square).replace("{", "{{") + ".",
+            seats=roles,
+            fields={"square": square, "cost": cost},
+        )
+        owner = arm_of(square)
+        if is_greenhouse(square) and owner is not None:
+            if owner == seat:
+                flow.catch_snoopers(state, seat, log)
+            elif owner not in turn.visits:
+                turn.visits.append(owner)
+    elif head == "water_take":
+        turn.points -= 1
+        player.water += 1
+        log.add(
+            "water_taken",
+            "{gardener} takes a water token ({water} now).",
+            seats=roles,
+            fields={"water": player.water},
+        )
+    elif head == "draw":
+        draw(state, seat, rest, log)
+    elif head == "water":
+        index = int(rest)
+        player.water -= 1
+        turn.watered[index] = turn.watered.get(index, 0) + 1
+        log.add("watered", "{gardener} waters pot {pot}.", seats=roles, fields={"pot": index + 1})
+        grow(state, seat, index, log, how="water")
+        if "gloves" in player.golden and not turn.gloves_used:
+            turn.gloves_used = True
+            if can_grow(player.pots[index]):
+                grow(state, seat, index, log, how="gloves")
+        flow.resume(state, "turn", log)
+    elif head == "collect":
+        collect(state, seat, int(rest), log)
+    elif head in ("swap", "steal"):
+        visit_move(state, seat, head, rest, log)
+    elif head == "play":
+        card, _, target = rest.partition(":")
+        flow.play_card(state, seat, card, int(target) if target else None, "turn", log)
+    else:
+        raise IllegalAction("That is not a move of this turn.")
+
+
+def draw(state: GardenPartyState, seat: int, talent: str, log: Log) -> None:
+    """Rules III D 1 and IV C: draw by talent; a chance card brings a golden object instead of the
+    cards drawn with it; with two golden objects a chance card goes back and is replaced."""
+    player = state.players[seat]
+    state.turn.drew = True
+    deck = state.decks[talent]
+    count = GARDENERS[player.gardener].talents[talent] + (1 if "bell" in player.golden else 0)
+    drawn = [deck.pop(0) for _ in range(min(count, len(deck)))]
+    can_take = len(player.golden) < GOLDEN_LIMIT and bool(state.golden_deck)
+    if not can_take:
+        tries = len(deck)
+        while any(is_chance(c) for c in drawn) and tries:
+            tries -= 1
+            for i, card in enumerate(drawn):
+                if is_chance(card) and deck:
+                    deck.append(card)
+                    drawn[i] = deck.pop(0)
+    log.add(
+        "drew",
+        "{gardener} draws {count} " + TALENT_NAMES[talent] + " card" + ("s" if len(drawn) != 1 else "") + ".",
+        seats={"gardener": seat},
+        fields={"count": len(drawn), "talent": talent},
+    )
+    chances = [c for c in drawn if is_chance(c)]
+    if chances and can_take:
+        kept = chances[0]
+        state.chance_set_aside.append(kept)
+        for card in drawn:
+            if card != kept:
+                deck.append(card)
+        golden = state.golden_deck.pop(0)
+        player.golden.append(golden)
+        found = GOLDEN_OBJECTS[GOLDEN_IDS[golden]]
+        log.add(
+            "golden_object",
+            "{gardener} draws a chance card and finds a golden object: the "
+            + found.name
+            + ". "
+            + found.effect,
+            seats={"gardener": seat},
+            fields={"object": found.id},
+        )
+        if found.id == "rake":
+            from engine.garden_party.growth import pull_weeds_if_raked
+
+            pull_weeds_if_raked(state, seat, log)
+        return
+    if len(drawn) == 1:
+        keep(state, seat, drawn[0], [], log)
+        return
+    if not drawn:
+        return
+    state.drawn = drawn
+    state.phase = "keep"
+
+
+def keep_actions(state: GardenPartyState) -> list[Action]:
+    return _unique_by_kind(
+        [
+            action(
+                f"keep:{card}",
+                f"Keep {card_kind(card).name} ({card_kind(card).timing}: {card_kind(card).effect})",
+            )
+            for card in state.drawn
+        ]
+    )
+
+
+def keep(state: GardenPartyState, seat: int, card: str, others: list[str], log: Log) -> None:
+    """One card is kept; the others go under their deck (rules III D 1)."""
+    for other in others:
+        under_deck(state, other)
+    state.drawn = []
+    log.add(
+        "kept",
+        "{gardener} keeps one card.",
+        seats={"gardener": seat},
+        private={seat: f"You keep {card_kind(card).name.replace('{', '{{')}."},
+    )
+    gain_card(state, seat, card, log)
+    state.phase = "turn"
+
+
+def collect(state: GardenPartyState, seat: int, other: int, log: Log) -> None:
+    player, rival = state.players[seat], state.players[other]
+    gardener = GARDENERS[rival.gardener]
+    for card in oldest_of_talent(player, gardener.highest, COLLECTOR_COST):
+        player.hand.remove(card)
+        under_deck(state, card)
+    rival.flowers_left -= 1
+    player.vases.append(gardener.id)
+    state.turn.collected = True
+    log.add(
+        "collector_flower",
+        "{gardener} discards three "
+        + TALENT_NAMES[gardener.highest]
+        + " cards and takes {rival}'s collector's flower, the "
+        + gardener.flower
+        + ".",
+        seats={"gardener": seat, "rival": other},
+        fields={"flower": gardener.flower, "talent": gardener.highest},
+    )
+
+
+def visit_move(state: GardenPartyState, seat: int, head: str, rest: str, log: Log) -> None:
+    player = state.players[seat]
+    owner = arm_of(player.square)
+    assert owner is not None
+    rival = state.players[owner]
+    if head == "swap":
+        mine_s, theirs_s = rest.split(":")
+        i, j = int(mine_s), int(theirs_s)
+    else:
+        theirs_s, mine_s = rest.split(":")
+        i, j = int(mine_s), int(theirs_s)
+    taken = rival.pots[j]
+    given = player.pots[i]
+    assert taken is not None
+    state.turn.taken[owner] = state.turn.taken.get(owner, 0) + WEIGHT[taken.stage]
+    state.turn.moves.append(
+        Move(owner=owner, mine=i, theirs=j, my_token=given.token if given else None, their_token=taken.token)
+    )
+    player.pots[i], rival.pots[j] = taken, given
+    fields: dict[str, FieldValue] = {
+        "taken_pot": j + 1,
+        "my_pot": i + 1,
+        "taken": pot_words(state, taken),
+        "given": pot_words(state, given) if given else None,
+    }
+    if head == "swap":
+        assert given is not None
+        log.add(
+            "exchanged",
+            "{gardener} exchanges their pot {my_pot} ({given}) for {owner}'s pot {taken_pot} ({taken}).",
+            seats={"gardener": seat, "owner": owner},
+            fields=fields,
+        )
+    else:
+        log.add(
+            "stolen",
+            "{gardener} steals {owner}'s pot {taken_pot} ({taken}) into their pot {my_pot}.",
+            seats={"gardener": seat, "owner": owner},
+            fields=fields,
+        )
