@@ -15,7 +15,7 @@ from engine.garden_party.cards import (
     talent_of,
 )
 from engine.garden_party.state import GardenPartyState, Player
-from engine.text import render
+from engine.text import event
 
 
 def seat_name(seat: int) -> str:
@@ -38,22 +38,7 @@ class Log:
         fields: Mapping[str, FieldValue] | None = None,
         private: Mapping[int, str] | None = None,
     ) -> None:
-        roles = dict(seats or {})
-        values = dict(fields or {})
-        privates = dict(private or {})
-        # Built without validation: every value here is already of its type, and events are made
-        # at every step (the engine's speed bar, docs/performance.md).
-        self.events.append(
-            Event.model_construct(
-                kind=kind,
-                text=render(template, roles, values, seat_name),
-                private={seat: render(line, roles, values, seat_name) for seat, line in privates.items()},
-                seats=roles,
-                fields=values,
-                template=template,
-                private_templates=privates,
-            )
-        )
+        self.events.append(event(kind, template, seat_name, seats=seats, fields=fields, private=private))
 
 
 def gardener_short(state: GardenPartyState, seat: int) -> str:

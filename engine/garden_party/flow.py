@@ -9,7 +9,7 @@ offer every such seat the same answers whatever its cards are (docs/engine.md).
 from __future__ import annotations
 
 from engine.garden_party import effects
-from engine.garden_party.board import greenhouse, lawn
+from engine.garden_party.board import arm_of, greenhouse, is_greenhouse, lawn
 from engine.garden_party.cards import CANCEL_COST, DUEL_CARDS, DUEL_KIND_OF, card_kind, talent_of
 from engine.garden_party.common import Log, gain_card, roll, under_deck
 from engine.garden_party.state import Duel, GardenPartyState, Pending, Phase, Turn, Window
@@ -22,6 +22,9 @@ def start_turn(state: GardenPartyState, seat: int, log: Log) -> None:
     rolled = roll(state)
     bonus = 1 if "clover" in player.golden else 0
     state.turn = Turn(seat=seat, number=state.turn.number + 1, roll=rolled, points=rolled + bonus)
+    owner = arm_of(player.square)
+    if is_greenhouse(player.square) and owner is not None and owner != seat:
+        state.turn.visits.append(owner)  # a turn begun in a competitor's greenhouse is a visit (ruling 8)
     die = f"{rolled - 3} + 3" if state.options.standard_die else str(rolled)
     log.add(
         "roll",

@@ -89,12 +89,7 @@ def legal_turn_actions(state: GardenPartyState, seat: int) -> list[Action]:
         for square in squares(state.seats):
             cost = distance(here, square)
             if 0 < cost <= points and may_enter(state, seat, square):
-                found.append(
-                    action(
-                        f"move:{square}",
-                        f"Go to {square_name(state, square)} ({cost} pt{'s' if cost > 1 else ''})",
-                    )
-                )
+                found.append(_move_action(state, square, cost))
     if here == CENTRE:
         if points and player.water < water_limit(player):
             found.append(action("water_take", f"Take a water token (1 pt; {player.water} held)"))
@@ -182,6 +177,25 @@ def _collect_actions(state: GardenPartyState, seat: int) -> list[Action]:
     return found
 
 
+_MOVES: dict[tuple[str, str, int], Action] = {}
+
+
+def _move_action(state: GardenPartyState, square: str, cost: int) -> Action:
+    """ "Go to the Baron's lawn (2 pts)", remembered (it is offered at almost every step)."""
+    owner = arm_of(square)
+    key = (square, "" if owner is None else state.players[owner].gardener, cost)
+    found = _MOVES.get(key)
+    if found is None:
+        label = f"Go to {square_name(state, square)} ({cost} pt{'s' if cost > 1 else ''})"
+        found = _MOVES[key] = action(f"move:{square}", label)
+    return found
+
+
+#: Visit actions by what both greenhouses show: the same pots offer the same exchanges.
+_VISITS: dict[tuple[object, ...], list[Action]] = {}
+_VISITS_KEPT = 20_000
+
+
 def _visit_actions(state: GardenPartyState, seat: int) -> list[Action]:
     """Rules III D 4: in a competitor's greenhouse, exchange or steal up to the visit's capacity."""
     player = state.players[seat]
@@ -191,20 +205,35 @@ def _visit_actions(state: GardenPartyState, seat: int) -> list[Action]:
     left = VISIT_CAPACITY - state.turn.taken.get(owner, 0)
     rival = state.players[owner]
     whose = gardener_short(state, owner)
+    mine_shown = tuple(None if p is None else (p.stage, pot_words(state, p)) for p in player.pots)
+    theirs_shown = tuple(None if p is None else (p.stage, pot_words(state, p)) for p in rival.pots)
+    key = (whose, left, mine_shown, theirs_shown)
+    found = _VISITS.get(key)
+    if found is None:
+        if len(_VISITS) >= _VISITS_KEPT:
+            _VISITS.clear()
+        found = _VISITS[key] = _build_visit_actions(whose, left, mine_shown, theirs_shown)
+    return found
+
+
+def _build_visit_actions(
+    whose: str,
+    left: int,
+    mine_shown: tuple[tuple[str, str] | None, ...],
+    theirs_shown: tuple[tuple[str, str] | None, ...],
+) -> list[Action]:
     found = []
-    empty = next((i for i, p in enumerate(player.pots) if p is None), None)
+    empty = next((i for i, p in enumerate(mine_shown) if p is None), None)
     mine_by_class: dict[str, list[tuple[int, str]]] = {}
-    for i, mine in enumerate(player.pots):
-        if mine is not None and mine.stage != "flower":
-            mine_by_class.setdefault(SWAP_CLASS[mine.stage], []).append(
-                (i, f"your pot {i + 1} ({pot_words(state, mine)})")
-            )
-    for j, theirs in enumerate(rival.pots):
-        if theirs is None or theirs.stage == "flower" or WEIGHT[theirs.stage] > left:
+    for i, mine in enumerate(mine_shown):
+        if mine is not None and mine[0] != "flower":
+            mine_by_class.setdefault(SWAP_CLASS[mine[0]], []).append((i, f"your pot {i + 1} ({mine[1]})"))
+    for j, theirs in enumerate(theirs_shown):
+        if theirs is None or theirs[0] == "flower" or WEIGHT[theirs[0]] > left:
             continue
-        said = f"{whose}'s pot {j + 1} ({pot_words(state, theirs)})"
+        said = f"{whose}'s pot {j + 1} ({theirs[1]})"
         take = f"Take {said}"
-        for i, yours in mine_by_class.get(SWAP_CLASS[theirs.stage], ()):
+        for i, yours in mine_by_class.get(SWAP_CLASS[theirs[0]], ()):
             found.append(
                 Action(
                     f"swap:{i}:{j}",
