@@ -170,7 +170,7 @@ class ObjectionGame:
     options_model = ObjectionOptions
     state_model = ObjectionState
     event_kinds = EVENT_KINDS
-    menu_position = 4
+    menu_position = 5
 
     def seat_name(self, seat: int) -> str:
         return seat_name(seat)

@@ -79,7 +79,7 @@ def test_draft_sabotage_a_bite_that_finds_nothing_says_so_in_its_fields() -> Non
 
 
 def test_the_registry_finds_every_game_in_menu_order() -> None:
-    assert list(all_games()) == ["secret_number", "cabbagehead", "sabotage", "objection"]
+    assert list(all_games()) == ["secret_number", "cabbagehead", "sabotage", "garden_party", "objection"]
     for game in all_games().values():
         assert game.event_kinds and game.seat_name(0) in {"Seat 1", "Player 1"}
 
