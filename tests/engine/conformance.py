@@ -12,7 +12,7 @@ result agrees with it) and that replaying options + seed + actions reproduces th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from pydantic import BaseModel
@@ -268,10 +268,22 @@ def assert_standing_result_matches(game: AnyGame, state: BaseModel, seats: int) 
     assert standing.winners == final.winners, f"{game.name}: standing winners != result winners"
 
 
+#: A way to choose moves other than at random: (game, state, seat, legal actions, rng) -> action.
+Chooser = Callable[[AnyGame, BaseModel, int, list[Any], Rng], Any]
+
+
 def play_random_game(
-    game: AnyGame, options: BaseModel, seats: int, seed: int, *, check_every_step: bool = True
+    game: AnyGame,
+    options: BaseModel,
+    seats: int,
+    seed: int,
+    *,
+    check_every_step: bool = True,
+    choose: Chooser | None = None,
 ) -> tuple[BaseModel, list[tuple[int, dict[str, Any]]]]:
-    """Play one game by random legal moves, checking the platform's promises; return it and its log."""
+    """Play one game by random legal moves (or by `choose`, e.g. computer players, to reach the
+    parts of a game random play never does), checking the platform's promises; return it and
+    its log."""
     state = game.create(options, seats, seed)
     again = game.create(options, seats, seed)
     assert dump_state(state) == dump_state(again), f"{game.name}: same seed, different setup"
@@ -303,7 +315,8 @@ def play_random_game(
             for viewer in [*range(seats), None]:
                 assert_no_leak_in_view(game, state, viewer)
         seat = chooser.choice(to_move)
-        action = chooser.choice(list(game.legal_actions(state, seat)))
+        legal = list(game.legal_actions(state, seat))
+        action = chooser.choice(legal) if choose is None else choose(game, state, seat, legal, chooser)
         if check_every_step:
             owners = twin_owners(seat, seats, twin_rng)
             assert_twins_look_alike(

@@ -7,11 +7,15 @@ seat count is played only at the seat counts it allows.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pydantic import BaseModel
 
+from engine.ai import choose_move, strengths_for
 from engine.api import AnyGame
 from engine.registry import all_games
+from engine.rng import Rng
 from tests.engine.conformance import assert_refuses_out_of_turn, play_random_game
 
 SEEDS = range(12)
@@ -54,6 +58,24 @@ def test_random_legal_play_keeps_every_promise(game: AnyGame, options: BaseModel
     for seed in SEEDS:
         play_random_game(game, options, seats, seed, check_every_step=seed < FULLY_CHECKED)
     assert_refuses_out_of_turn(game, options, seats, seed=1)
+
+
+def purposeful(game: AnyGame, state: BaseModel, seat: int, legal: list[Any], rng: Rng) -> Any:
+    """The game's Medium computer player three moves in four, a random legal move otherwise."""
+    if rng.below(4) == 0:
+        return rng.choice(legal)
+    return choose_move(game, state, seat, "greedy", rng.next_u64())
+
+
+@pytest.mark.parametrize(
+    "game", [g for g in all_games().values() if strengths_for(g.name)], ids=lambda g: g.name
+)
+def test_purposeful_play_reaches_the_real_end_and_keeps_every_promise(game: AnyGame) -> None:
+    """Random play rarely reaches a game's real end (a finished Garden Party greenhouse, a Sabotage
+    season won by objectives): computer players do, and every check holds there too."""
+    options = option_sets(game)[0]
+    for seed in range(2):
+        play_random_game(game, options, game.min_seats, seed, choose=purposeful)
 
 
 def test_registry_names_are_stable_identifiers() -> None:
