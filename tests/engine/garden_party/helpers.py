@@ -122,12 +122,20 @@ def stack_duel(state: GardenPartyState, kind: str) -> str:
 
 
 def give_golden(state: GardenPartyState, seat: int, *objects: str) -> None:
-    """Give `seat` golden objects by id ("clover", "can") from the golden deck."""
+    """Give `seat` golden objects by object id ("clover", "can"), taken from the golden pile as a
+    chance card would."""
     for obj in objects:
-        gold = next(g for g, o in GOLDEN_IDS.items() if o == obj)
+        gold = next(g for g in state.golden_deck if GOLDEN_IDS.get(g, g) == obj)
         state.golden_deck.remove(gold)
         state.players[seat].golden.append(gold)
     fresh(state)
+
+
+def stack_golden(state: GardenPartyState, obj: str) -> None:
+    """The golden object `obj` is the next one found."""
+    gold = next(g for g in state.golden_deck if GOLDEN_IDS.get(g, g) == obj)
+    state.golden_deck.remove(gold)
+    state.golden_deck.insert(0, gold)
 
 
 def plant(state: GardenPartyState, seat: int, pot: int, kind: str, stage: Stage = "seed") -> int:
