@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.garden_party import GAME
-from engine.garden_party.cards import CARD_KIND_OF, is_chance
+from engine.garden_party.cards import CARD_KIND_OF, GOLDEN_IDS, is_chance
 from tests.engine.garden_party.helpers import (
     act,
     begin_turn,
@@ -16,6 +16,8 @@ from tests.engine.garden_party.helpers import (
     give_golden,
     kinds,
     new_game,
+    rig_rolls,
+    set_hand,
     stack_deck,
     stack_golden,
 )
@@ -202,8 +204,6 @@ def test_two_chance_cards_at_once_keep_only_one() -> None:
 def test_cards_may_be_played_normally_after_finding_a_golden_object() -> None:
     """IV C: "Note that during this turn you may play your action cards normally" (ruling 11)."""
     state = at_centre()
-    from tests.engine.garden_party.helpers import set_hand
-
     set_hand(state, 0, "wheelbarrow")
     stack_deck(state, "bricanology", "chance_bricanology")
     act(state, "draw:bricanology")
@@ -245,8 +245,6 @@ def test_the_four_leaf_clover_gives_one_more_movement_point() -> None:
     """Ruling 11 (and VI: the Marquise rolls 9 and moves 10 with her Four-Leaf Clover)."""
     state = new_game(3)
     give_golden(state, 1, "clover")
-    from tests.engine.garden_party.helpers import rig_rolls
-
     rig_rolls(state, 9)
     events = end_turn(state)
     assert event(events, "roll").fields["points"] == 10 and state.turn.points == 10
@@ -254,8 +252,6 @@ def test_the_four_leaf_clover_gives_one_more_movement_point() -> None:
 
 def test_the_golden_objects_are_the_six_designed_ones() -> None:
     """Ruling 11: one of each of the six designed golden objects, shuffled into a pile."""
-    from engine.garden_party.cards import GOLDEN_IDS
-
     assert sorted(GOLDEN_IDS.values()) == sorted(["clover", "gloves", "can", "bell", "shield", "rake"])
     orders = {tuple(new_game(3, seed=s).golden_deck) for s in range(5)}
     assert len(orders) > 1

@@ -10,12 +10,14 @@ from engine.garden_party.actions import Action
 from engine.garden_party.board import distance, squares
 from tests.engine.garden_party.helpers import (
     act,
+    all_seeds,
     begin_turn,
     codes,
     end_turn,
     event,
     kinds,
     new_game,
+    plant,
     rig_rolls,
     settle,
 )
@@ -226,8 +228,6 @@ def test_the_closing_tournament_counts_hidden_weeds_as_at_the_end() -> None:
     """Ruling 21 with ruling 14: the count when the tournament closes is made as at the end, so a
     weed still hidden as a seed costs its owner 10 points."""
     state = new_game(3, season_rounds=3)
-    from tests.engine.garden_party.helpers import all_seeds, plant
-
     all_seeds(state)
     plant(state, 1, 4, "weed")
     state.round = 3
