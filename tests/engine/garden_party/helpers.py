@@ -113,12 +113,15 @@ def stack_deck(state: GardenPartyState, talent: str, *kinds: str) -> list[str]:
     return cards
 
 
-def stack_duel(state: GardenPartyState, kind: str) -> str:
-    """Put a duel card of `kind` ("nothing_seen", "dice_contest") on top of the duel pile."""
-    card = next(c for c in state.duel_deck if DUEL_KIND_OF[c] == kind)
-    state.duel_deck.remove(card)
-    state.duel_deck.insert(0, card)
-    return card
+def stack_duel(state: GardenPartyState, *kinds: str) -> list[str]:
+    """Put duel cards of `kinds` ("nothing_seen", "dice_contest") on top of the duel pile, in order."""
+    cards: list[str] = []
+    for kind in kinds:
+        cards.append(next(c for c in state.duel_deck if DUEL_KIND_OF[c] == kind and c not in cards))
+    for card in cards:
+        state.duel_deck.remove(card)
+    state.duel_deck[:0] = cards
+    return cards
 
 
 def give_golden(state: GardenPartyState, seat: int, *objects: str) -> None:
