@@ -656,3 +656,21 @@ def test_the_turn_goes_on_after_a_window() -> None:
     assert state.phase == "turn" and state.turn.seat == 1
     end_turn(state)
     assert state.turn.seat == 2
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: effects.targets offers a second Padlock (Cold Snap, Pollen Storm) once the "
+    "first has acted this turn, though ruling 10 says a card that would do nothing now is not offered",
+)
+def test_a_second_padlock_in_the_same_turn_is_not_offered() -> None:
+    """Ruling 10: a card that would do nothing now is not offered: once a Padlock has locked the
+    gardener out this turn, another seat's Padlock would do nothing."""
+    state = quiet(seats=4)
+    set_hand(state, 0, "padlock")
+    set_hand(state, 3, "padlock")
+    roll_for(state, 2)
+    answer(state, yes=[0, 3])
+    play(state, 3, "padlock")
+    assert state.turn.padlock and GAME.to_move(state) == [0]
+    assert codes(state, 0) == ["withdraw"]
