@@ -57,6 +57,11 @@ def roll(state: GardenPartyState) -> int:
     return DIE_LOW + state.rng.below(DIE_HIGH - DIE_LOW + 1)
 
 
+def die_words(state: GardenPartyState, value: int) -> str:
+    """A roll as the table saw it: "7", or "4 + 3" with a standard die (ruling 20)."""
+    return f"{value - 3} + 3" if state.options.standard_die else str(value)
+
+
 def under_deck(state: GardenPartyState, card: str) -> None:
     """A card played, paid or discarded goes under its deck (rules IV B)."""
     state.decks[talent_of(card)].append(card)

@@ -70,9 +70,27 @@ def targets(state: GardenPartyState, seat: int, kind: str) -> list[int | None] |
         return None
     if kind == "morning_dew" and player.water >= water_limit(player):
         return None
-    if kind == "grow_lamp" and state.turn.grow_lamp:
-        return None
-    return [None]
+    turn = state.turn
+    idle = {
+        "grow_lamp": turn.grow_lamp,
+        "padlock": turn.padlock,
+        "cold_snap": turn.cold_snap,
+        "pollen_storm": turn.pollen_storm,
+        "tripwire": turn.points == 0,
+        "compost": _buds(state, seat) <= state.compost.count(seat),
+        "best_in_show": _flowers_scored(state, seat) <= state.best_in_show.count(seat),
+    }
+    return None if idle.get(kind, False) else [None]
+
+
+def _buds(state: GardenPartyState, seat: int) -> int:
+    return sum(1 for p in state.players[seat].pots if p is not None and p.stage == "bud")
+
+
+def _flowers_scored(state: GardenPartyState, seat: int) -> int:
+    """Flowering plants, and the buds Compost will count as flowers (ruling 16)."""
+    flowers = sum(1 for p in state.players[seat].pots if p is not None and p.stage == "flower")
+    return flowers + min(_buds(state, seat), state.compost.count(seat))
 
 
 def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.garden_party import effects
 from engine.garden_party.board import arm_of, greenhouse, is_greenhouse, lawn
 from engine.garden_party.cards import CANCEL_COST, DUEL_CARDS, DUEL_KIND_OF, card_kind, talent_of
-from engine.garden_party.common import Log, gain_card, roll, under_deck
+from engine.garden_party.common import Log, die_words, gain_card, roll, under_deck
 from engine.garden_party.state import Duel, GardenPartyState, Pending, Phase, Turn, Window
 from engine.text import lit
 
@@ -25,7 +25,7 @@ def start_turn(state: GardenPartyState, seat: int, log: Log) -> None:
     owner = arm_of(player.square)
     if is_greenhouse(player.square) and owner is not None and owner != seat:
         state.turn.visits.append(owner)  # a turn begun in a competitor's greenhouse is a visit (ruling 8)
-    die = f"{rolled - 3} + 3" if state.options.standard_die else str(rolled)
+    die = die_words(state, rolled)
     log.add(
         "roll",
         "{gardener} rolls {die}: {points} movement points.",
@@ -262,16 +262,18 @@ def judge_duel(state: GardenPartyState, log: Log) -> None:
         won = card.rule == "win"
         how = card.name
     else:
-        attila = roll(state) + duel.attila_bonus - shield
+        rolled = roll(state)
+        attila = rolled + duel.attila_bonus - shield
         fields["attila"] = attila
+        attila_words = die_words(state, rolled) + ("" if attila == rolled else f", counting {attila}")
         if card.rule == "contest":
             mine = roll(state)
             fields["snooper_roll"] = mine
             won = mine > attila
-            how = f"{mine} against Attila's {attila}"
+            how = f"{die_words(state, mine)} against Attila's {attila_words}"
         else:
             won = attila <= card.limit
-            how = f"Attila's roll of {attila}"
+            how = f"Attila's roll of {attila_words}"
     fields["how"] = how
     fields["won"] = won
     if won:

@@ -16,7 +16,7 @@ from engine.garden_party.cards import (
     TALENTS,
     is_chance,
 )
-from engine.garden_party.common import Log, roll
+from engine.garden_party.common import Log, die_words, roll
 from engine.garden_party.state import GardenPartyOptions, GardenPartyState, Player, Pot
 from engine.rng import Rng
 
@@ -73,9 +73,9 @@ def begin(state: GardenPartyState, log: Log) -> list[Event]:
     state.round = 1
     log.add(
         "first_player",
-        "{first} rolls highest ({roll}) and begins; play goes clockwise.",
+        "{first} rolls highest ({die}) and begins; play goes clockwise.",
         seats={"first": state.first_seat},
-        fields={"roll": best},
+        fields={"roll": best, "die": die_words(state, best)},
     )
     flow.start_turn(state, state.first_seat, log)
     return log.events

@@ -47,6 +47,7 @@ class Player(BaseModel):
     square: str = ""
     water: int = 0
     hand: list[str] = Field(default_factory=list)
+    #: Golden object ids ("clover", "gloves"…; `data/golden_objects.json`), public once found.
     golden: list[str] = Field(default_factory=list)
     #: Gardener ids whose collector's flowers stand in this seat's golden vases.
     vases: list[str] = Field(default_factory=list)
@@ -144,6 +145,7 @@ class GardenPartyState(BaseModel):
     packet_tokens: int = 0
     decks: dict[str, list[str]] = Field(default_factory=dict)
     chance_set_aside: list[str] = Field(default_factory=list)
+    #: The golden object cards still face down ("gold1"…), their order hidden.
     golden_deck: list[str] = Field(default_factory=list)
     duel_deck: list[str] = Field(default_factory=list)
     first_seat: int = 0

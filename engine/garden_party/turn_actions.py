@@ -335,9 +335,8 @@ def draw(state: GardenPartyState, seat: int, talent: str, log: Log) -> None:
         for card in drawn:
             if card != kept:
                 deck.append(card)
-        golden = state.golden_deck.pop(0)
-        player.golden.append(golden)
-        found = GOLDEN_OBJECTS[GOLDEN_IDS[golden]]
+        found = GOLDEN_OBJECTS[GOLDEN_IDS[state.golden_deck.pop(0)]]
+        player.golden.append(found.id)
         log.add(
             "golden_object",
             "{gardener} draws a chance card and finds a golden object: the "
