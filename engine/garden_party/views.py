@@ -79,6 +79,11 @@ class GardenPartyView(BaseModel):
     cards_in_decks: int
     duel_cards: int
     golden_objects_left: int
+    #: Chance cards found so far (set aside for good: rules IV C).
+    chance_cards_found: int
+    #: Plants out of play, as they showed: mouldy seeds that rotted, weeds pulled out (ruling 23:
+    #: what was revealed stays in view).
+    discarded_plants: list[str]
     pending_card: str | None
     pending_player: int | None
     pending_cancels: int
@@ -160,6 +165,8 @@ def view(state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
             cards_in_decks=sum(len(d) for d in state.decks.values()),
             duel_cards=len(state.duel_deck),
             golden_objects_left=len(state.golden_deck),
+            chance_cards_found=len(state.chance_set_aside),
+            discarded_plants=[PLANT_KINDS[state.token_kinds[t]].name for t in state.discarded_tokens],
             pending_card=card_kind(pending.card).name if pending else None,
             pending_player=pending.seat if pending else None,
             pending_cancels=len(pending.cancels) if pending else 0,
