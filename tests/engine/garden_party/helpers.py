@@ -124,13 +124,18 @@ def stack_duel(state: GardenPartyState, *kinds: str) -> list[str]:
     return cards
 
 
+def golden_of(state: GardenPartyState, seat: int) -> list[str]:
+    """The golden objects `seat` holds, by object id ("clover", "can")."""
+    return [GOLDEN_IDS.get(g, g) for g in state.players[seat].golden]
+
+
 def give_golden(state: GardenPartyState, seat: int, *objects: str) -> None:
-    """Give `seat` golden objects by object id ("clover", "can"), taken from the golden pile as a
-    chance card would."""
+    """Give `seat` golden objects by object id ("clover", "can"): the card leaves the golden pile
+    and the object is held, as when a chance card finds it (`Player.golden` holds object ids)."""
     for obj in objects:
         gold = next(g for g in state.golden_deck if GOLDEN_IDS.get(g, g) == obj)
         state.golden_deck.remove(gold)
-        state.players[seat].golden.append(gold)
+        state.players[seat].golden.append(obj)
     fresh(state)
 
 

@@ -658,19 +658,19 @@ def test_the_turn_goes_on_after_a_window() -> None:
     assert state.turn.seat == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: effects.targets offers a second Padlock (Cold Snap, Pollen Storm) once the "
-    "first has acted this turn, though ruling 10 says a card that would do nothing now is not offered",
-)
-def test_a_second_padlock_in_the_same_turn_is_not_offered() -> None:
-    """Ruling 10: a card that would do nothing now is not offered: once a Padlock has locked the
-    gardener out this turn, another seat's Padlock would do nothing."""
+@pytest.mark.parametrize("kind", ["padlock", "cold_snap", "pollen_storm", "tripwire"])
+def test_an_orange_card_that_would_do_nothing_is_not_offered(kind: str) -> None:
+    """Ruling 10: a card that would do nothing now is not offered: once a Padlock (Cold Snap, Pollen
+    Storm) has acted this turn another would do nothing, and so would a Tripwire on a gardener with
+    no movement point left."""
     state = quiet(seats=4)
-    set_hand(state, 0, "padlock")
-    set_hand(state, 3, "padlock")
+    set_hand(state, 0, kind)
+    set_hand(state, 3, kind if kind != "tripwire" else "padlock")
     roll_for(state, 2)
     answer(state, yes=[0, 3])
-    play(state, 3, "padlock")
-    assert state.turn.padlock and GAME.to_move(state) == [0]
+    play(state, 3, kind if kind != "tripwire" else "padlock")
+    if kind == "tripwire":
+        state.turn.points = 0
+        fresh(state)
+    assert GAME.to_move(state) == [0]
     assert codes(state, 0) == ["withdraw"]

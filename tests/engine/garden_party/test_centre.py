@@ -3,8 +3,6 @@ objects), with rulings 11, 24 and 27."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KIND_OF, GOLDEN_IDS, is_chance
 from tests.engine.garden_party.helpers import (
@@ -14,21 +12,13 @@ from tests.engine.garden_party.helpers import (
     end_turn,
     event,
     give_golden,
+    golden_of,
     kinds,
     new_game,
     rig_rolls,
     set_hand,
     stack_deck,
     stack_golden,
-)
-
-#: Player.golden holds golden object card ids ("gold3", from state.golden_deck), but every effect
-#: asks for an object id ("can" in player.golden), so no golden object ever acts.
-GOLDEN_BUG = pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Player.golden holds card ids ('gold1'...'gold6') but common.water_limit, "
-    "flow.start_turn, flow.judge_duel, turn_actions (bell, gloves) and growth.pull_weeds_if_raked "
-    "test for object ids ('can', 'clover', 'shield', 'bell', 'gloves', 'rake')",
 )
 
 
@@ -100,7 +90,6 @@ def test_no_draw_and_no_water_away_from_the_central_square() -> None:
         assert not any(c.startswith(("draw:", "water_take")) for c in codes(state))
 
 
-@GOLDEN_BUG
 def test_the_golden_bell_draws_one_more_card() -> None:
     """Ruling 11 and 27: the Golden Bell draws one more card at the central square; one is still
     kept."""
@@ -162,7 +151,6 @@ def test_the_water_supply_never_runs_out() -> None:
     assert all(p.water == 3 for p in state.players)
 
 
-@GOLDEN_BUG
 def test_the_golden_watering_can_holds_five() -> None:
     """Ruling 11 and 24: with the Golden Watering Can the gardener holds up to five tokens."""
     state = at_centre(points=9)
@@ -183,7 +171,7 @@ def test_a_chance_card_brings_a_golden_object_and_sends_the_others_back() -> Non
     events = act(state, "draw:plantanology")
     assert state.phase == "turn" and state.players[0].hand == hand
     assert state.chance_set_aside == [drawn[1]]
-    assert state.players[0].golden == [gold]
+    assert golden_of(state, 0) == [GOLDEN_IDS[gold]]
     assert state.decks["plantanology"][-2:] == [drawn[0], drawn[2]]
     found = event(events, "golden_object")
     assert found.seats == {"gardener": 0}
@@ -226,7 +214,6 @@ def test_nobody_holds_more_than_two_golden_objects() -> None:
     assert state.players[0].hand[-1] == replacement
 
 
-@GOLDEN_BUG
 def test_golden_objects_last_to_the_end_of_the_game() -> None:
     """IV D: "Their effects apply immediately after they are drawn and remain in effect until the end
     of the game": the Four-Leaf Clover adds its point turn after turn."""
@@ -240,7 +227,6 @@ def test_golden_objects_last_to_the_end_of_the_game() -> None:
     assert len(rolls) == 2 and all(points == roll + 1 for roll, points in rolls)
 
 
-@GOLDEN_BUG
 def test_the_four_leaf_clover_gives_one_more_movement_point() -> None:
     """Ruling 11 (and VI: the Marquise rolls 9 and moves 10 with her Four-Leaf Clover)."""
     state = new_game(3)
@@ -267,7 +253,6 @@ def test_a_kept_card_is_the_one_chosen_among_the_drawn() -> None:
     assert CARD_KIND_OF[state.players[0].hand[-1]] == "fertiliser"
 
 
-@GOLDEN_BUG
 def test_a_golden_object_found_in_a_draw_acts_at_once() -> None:
     """IV D: the effects "apply immediately after they are drawn": the Golden Watering Can found at the
     central square lets its finder take a fourth and fifth water token in the same turn."""

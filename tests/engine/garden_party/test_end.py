@@ -3,18 +3,20 @@ B bonuses, C the plant table), with rulings 6, 14, 16, 17, 18, 19 and 22."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.garden_party import GAME
+from engine.garden_party.cards import CARD_KIND_OF
 from engine.garden_party.state import GardenPartyState
 from tests.engine.garden_party.helpers import (
     act,
     all_seeds,
     answer,
+    begin_turn,
     codes,
     empty,
+    end_turn,
     event,
     fill,
+    fresh,
     kinds,
     new_game,
     pass_windows,
@@ -38,6 +40,10 @@ def totals(state: GardenPartyState) -> dict[int, int]:
 
 def lines(state: GardenPartyState, seat: int) -> dict[str, int]:
     return {line.label: line.points for line in GAME.result(state).seats[seat].lines}
+
+
+def pink_plays(state: GardenPartyState, seat: int) -> list[str]:
+    return [CARD_KIND_OF[c.split(":")[1]] for c in codes(state, seat) if c.startswith("play:")]
 
 
 def about_to_bloom(flowers: int = 8, seats: int = 3, **options: object) -> GardenPartyState:
@@ -122,8 +128,11 @@ def test_end_cards_start_with_the_completer_then_clockwise() -> None:
     more."""
     state = about_to_bloom(seats=4)
     set_hand(state, 2, "compost", "best_in_show")
+    plant(state, 2, 0, "red", "bud")
+    plant(state, 2, 1, "red", "flower")
     set_hand(state, 3, "graft")
     set_hand(state, 1, "best_in_show")
+    plant(state, 1, 0, "red", "flower")
     act(state, "water:8")
     assert state.phase == "end" and state.end_order == [1, 2, 3]
     assert GAME.to_move(state) == [1]
@@ -403,14 +412,6 @@ def test_the_game_ends_with_the_end_cards_done_after_a_bloom_by_water() -> None:
     assert GAME.is_terminal(state)
 
 
-NOTHING_TO_DO = pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: effects.targets offers Compost with no bud and Best in Show with no "
-    "flowering plant, though ruling 10 says a card that would do nothing now is not offered",
-)
-
-
-@NOTHING_TO_DO
 def test_an_end_card_that_would_do_nothing_is_not_offered() -> None:
     """Ruling 10: "a card that would do nothing now ... is not offered": Compost with no bud, Best in
     Show with no flowering plant."""
@@ -419,3 +420,25 @@ def test_an_end_card_that_would_do_nothing_is_not_offered() -> None:
     act(state, "water:8")
     assert GAME.to_move(state) == [1]
     assert codes(state, 1) == ["finish"]
+    plant(state, 1, 0, "red", "bud")
+    fresh(state)
+    assert [CARD_KIND_OF[c.split(":")[1]] for c in codes(state, 1) if c.startswith("play:")] == ["compost"]
+    play(state, 1, "compost")  # the bud now counts as a flower: Best in Show may double it
+    assert [CARD_KIND_OF[c.split(":")[1]] for c in codes(state, 1) if c.startswith("play:")] == [
+        "best_in_show"
+    ]
+
+
+def test_when_the_tournament_closes_the_first_player_plays_end_cards_first() -> None:
+    """Ruling 19 with 21: when the tournament closed, the end-of-game cards start with the first
+    player, then clockwise."""
+    state = new_game(3, season_rounds=3)
+    state.first_seat = 1
+    state.round = 3
+    set_hand(state, 0, "compost")
+    set_hand(state, 1, "compost")
+    set_hand(state, 2, "compost")
+    begin_turn(state, 0)
+    end_turn(state)
+    assert state.phase == "end" and state.ended_by is None
+    assert state.end_order == [1, 2, 0]

@@ -29,7 +29,6 @@ from tests.engine.garden_party.helpers import (
     stage_of,
     token_at,
 )
-from tests.engine.garden_party.test_centre import GOLDEN_BUG
 
 
 def home(water: int = 3, points: int = 9, seats: int = 3):
@@ -247,7 +246,6 @@ def test_fertiliser_and_water_are_both_open_in_a_turn() -> None:
     assert stage_of(state, 0, 0) == "bud"
 
 
-@GOLDEN_BUG
 def test_the_golden_gloves_grow_the_first_plant_watered_two_stages() -> None:
     """Ruling 11: with the Golden Gloves the first plant watered each turn grows two stages (VI: the
     Duchess's Golden Gloves); the second one stage."""
@@ -259,7 +257,6 @@ def test_the_golden_gloves_grow_the_first_plant_watered_two_stages() -> None:
     assert state.players[0].water == 1
 
 
-@GOLDEN_BUG
 def test_the_golden_rake_pulls_a_weed_as_soon_as_it_shows() -> None:
     """Ruling 11: with the Golden Rake a weed is pulled out as soon as it shows; its pot is left
     empty."""
@@ -271,7 +268,6 @@ def test_the_golden_rake_pulls_a_weed_as_soon_as_it_shows() -> None:
     assert state.players[0].pots[5] is None and token in state.discarded_tokens
 
 
-@GOLDEN_BUG
 def test_the_golden_rake_pulls_the_weeds_showing_when_it_is_found() -> None:
     """Ruling 11: the Golden Rake pulls the weeds "at once when found"."""
     state = home()

@@ -232,3 +232,20 @@ def test_a_reply_window_offers_the_same_answers_whatever_the_hand() -> None:
     offered = {seat: [(a.code, a.label, a.steps) for a in GAME.legal_actions(state, seat)] for seat in asked}
     assert len(set(map(tuple, offered.values()))) == 1
     assert codes(state, asked[0]) == ["no", "yes"]
+
+
+def test_everything_revealed_stays_in_the_public_view() -> None:
+    """Ruling 23: "Everything revealed stays in the public view": a sprout's colour and a shown weed
+    stay shown wherever they go; an emptied pot shows empty."""
+    state = quiet_estate()
+    plant(state, 1, 2, "violet", "sprout")
+    plant(state, 0, 3, "weed", "weed")
+    empty(state, 1, 7)
+    state.players[1].square = "C"
+    act(state, "move:G1")
+    act(state, "swap:3:2")
+    for viewer in (None, 0, 1, 2):
+        view = GAME.view(state, viewer)
+        assert view.seats[0].pots[3].colour == "Violet"
+        assert view.seats[1].pots[2].kind == "weed" and view.seats[1].pots[2].stage == "weed"
+        assert view.seats[1].pots[7].stage is None

@@ -72,7 +72,7 @@ def check_invariants(state: GardenPartyState) -> None:
     assert set(cards) == all_action_cards(), "an action card is missing or extra"
     assert set(cards.values()) == {1}, f"cards in two places: {[c for c, n in cards.items() if n > 1]}"
     golden = [*state.golden_deck, *(g for p in state.players for g in p.golden)]
-    assert sorted(golden) == sorted(GOLDEN_IDS)
+    assert sorted(GOLDEN_IDS.get(g, g) for g in golden) == sorted(GOLDEN_IDS.values())
     duels = [*state.duel_deck, *([state.duel.card] if state.duel else [])]
     assert sorted(duels) == sorted(DUEL_KIND_OF)
 

@@ -33,7 +33,6 @@ from tests.engine.garden_party.helpers import (
     stage_of,
     token_at,
 )
-from tests.engine.garden_party.test_centre import GOLDEN_BUG
 
 # ---------------------------------------------------------------------------------------------
 # III D 3: collector's flowers (rulings 6 and 15)
@@ -566,7 +565,6 @@ def test_nettles_add_two_to_attilas_die() -> None:
     assert event(events, "duel_lost").fields["attila"] == 8
 
 
-@GOLDEN_BUG
 def test_the_golden_shield_takes_two_from_attilas_die() -> None:
     """Ruling 11: the Golden Shield: Attila's die counts 2 less in your duels (Good Mood: 9 is 7)."""
     state = duel_after("good_mood")
@@ -583,3 +581,32 @@ def test_a_gardener_who_played_a_card_this_turn_plays_none_in_its_duel() -> None
     play(state, 0, "wheelbarrow")
     act(state, "end")
     assert state.phase == "duel" and GAME.to_move(state) == [1]
+
+
+def test_a_stolen_bud_that_flowered_goes_back_as_a_flower() -> None:
+    """Ruling 8: "a plant that grew goes back grown", a flower included: a bud stolen and brought to
+    flower at the thief's (a Fertiliser) goes back to its pot when the duel is lost (V D forbids bad
+    actions against a flowering plant; its return to its owner is the duel's sentence, not one)."""
+    state = visiting()
+    empty(state, 0, 8)
+    bud = plant(state, 1, 4, "white", "bud")
+    act(state, "steal:4:8")
+    set_hand(state, 0, "fertiliser")
+    play(state, 0, "fertiliser", 8)
+    assert stage_of(state, 0, 8) == "flower"
+    set_hand(state, 1)
+    stack_duel(state, "red_handed")
+    end_turn(state)
+    assert token_at(state, 1, 4) == bud and stage_of(state, 1, 4) == "flower"
+    assert state.players[0].pots[8] is None
+
+
+def test_the_owner_of_the_visited_greenhouse_is_the_duel_owner() -> None:
+    """IV E: "the owner of the visited greenhouse rolls the die for Attila": the duel names the owner,
+    and the owner (not the other players) decides in it after the snooper."""
+    state = duel_after("nothing_seen", owner_hand=("graft",))
+    set_hand(state, 2, "witness")
+    act(state, "end")
+    assert state.phase == "duel" and GAME.to_move(state) == [1]
+    assert GAME.view(state, 2).duel_owner == 1
+    assert GAME.legal_actions(state, 2) == []
