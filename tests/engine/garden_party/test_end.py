@@ -3,6 +3,7 @@ B bonuses, C the plant table), with rulings 6, 14, 16, 17, 18, 19 and 22."""
 
 from __future__ import annotations
 
+from engine.api import timeout_action
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KIND_OF
 from engine.garden_party.state import GardenPartyState
@@ -136,6 +137,7 @@ def test_end_cards_start_with_the_completer_then_clockwise() -> None:
     act(state, "water:8")
     assert state.phase == "end" and state.end_order == [1, 2, 3]
     assert GAME.to_move(state) == [1]
+    assert timeout_action(GAME, state, 1).code == "finish"  # ruling 13: a timed-out choice plays none
     act(state, "finish", 1)
     assert GAME.to_move(state) == [2]
     play(state, 2, "compost")

@@ -30,7 +30,11 @@ from engine.garden_party.board import CENTRE
 from engine.garden_party.cards import COLOURS, DUEL_KIND_OF, GOLDEN_IDS, PLANT_KINDS
 from engine.garden_party.state import GardenPartyOptions, GardenPartyState, Pot
 from engine.rng import Rng
-from tests.engine.conformance import assert_no_leak_in_events, assert_no_leak_in_view
+from tests.engine.conformance import (
+    assert_events_are_structured,
+    assert_no_leak_in_events,
+    assert_no_leak_in_view,
+)
 from tests.engine.garden_party.helpers import all_action_cards, card_places, new_game, token_places
 
 STEP_BUDGET = 6_000
@@ -152,6 +156,7 @@ def play_checked(options: GardenPartyOptions, seats: int, seed: int, policy: str
         if step % VIEW_EVERY == 0:
             check_hidden_seeds(state)
             assert_no_leak_in_events(GAME, state, events, seats)
+            assert_events_are_structured(GAME, state, events, seats)
             for viewer in [*range(seats), None]:
                 assert_no_leak_in_view(GAME, state, viewer)
     else:
