@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import Any
 
-from engine.api import Event
+from engine.api import Event, timeout_action
 from engine.garden_party import GAME
 from engine.garden_party.actions import Action
 from engine.garden_party.cards import CARD_KIND_OF, DECK_IDS, DUEL_KIND_OF, GOLDEN_IDS, talent_of
@@ -29,7 +30,7 @@ def new_game(
     gardeners: Iterable[str] | None = None,
     seat: int = 0,
     points: int = 9,
-    **options: object,
+    **options: Any,
 ) -> GardenPartyState:
     """A game whose gardeners are `gardeners` (default: the Countess, the Professor, the Marquise...),
     at the start of `seat`'s turn with `points` movement points, past the orange window."""
@@ -268,6 +269,18 @@ def stage_of(state: GardenPartyState, seat: int, pot: int) -> str | None:
     return None if current is None else current.stage
 
 
+def phase(state: GardenPartyState) -> str:
+    """The state's phase, read afresh (an action may have changed it since it was last read)."""
+    return str(state.phase)
+
+
+def token(state: GardenPartyState, seat: int, pot: int) -> int:
+    """The token in a pot that holds one."""
+    found = token_at(state, seat, pot)
+    assert found is not None, f"seat {seat}'s pot {pot} is empty"
+    return found
+
+
 def token_at(state: GardenPartyState, seat: int, pot: int) -> int | None:
     current = state.players[seat].pots[pot]
     return None if current is None else current.token
@@ -328,3 +341,10 @@ def settle(state: GardenPartyState) -> list[Event]:
         else:
             events += pass_windows(state)
     return events
+
+
+def timeout_code(state: GardenPartyState, seat: int) -> str | None:
+    """The code of the move made for `seat` when its clock runs out (None: a computer player
+    chooses)."""
+    found = timeout_action(GAME, state, seat)
+    return None if found is None else str(getattr(found, "code"))  # noqa: B009 (ActionLike has no code)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.api import IllegalAction, decision_kind, timeout_action
+from engine.api import Event, IllegalAction, decision_kind
 from engine.garden_party import GAME
 from engine.garden_party.actions import Action
 from engine.garden_party.cards import CARD_KIND_OF, talent_of
+from engine.garden_party.state import GardenPartyState
 from tests.engine.garden_party.helpers import (
     act,
     all_seeds,
@@ -24,16 +25,19 @@ from tests.engine.garden_party.helpers import (
     kinds,
     new_game,
     pass_windows,
+    phase,
     plant,
     play,
     rig_rolls,
     set_hand,
     stage_of,
+    timeout_code,
+    token,
     token_at,
 )
 
 
-def plays(state, seat: int | None = None) -> list[str]:
+def plays(state: GardenPartyState, seat: int | None = None) -> list[str]:
     """The kinds of the cards `seat` may play now (with any target)."""
     found = []
     for code in codes(state, seat):
@@ -44,7 +48,7 @@ def plays(state, seat: int | None = None) -> list[str]:
     return found
 
 
-def targets(state, kind: str, seat: int = 0) -> list[int | None]:
+def targets(state: GardenPartyState, kind: str, seat: int = 0) -> list[int | None]:
     card = card_in_hand(state, seat, kind)
     found: list[int | None] = []
     for code in codes(state, seat):
@@ -54,7 +58,7 @@ def targets(state, kind: str, seat: int = 0) -> list[int | None]:
     return found
 
 
-def quiet(seats: int = 3, points: int = 9):
+def quiet(seats: int = 3, points: int = 9) -> GardenPartyState:
     """Seat 0 to move; every pot a green seed; the other seats hold no card (nobody replies)."""
     state = new_game(seats, points=points)
     all_seeds(state)
@@ -63,9 +67,9 @@ def quiet(seats: int = 3, points: int = 9):
     return state
 
 
-def roll_for(state, seat: int) -> list:
+def roll_for(state: GardenPartyState, seat: int) -> list[Event]:
     """End the turns up to `seat`'s, stopping at its orange window (the roll just made)."""
-    events: list = []
+    events: list[Event] = []
     while True:
         events += act(state, "end")
         while state.phase == "duel":
@@ -90,7 +94,7 @@ def test_blue_cards_are_played_in_your_own_turn() -> None:
     events = roll_for(state, 2)
     assert state.phase == "orange" and GAME.to_move(state) == [1]
     act(state, "yes", 1)
-    assert state.phase == "bid" and plays(state, 1) == []
+    assert phase(state) == "bid" and plays(state, 1) == []
     assert "roll" in kinds(events)
 
 
@@ -105,10 +109,10 @@ def test_orange_cards_are_played_right_after_a_competitors_roll() -> None:
     assert state.phase == "orange" and sorted(GAME.to_move(state)) == [0, 1]
     assert decision_kind(GAME, state, 0) == "reply"
     answer(state, yes=[1])
-    assert state.phase == "bid" and GAME.to_move(state) == [1]
+    assert phase(state) == "bid" and GAME.to_move(state) == [1]
     before = state.turn.points
     play(state, 1, "tripwire")
-    assert state.phase == "turn" and state.turn.points == max(0, before - 3)
+    assert phase(state) == "turn" and state.turn.points == max(0, before - 3)
 
 
 def test_mauve_cards_are_played_in_a_duel_only() -> None:
@@ -192,7 +196,7 @@ def test_the_orange_window_asks_every_other_gardener_holding_a_card_at_once() ->
     answers = {seat: [(a.code, a.label) for a in GAME.legal_actions(state, seat)] for seat in asked}
     assert len({tuple(v) for v in answers.values()}) == 1
     assert [code for code, _ in answers[1]] == ["no", "yes"]
-    assert all(timeout_action(GAME, state, seat).code == "no" for seat in asked)
+    assert all(timeout_code(state, seat) == "no" for seat in asked)
 
 
 def test_window_answers_are_secret_until_all_are_in() -> None:
@@ -222,7 +226,7 @@ def test_yes_seats_choose_in_turn_order_and_may_withdraw() -> None:
     answer(state, yes=[0, 1, 3])
     assert GAME.to_move(state) == [3]  # clockwise from the player to move (seat 2)
     assert codes(state, 3) == [f"play:{card_in_hand(state, 3, 'padlock')}", "withdraw"]
-    assert timeout_action(GAME, state, 3).code == "withdraw"
+    assert timeout_code(state, 3) == "withdraw"
     act(state, "withdraw", 3)
     assert GAME.to_move(state) == [0]
     play(state, 0, "tripwire")
@@ -319,7 +323,7 @@ def test_a_card_nobody_pays_to_cancel_acts() -> None:
     set_hand(state, 1, "graft", "leaky_can")
     act(state, f"play:{barrow}")
     answer(state, yes=[1])
-    assert timeout_action(GAME, state, 1).code == "withdraw"
+    assert timeout_code(state, 1) == "withdraw"
     act(state, "withdraw", 1)
     assert state.turn.points == 12
 
@@ -530,7 +534,7 @@ def test_seed_packet() -> None:
     tokens = len(state.token_kinds)
     play(state, 0, "seed_packet", 5)
     assert stage_of(state, 0, 5) == "sprout"
-    assert state.token_kinds[token_at(state, 0, 5)] == "green"
+    assert state.token_kinds[token(state, 0, 5)] == "green"
     assert state.packet_tokens == 1 and len(state.token_kinds) == tokens + 1
 
 
@@ -580,7 +584,7 @@ def test_graft() -> None:
     plant(state, 0, 2, "violet", "flower")
     assert targets(state, "graft") == [1]
     events = play(state, 0, "graft", 1)
-    assert state.token_kinds[token_at(state, 0, 1)] == "violet"
+    assert state.token_kinds[token(state, 0, 1)] == "violet"
     assert event(events, "grafted").fields["after"] == "Violet"
 
 
@@ -597,7 +601,7 @@ def test_seed_swap() -> None:
     events = play(state, 0, "seed_swap", 2)
     swapped = event(events, "seeds_swapped")
     assert swapped.fields["mine"] == 1 and swapped.seats == {"player": 0, "victim": 2}
-    theirs = swapped.fields["theirs"] - 1
+    theirs = int(str(swapped.fields["theirs"])) - 1
     assert token_at(state, 2, theirs) == mine
     assert stage_of(state, 0, 0) == "seed" and stage_of(state, 2, theirs) == "seed"
     assert "Blue" not in swapped.text and GAME.view(state, 2).seats[2].pots[theirs].kind is None
@@ -674,3 +678,17 @@ def test_an_orange_card_that_would_do_nothing_is_not_offered(kind: str) -> None:
         fresh(state)
     assert GAME.to_move(state) == [0]
     assert codes(state, 0) == ["withdraw"]
+
+
+def test_each_decision_has_its_clock_move() -> None:
+    """Ruling 13: a window's clock running out answers no; a timed-out choice plays no card (a bid
+    withdraws, a duel is faced with no card); a turn's clock is left to the computer player."""
+    state = quiet()
+    assert timeout_code(state, 0) is None and decision_kind(GAME, state, 0) == "turn"
+    set_hand(state, 0, "graft")
+    set_hand(state, 1, "alibi")
+    state.players[2].square = "C"
+    act(state, "move:G2")
+    act(state, "end")
+    assert state.phase == "duel" and GAME.to_move(state) == [0]
+    assert timeout_code(state, 0) == "face" and decision_kind(GAME, state, 0) == "turn"

@@ -3,8 +3,11 @@ objects), with rulings 11, 24 and 27."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KIND_OF, GOLDEN_IDS, is_chance
+from engine.garden_party.state import GardenPartyState
 from tests.engine.garden_party.helpers import (
     act,
     begin_turn,
@@ -15,6 +18,7 @@ from tests.engine.garden_party.helpers import (
     golden_of,
     kinds,
     new_game,
+    phase,
     rig_rolls,
     set_hand,
     stack_deck,
@@ -22,7 +26,7 @@ from tests.engine.garden_party.helpers import (
 )
 
 
-def at_centre(points: int = 9, **kw: object):
+def at_centre(points: int = 9, **kw: Any) -> GardenPartyState:
     """The Countess (Bricanology 1, Herbanology 2, Plantanology 3) on the central square."""
     state = new_game(3, points=points, **kw)
     state.players[0].square = "C"
@@ -52,7 +56,7 @@ def test_drawing_several_cards_keeps_one_and_the_others_go_under_their_deck() ->
     act(state, f"keep:{top[0]}")
     assert state.players[0].hand == [*hand, top[0]]
     assert state.decks["plantanology"][-2:] == top[1:]
-    assert state.drawn == [] and state.phase == "turn"
+    assert state.drawn == [] and phase(state) == "turn"
 
 
 def test_a_single_card_drawn_is_simply_kept() -> None:

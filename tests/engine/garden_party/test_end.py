@@ -3,7 +3,8 @@ B bonuses, C the plant table), with rulings 6, 14, 16, 17, 18, 19 and 22."""
 
 from __future__ import annotations
 
-from engine.api import timeout_action
+from typing import Any
+
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KIND_OF
 from engine.garden_party.state import GardenPartyState
@@ -24,6 +25,7 @@ from tests.engine.garden_party.helpers import (
     plant,
     play,
     set_hand,
+    timeout_code,
 )
 
 
@@ -47,7 +49,7 @@ def pink_plays(state: GardenPartyState, seat: int) -> list[str]:
     return [CARD_KIND_OF[c.split(":")[1]] for c in codes(state, seat) if c.startswith("play:")]
 
 
-def about_to_bloom(flowers: int = 8, seats: int = 3, **options: object) -> GardenPartyState:
+def about_to_bloom(flowers: int = 8, seats: int = 3, **options: Any) -> GardenPartyState:
     """Seat 0 at home with one water token, `flowers` green flowers and a green bud in pot 8; the
     others hold no card."""
     state = new_game(seats, **options)
@@ -137,7 +139,7 @@ def test_end_cards_start_with_the_completer_then_clockwise() -> None:
     act(state, "water:8")
     assert state.phase == "end" and state.end_order == [1, 2, 3]
     assert GAME.to_move(state) == [1]
-    assert timeout_action(GAME, state, 1).code == "finish"  # ruling 13: a timed-out choice plays none
+    assert timeout_code(state, 1) == "finish"  # ruling 13: a timed-out choice plays none
     act(state, "finish", 1)
     assert GAME.to_move(state) == [2]
     play(state, 2, "compost")

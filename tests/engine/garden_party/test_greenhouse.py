@@ -9,6 +9,7 @@ from engine.api import IllegalAction
 from engine.garden_party import GAME
 from engine.garden_party.actions import Action
 from engine.garden_party.cards import talent_of
+from engine.garden_party.state import GardenPartyState
 from tests.engine.garden_party.helpers import (
     act,
     all_seeds,
@@ -31,7 +32,7 @@ from tests.engine.garden_party.helpers import (
 )
 
 
-def home(water: int = 3, points: int = 9, seats: int = 3):
+def home(water: int = 3, points: int = 9, seats: int = 3) -> GardenPartyState:
     """Seat 0 in its greenhouse with `water` tokens; every pot a green seed."""
     state = new_game(seats, points=points)
     all_seeds(state)
@@ -39,7 +40,7 @@ def home(water: int = 3, points: int = 9, seats: int = 3):
     return state
 
 
-def waterable(state, seat: int | None = None) -> list[int]:
+def waterable(state: GardenPartyState, seat: int | None = None) -> list[int]:
     return sorted(int(c.split(":")[1]) for c in codes(state, seat) if c.startswith("water:"))
 
 

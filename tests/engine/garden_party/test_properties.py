@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from engine.api import dump_state, load_state, replay
 from engine.garden_party import GAME
+from engine.garden_party.actions import Action
 from engine.garden_party.board import CENTRE
 from engine.garden_party.cards import COLOURS, DUEL_KIND_OF, GOLDEN_IDS, PLANT_KINDS
 from engine.garden_party.state import GardenPartyOptions, GardenPartyState, Pot
@@ -111,7 +112,7 @@ def check_hidden_seeds(state: GardenPartyState) -> None:
                     assert pot_view.kind is None and pot_view.colour is None, "a hidden seed shows"
 
 
-def grower(state: GardenPartyState, seat: int, legal: list, rng: Rng):
+def grower(state: GardenPartyState, seat: int, legal: list[Action], rng: Rng) -> Action:
     """A purposeful player: water first, then draws, visits, flowers and cards; goes where water or
     plants call it; ends its turn now and then."""
     if state.phase != "turn":
@@ -238,7 +239,9 @@ pot_strategy = st.one_of(
     greenhouses=st.lists(st.lists(pot_strategy, min_size=9, max_size=9), min_size=3, max_size=3),
     vases=st.lists(st.integers(min_value=0, max_value=3), min_size=3, max_size=3),
 )
-def test_the_count_follows_section_seven(greenhouses: list, vases: list[int]) -> None:
+def test_the_count_follows_section_seven(
+    greenhouses: list[list[tuple[str, str] | None]], vases: list[int]
+) -> None:
     """VII A-C and rulings 6, 14, 22: any greenhouses count as the rulebook's table says, and each
     breakdown adds up to its total."""
     state = new_game(3)

@@ -24,14 +24,6 @@ from engine.registry import get_game
 from tests.engine.garden_party.helpers import act, codes, rig_rolls
 
 
-def chosen_game(seats: int, seed: int, gardeners: list[str]) -> tuple[object, list]:
-    state = GAME.create(GardenPartyOptions(), seats, seed)
-    events = []
-    for seat, gardener in enumerate(gardeners):
-        events += act(state, f"gardener:{gardener}", seat)
-    return state, events
-
-
 def test_the_game_is_registered_for_three_to_six_players() -> None:
     """I (the die): "The game requires at least three participants." Six gardeners, six seats."""
     assert get_game("garden_party") is GAME
@@ -266,7 +258,7 @@ def test_a_tie_for_the_highest_roll_rolls_again_among_the_tied() -> None:
 
 def test_rolls_are_between_four_and_nine_and_use_every_face() -> None:
     """I, The die: the die bears numbers from 4 to 9 (III B: the movement roll)."""
-    rolls = Counter()
+    rolls: Counter[int] = Counter()
     for seed in range(300):
         state = GAME.create(GardenPartyOptions(choose_gardeners=False), 3, seed)
         rolls[state.turn.roll] += 1

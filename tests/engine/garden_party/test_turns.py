@@ -8,6 +8,7 @@ from engine.api import IllegalAction
 from engine.garden_party import GAME
 from engine.garden_party.actions import Action
 from engine.garden_party.board import distance, squares
+from engine.garden_party.state import GardenPartyState
 from tests.engine.garden_party.helpers import (
     act,
     all_seeds,
@@ -23,7 +24,7 @@ from tests.engine.garden_party.helpers import (
 )
 
 
-def moves(state, seat: int | None = None) -> dict[str, int]:
+def moves(state: GardenPartyState, seat: int | None = None) -> dict[str, int]:
     """Square -> cost of every move offered."""
     found = {}
     for code in codes(state, seat):

@@ -11,6 +11,7 @@ from engine.api import IllegalAction
 from engine.garden_party import GAME
 from engine.garden_party.actions import Action
 from engine.garden_party.cards import CARD_KIND_OF, DUEL_CARDS, talent_of
+from engine.garden_party.state import GardenPartyState
 from tests.engine.garden_party.helpers import (
     act,
     all_seeds,
@@ -38,7 +39,7 @@ from tests.engine.garden_party.helpers import (
 # III D 3: collector's flowers (rulings 6 and 15)
 
 
-def side_by_side(square: str = "C", seats: int = 3):
+def side_by_side(square: str = "C", seats: int = 3) -> GardenPartyState:
     """The Countess (seat 0) and the Baron (seat 1, highest talent Herbanology) on one square."""
     state = new_game(seats, gardeners=["countess", "baron", "duchess", "professor", "marquise", "philipus"])
     state.players[0].square = square
@@ -160,7 +161,7 @@ def test_a_flower_in_a_vase_is_protected() -> None:
 # III D 4: exchanging and stealing (ruling 7)
 
 
-def visiting(owner: int = 1, seats: int = 3):
+def visiting(owner: int = 1, seats: int = 3) -> GardenPartyState:
     """Seat 0 in seat `owner`'s greenhouse (the owner away on the central square); all seeds."""
     state = new_game(seats, points=9)
     all_seeds(state)
@@ -309,7 +310,9 @@ def test_leaving_and_coming_back_does_not_renew_the_limit() -> None:
 # IV E: duels (rulings 8 and 12)
 
 
-def duel_after(card: str, *, snooper_hand: tuple[str, ...] = (), owner_hand: tuple[str, ...] = ()):
+def duel_after(
+    card: str, *, snooper_hand: tuple[str, ...] = (), owner_hand: tuple[str, ...] = ()
+) -> GardenPartyState:
     """Seat 0 exchanged two seeds in seat 1's greenhouse; the duel card on top is `card`."""
     state = visiting()
     act(state, "swap:0:0")
