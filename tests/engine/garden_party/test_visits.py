@@ -613,3 +613,14 @@ def test_the_owner_of_the_visited_greenhouse_is_the_duel_owner() -> None:
     assert state.phase == "duel" and GAME.to_move(state) == [1]
     assert GAME.view(state, 2).duel_owner == 1
     assert GAME.legal_actions(state, 2) == []
+
+
+def test_the_golden_shield_counts_in_a_dice_contest() -> None:
+    """Ruling 11 and 12: with the Golden Shield Attila's 8 counts 6, and the snooper's 7 wins the
+    Dice Contest."""
+    state = duel_after("dice_contest")
+    give_golden(state, 0, "shield")
+    rig_rolls(state, 8, 7)
+    events = end_turn(state)
+    won = event(events, "duel_won")
+    assert won.fields["attila"] == 6 and won.fields["snooper_roll"] == 7
