@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.garden_party.board import CENTRE
 from engine.garden_party.cards import COLOURS, PLANT_KINDS, card_kind
 from engine.garden_party.common import Log, gardener_short, water_limit
-from engine.garden_party.growth import can_grow, grow
+from engine.garden_party.growth import can_grow, grow, pull_weeds_if_raked
 from engine.garden_party.state import GardenPartyState, Pending, Pot
 
 #: How a card's target is said after its name ("on the Baron", "on pot 3").
@@ -258,6 +258,7 @@ def undo_visit(state: GardenPartyState, owner: int, log: Log) -> None:
             them.pots[move.theirs], me.pots[move.mine] = here, there
         returned += 1
     state.turn.moves = [m for m in state.turn.moves if m.owner != owner]
+    pull_weeds_if_raked(state, owner, log)
     log.add(
         "plants_returned",
         "{returned} of the plants taken from {owner} go back to their pots.",

@@ -193,8 +193,9 @@ def resume(state: GardenPartyState, phase: Phase, log: Log) -> None:
 
 
 def end_turn(state: GardenPartyState, log: Log) -> None:
-    """Rules IV E: one duel with Attila for each competitor's greenhouse entered this turn."""
-    state.duels = list(state.turn.visits)
+    """Rules IV E: one duel with Attila for each competitor's greenhouse entered this turn, the
+    last entered first (ruling 8), so a lost duel's plants can always find their way home."""
+    state.duels = list(reversed(state.turn.visits))
     log.add("turn_ended", "{gardener} ends the turn.", seats={"gardener": state.turn.seat})
     next_duel(state, log)
 
@@ -330,6 +331,8 @@ def begin_end(state: GardenPartyState, log: Log) -> None:
 
 
 def next_end_card(state: GardenPartyState, log: Log) -> None:
+    while state.end_order and not state.players[state.end_order[0]].hand:
+        state.end_order.pop(0)  # spent its last cards cancelling: nothing left to play
     if state.end_order:
         state.phase = "end"
         return

@@ -105,8 +105,8 @@ def result(state: GardenPartyState, *, final: bool = True) -> Result:
 
 
 def standing_result(state: GardenPartyState) -> Result:
-    """The greenhouses as they stand, for a game stopped before its end (weeds that have not shown
-    count: the seeds are turned over, as at the end)."""
+    """The greenhouses as they stand, for a game stopped before its end: only the weeds that have
+    shown count (ruling 14: a standing result must not reveal a seed)."""
     counted = result(state, final=False)
     best = max(r.total for r in counted.seats)
     phrase = standing_phrase(counted.winners, best, seats=state.seats)

@@ -33,7 +33,7 @@ from engine.garden_party.common import (
     under_deck,
     water_limit,
 )
-from engine.garden_party.growth import GROWING, can_grow, grow
+from engine.garden_party.growth import GROWING, can_grow, grow, pull_weeds_if_raked
 from engine.garden_party.state import GardenPartyState, Move, Pot
 
 #: How much of a visit's capacity a plant uses (ruling 7): a bud is worth two seeds or sprouts.
@@ -347,8 +347,6 @@ def draw(state: GardenPartyState, seat: int, talent: str, log: Log) -> None:
             fields={"object": found.id},
         )
         if found.id == "rake":
-            from engine.garden_party.growth import pull_weeds_if_raked
-
             pull_weeds_if_raked(state, seat, log)
         return
     if len(drawn) == 1:
@@ -433,6 +431,7 @@ def visit_move(state: GardenPartyState, seat: int, head: str, rest: str, log: Lo
         "taken": pot_words(state, taken),
         "given": pot_words(state, given) if given else None,
     }
+    pull_weeds_if_raked(state, owner, log)
     if head == "swap":
         assert given is not None
         log.add(

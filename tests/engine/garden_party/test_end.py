@@ -128,7 +128,7 @@ def test_the_most_points_win_not_the_first_to_finish() -> None:
 def test_end_cards_start_with_the_completer_then_clockwise() -> None:
     """Ruling 19: starting with the gardener who completed the greenhouse, then clockwise, each
     gardener holding cards may play pink cards one after another, until they choose to play no
-    more."""
+    more; a gardener left with no card is not asked."""
     state = about_to_bloom(seats=4)
     set_hand(state, 2, "compost", "best_in_show")
     plant(state, 2, 0, "red", "bud")
@@ -145,8 +145,7 @@ def test_end_cards_start_with_the_completer_then_clockwise() -> None:
     play(state, 2, "compost")
     assert GAME.to_move(state) == [2]  # no one-card limit at the end
     play(state, 2, "best_in_show")
-    assert codes(state, 2) == ["finish"]
-    act(state, "finish", 2)
+    assert GAME.to_move(state) == [3]  # seat 2 has no card left: it is not asked (ruling 19)
     assert codes(state, 3) == ["finish"]
     events = act(state, "finish", 3)
     assert "game_over" in kinds(events) and GAME.is_terminal(state)
@@ -333,8 +332,7 @@ def test_compost_played_at_the_end_counts() -> None:
     plant(state, 1, 0, "white", "bud")
     set_hand(state, 1, "compost")
     act(state, "water:8")
-    play(state, 1, "compost")
-    act(state, "finish", 1)
+    play(state, 1, "compost")  # its last card: the round ends with it (ruling 19)
     assert GAME.is_terminal(state) and totals(state)[1] == 6
 
 

@@ -391,7 +391,8 @@ def test_with_no_card_the_sentence_waits_for_the_next_card() -> None:
 
 
 def test_one_duel_for_each_greenhouse_entered_in_order() -> None:
-    """Ruling 8: one duel for each competitor's greenhouse entered, in the order entered."""
+    """Ruling 8: one duel for each competitor's greenhouse entered (a second entry is no second
+    duel), the last entered first."""
     state = new_game(4, points=9)
     all_seeds(state)
     state.turn.points = 20
@@ -403,7 +404,7 @@ def test_one_duel_for_each_greenhouse_entered_in_order() -> None:
     for seat in range(4):
         set_hand(state, seat)
     events = end_turn(state)
-    assert [e.seats["owner"] for e in events if e.kind == "duel"] == [3, 1]
+    assert [e.seats["owner"] for e in events if e.kind == "duel"] == [1, 3]
 
 
 def test_a_turn_begun_in_a_competitors_greenhouse_is_a_visit() -> None:
@@ -423,11 +424,11 @@ def test_a_turn_begun_in_a_competitors_greenhouse_is_a_visit() -> None:
     assert "duel" in kinds(end_turn(state))
 
 
-def test_the_last_move_is_undone_first_and_a_plant_moved_on_stays() -> None:
-    """Ruling 8: a lost duel puts back what was taken there, the last move first; a move whose plants
-    have since moved on stays as it is. Seat 0 steals seat 1's seed into an empty pot, then trades
-    that same seed to seat 2: the theft cannot be undone, and seat 2's exchange is a duel of its
-    own."""
+def test_a_plant_passed_on_goes_back_to_its_first_owner_when_both_duels_are_lost() -> None:
+    """Ruling 8: a lost duel puts back what was taken there, the last move first, and the duels go
+    the last greenhouse first. Seat 0 steals seat 1's seed into an empty pot, then trades that same
+    seed to seat 2: seat 2's duel undoes the exchange, then seat 1's duel undoes the theft, so the
+    seed is home again."""
     state = new_game(3, points=9)
     all_seeds(state)
     state.turn.points = 20
@@ -442,10 +443,27 @@ def test_the_last_move_is_undone_first_and_a_plant_moved_on_stays() -> None:
         set_hand(state, seat)
     stack_duel(state, "red_handed", "red_handed")
     events = end_turn(state)
-    assert [e.seats["owner"] for e in events if e.kind == "duel_lost"] == [1, 2]
+    assert [e.seats["owner"] for e in events if e.kind == "duel_lost"] == [2, 1]
     returned = [e.fields["returned"] for e in events if e.kind == "plants_returned"]
-    assert returned == [0, 1]  # the theft stays as it is; the exchange with seat 2 is undone
-    assert state.players[1].pots[4] is None and token_at(state, 0, 8) == stolen
+    assert returned == [1, 1]
+    assert token_at(state, 1, 4) == stolen and state.players[0].pots[8] is None
+
+
+def test_a_move_whose_plants_moved_on_stays_as_it_is() -> None:
+    """Ruling 8: a move whose plants have since changed places stays as it is. Seat 0 steals seat
+    1's seed, then a Seed Swap sends it to seat 2 before the duel: nothing goes back."""
+    state = visiting()
+    for i in range(9):
+        state.players[0].pots[i] = None  # the stolen seed will be seat 0's only seed
+    stolen = token_at(state, 1, 4)
+    act(state, "steal:4:0")
+    set_hand(state, 0, "seed_swap")
+    play(state, 0, "seed_swap", 2)
+    assert token_at(state, 0, 0) != stolen
+    set_hand(state, 1)
+    stack_duel(state, "red_handed")
+    events = end_turn(state)
+    assert [e.fields["returned"] for e in events if e.kind == "plants_returned"] == [0]
 
 
 def test_a_plant_that_grew_goes_back_grown() -> None:
@@ -539,7 +557,7 @@ def test_a_witness_makes_the_snooper_lose() -> None:
 
 
 def test_an_alibi_makes_the_snooper_win() -> None:
-    """Ruling 10 (Alibi: "The snooper wins this duel") over "Caught Red-Handed!"."""
+    """Ruling 10 (Alibi: "The snooper wins this duel") over "Attila Saw It All!"."""
     state = duel_after("red_handed", snooper_hand=("alibi",))
     act(state, "end")
     events = play(state, 0, "alibi")
