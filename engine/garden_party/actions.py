@@ -9,7 +9,8 @@ whatever the players are called.
 Codes: `gardener:<id>`, `move:<square>`, `water_take`, `draw:<talent>`, `keep:<card>`,
 `water:<pot>`, `collect:<seat>`, `swap:<my pot>:<their pot>`, `steal:<their pot>:<my pot>`,
 `play:<card>[:<target>]`, `end`, window answers `yes` / `no`, `withdraw`,
-`pay:<card>:<card>`, `face` (no card in a duel) and `finish` (no more cards at the end).
+`pay:<talent>`, `face` (no card in a duel), `finish` (no more cards at the end), `roll` (the
+turn's roll) and `attila` (the greenhouse owner rolls for Attila in a duel).
 """
 
 from __future__ import annotations
@@ -48,5 +49,7 @@ CANCEL_YES = action("yes", "Cancel it (two cards of one talent)")
 CANCEL_NO = action("no", "Let it happen")
 WITHDRAW = action("withdraw", "Withdraw (keep my cards)")
 END_TURN = action("end", "End my turn")
+ROLL = action("roll", "Roll the die")
+ROLL_FOR_ATTILA = action("attila", "Roll for Attila")
 FACE_ATTILA = action("face", "Play no card")
 FINISH = action("finish", "Play no more cards")

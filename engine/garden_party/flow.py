@@ -17,14 +17,22 @@ from engine.text import lit
 
 
 def start_turn(state: GardenPartyState, seat: int, log: Log) -> None:
-    """Roll for movement (rules III B), then give the others their orange-card window."""
+    """A new turn begins with its gardener's roll (rules III B: "At the start of your turn, roll
+    the die"), a decision of its own so the table sees who rolls."""
     player = state.players[seat]
-    rolled = roll(state)
-    bonus = 1 if "clover" in player.golden else 0
-    state.turn = Turn(seat=seat, number=state.turn.number + 1, roll=rolled, points=rolled + bonus)
+    state.turn = Turn(seat=seat, number=state.turn.number + 1)
     owner = arm_of(player.square)
     if is_greenhouse(player.square) and owner is not None and owner != seat:
         state.turn.visits.append(owner)  # a turn begun in a competitor's greenhouse is a visit (ruling 8)
+    state.phase = "roll"
+
+
+def roll_for_movement(state: GardenPartyState, log: Log) -> None:
+    """The roll gives the movement points; then the others get their orange-card window."""
+    seat = state.turn.seat
+    rolled = roll(state)
+    bonus = 1 if "clover" in state.players[seat].golden else 0
+    state.turn.roll, state.turn.points = rolled, rolled + bonus
     die = die_words(state, rolled)
     log.add(
         "roll",
@@ -232,6 +240,10 @@ def next_duel_step(state: GardenPartyState, log: Log) -> None:
             state.phase = "duel"
             return
         duel.step = "owner" if duel.step == "snooper" else "judged"
+    card = DUEL_CARDS[DUEL_KIND_OF[duel.card]]
+    if duel.alibi == duel.witness and card.rule in ("contest", "at_most"):
+        state.phase = "attila"  # the owner rolls the die for Attila (rules IV E)
+        return
     judge_duel(state, log)
 
 
@@ -249,7 +261,8 @@ def pass_in_duel(state: GardenPartyState, log: Log) -> None:
 
 
 def judge_duel(state: GardenPartyState, log: Log) -> None:
-    """Attila's verdict: a mauve card, else the duel card (the owner rolls for Attila)."""
+    """Attila's verdict: a mauve card, else the duel card (the owner has rolled for Attila, when
+    the card asks for dice: phase "attila")."""
     duel = state.duel
     assert duel is not None
     snooper = state.turn.seat

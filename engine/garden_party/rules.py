@@ -14,6 +14,8 @@ from engine.garden_party.actions import (
     FINISH,
     ORANGE_NO,
     ORANGE_YES,
+    ROLL,
+    ROLL_FOR_ATTILA,
     WITHDRAW,
     Action,
     action,
@@ -55,6 +57,10 @@ def to_move(state: GardenPartyState) -> list[int]:
         return [state.payers[0]]
     if phase == "duel":
         return [flow.duel_decider(state)]
+    if phase == "attila":
+        duel = state.duel
+        assert duel is not None
+        return [duel.owner]
     if phase == "end":
         return [state.end_order[0]]
     return [state.turn.seat]
@@ -65,9 +71,11 @@ def decision_kind(state: GardenPartyState, seat: int) -> DecisionKind:
 
 
 def timeout_action(state: GardenPartyState, seat: int) -> Action | None:
-    """A window lapses to its pass; a bid, payment, duel or end card to playing none; a turn and
-    a gardener's choice go to the computer player (None)."""
+    """A roll (the turn's, Attila's) rolls; a window lapses to its pass; a bid, payment, duel or
+    end card to playing none; a turn and a gardener's choice go to the computer player (None)."""
     return {
+        "roll": ROLL,
+        "attila": ROLL_FOR_ATTILA,
         "orange": ORANGE_NO,
         "cancel": CANCEL_NO,
         "bid": WITHDRAW,
@@ -116,6 +124,10 @@ def _legal_actions(state: GardenPartyState, seat: int) -> list[Action]:
             for g in GARDENERS.values()
             if g.id not in taken
         ]
+    if phase == "roll":
+        return [ROLL]
+    if phase == "attila":
+        return [ROLL_FOR_ATTILA]
     if phase == "orange":
         return [ORANGE_NO, ORANGE_YES]
     if phase == "cancel":
@@ -162,6 +174,10 @@ def apply(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
         )
         if all(p.gardener for p in state.players):
             setup.begin(state, log)
+    elif phase == "roll":
+        flow.roll_for_movement(state, log)
+    elif phase == "attila":
+        flow.judge_duel(state, log)
     elif phase in ("orange", "cancel"):
         flow.answer_window(state, seat, chosen.code == "yes", log)
     elif phase in ("bid", "pay", "duel", "end"):

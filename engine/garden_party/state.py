@@ -16,7 +16,9 @@ from pydantic import BaseModel, Field, PrivateAttr
 from engine.rng import Rng
 
 Stage = Literal["seed", "sprout", "bud", "flower", "weed"]
-Phase = Literal["gardener", "orange", "bid", "turn", "keep", "cancel", "pay", "duel", "end", "over"]
+Phase = Literal[
+    "gardener", "roll", "orange", "bid", "turn", "keep", "cancel", "pay", "duel", "attila", "end", "over"
+]
 
 
 class GardenPartyOptions(BaseModel):

@@ -333,10 +333,13 @@ def end_turn(state: GardenPartyState) -> list[Event]:
 
 
 def settle(state: GardenPartyState) -> list[Event]:
-    """Answer every window "no" and face every duel with no card, until a turn (or the end) waits."""
+    """Roll the turn's die and Attila's, answer every window "no" and face every duel with no
+    card, until a turn (or the end) waits."""
     events: list[Event] = []
-    while state.phase in ("orange", "cancel", "duel"):
-        if state.phase == "duel":
+    while state.phase in ("roll", "attila", "orange", "cancel", "duel"):
+        if state.phase in ("roll", "attila"):
+            events += act(state, state.phase, GAME.to_move(state)[0])
+        elif state.phase == "duel":
             events += act(state, "face")
         else:
             events += pass_windows(state)

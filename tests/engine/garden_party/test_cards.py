@@ -72,8 +72,9 @@ def roll_for(state: GardenPartyState, seat: int) -> list[Event]:
     events: list[Event] = []
     while True:
         events += act(state, "end")
-        while state.phase == "duel":
-            events += act(state, "face")
+        while state.phase in ("duel", "attila"):
+            events += act(state, "face" if state.phase == "duel" else "attila")
+        events += act(state, "roll")  # the new turn's own roll (rules III B)
         if state.turn.seat == seat:
             return events
         events += pass_windows(state)
@@ -155,7 +156,7 @@ def test_one_card_in_your_turn_and_one_in_each_other_turn() -> None:
     state = quiet()
     set_hand(state, 0, "wheelbarrow", "tripwire")
     play(state, 0, "wheelbarrow")
-    events = act(state, "end")
+    events = act(state, "end") + act(state, "roll")
     assert "roll" in kinds(events) and state.phase == "orange" and GAME.to_move(state) == [0]
     answer(state, yes=[0])
     assert plays(state, 0) == ["tripwire"]
@@ -177,7 +178,10 @@ def test_a_card_played_in_a_turn_keeps_the_player_out_of_that_turns_duel() -> No
     act(state, "end")
     assert state.phase == "duel" and GAME.to_move(state) == [0]
     events = act(state, "face")
-    assert {"duel_won", "duel_lost"} & set(kinds(events))  # judged without asking seat 1
+    if state.phase == "attila":  # the card asks for dice: seat 1 only rolls for Attila
+        assert codes(state, 1) == ["attila"]
+        events += act(state, "attila", 1)
+    assert {"duel_won", "duel_lost"} & set(kinds(events))  # judged without asking seat 1 for a card
 
 
 # ---------------------------------------------------------------------------------------------

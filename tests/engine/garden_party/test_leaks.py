@@ -227,6 +227,7 @@ def test_a_reply_window_offers_the_same_answers_whatever_the_hand() -> None:
     set_hand(state, 3, "alibi", "compost")  # ... and none
     set_hand(state, 0)
     act(state, "end")
+    act(state, "roll")
     asked = GAME.to_move(state)
     assert sorted(asked) == [2, 3]
     offered = {seat: [(a.code, a.label, a.steps) for a in GAME.legal_actions(state, seat)] for seat in asked}

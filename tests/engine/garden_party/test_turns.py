@@ -20,7 +20,9 @@ from tests.engine.garden_party.helpers import (
     new_game,
     plant,
     rig_rolls,
+    set_hand,
     settle,
+    timeout_code,
 )
 
 
@@ -239,3 +241,18 @@ def test_the_closing_tournament_counts_hidden_weeds_as_at_the_end() -> None:
     assert GAME.is_terminal(state)
     totals = {r.seat: r.total for r in GAME.result(state).seats}
     assert totals == {0: 0, 1: -10, 2: 0}
+
+
+def test_each_turn_begins_with_its_gardeners_own_roll() -> None:
+    """III B: "At the start of your turn, roll the die": the roll is the gardener's first decision
+    ("Roll the die"; a clock running out rolls it), and only then do the points and the others'
+    orange-card window come."""
+    state = new_game(3, points=9)
+    set_hand(state, 0)
+    for seat in (1, 2):
+        set_hand(state, seat)
+    act(state, "end")
+    assert state.phase == "roll" and GAME.to_move(state) == [1] and state.turn.points == 0
+    assert codes(state, 1) == ["roll"] and timeout_code(state, 1) == "roll"
+    events = act(state, "roll", 1)
+    assert "roll" in kinds(events) and 4 <= state.turn.points <= 9 and state.phase == "turn"

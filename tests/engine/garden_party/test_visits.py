@@ -32,6 +32,7 @@ from tests.engine.garden_party.helpers import (
     settle,
     stack_duel,
     stage_of,
+    timeout_code,
     token_at,
 )
 
@@ -642,3 +643,21 @@ def test_the_golden_shield_counts_in_a_dice_contest() -> None:
     events = end_turn(state)
     won = event(events, "duel_won")
     assert won.fields["attila"] == 6 and won.fields["snooper_roll"] == 7
+
+
+def test_the_owner_rolls_for_attila_as_a_decision_of_its_own() -> None:
+    """IV E: "the owner of the 'visited' greenhouse rolls the die for Attila": a card that asks for
+    dice waits for the owner's "Roll for Attila" (its clock running out rolls it too)."""
+    state = duel_after("good_mood")
+    act(state, "end")
+    assert state.phase == "attila" and GAME.to_move(state) == [1]
+    assert codes(state, 1) == ["attila"] and timeout_code(state, 1) == "attila"
+    events = act(state, "attila", 1)
+    assert {"duel_won", "duel_lost"} & set(kinds(events))
+
+
+def test_a_duel_card_without_dice_asks_nobody_to_roll() -> None:
+    """Ruling 12: "Nothing Seen!" and "Attila Saw It All!" need no roll: the verdict comes at once."""
+    state = duel_after("nothing_seen")
+    events = act(state, "end")
+    assert "duel_won" in kinds(events) and state.phase != "attila"
