@@ -41,13 +41,15 @@ class OpenLobby(Protocol):
 
 #: The `clock` option every two-player-or-more `/play` offers (bot.server_settings.CLOCK_SECONDS).
 CLOCK_CHOICES = [
-    app_commands.Choice(name="Off: no clock", value="off"),
-    app_commands.Choice(name="Relaxed: a day per turn", value="relaxed"),
-    app_commands.Choice(name="Standard: 10 minutes per turn", value="standard"),
-    app_commands.Choice(name="Quick: 2 minutes per turn", value="quick"),
+    app_commands.Choice(name="Off", value="off"),
+    app_commands.Choice(name="Relaxed: 1 day", value="relaxed"),
+    app_commands.Choice(name="Standard: 10 min", value="standard"),
+    app_commands.Choice(name="Quick: 2 min", value="quick"),
 ]
-CLOCK_HELP = "Time per turn (default: this server's setting, normally 10 minutes)."
-THREAD_HELP = "Open a new thread for this game (default: this server's setting)."
+#: Short: every game's `/play` subcommand repeats these, and Discord allows one command (`/play`
+#: with all its subcommands) 4,000 characters of names, descriptions and choices in all.
+CLOCK_HELP = "Time per turn (default: the server's)."
+THREAD_HELP = "A thread for the game (default: the server's)."
 
 #: The rules documents of a source checkout (the single source of truth: docs/rules/<game>.md).
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
