@@ -33,6 +33,8 @@ GAME_LINES = {
     "around; with the New Neighbours, Grasshoppers and Romancing Eudora. `/play cabbagehead`",
     "sabotage": "plant to complete your garden objectives and sabotage the others with Bad Bugs; "
     "with the Bird variant. `/play sabotage`",
+    "garden_party": "grow nine flowers in your greenhouse, snoop in the others' and duel Attila "
+    "Von Salt (a text table for now). `/play garden-party`",
     "secret_number": "a tiny guessing game for testing the bot. `/play secret-numbers`",
     "objection": "a tiny game for testing answers out of turn. `/play objection`",
 }

@@ -16,6 +16,7 @@ from bot.pictures import cabbagehead as cabbagehead_pictures
 from bot.pictures import sabotage as sabotage_pictures
 from bot.presenters.base import Presenter
 from bot.presenters.cabbagehead import PRESENTER as CABBAGEHEAD
+from bot.presenters.garden_party import PRESENTER as GARDEN_PARTY
 from bot.presenters.objection import PRESENTER as OBJECTION
 from bot.presenters.sabotage import PRESENTER as SABOTAGE
 from bot.presenters.secret_number import PRESENTER as SECRET_NUMBERS
@@ -46,6 +47,7 @@ class GameEntry:
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(CABBAGEHEAD, cabbagehead_pictures),
     GameEntry(SABOTAGE, sabotage_pictures),
+    GameEntry(GARDEN_PARTY),
     GameEntry(SECRET_NUMBERS, test_only=True),
     GameEntry(OBJECTION, test_only=True),
 )

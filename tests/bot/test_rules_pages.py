@@ -153,8 +153,9 @@ def test_help_names_each_game_offered_with_one_line() -> None:
     text = help_text(offered)
     assert "• **Mr. Cabbagehead's Garden** — 1–2 players:" in text
     assert "• **Garden Sabotage** — 2–4 players:" in text
+    assert "• **Garden Party** — 3–6 players:" in text
     assert "Secret Numbers" not in text and "Objection" not in text
-    assert len([line for line in text.splitlines() if line.startswith("• ")]) == 2
+    assert len([line for line in text.splitlines() if line.startswith("• ")]) == 3
     with_tests = help_text(entries().values())
     assert (
         "• **Secret Numbers** — 2 players:" in with_tests and "• **Objection!** — 2–4 players:" in with_tests
