@@ -75,7 +75,7 @@ def answer_window(state: GardenPartyState, seat: int, yes: bool, log: Log) -> No
     if window.kind == "orange":
         log.add(
             "orange_window",
-            "Orange cards: {wanted} of the other gardeners want to play one.",
+            "Orange cards: " + _how_many(len(yes_seats)) + " to play one.",
             fields={"wanted": len(yes_seats)},
         )
         state.bidders = yes_seats
@@ -85,11 +85,18 @@ def answer_window(state: GardenPartyState, seat: int, yes: bool, log: Log) -> No
     assert pending is not None
     log.add(
         "cancel_window",
-        "{wanted} gardeners want to cancel it.",
+        _how_many(len(yes_seats)).capitalize() + " to cancel it.",
         fields={"wanted": len(yes_seats), "card": card_kind(pending.card).name},
     )
     state.payers = yes_seats
     next_payer(state, log)
+
+
+def _how_many(wanted: int) -> str:
+    """ "nobody wants", "one gardener wants", "2 gardeners want"."""
+    if wanted == 0:
+        return "nobody wants"
+    return "one gardener wants" if wanted == 1 else f"{wanted} gardeners want"
 
 
 def next_bidder(state: GardenPartyState, log: Log) -> None:
