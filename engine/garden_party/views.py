@@ -19,6 +19,7 @@ from engine.garden_party.cards import (
     card_kind,
 )
 from engine.garden_party.common import water_limit
+from engine.garden_party.effects import target_words
 from engine.garden_party.growth import flowers
 from engine.garden_party.rules import to_move
 from engine.garden_party.state import GardenPartyState
@@ -87,9 +88,16 @@ class GardenPartyView(BaseModel):
     pending_card: str | None
     pending_player: int | None
     pending_cancels: int
+    #: What the pending card is aimed at, in words ("the Baron", "pot 3"; "" for none).
+    pending_target: str
     window: str | None
     duel_card: str | None
     duel_owner: int | None
+    #: Who may play a mauve card now ("snooper", "owner") or "judged"; the played mauve cards.
+    duel_step: str | None
+    duel_alibi: bool
+    duel_witness: bool
+    duel_attila_bonus: int
     ended_by: int | None
 
 
@@ -170,9 +178,18 @@ def view(state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
             pending_card=card_kind(pending.card).name if pending else None,
             pending_player=pending.seat if pending else None,
             pending_cancels=len(pending.cancels) if pending else 0,
+            pending_target=target_words(state, card_kind(pending.card).id, pending.target).removeprefix(
+                " on "
+            )
+            if pending
+            else "",
             window=state.window.kind if state.window else None,
             duel_card=None if state.duel is None else DUEL_CARDS[DUEL_KIND_OF[state.duel.card]].name,
             duel_owner=None if state.duel is None else state.duel.owner,
+            duel_step=None if state.duel is None else state.duel.step,
+            duel_alibi=state.duel is not None and state.duel.alibi,
+            duel_witness=state.duel is not None and state.duel.witness,
+            duel_attila_bonus=0 if state.duel is None else state.duel.attila_bonus,
             ended_by=state.ended_by,
         )
     )
