@@ -4,8 +4,8 @@ targets it may be played on, and the sentences of a lost duel (rules IV E)."""
 from __future__ import annotations
 
 from engine.garden_party.board import CENTRE
-from engine.garden_party.cards import COLOURS, PLANT_KINDS, card_kind
-from engine.garden_party.common import Log, gardener_short, water_limit
+from engine.garden_party.cards import CARD_KINDS, COLOURS, PLANT_KINDS, card_kind
+from engine.garden_party.common import Log, gardener_short, under_deck, water_limit
 from engine.garden_party.growth import can_grow, grow, pull_weeds_if_raked
 from engine.garden_party.state import GardenPartyState, Pending, Pot
 
@@ -22,8 +22,6 @@ def target_words(state: GardenPartyState, kind: str, target: int | None) -> str:
 
 
 def card_kind_target(kind: str) -> str | None:
-    from engine.garden_party.cards import CARD_KINDS
-
     return CARD_KINDS[kind].target
 
 
@@ -270,8 +268,6 @@ def undo_visit(state: GardenPartyState, owner: int, log: Log) -> None:
 def sentence(state: GardenPartyState, snooper: int, owner: int, log: Log) -> None:
     """The owner draws one of the snooper's cards at random and discards it unseen; with no card,
     the sentence waits until the snooper holds one (rules IV E)."""
-    from engine.garden_party.common import under_deck
-
     player = state.players[snooper]
     if not player.hand:
         player.owed += 1
