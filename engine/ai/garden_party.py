@@ -1,15 +1,20 @@
 """Computer players for Garden Party: greedy (the table's Medium) and strong (Hard).
 
 Both read only their seat's `GardenPartyView` and legal actions (`engine.ai.base.Decision`) and
-parse action codes, never labels. Values are in points of the final count: a flowering plant is
-worth its colour's points plus `RACE` (a flower brings the ninth, and the end, nearer), and a
-plant on its way a share of that by its stage (`STAGE_SHARE`). docs/ai.md describes the players.
+parse action codes, never labels. They share every rule but the one that moves the gardener:
 
-- **greedy** plays each decision by a rule for its kind. In its turn it plans the turn as a few
-  stops (the central square, home, a rival's square for a collector's flower, a rival's
-  greenhouse for an exchange or a theft), simulated on the view's numbers (`plan_turn`), and takes
-  the plan's first step; blue cards are played when they are worth more now than held.
-- **strong** plays greedy's rules with sharper aims (see `StrongPlayer`).
+- **greedy** goes round: to the central square (draw, take water up to the limit), home (water
+  the most valuable plants), and on to a rival's greenhouse from the central square when it is
+  empty, close and worth a visit (`round_step`).
+- **strong** looks ahead over its turn: it simulates every sequence of up to three stops (the
+  central square, home, a rival's square for a collector's flower, a rival's greenhouse for an
+  exchange or a theft) on the view's numbers, with the water taken and the pots watered at each,
+  scores where the turn ends, and takes the best plan's first step (`Planner`). It also prizes
+  filling an empty pot more (`Style.fill`): nine flowering pots end the game.
+
+Values are in points of the final count: a flowering plant is worth its colour's points plus
+`RACE` (a flower brings the ninth, and the end, nearer), a plant on its way a share of that by its
+stage (`STAGE_SHARE`), a weed its -10. docs/ai.md describes the players and how they were chosen.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engine.ai.base import Decision, Player, Strength
+from engine.ai.garden_party_sampling import GARDENER_BY_FLOWER, GOLDEN_BY_NAME, unseen_tokens
 from engine.garden_party.actions import Action
 from engine.garden_party.board import CENTRE, arm_of, distance, greenhouse, is_greenhouse, squares
 from engine.garden_party.cards import (
@@ -28,10 +35,9 @@ from engine.garden_party.cards import (
     COLLECTOR_POINTS,
     COLOURS,
     DECK_IDS,
+    DUEL_CARDS,
     GARDENERS,
-    GOLDEN_OBJECTS,
     PLANT_KINDS,
-    POTS,
     TALENTS,
     VASES,
 )
@@ -45,10 +51,14 @@ STAGE_SHARE = {"seed": 0.0, "sprout": 0.3, "bud": 0.6, "flower": 1.0}
 #: A watering that makes a flower is worth a little more: flowers can never be taken.
 SAFE_FLOWER = 0.5
 WEED_PENALTY = 10.0
-#: A movement point, and a water token carried into the next turn, in points.
+#: What watering a seed that may be a weed or mouldy is worth beyond its sprout: a weed shown can
+#: be exchanged away, a rotted pot filled (per unit of chance: a weed counts 1.5, a mouldy seed 1).
+REVEAL = 0.2
+#: A movement point, and a water token carried into the next turn (per typical watering), in points.
 STEP_VALUE = 0.45
 WATER_CARRY = 0.8
-#: What being in one's greenhouse at the end of a turn is worth (nobody may enter it).
+#: Being in one's greenhouse at the end of a turn (nobody may enter it), plus a tenth of what a
+#: visitor could take from it.
 HOME_GUARD = 0.6
 #: Staying in a rival's greenhouse: they catch the snooper when they come home (a card lost).
 CAUGHT_RISK = 0.6
@@ -58,6 +68,8 @@ DUEL_WIN_SHIELD = 0.72
 DUEL_WIN_ALIBI = 0.9
 #: A lost duel costs a card at random.
 SENTENCE = 1.0
+#: Greedy visits a rival's greenhouse only for at least this much (strong weighs every visit).
+VISIT_MIN = 2.0
 
 #: What each card is worth held (before its talent's worth as payment), in points.
 CARD_WORTH: dict[str, float] = {
@@ -84,21 +96,24 @@ CARD_WORTH: dict[str, float] = {
     "best_in_show": 2.0,
 }
 CHANCE_WORTH = 3.0
-#: What an orange card does when played as greedy plays it (a Cold Snap: per token it spoils).
+#: Keeping a card is worth this share of its worth (against playing it now).
+HOLD_SHARE = 0.6
+#: What an orange card does when played as the players play it (a Cold Snap: per token it spoils).
 ORANGE_WORTH = {"morning_dew": 1.2, "cold_snap": 0.8, "tripwire": 1.3, "padlock": 1.0, "pollen_storm": 1.0}
 #: A card of a talent some rival's collector's flower costs (three of them pay for 5 points).
 COLLECT_TALENT = 1.0
 #: A card of any talent: two of one talent pay a cancellation.
 PAYMENT_TALENT = 0.25
 
-#: Gardeners in the order greedy picks them: Herbanology (the growing deck) first.
+#: Gardeners in the order the players pick them: Herbanology (the growing deck) first.
 GARDENER_ORDER = ("baron", "marquise", "countess", "philipus", "duchess", "professor")
 
 KIND_BY_NAME = {k.name: k.id for k in CARD_KINDS.values() if k.timing is not None}
-GOLDEN_BY_NAME = {g.name: g.id for g in GOLDEN_OBJECTS.values()}
-GARDENER_BY_FLOWER = {g.flower: g.id for g in GARDENERS.values()}
+DUEL_RULE_BY_NAME = {d.name: d.rule for d in DUEL_CARDS.values()}
 #: Orange cards act on the gardener to move; these hurt them.
 AGAINST_MOVER = ("tripwire", "padlock", "cold_snap", "pollen_storm")
+
+PotLike = tuple[str | None, str | None]
 
 
 def kind_of_card(card: str) -> str:
@@ -107,8 +122,12 @@ def kind_of_card(card: str) -> str:
     return "chance" if kind.startswith("chance") else kind
 
 
+def talent_of_card(card: str) -> str:
+    return CARD_KINDS[CARD_KIND_OF[card]].talent
+
+
 def points_of(kind: str | None) -> int:
-    return PLANT_KINDS[kind].points if kind in PLANT_KINDS and kind in COLOURS else 0
+    return PLANT_KINDS[kind].points if kind in COLOURS else 0
 
 
 # --------------------------------------------------------------------------------------------
@@ -117,48 +136,12 @@ def points_of(kind: str | None) -> int:
 
 @dataclass(frozen=True, slots=True)
 class SeedOdds:
-    """What an unseen seed may be, by the tokens nobody has seen (an estimate from the view)."""
+    """What an unseen seed may be, by the tokens nobody has seen (`unseen_tokens`)."""
 
     weed: float
     mouldy: float
     colour: float
     mean_points: float
-
-
-def unseen_tokens(view: GardenPartyView) -> Counter[str]:
-    """The kinds of the seeds the viewer has not seen, as well as the view tells: the tokens of
-    the player count, less every kind showing (or known), less the tokens gone out of play (an
-    emptied pot: a rotted mouldy seed first, then a pulled weed; the view does not say which)."""
-    seats = len(view.seats)
-    pool = Counter({k: p.count_for(seats) for k, p in PLANT_KINDS.items()})
-    filled = 0
-    unseen = 0
-    for seat in view.seats:
-        for pot in seat.pots:
-            if pot.stage is None:
-                continue
-            filled += 1
-            if pot.kind is None:
-                unseen += 1
-            else:
-                pool[pot.kind] -= 1
-    packets = max(0, -pool["green"])
-    gone = max(0, seats * POTS + packets - filled)
-    for kind in ("mouldy", "weed"):
-        out = min(gone, max(0, pool[kind]))
-        pool[kind] -= out
-        gone -= out
-    pool = Counter({k: n for k, n in pool.items() if n > 0})
-    extra = sum(pool.values()) - unseen
-    for kind in ("mouldy", "weed", *COLOURS):
-        if extra <= 0:
-            break
-        out = min(extra, pool[kind])
-        pool[kind] -= out
-        extra -= out
-    if extra < 0:
-        pool["green"] += -extra
-    return +pool
 
 
 def seed_odds(view: GardenPartyView) -> SeedOdds:
@@ -173,13 +156,16 @@ def seed_odds(view: GardenPartyView) -> SeedOdds:
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """The knobs that tell greedy and strong apart (docs/ai.md)."""
+    """What tells greedy and strong apart (docs/ai.md: what else was tried and measured)."""
 
-    #: Weigh what each rival could take from an unguarded greenhouse (else a flat guard value).
-    threats: bool = False
+    #: Plan the turn's stops (`Planner`); else go round (`round_step`).
+    plan: bool
+    #: What filling an empty pot is worth beyond its plant (a theft into it, a Seed Packet).
+    fill: float
 
 
-GREEDY = Style()
+GREEDY = Style(plan=False, fill=1.0)
+STRONG = Style(plan=True, fill=3.0)
 
 
 @dataclass
@@ -190,7 +176,7 @@ class Table:
     view: GardenPartyView
     legal: dict[str, Action]
     odds: SeedOdds
-    style: Style = GREEDY
+    style: Style
     me: SeatView = field(init=False)
     hand: list[str] = field(init=False)
     hand_ids: list[str] = field(init=False)
@@ -208,33 +194,32 @@ class Table:
     def home(self) -> str:
         return greenhouse(self.seat)
 
-    def golden(self, seat: SeatView | None = None) -> set[str]:
-        return {GOLDEN_BY_NAME[name] for name in (seat or self.me).golden_objects}
+    @cached_property
+    def golden(self) -> frozenset[str]:
+        """This seat's golden objects by id ("clover", "gloves"...)."""
+        return frozenset(GOLDEN_BY_NAME[name] for name in self.me.golden_objects)
 
     def plays(self, kind: str) -> list[str]:
         """The legal `play:` codes of a card of `kind` (one per target)."""
-        return [
-            code
-            for code in self.legal
-            if code.startswith("play:") and kind_of_card(code.split(":")[1]) == kind
-        ]
+        return [c for c in self.legal if c.startswith("play:") and kind_of_card(c.split(":")[1]) == kind]
 
     def talent_count(self, talent: str) -> int:
-        return sum(1 for c in self.hand_ids if CARD_KINDS[CARD_KIND_OF[c]].talent == talent)
+        return sum(1 for c in self.hand_ids if talent_of_card(c) == talent)
 
-    def collect_talents(self) -> set[str]:
+    @cached_property
+    def collect_talents(self) -> frozenset[str]:
         """Talents that pay for a collector's flower this seat could still take."""
         if len(self.me.vases) >= VASES:
-            return set()
+            return frozenset()
         mine = {GARDENER_BY_FLOWER[f] for f in self.me.vases}
-        return {
+        return frozenset(
             GARDENERS[r.gardener].highest
             for r in self.rivals
             if r.gardener and r.gardener not in mine and r.own_flowers_left > 0
-        }
+        )
 
 
-def table_for(decision: Decision, style: Style = GREEDY) -> Table:
+def table_for(decision: Decision, style: Style) -> Table:
     view = decision.view
     assert isinstance(view, GardenPartyView)
     legal = {a.code: a for a in decision.legal}
@@ -252,54 +237,54 @@ def plant_worth(kind: str | None, stage: str | None, odds: SeedOdds) -> float:
     if kind == "weed":
         return -WEED_PENALTY
     if stage == "seed":
-        if kind is None:
-            return -WEED_PENALTY * odds.weed
-        return 0.0
+        return -WEED_PENALTY * odds.weed if kind is None else 0.0
     return (points_of(kind) + RACE) * STAGE_SHARE[stage]
-
-
-def growth_gain(pot: PotView | tuple[str | None, str | None], odds: SeedOdds, stages: int = 1) -> float:
-    """What growing a pot by `stages` adds (a seed: what its sprout is worth, in expectation)."""
-    kind, stage = (pot.kind, pot.stage) if isinstance(pot, PotView) else pot
-    if stage not in ("seed", "sprout", "bud") or kind == "weed":
-        return 0.0
-    order = ("seed", "sprout", "bud", "flower")
-    target = order[min(3, order.index(stage) + stages)]
-    if stage == "seed":
-        if kind == "mouldy":
-            return 0.2
-        if kind is None:
-            colour = odds.colour * (odds.mean_points + RACE) * STAGE_SHARE[target]
-            return colour + 0.3 * odds.weed + 0.2 * odds.mouldy
-    gain = (points_of(kind) + RACE) * (STAGE_SHARE[target] - STAGE_SHARE[stage])
-    return gain + (SAFE_FLOWER if target == "flower" else 0.0)
 
 
 def next_stage(stage: str) -> str:
     return {"seed": "sprout", "sprout": "bud", "bud": "flower"}.get(stage, stage)
 
 
+def growth_gain(pot: PotView | PotLike, odds: SeedOdds, stages: int = 1) -> float:
+    """What growing a pot by `stages` adds (a seed: what its sprout is worth, in expectation)."""
+    kind, stage = (pot.kind, pot.stage) if isinstance(pot, PotView) else pot
+    if stage not in ("seed", "sprout", "bud") or kind == "weed":
+        return 0.0
+    target = stage
+    for _ in range(stages):
+        target = next_stage(target)
+    if stage == "seed":
+        if kind == "mouldy":
+            return 0.2
+        if kind is None:
+            colour = odds.colour * (odds.mean_points + RACE) * STAGE_SHARE[target]
+            return colour + REVEAL * (1.5 * odds.weed + odds.mouldy)
+    gain = (points_of(kind) + RACE) * (STAGE_SHARE[target] - STAGE_SHARE[stage])
+    return gain + (SAFE_FLOWER if target == "flower" else 0.0)
+
+
+def _typical_colour(points: float) -> str:
+    return min(COLOURS, key=lambda c: abs(points_of(c) - points))
+
+
 def watering_plan(
-    pots: list[tuple[str | None, str | None]],
-    water: int,
-    allowed: dict[int, int],
-    odds: SeedOdds,
-    gloves: bool,
+    pots: list[PotLike], water: int, allowed: dict[int, int], odds: SeedOdds, gloves: bool
 ) -> tuple[float, list[int]]:
     """The best `water` waterings of `pots` (pot -> waterings still allowed), greedily by gain:
-    total gain and the pots in order. A seed's sprout is counted at the expected colour."""
+    total gain and the pots in order. A seed's sprout is counted at the expected colour; the
+    Golden Gloves grow the first plant watered two stages."""
     state = [[kind, stage] for kind, stage in pots]
     left = dict(allowed)
     total = 0.0
     order: list[int] = []
     for step in range(water):
+        twice = gloves and step == 0
         best, best_gain = -1, 0.0
         for i, (kind, stage) in enumerate(state):
-            if left.get(i, 0) <= 0:
-                continue
-            gain = growth_gain((kind, stage), odds, 2 if gloves and step == 0 else 1)
-            if gain > best_gain:
-                best, best_gain = i, gain
+            if left.get(i, 0) > 0:
+                gain = growth_gain((kind, stage), odds, 2 if twice else 1)
+                if gain > best_gain:
+                    best, best_gain = i, gain
         if best < 0:
             break
         total += best_gain
@@ -307,15 +292,11 @@ def watering_plan(
         left[best] -= 1
         grown = state[best]
         grown[1] = next_stage(str(grown[1]))
-        if gloves and step == 0:
+        if twice:
             grown[1] = next_stage(str(grown[1]))
-        if grown[1] == "sprout" and grown[0] is None:
+        if grown[1] != "seed" and grown[0] is None:
             grown[0] = "green" if odds.mean_points < 1.5 else _typical_colour(odds.mean_points)
     return total, order
-
-
-def _typical_colour(points: float) -> str:
-    return min(COLOURS, key=lambda c: abs(points_of(c) - points))
 
 
 def card_worth(table: Table, kind: str, talent: str) -> float:
@@ -325,27 +306,30 @@ def card_worth(table: Table, kind: str, talent: str) -> float:
     if kind == "hoe" and any(p.stage == "weed" for p in me.pots):
         worth = WEED_PENALTY * 0.8
     elif kind == "seed_packet" and any(p.stage is None for p in me.pots):
-        worth = 3.5
+        worth = 2.5 + table.style.fill
     elif kind == "best_in_show":
         worth += 0.3 * max((points_of(p.kind) for p in me.pots if p.stage in ("flower", "bud")), default=0)
     elif kind == "chance" and (len(me.golden_objects) >= 2 or table.view.golden_objects_left == 0):
         worth = 1.0
-    bonus = COLLECT_TALENT if talent in table.collect_talents() else PAYMENT_TALENT
-    return worth + bonus
+    return worth + (COLLECT_TALENT if talent in table.collect_talents else PAYMENT_TALENT)
 
 
-def hand_card_worth(table: Table, index: int) -> float:
-    card = table.hand_ids[index]
-    return card_worth(table, table.hand[index], CARD_KINDS[CARD_KIND_OF[card]].talent)
+def hold(table: Table, kind: str) -> float:
+    """What keeping a card of `kind` for later is worth (its talent's payment worth included)."""
+    talent = CARD_KINDS[kind].talent
+    return HOLD_SHARE * CARD_WORTH[kind] + (
+        COLLECT_TALENT if talent in table.collect_talents else PAYMENT_TALENT
+    )
 
 
 def payment_cost(table: Table, talent: str, count: int) -> float:
     """What paying the `count` oldest cards of `talent` gives up (the engine pays those)."""
-    chosen = [i for i, c in enumerate(table.hand_ids) if CARD_KINDS[CARD_KIND_OF[c]].talent == talent]
-    return sum(hand_card_worth(table, i) for i in chosen[:count])
+    paid = [c for c in table.hand_ids if talent_of_card(c) == talent][:count]
+    return sum(card_worth(table, kind_of_card(c), talent) for c in paid)
 
 
 def cheapest_payment(table: Table, count: int) -> tuple[str, float] | None:
+    """The talent whose `count` oldest cards cost least to pay, and that cost (None: none can)."""
     found = [(payment_cost(table, t, count), t) for t in TALENTS if table.talent_count(t) >= count]
     if not found:
         return None
@@ -367,7 +351,7 @@ def score_now(seat: SeatView) -> float:
     return total
 
 
-def strength(seat: SeatView, odds: SeedOdds) -> float:
+def standing(seat: SeatView, odds: SeedOdds) -> float:
     """How well a seat stands: its count now plus its plants' worth on their way and the race."""
     total = score_now(seat)
     for pot in seat.pots:
@@ -382,13 +366,14 @@ def strength(seat: SeatView, odds: SeedOdds) -> float:
 
 def leader(table: Table) -> SeatView:
     """The rival who stands best (ties: the nearest to the flowers that end the game)."""
-    return max(table.rivals, key=lambda r: (strength(r, table.odds), r.flowering, -r.seat))
+    return max(table.rivals, key=lambda r: (standing(r, table.odds), r.flowering, -r.seat))
 
 
 def is_threat(table: Table, seat: int) -> bool:
-    """A rival worth slowing down: the leader, or anyone at least level with this seat."""
+    """A rival worth slowing down: the leader, or anyone standing at least level with this seat."""
     rival = table.view.seats[seat]
-    return seat == leader(table).seat or strength(rival, table.odds) >= strength(table.me, table.odds)
+    mine = standing(table.me, table.odds)
+    return seat == leader(table).seat or standing(rival, table.odds) >= mine
 
 
 # --------------------------------------------------------------------------------------------
@@ -398,10 +383,8 @@ def is_threat(table: Table, seat: int) -> bool:
 def may_enter(table: Table, square: str) -> bool:
     """Rules III B as the view shows them: no greenhouse with its owner in it, none the seat was
     caught in last turn, none under a Padlock."""
-    if not is_greenhouse(square):
-        return True
     owner = arm_of(square)
-    if owner == table.seat or owner is None:
+    if not is_greenhouse(square) or owner is None or owner == table.seat:
         return True
     return not (
         table.view.seats[owner].square == square
@@ -410,49 +393,55 @@ def may_enter(table: Table, square: str) -> bool:
     )
 
 
-def take_gain(table: Table, owner: int) -> tuple[float, list[tuple[str, int, int]]]:
-    """The best the seat can take from `owner`'s greenhouse in one visit (capacity two: two
-    seeds or sprouts, or one bud): its worth to the seat, and the moves (kind, my pot, their pot).
-    Exchanges: a weed for a sprout (the weed's 10 points go with it), or a plant of the same
-    stage worth more. Thefts into empty pots: sprouts and buds (seeds may be weeds)."""
+Take = tuple[float, int, str, int, int]  # worth, weight, "swap" / "steal", my pot, their pot
+
+
+def _takes(table: Table, owner: int) -> list[Take]:
+    """Every take worth making from `owner`'s greenhouse, one at a time (ruling 7): a weed for a
+    sprout (the weed's 10 points go with it), a plant for one of the same stage worth more, a seed
+    known to be bad for theirs, a sprout or a bud into an empty pot (seeds may be weeds)."""
     odds = table.odds
     mine = table.me.pots
-    theirs = table.view.seats[owner].pots
     empties = [i for i, p in enumerate(mine) if p.stage is None]
     weeds = [i for i, p in enumerate(mine) if p.stage == "weed"]
-    options: list[tuple[float, int, str, int, int]] = []
-    for j, pot in enumerate(theirs):
+    found: list[Take] = []
+    for j, pot in enumerate(table.view.seats[owner].pots):
         if pot.stage not in ("sprout", "bud", "seed", "weed"):
             continue
         weight = 2 if pot.stage == "bud" else 1
-        their_worth = plant_worth(pot.kind, pot.stage, odds)
+        theirs = plant_worth(pot.kind, pot.stage, odds)
         if pot.stage == "sprout":
-            for i in weeds:
-                options.append((WEED_PENALTY + their_worth, weight, "swap", i, j))
+            found += [(WEED_PENALTY + theirs, weight, "swap", i, j) for i in weeds]
         for i, my_pot in enumerate(mine):
             if my_pot.stage == pot.stage and pot.stage in ("sprout", "bud"):
-                gain = their_worth - plant_worth(my_pot.kind, my_pot.stage, odds)
+                gain = theirs - plant_worth(my_pot.kind, my_pot.stage, odds)
                 if gain > 0.4:
-                    options.append((gain, weight, "swap", i, j))
+                    found.append((gain, weight, "swap", i, j))
             if my_pot.stage == "seed" and pot.stage == "seed" and my_pot.kind in ("weed", "mouldy"):
                 bad = WEED_PENALTY if my_pot.kind == "weed" else 1.0
-                options.append((bad * (1 - odds.weed), weight, "swap", i, j))
+                found.append((bad * (1 - odds.weed), weight, "swap", i, j))
         if empties and pot.stage in ("sprout", "bud"):
-            options.append((their_worth + 1.0, weight, "steal", empties[0], j))
-    options.sort(key=lambda o: -o[0])
+            found.append((theirs + table.style.fill, weight, "steal", empties[0], j))
+    found.sort(key=lambda o: -o[0])
+    return found
+
+
+def take_gain(table: Table, owner: int) -> tuple[float, list[tuple[str, int, int]]]:
+    """The best one visit can take from `owner`'s greenhouse (weight two: two seeds or sprouts,
+    or one bud): its worth to the seat and the moves (kind, my pot, their pot)."""
+    options = _takes(table, owner)
+    empties = sum(1 for p in table.me.pots if p.stage is None)
     best_total, best_moves = 0.0, []
-    for first in range(len(options)):
-        total, weight = options[first][0], options[first][1]
-        moves = [options[first]]
-        used_mine, used_theirs = {options[first][3]}, {options[first][4]}
-        empties_left = len(empties) - (1 if options[first][2] == "steal" else 0)
+    for first, head in enumerate(options):
+        total, weight, moves = head[0], head[1], [head]
+        used_mine, used_theirs = {head[3]}, {head[4]}
+        empties_left = empties - (1 if head[2] == "steal" else 0)
         for other in options[first + 1 :]:
             if weight + other[1] > 2 or other[3] in used_mine or other[4] in used_theirs:
                 continue
             if other[2] == "steal" and empties_left <= 0:
                 continue
-            total += other[0]
-            weight += other[1]
+            total, weight = total + other[0], weight + other[1]
             moves.append(other)
             used_mine.add(other[3])
             used_theirs.add(other[4])
@@ -464,12 +453,12 @@ def take_gain(table: Table, owner: int) -> tuple[float, list[tuple[str, int, int
 def duel_odds(table: Table) -> float:
     if "alibi" in table.hand:
         return DUEL_WIN_ALIBI
-    return DUEL_WIN_SHIELD if "shield" in table.golden() else DUEL_WIN
+    return DUEL_WIN_SHIELD if "shield" in table.golden else DUEL_WIN
 
 
 def visit_value(table: Table, owner: int) -> float:
-    """A visit's worth: what it takes, if the duel is won; a card lost if not; the owner's loss
-    counts a little when they lead."""
+    """A visit's worth: what it takes if the duel is won (the owner's loss counting a little more
+    when they lead), less a card lost if it is not."""
     gain, _ = take_gain(table, owner)
     if gain <= 0:
         return 0.0
@@ -494,48 +483,48 @@ def collect_value(table: Table, rival: SeatView) -> float:
     return COLLECTOR_POINTS - 0.5 * payment_cost(table, talent, 3)
 
 
-def reach_odds(points_needed: int, clover: bool) -> float:
-    """The chance a roll (4-9, one more with the Four-Leaf Clover) gives `points_needed`."""
-    faces = [r + (1 if clover else 0) for r in range(4, 10)]
-    return sum(1 for f in faces if f >= points_needed) / len(faces)
+# --------------------------------------------------------------------------------------------
+# Greedy's round
 
 
-def exposure(table: Table) -> float:
-    """What leaving the greenhouse unguarded until the next turn is expected to cost: each rival
-    who can reach it may dump a weed on a sprout, steal into an empty pot or exchange a poorer
-    bud, and keeps it if the duel is won."""
-    me = table.me
-    odds = table.odds
-    mine = me.pots
-    sprouts = sorted((plant_worth(p.kind, p.stage, odds) for p in mine if p.stage == "sprout"), reverse=True)
-    buds = sorted((plant_worth(p.kind, p.stage, odds) for p in mine if p.stage == "bud"), reverse=True)
-    total = 0.0
-    spared = 1.0
-    view = table.view
-    for offset in range(1, len(view.seats)):
-        rival = view.seats[(table.seat + offset) % len(view.seats)]
-        if rival.banned_from == table.seat and offset == 1:
-            continue
-        loss = 0.0
-        if sprouts and any(p.stage == "weed" for p in rival.pots):
-            loss = max(loss, WEED_PENALTY + sprouts[0])
-        if any(p.stage is None for p in rival.pots) and (sprouts or buds):
-            loss = max(loss, max(sprouts[:1] + buds[:1]) + (sprouts[1] if len(sprouts) > 1 else 0.0))
-        their_buds = [plant_worth(p.kind, p.stage, odds) for p in rival.pots if p.stage == "bud"]
-        if buds and their_buds:
-            loss = max(loss, buds[0] - min(their_buds))
-        if loss <= 0:
-            continue
-        clover = "Four-Leaf Clover" in rival.golden_objects
-        reach = reach_odds(distance(rival.square, table.home), clover)
-        p = spared * reach * 0.7
-        total += p * loss * DUEL_WIN
-        spared *= 1 - reach * 0.7
-    return total
+def round_step(table: Table) -> str:
+    """Greedy's round: at home, water the most valuable plants, then go to the central square;
+    there take water up to the limit and go home (or to a rival's greenhouse that is empty, close
+    and worth a visit); from anywhere else, home with water, the central square without."""
+    me, view = table.me, table.view
+    points, here, home = view.points, me.square, table.home
+    if here == home:
+        waters = [c for c in table.legal if c.startswith("water:")]
+        if waters:
+            return max(waters, key=lambda c: growth_gain(me.pots[int(c.split(":")[1])], table.odds))
+        if me.water < me.water_limit and points >= distance(home, CENTRE):
+            return f"move:{CENTRE}"
+        return "end"
+    if here == CENTRE:
+        if me.water < me.water_limit and "water_take" in table.legal:
+            return "water_take"
+        visits = [
+            (visit_value(table, r.seat), greenhouse(r.seat))
+            for r in table.rivals
+            if may_enter(table, greenhouse(r.seat))
+            and "pollen_storm" not in view.turn_flags
+            and r.seat not in view.visits
+        ]
+        worth, square = max(visits, default=(0.0, ""))
+        if worth >= VISIT_MIN and points >= distance(CENTRE, square):
+            return f"move:{square}"
+        if points >= distance(CENTRE, home):
+            return f"move:{home}"
+        return "end"
+    if me.water > 0 and points >= distance(here, home):
+        return f"move:{home}"
+    if me.water < me.water_limit and points >= distance(here, CENTRE):
+        return f"move:{CENTRE}"
+    return "end"
 
 
 # --------------------------------------------------------------------------------------------
-# Planning a turn
+# Strong's look-ahead over the turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,7 +536,7 @@ class Stop:
 
 @dataclass
 class Leg:
-    """Where a simulated turn stands after some stops."""
+    """Where a simulated turn stands after some stops, and the plan's first action."""
 
     square: str
     points: int
@@ -560,44 +549,40 @@ class Leg:
 
 
 class Planner:
-    """Greedy's turn plan, simulated on the view's numbers: up to three stops, water taken at the
+    """Strong's turn plan, simulated on the view's numbers: up to three stops, water taken at the
     central square (as much as fits, or as much as still lets the next stop be reached), every
-    pot watered it can at home, and the points left walked towards the next turn's goal."""
+    pot watered it can at home, the points left walked towards the next turn's goal; the end of
+    the turn is worth the water carried, the distance to that goal and guarding the greenhouse."""
 
     def __init__(self, table: Table, extra_points: int = 0) -> None:
         self.t = table
-        view = table.view
-        me = table.me
+        view, me = table.view, table.me
         self.limit = me.water_limit
-        self.lamp = "grow_lamp" in view.turn_flags
         self.cold = "cold_snap" in view.turn_flags
         self.points = view.points + extra_points
-        self.pots = [(p.kind, p.stage) for p in me.pots]
-        gloves = "gloves" in table.golden()
+        self.pots: list[PotLike] = [(p.kind, p.stage) for p in me.pots]
         growing = [i for i, p in enumerate(me.pots) if p.stage in ("seed", "sprout", "bud")]
-        per_pot = 2 if self.lamp else 1
+        per_pot = 2 if "grow_lamp" in view.turn_flags else 1
+        gloves = "gloves" in table.golden
         if me.square == table.home:
             open_now = {int(code.split(":")[1]) for code in table.legal if code.startswith("water:")}
             self.allowed = {i: (per_pot if i in open_now else 0) for i in growing}
-            # The Golden Gloves work on the first plant watered in a turn: unwatered pots tell.
+            # The Gloves act on the first plant watered in a turn: no pot watered yet tells.
             self.gloves = gloves and len(open_now) == len(growing)
         else:
             self.allowed = {i: per_pot for i in growing}
             self.gloves = gloves
         self.draw_value = draw_value(table)
         self.stops = self._stops()
+        gains = sorted((growth_gain(p, table.odds) for p in self.pots), reverse=True)
         #: A typical watering's worth, for water carried into the next turn.
-        gains = sorted((growth_gain(p, table.odds) for p in me.pots), reverse=True)
-        self.next_gain = sum(gains[:3]) / 3 if gains else 0.0
-        #: Guarding the greenhouse is worth more the more a visitor could take from it.
+        self.next_gain = sum(gains[:3]) / 3
         takeable = sum(
-            max(0.0, plant_worth(p.kind, p.stage, table.odds))
-            for p in me.pots
-            if p.stage in ("sprout", "bud")
+            max(0.0, plant_worth(kind, stage, table.odds))
+            for kind, stage in self.pots
+            if stage in ("sprout", "bud")
         )
         self.guard = HOME_GUARD + 0.1 * takeable
-        if table.style.threats:
-            self.guard = HOME_GUARD / 2 + exposure(table)
 
     def _stops(self) -> list[Stop]:
         t = self.t
@@ -616,16 +601,15 @@ class Planner:
     def best(self) -> tuple[float, str]:
         """The best plan's worth and its first action's code ("end" for none)."""
         me = self.t.me
-        start = Leg(
-            me.square, self.points, me.water, "drew" in self.t.view.turn_flags, 0.0, {}, frozenset(), None
-        )
+        drew = "drew" in self.t.view.turn_flags
+        start = Leg(me.square, self.points, me.water, drew, 0.0, {}, frozenset(), None)
         best: list[tuple[float, str]] = [(float("-inf"), "end")]
-        self._arrive(start, depth=0, best=best, here=True)
+        self._arrive(start, 0, best)
         return best[0]
 
-    def _arrive(self, leg: Leg, depth: int, best: list[tuple[float, str]], here: bool = False) -> None:
-        """Act at the square the leg stands on, then stop there or go on."""
-        t = self.t
+    def _arrive(self, leg: Leg, depth: int, best: list[tuple[float, str]]) -> None:
+        """Act at the square the leg stands on (draw and take water at the central square, water
+        at home), then stop there or go on."""
         if leg.square == CENTRE:
             if not leg.drew:
                 leg.gain += self.draw_value
@@ -644,10 +628,10 @@ class Planner:
                 )  # fmt: skip
                 self._go_on(after, depth, best)
             return
-        if leg.square == t.home and not self.cold:
+        if leg.square == self.t.home and not self.cold:
             allowed = {i: n - leg.watered.get(i, 0) for i, n in self.allowed.items()}
             gloves = self.gloves and not leg.watered
-            gain, order = watering_plan(self.pots, leg.water, allowed, t.odds, gloves)
+            gain, order = watering_plan(self.pots, leg.water, allowed, self.t.odds, gloves)
             if order:
                 watered = dict(leg.watered)
                 for i in order:
@@ -658,31 +642,27 @@ class Planner:
         self._go_on(leg, depth, best)
 
     def _go_on(self, leg: Leg, depth: int, best: list[tuple[float, str]]) -> None:
-        value = leg.gain + self._rest(leg)
-        code = leg.first if leg.first is not None else self._drift(leg)[1]
+        final, drift = self._drift(leg)
+        value = leg.gain + leg.water * WATER_CARRY * self.next_gain + self._place_value(final, leg)
         if value > best[0][0]:
-            best[0] = (value, code)
+            best[0] = (value, leg.first if leg.first is not None else drift)
         if depth >= 3:
             return
         for stop in self.stops:
             cost = distance(leg.square, stop.square)
-            if (
-                cost == 0
-                or cost > leg.points
-                or (stop.kind in ("collect", "visit") and stop.square in leg.done)
-            ):
+            once = stop.kind in ("collect", "visit")
+            if cost == 0 or cost > leg.points or (once and stop.square in leg.done):
                 continue
             first = leg.first if leg.first is not None else f"move:{stop.square}"
-            gain = leg.gain + stop.value
-            done = leg.done | {stop.square} if stop.kind in ("collect", "visit") else leg.done
-            nxt = Leg(stop.square, leg.points - cost, leg.water, leg.drew, gain, leg.watered, done, first)
+            done = leg.done | {stop.square} if once else leg.done
+            nxt = Leg(stop.square, leg.points - cost, leg.water, leg.drew, leg.gain + stop.value,
+                      leg.watered, done, first)  # fmt: skip
             self._arrive(nxt, depth + 1, best)
 
-    def _goal(self, leg: Leg) -> str:
-        """Where the next turn should start: home with water, else the central square."""
-        return self.t.home if leg.water > 0 else CENTRE
-
-    def _place_value(self, square: str, goal: str) -> float:
+    def _place_value(self, square: str, leg: Leg) -> float:
+        """Ending the turn on `square`: the steps to the next turn's goal (home with water, else
+        the central square), guarding the greenhouse, or the risk of being caught in a rival's."""
+        goal = self.t.home if leg.water > 0 else CENTRE
         value = -STEP_VALUE * distance(square, goal)
         if square == self.t.home:
             value += self.guard
@@ -691,26 +671,22 @@ class Planner:
         return value
 
     def _drift(self, leg: Leg) -> tuple[str, str]:
-        """Where the points left are best spent at the end of the turn (towards the next turn's
-        goal, or staying at home to guard it), and the code that goes there ("end": stay)."""
-        goal = self._goal(leg)
+        """Where the points left are best spent at the end of the turn, and the code that goes
+        there ("end": staying)."""
         here = leg.square
-        best_sq, best_value = here, self._place_value(here, goal)
-        if leg.points <= 0:
-            return here, "end"
-        for square in squares(len(self.t.view.seats)):
-            cost = distance(here, square)
-            if 0 < cost <= leg.points and (not is_greenhouse(square) or square == self.t.home):
-                value = self._place_value(square, goal)
-                if value > best_value + 1e-9:
-                    best_sq, best_value = square, value
+        best_sq, best_value = here, self._place_value(here, leg)
+        if leg.points > 0:
+            for square in squares(len(self.t.view.seats)):
+                cost = distance(here, square)
+                if 0 < cost <= leg.points and (not is_greenhouse(square) or square == self.t.home):
+                    value = self._place_value(square, leg)
+                    if value > best_value + 1e-9:
+                        best_sq, best_value = square, value
         return best_sq, ("end" if best_sq == here else f"move:{best_sq}")
 
-    def _rest(self, leg: Leg) -> float:
-        """What the end of the simulated turn is worth beyond its gains: water carried, and where
-        the gardener ends up (see `_drift`)."""
-        final, _ = self._drift(leg)
-        return leg.water * WATER_CARRY * self.next_gain + self._place_value(final, self._goal(leg))
+
+def plan_value(table: Table, extra_points: int = 0) -> float:
+    return Planner(table, extra_points).best()[0]
 
 
 def draw_value(table: Table) -> float:
@@ -724,22 +700,15 @@ def deck_value(table: Table, talent: str) -> float:
     """The expected worth of the card kept from a draw of this deck (as many cards as the
     gardener's talent, one more with the Golden Bell), by the deck's make-up less this hand."""
     gardener = GARDENERS[table.me.gardener] if table.me.gardener else None
-    count = (gardener.talents[talent] if gardener else 1) + (1 if "bell" in table.golden() else 0)
-    return _expected_best(_deck_worths(table, talent), count)
-
-
-def _deck_worths(table: Table, talent: str) -> list[float]:
-    held = Counter(table.hand_ids)
-    worths = []
+    count = (gardener.talents[talent] if gardener else 1) + (1 if "bell" in table.golden else 0)
+    held = set(table.hand_ids)
     chance_ok = len(table.me.golden_objects) < 2 and table.view.golden_objects_left > 0
-    for card in DECK_IDS[talent]:
-        if held[card]:
-            continue
-        kind = kind_of_card(card)
-        if kind == "chance" and not chance_ok:
-            continue
-        worths.append(card_worth(table, kind, talent))
-    return worths
+    worths = [
+        card_worth(table, kind_of_card(card), talent)
+        for card in DECK_IDS[talent]
+        if card not in held and (chance_ok or kind_of_card(card) != "chance")
+    ]
+    return _expected_best(worths, count)
 
 
 def _expected_best(worths: list[float], count: int) -> float:
@@ -748,37 +717,17 @@ def _expected_best(worths: list[float], count: int) -> float:
         return 0.0
     ordered = sorted(worths)
     n = len(ordered)
-    total = 0.0
-    for i, worth in enumerate(ordered):
-        total += worth * (((i + 1) / n) ** count - (i / n) ** count)
-    return total
+    return sum(w * (((i + 1) / n) ** count - (i / n) ** count) for i, w in enumerate(ordered))
 
 
 # --------------------------------------------------------------------------------------------
-# Decisions
-
-
-def choose_gardener(table: Table) -> str:
-    offered = {code.split(":")[1]: code for code in table.legal}
-    return next(offered[g] for g in GARDENER_ORDER if g in offered)
-
-
-def choose_keep(table: Table) -> str:
-    def worth(code: str) -> float:
-        card = code.split(":")[1]
-        return card_worth(table, kind_of_card(card), CARD_KINDS[CARD_KIND_OF[card]].talent)
-
-    return max(sorted(table.legal), key=worth)
-
-
-def choose_draw(table: Table) -> str:
-    return "draw:" + max(TALENTS, key=lambda t: deck_value(table, t))
+# A turn
 
 
 def fresh_turn(table: Table) -> bool:
     """No movement point spent yet this turn (the view does not say what was watered)."""
     view = table.view
-    return view.turn_seat == table.seat and view.points == view.roll + ("clover" in table.golden())
+    return view.turn_seat == table.seat and view.points == view.roll + ("clover" in table.golden)
 
 
 def unwatered_pots(table: Table) -> list[int]:
@@ -795,57 +744,61 @@ def unwatered_pots(table: Table) -> list[int]:
     return ranked[me.water_limit :]
 
 
-def blue_now(table: Table) -> tuple[float, str] | None:
-    """The blue card worth playing right now (before the turn's plan moves on), if any: a Hoe on
-    a weed, a Seed Packet into an empty pot, a Grow Lamp before watering more than it can, a Rain
-    Shower at home with the can empty, a Wheelbarrow that makes the plan better, a Catapult that
-    brings a rival whose flower the seat can take to its square, or one out of their greenhouse."""
-    me = table.me
-    found: list[tuple[float, str]] = []
-    for code in table.plays("hoe"):
-        found.append((WEED_PENALTY, code))
-    for code in table.plays("seed_packet")[:1]:
-        found.append((3.0, code))
-    at_home = me.square == table.home and "cold_snap" not in table.view.turn_flags
+def _lamp_gain(table: Table) -> float:
+    """What lighting a Grow Lamp now adds: strong compares its plans with each plant watered
+    twice; greedy lights it when the can holds more than the plants can take once each."""
+    if not table.style.plan:
+        waterable = sum(1 for c in table.legal if c.startswith("water:"))
+        return 1.0 if table.me.water > waterable else 0.0
+    lit = table.view.model_copy(update={"turn_flags": [*table.view.turn_flags, "grow_lamp"]})
+    return plan_value(Table(table.seat, lit, table.legal, table.odds, table.style)) - plan_value(table)
+
+
+def _wheelbarrow_gain(table: Table) -> float:
+    """What three more movement points add: strong compares its plans; greedy plays it to get
+    home with water the points would not reach."""
+    if table.style.plan:
+        return plan_value(table, 3) - plan_value(table)
+    me, points = table.me, table.view.points
+    need = distance(me.square, table.home)
+    return 2.0 if me.water > 0 and points < need <= points + 3 else 0.0
+
+
+def blue_now(table: Table) -> str | None:
+    """The blue card worth playing right now (before the turn moves on), if any: a Hoe on a weed,
+    a Seed Packet into an empty pot, a Grow Lamp before watering, a Rain Shower at home with the
+    can empty, a Wheelbarrow, a Catapult that brings a rival whose flower the seat can take to
+    its square or sends one out of a greenhouse worth visiting."""
+    me, view = table.me, table.view
+    found: list[tuple[float, str]] = [(WEED_PENALTY, code) for code in table.plays("hoe")]
+    found += [(3.0, code) for code in table.plays("seed_packet")[:1]]
+    at_home = me.square == table.home and "cold_snap" not in view.turn_flags
     if at_home and table.plays("grow_lamp") and me.water > 0:
-        plain = Planner(table).best()[0]
-        lamp = _lamp_plan(table)
-        if lamp - plain > 0.8:
-            found.append((lamp - plain, table.plays("grow_lamp")[0]))
+        gain = _lamp_gain(table)
+        if gain > 0.8:
+            found.append((gain, table.plays("grow_lamp")[0]))
     if at_home and table.plays("rain_shower") and me.water == 0:
         open_pots = unwatered_pots(table)
         if len(open_pots) >= 2:
-            allowed = {i: 1 for i in open_pots}
-            gain, _ = watering_plan(
-                [(p.kind, p.stage) for p in me.pots], me.water_limit, allowed, table.odds, False
-            )
+            pots: list[PotLike] = [(p.kind, p.stage) for p in me.pots]
+            gain, _ = watering_plan(pots, me.water_limit, dict.fromkeys(open_pots, 1), table.odds, False)
             found.append((gain, table.plays("rain_shower")[0]))
     if table.plays("wheelbarrow"):
-        plain = Planner(table).best()[0]
-        more = Planner(table, extra_points=3).best()[0]
-        if more - plain > CARD_WORTH["wheelbarrow"]:
-            found.append((more - plain, table.plays("wheelbarrow")[0]))
+        gain = _wheelbarrow_gain(table)
+        if gain > CARD_WORTH["wheelbarrow"]:
+            found.append((gain, table.plays("wheelbarrow")[0]))
     for code in table.plays("catapult"):
-        target = table.view.seats[int(code.split(":")[2])]
+        target = view.seats[int(code.split(":")[2])]
         if me.square == CENTRE and collect_value(table, target) > 1.0:
             found.append((collect_value(table, target), code))
-        elif target.square == greenhouse(target.seat) and table.view.points >= 3 and me.square == CENTRE:
+        elif target.square == greenhouse(target.seat) and view.points >= 3 and me.square == CENTRE:
             worth = visit_value(table, target.seat)
-            if worth > 1.5 and me.banned_from != target.seat and "padlock" not in table.view.turn_flags:
+            if worth > 1.5 and me.banned_from != target.seat and "padlock" not in view.turn_flags:
                 found.append((worth, code))
-    if not found:
-        return None
-    return max(found)
+    return max(found)[1] if found else None
 
 
-def _lamp_plan(table: Table) -> float:
-    """The plan's worth with a Grow Lamp lit (each plant may be watered twice)."""
-    flags = [*table.view.turn_flags, "grow_lamp"]
-    lit = table.view.model_copy(update={"turn_flags": flags})
-    return Planner(Table(table.seat, lit, table.legal, table.odds, table.style)).best()[0]
-
-
-def blue_at_end(table: Table) -> tuple[float, str] | None:
+def blue_at_end(table: Table) -> str | None:
     """The blue card worth playing before the turn ends, if it beats holding it: Fertiliser on
     the plant it grows most, Graft on the sprout or bud it improves most, a Catapult or a Leaky
     Can on the leader, Botanist's Eye on a seed."""
@@ -861,8 +814,7 @@ def blue_at_end(table: Table) -> tuple[float, str] | None:
         gain = (points_of(better) - points_of(pot.kind)) * (0.9 if pot.stage == "bud" else 0.7)
         found.append((gain - hold(table, "graft"), code))
     for code in table.plays("leaky_can"):
-        target = int(code.split(":")[2])
-        if target == lead.seat:
+        if int(code.split(":")[2]) == lead.seat:
             found.append((0.9 * WATER_CARRY * 1.5 - hold(table, "leaky_can"), code))
     for code in table.plays("catapult"):
         victim = table.view.seats[int(code.split(":")[2])]
@@ -871,48 +823,51 @@ def blue_at_end(table: Table) -> tuple[float, str] | None:
     for code in table.plays("botanists_eye")[:1]:
         found.append((0.5 - hold(table, "botanists_eye"), code))
     found = [f for f in found if f[0] > 0]
-    return max(found) if found else None
-
-
-def hold(table: Table, kind: str) -> float:
-    """What keeping a card of `kind` for later is worth (its talent's payment worth included)."""
-    talent = CARD_KINDS[kind].talent
-    return 0.6 * CARD_WORTH[kind] + (COLLECT_TALENT if talent in table.collect_talents() else PAYMENT_TALENT)
+    return max(found)[1] if found else None
 
 
 def choose_turn(table: Table) -> str:
     """A turn step: take a collector's flower, take from the greenhouse the seat stands in, draw,
-    play a blue card when it pays now, else follow the turn plan; before ending, a last card."""
-    legal = table.legal
+    play a blue card when it pays now, else move on (strong's plan, greedy's round); before the
+    turn ends, a last card."""
+    legal, me, view = table.legal, table.me, table.view
     collects = [c for c in legal if c.startswith("collect:")]
     if collects:
-        best = max(collects, key=lambda c: collect_value(table, table.view.seats[int(c.split(":")[1])]))
-        if collect_value(table, table.view.seats[int(best.split(":")[1])]) > 0:
+        worth, best = max((collect_value(table, view.seats[int(c.split(":")[1])]), c) for c in collects)
+        if worth > 0:
             return best
-    owner = arm_of(table.me.square)
-    if is_greenhouse(table.me.square) and owner is not None and owner != table.seat:
-        _, moves = take_gain(table, owner)
-        for kind, mine, theirs in moves:
+    owner = arm_of(me.square)
+    if is_greenhouse(me.square) and owner is not None and owner != table.seat:
+        for kind, mine, theirs in take_gain(table, owner)[1]:
             code = f"swap:{mine}:{theirs}" if kind == "swap" else f"steal:{theirs}:{mine}"
             if code in legal:
                 return code
-    if (
-        table.me.square == CENTRE
-        and "drew" not in table.view.turn_flags
-        and any(c.startswith("draw:") for c in legal)
-    ):
-        return choose_draw(table)
-    now = blue_now(table)
-    if now is not None:
-        return now[1]
-    _, code = Planner(table).best()
-    if code not in legal:
-        code = "end"
-    if code == "end":
-        last = blue_at_end(table)
-        if last is not None:
-            return last[1]
-    return code
+    if me.square == CENTRE and any(c.startswith("draw:") for c in legal):
+        return "draw:" + max(TALENTS, key=lambda t: deck_value(table, t))
+    card = blue_now(table)
+    if card is not None:
+        return card
+    step = Planner(table).best()[1] if table.style.plan else round_step(table)
+    if step not in legal or step == "end":
+        return blue_at_end(table) or "end"
+    return step
+
+
+# --------------------------------------------------------------------------------------------
+# Reply windows, duels, the end, and the small choices
+
+
+def choose_gardener(table: Table) -> str:
+    offered = {code.split(":")[1]: code for code in table.legal}
+    return next(offered[g] for g in GARDENER_ORDER if g in offered)
+
+
+def choose_keep(table: Table) -> str:
+    def worth(code: str) -> float:
+        card = code.split(":")[1]
+        return card_worth(table, kind_of_card(card), talent_of_card(card))
+
+    return max(sorted(table.legal), key=worth)
 
 
 def orange_choice(table: Table) -> str | None:
@@ -920,9 +875,8 @@ def orange_choice(table: Table) -> str | None:
     are offered, so it reads the hand): Morning Dew when the can has room; a Cold Snap on a
     threat who could water this turn; a Tripwire on a threat; a Padlock or a Pollen Storm on a
     mover who could reach this seat's unguarded greenhouse with something to take."""
-    view = table.view
+    view, me = table.view, table.me
     mover = view.seats[view.turn_seat]
-    me = table.me
     if view.phase == "bid":
         offered = {kind_of_card(c.split(":")[1]): c for c in table.legal if c.startswith("play:")}
     else:
@@ -931,8 +885,7 @@ def orange_choice(table: Table) -> str | None:
     found: list[tuple[float, str]] = []
     if "morning_dew" in offered and me.water < me.water_limit:
         found.append((ORANGE_WORTH["morning_dew"], offered["morning_dew"]))
-    home = greenhouse(mover.seat)
-    can_water = mover.water > 0 and distance(mover.square, home) <= view.points
+    can_water = mover.water > 0 and distance(mover.square, greenhouse(mover.seat)) <= view.points
     growing = sum(1 for p in mover.pots if p.stage in ("seed", "sprout", "bud"))
     if "cold_snap" in offered and threat and can_water and growing:
         found.append((ORANGE_WORTH["cold_snap"] * min(mover.water, growing), offered["cold_snap"]))
@@ -940,64 +893,57 @@ def orange_choice(table: Table) -> str | None:
         found.append((ORANGE_WORTH["tripwire"], offered["tripwire"]))
     exposed = me.square != table.home and distance(mover.square, table.home) <= view.points
     if exposed and any(p.stage in ("sprout", "bud") for p in me.pots):
-        for kind in ("padlock", "pollen_storm"):
-            if kind in offered:
-                found.append((ORANGE_WORTH[kind], offered[kind]))
+        found += [(ORANGE_WORTH[k], offered[k]) for k in ("padlock", "pollen_storm") if k in offered]
     if not found:
         return None
     worth, code = max(found)
-    kind = kind_of_card(code.split(":")[1])
-    return code if worth >= 0.6 * CARD_WORTH[kind] else None
+    return code if worth >= HOLD_SHARE * CARD_WORTH[kind_of_card(code.split(":")[1])] else None
+
+
+def aimed_at(table: Table, seat: int) -> bool:
+    """Whether the pending card's target (as the view words it) is `seat`'s gardener."""
+    gardener = table.view.seats[seat].gardener
+    return gardener is not None and table.view.pending_target == GARDENERS[gardener].short
 
 
 def harm_of_pending(table: Table) -> float:
-    """What the card being played does to this seat (positive: it hurts) if it acts, as far as
-    the view tells (it does not show a card's target: a card aimed at a rival is weighed by the
-    chance it is this seat)."""
-    view = table.view
+    """What the card being played does to this seat if it acts (positive: it hurts; this seat's
+    own card: minus its benefit)."""
+    view, me = table.view, table.me
     kind = KIND_BY_NAME.get(view.pending_card or "")
     player = view.pending_player
-    me = table.me
     if kind is None or player is None:
         return 0.0
     if player == table.seat:
-        return -own_card_benefit(table, kind)
-    mover_is_me = view.turn_seat == table.seat
-    if view.phase == "end" or (view.ended_by is not None and kind in ("compost", "best_in_show")):
+        if view.phase == "end":
+            return -5.0
+        return -{"hoe": WEED_PENALTY, "seed_packet": 3.0, "fertiliser": 2.0, "rain_shower": 2.5}.get(
+            kind, 0.5
+        )
+    if view.phase == "end":
         return end_card_harm(table, player, kind)
+    mover_is_me = view.turn_seat == table.seat
     if kind in AGAINST_MOVER and mover_is_me:
         if kind == "cold_snap":
-            if me.water > 0 and distance(me.square, table.home) <= view.points:
-                return 1.5 * min(me.water, 3)
-            return 0.3
-        if kind == "tripwire":
-            return 3 * STEP_VALUE
-        return 0.5
+            can_water = me.water > 0 and distance(me.square, table.home) <= view.points
+            return 1.5 * min(me.water, 3) if can_water else 0.3
+        return 3 * STEP_VALUE if kind == "tripwire" else 0.5
     if kind == "witness" and mover_is_me and view.duel_owner is not None:
         return 2.5
     if kind == "alibi" and view.duel_owner == table.seat:
         return 2.5
     if kind == "nettles" and mover_is_me:
         return 0.8
-    if kind in ("catapult", "leaky_can", "seed_swap"):
-        targets = [s for s in view.seats if s.seat != player]
-        return (1.2 if kind == "catapult" else 0.8) / max(1, len(targets))
+    if kind in ("catapult", "leaky_can", "seed_swap") and aimed_at(table, table.seat):
+        return 1.2 if kind == "catapult" else 0.8
     return 0.0
-
-
-def own_card_benefit(table: Table, kind: str) -> float:
-    if table.view.phase == "end":
-        return 5.0
-    return {"hoe": WEED_PENALTY, "seed_packet": 3.0, "fertiliser": 2.0, "rain_shower": 2.5}.get(kind, 0.5)
 
 
 def end_card_harm(table: Table, player: int, kind: str) -> float:
     """A rival's pink card at the end: it hurts when it lets them pass this seat or pull away."""
     rival = table.view.seats[player]
-    if kind == "compost":
-        gain = max((points_of(p.kind) for p in rival.pots if p.stage == "bud"), default=0)
-    else:
-        gain = max((points_of(p.kind) for p in rival.pots if p.stage == "flower"), default=0)
+    stage = "bud" if kind == "compost" else "flower"
+    gain = max((points_of(p.kind) for p in rival.pots if p.stage == stage), default=0)
     gap = score_now(rival) - score_now(table.me)
     best_rival = max(score_now(r) for r in table.rivals)
     if gap + gain >= 0 and gap <= gain + 6 and score_now(rival) >= best_rival - gain:
@@ -1009,9 +955,7 @@ def choose_cancel(table: Table) -> str:
     """Cancel (or re-cancel) when the pending card's effect on this seat is worth more than the
     two cheapest cards of one talent (at the end of the game cards are worth nothing more)."""
     harm = harm_of_pending(table)
-    cancels = table.view.pending_cancels
-    acting = cancels % 2 == 0
-    stake = harm if acting else -harm
+    stake = harm if table.view.pending_cancels % 2 == 0 else -harm
     payment = cheapest_payment(table, 2)
     if payment is None or stake <= 0:
         return "no"
@@ -1027,36 +971,33 @@ def choose_pay(table: Table) -> str:
 
 
 def choose_duel(table: Table) -> str:
-    """In a duel: the snooper plays an Alibi unless Attila saw nothing anyway; the owner plays a
-    Witness unless the snooper is caught anyway, else Nettles when the dice decide."""
+    """In a duel: the snooper plays an Alibi unless Attila saw nothing anyway; the owner answers
+    an Alibi with a Witness (they cancel out), plays one unless the snooper loses anyway, else
+    Nettles when the dice decide."""
     view = table.view
-    offered = {kind_of_card(code.split(":")[1]): code for code in table.legal if code.startswith("play:")}
-    snooper = view.turn_seat == table.seat
-    card = view.duel_card or ""
-    if snooper and "alibi" in offered and card != "Nothing Seen!":
-        return offered["alibi"]
-    if not snooper:
-        if "witness" in offered and card != "Caught Red-Handed!":
-            return offered["witness"]
-        if "nettles" in offered and card in ("Dice Contest", "Good Mood", "Bad Mood"):
-            return offered["nettles"]
+    offered = {kind_of_card(c.split(":")[1]): c for c in table.legal if c.startswith("play:")}
+    rule = DUEL_RULE_BY_NAME.get(view.duel_card or "")
+    if view.turn_seat == table.seat:
+        return offered["alibi"] if "alibi" in offered and rule != "win" else "face"
+    if "witness" in offered and (view.duel_alibi or rule != "lose"):
+        return offered["witness"]
+    if "nettles" in offered and rule in ("contest", "at_most") and not view.duel_alibi:
+        return offered["nettles"]
     return "face"
 
 
 def choose_end_card(table: Table) -> str:
-    """At the end every card is worth nothing more: play Compost with a bud, Best in Show with a
-    flower."""
-    offered = {kind_of_card(code.split(":")[1]): code for code in table.legal if code.startswith("play:")}
-    pots = table.me.pots
-    if "best_in_show" in offered and any(p.stage == "flower" for p in pots):
-        return offered["best_in_show"]
-    if "compost" in offered and any(p.stage == "bud" for p in pots):
-        return offered["compost"]
+    """At the end every card is worth nothing more: play Best in Show with a flower, Compost with
+    a bud (the engine offers them only when they count)."""
+    offered = {kind_of_card(c.split(":")[1]): c for c in table.legal if c.startswith("play:")}
+    for kind in ("best_in_show", "compost"):
+        if kind in offered:
+            return offered[kind]
     return "finish"
 
 
-def greedy_code(table: Table) -> str:
-    """Greedy's choice for any decision, as an action code."""
+def choose_code(table: Table) -> str:
+    """The player's choice for any decision, as an action code."""
     phase = table.view.phase
     if len(table.legal) == 1:
         return next(iter(table.legal))
@@ -1080,31 +1021,22 @@ def greedy_code(table: Table) -> str:
 
 
 class GreedyPlayer:
-    """Medium: a rule for each kind of decision and a simulated plan for the turn (module doc)."""
+    """Medium: a rule for each kind of decision, and the round (module doc)."""
 
     strength: Strength = "greedy"
-
-    def choose(self, decision: Decision, rng: Rng) -> Any:
-        table = table_for(decision)
-        code = greedy_code(table)
-        return table.legal.get(code) or table.legal.get("end") or decision.legal[0]
-
-
-class StrongPlayer:
-    """Hard: greedy's rules with sharper aims (`STRONG`)."""
-
-    strength: Strength = "strong"
-
-    def __init__(self, style: Style | None = None) -> None:
-        self.style = style or STRONG
+    style = GREEDY
 
     def choose(self, decision: Decision, rng: Rng) -> Any:
         table = table_for(decision, self.style)
-        code = greedy_code(table)
+        code = choose_code(table)
         return table.legal.get(code) or table.legal.get("end") or decision.legal[0]
 
 
-STRONG = Style(threats=True)
+class StrongPlayer(GreedyPlayer):
+    """Hard: greedy's rules, with the look-ahead over the turn (`Planner`) and `STRONG`'s aims."""
+
+    strength: Strength = "strong"
+    style = STRONG
 
 
 #: The game these players play (engine.ai finds them by it) and the players by strength ("random"
