@@ -1,7 +1,7 @@
 """Garden Party's balance figures from seeded games between computer players.
 
     python benchmarks/garden_party_balance.py --games 100 --players 3 4 5 6 --strength greedy
-    python benchmarks/garden_party_balance.py --games 60 --players 4 --tournament
+    python benchmarks/garden_party_balance.py --games 100 --players 4 --tournament
 
 Self-play (every seat `--strength`), for each player count: game length in rounds and moves, how
 games end (a ninth flower or the season limit, ruling 21), the first seat's win rate, the scores,
@@ -9,11 +9,13 @@ how often a cancellation chain happens (`state.cancel_chains`) and duels are won
 flowers and weeds at the end, and for each action card kind how often it is played (and
 cancelled) and how its players do: the win rate and the score margin (a seat's score less the
 others' mean) of seats that played it at least once, against seats that held one and never played
-it. `--tournament` plays one seat of a strength against the rest of another (the seat moving
-round the table game by game): strong vs greedy and greedy vs random, and reports how often the
-lone seat finishes ahead of each other seat (its pairwise wins), its outright wins, and the
-strong player's move times. Game i uses seed `--seed + i`; each move's player seed comes from
-`engine.ai.move_seed`, so a run is reproducible.
+it; and the finisher's win rate. `--tournament` plays one seat of a strength against the rest of
+another, strong vs greedy and greedy vs random, in duplicate: each of `--games` deals is played
+once with the lone seat at every place, and reports the share of head-to-head places the lone
+seat wins against each other seat (a 95% interval over deals), how often its rank beats the
+others' mean (the top half), its outright wins, and the strong player's move times. Game i uses
+seed `--seed + i`; each move's player seed comes from `engine.ai.move_seed`, so a run is
+reproducible.
 """
 
 from __future__ import annotations
@@ -143,6 +145,8 @@ def self_play_figures(results: list[dict[str, Any]], players: int) -> None:
     moves = [r["moves"] for r in results]
     flowers_end = sum(r["by_flowers"] for r in results)
     first = sum(sole_win(r, r["first_seat"]) for r in results)
+    finished = [r for r in results if r["ended_by"] is not None]
+    finisher = sum(sole_win(r, r["ended_by"]) for r in finished)
     shared = sum(len(r["winners"]) > 1 for r in results)
     chains = [r["chains"] for r in results]
     duels = sum(r["duels"] for r in results)
@@ -164,6 +168,7 @@ def self_play_figures(results: list[dict[str, Any]], players: int) -> None:
         f"first seat wins {first}/{n} = {100 * first / n:.0f}% (fair {100 / players:.0f}%, "
         f"95% Wilson {100 * low:.0f}-{100 * high:.0f}%); shared wins {shared}"
     )
+    print(f"the gardener who completes the greenhouse wins {finisher}/{len(finished)}")
     print(
         f"scores: winner mean {statistics.mean(winners):.1f}, "
         f"all seats mean {statistics.mean(all_scores):.1f}, min {min(all_scores)}"
@@ -232,38 +237,46 @@ def card_figures(results: list[dict[str, Any]]) -> None:
         )
 
 
-def tournament(options_json: str, players: int, games: int, seed: int, workers: int) -> None:
+def tournament(options_json: str, players: int, deals: int, seed: int, workers: int) -> None:
+    """Duplicate matches: each deal (seed) is played `players` times, the lone strength's seat at
+    every place in turn, so every seat's luck of the deal is shared out."""
     for lone, rest in (("strong", "greedy"), ("greedy", "random")):
         tasks: list[Task] = []
-        for i in range(games):
-            strengths = [rest] * players
-            strengths[i % players] = lone
-            tasks.append((options_json, players, seed + i, strengths))
+        for i in range(deals):
+            for place in range(players):
+                strengths = [rest] * players
+                strengths[place] = lone
+                tasks.append((options_json, players, seed + i, strengths))
         results = run(tasks, workers)
-        pairs = wins = 0
-        beaten = 0.0
-        ranks = []
+        per_deal: dict[int, list[float]] = defaultdict(list)
+        wins = top_half = 0
         for r, task in zip(results, tasks, strict=True):
             seat = task[3].index(lone)
             mine = standing(r, seat)
-            for other in range(players):
-                if other != seat:
-                    pairs += 1
-                    theirs = standing(r, other)
-                    beaten += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+            beaten = [
+                1.0 if mine > standing(r, o) else 0.5 if mine == standing(r, o) else 0.0
+                for o in range(players)
+                if o != seat
+            ]
+            per_deal[task[2]].append(statistics.mean(beaten))
             wins += sole_win(r, seat)
-            ranks.append(1 + sum(1 for other in range(players) if standing(r, other) > mine))
-        low, high = wilson(beaten, pairs)
+            rank = 1 + sum(1 for o in range(players) if standing(r, o) > mine)
+            top_half += rank < (players + 1) / 2
+        rates = [statistics.mean(v) for v in per_deal.values()]
+        rate = statistics.mean(rates)
+        half = 1.96 * statistics.stdev(rates) / math.sqrt(len(rates)) if len(rates) > 1 else 0.0
+        games = len(results)
         print(
-            f"{lone} vs {rest} x{players - 1}: pairwise {beaten:g}/{pairs} = {100 * beaten / pairs:.1f}% "
-            f"(95% Wilson {100 * low:.1f}-{100 * high:.1f}%), outright wins {wins}/{games} "
-            f"= {100 * wins / games:.0f}% (fair {100 / players:.0f}%), mean rank {statistics.mean(ranks):.2f}"
+            f"{lone} vs {rest} x{players - 1}: head-to-head places won {100 * rate:.1f}% "
+            f"(95% CI over deals {100 * (rate - half):.1f}-{100 * (rate + half):.1f}%); "
+            f"rank better than the others' mean {top_half}/{games} = {100 * top_half / games:.0f}%; "
+            f"outright wins {wins}/{games} = {100 * wins / games:.0f}% (fair {100 / players:.0f}%)"
         )
         if lone == "strong":
             times = [t for r in results for t in r["times"].get("strong", [])]
             print(
-                f"strong moves: {len(times)}, mean {1000 * statistics.mean(times):.1f} ms, "
-                f"p95 {1000 * percentile(times, 0.95):.1f} ms, max {1000 * max(times):.1f} ms"
+                f"strong moves: {len(times)}, mean {1000 * statistics.mean(times):.2f} ms, "
+                f"p95 {1000 * percentile(times, 0.95):.2f} ms, max {1000 * max(times):.1f} ms"
             )
 
 
@@ -271,7 +284,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=100, help="games (deals with --tournament)")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
     parser.add_argument("--strength", default="greedy")
     parser.add_argument("--seed", type=int, default=1)
@@ -284,7 +297,7 @@ def main() -> None:
     print(f"Garden Party, options {options_json}, seeds {args.seed}-{args.seed + args.games - 1}")
     for players in args.players:
         if args.tournament:
-            print(f"== {players} players, {args.games} games per line ==")
+            print(f"== {players} players, {args.games} deals per line, each from every seat ==")
             tournament(options_json, players, args.games, args.seed, args.workers)
             continue
         tasks = [(options_json, players, args.seed + i, [args.strength] * players) for i in range(args.games)]

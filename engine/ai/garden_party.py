@@ -801,7 +801,8 @@ def blue_now(table: Table) -> str | None:
 def blue_at_end(table: Table) -> str | None:
     """The blue card worth playing before the turn ends, if it beats holding it: Fertiliser on
     the plant it grows most, Graft on the sprout or bud it improves most, a Catapult or a Leaky
-    Can on the leader, Botanist's Eye on a seed."""
+    Can on the leader, Botanist's Eye on a seed, Seed Swap with the leader when this seat's seeds
+    are worse than an unseen one."""
     found: list[tuple[float, str]] = []
     pots = table.me.pots
     lead = leader(table)
@@ -822,8 +823,27 @@ def blue_at_end(table: Table) -> str | None:
             found.append((3 * STEP_VALUE - hold(table, "catapult"), code))
     for code in table.plays("botanists_eye")[:1]:
         found.append((0.5 - hold(table, "botanists_eye"), code))
+    swap = seed_swap_gain(table)
+    for code in table.plays("seed_swap"):
+        if int(code.split(":")[2]) == lead.seat:
+            found.append((swap - hold(table, "seed_swap"), code))
     found = [f for f in found if f[0] > 0]
     return max(found)[1] if found else None
+
+
+def seed_swap_gain(table: Table) -> float:
+    """What swapping one of this seat's seeds, at random, for an unseen one is worth: an unseen
+    seed's worth less the mean of its own (a seed it looked at counts as what it is)."""
+    odds = table.odds
+    unseen = growth_gain((None, "seed"), odds) - WEED_PENALTY * odds.weed
+    mine = [
+        growth_gain((p.kind, "seed"), odds) - (WEED_PENALTY if p.kind == "weed" else 0.0)
+        if p.kind is not None
+        else unseen
+        for p in table.me.pots
+        if p.stage == "seed"
+    ]
+    return unseen - sum(mine) / len(mine) if mine else 0.0
 
 
 def choose_turn(table: Table) -> str:
