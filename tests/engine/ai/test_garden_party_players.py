@@ -126,10 +126,11 @@ def test_a_sampled_state_shows_the_seat_its_view_and_offers_its_actions() -> Non
         while not GAME.is_terminal(state):
             seat = GAME.to_move(state)[0]
             decision = decision_for(GAME, state, seat)
-            if can_sample(decision.view, seat):
+            view = GAME.view(state, seat)
+            if can_sample(view, seat):
                 codes = sorted(a.code for a in decision.legal)
-                dealt = sample_state(decision.view, codes, Rng.from_seed(moves))
-                assert GAME.view(dealt, seat) == decision.view
+                dealt = sample_state(view, codes, Rng.from_seed(moves))
+                assert GAME.view(dealt, seat) == view
                 assert sorted(a.code for a in GAME.legal_actions(dealt, seat)) == codes
                 checked += 1
             known = set(state.players[seat].known)
@@ -140,7 +141,7 @@ def test_a_sampled_state_shows_the_seat_its_view_and_offers_its_actions() -> Non
                 if p is not None and p.stage == "seed" and p.token not in known
             )
             if not grafted:
-                assert unseen_tokens(decision.view) == truth
+                assert unseen_tokens(view) == truth
             strength = STRENGTHS[1 + moves % 2]
             action = make_player("garden_party", strength).choose(decision, Rng.from_seed(moves))
             if chooser.below(5) == 0:
