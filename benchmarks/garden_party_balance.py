@@ -33,6 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.tournament import percentile, wilson
 from engine.ai import decision_for, make_player, move_seed
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KIND_OF, CARD_KINDS
@@ -108,21 +109,6 @@ def run(tasks: list[Task], workers: int) -> list[dict[str, Any]]:
         return [play_game(t) for t in tasks]
     with multiprocessing.Pool(workers) as pool:
         return list(pool.imap(play_game, tasks, chunksize=2))
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def sole_win(r: dict[str, Any], seat: int) -> bool:

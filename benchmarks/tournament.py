@@ -67,7 +67,7 @@ def play_game(task: tuple[str, str, int, int, list[str]]) -> dict[str, Any]:
     }
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion (good near 0% and 100%, unlike p +- 2 SE)."""
     if n == 0:
         return 0.0, 0.0
