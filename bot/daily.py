@@ -1,7 +1,8 @@
 """The daily garden: one solo Mr. Cabbagehead's Garden deal per server per UTC day.
 
-Everyone on a server who plays today's daily garden gets the same seed, derived from the server
-and the date, and the same options, a fixed rotation through the week (bot/data/daily_rotation.json).
+Everyone on a server who plays today's daily garden gets the same seed, derived from the server,
+the date and a secret the bot keeps (so nobody can work out tomorrow's deal), and the same
+options, a fixed rotation through the week (bot/data/daily_rotation.json).
 A player's first game of the day is scored; later ones are practice. While the day runs nobody sees
 another's garden or moves (the table shows only points; the garden is played in the player's own
 hand); once the day is over (00:00 UTC) everything is open, replays included.
@@ -10,7 +11,9 @@ hand); once the day is over (00:00 UTC) everything is open, replays included.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
@@ -18,12 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.position import Position
+from bot.storage.meta import Meta
 from bot.storage.records import GameRecord
 from engine.api import standing_result
 
 ROTATION_FILE = Path(__file__).resolve().parent / "data" / "daily_rotation.json"
 #: The game the daily garden is played with.
 DAILY_GAME = "cabbagehead"
+#: The `meta` key of the bot's secret that every daily seed mixes in (made once, never shown).
+SECRET_KEY = "daily_secret"
 
 
 @dataclass(frozen=True)
@@ -61,11 +67,20 @@ def options_of(day: str) -> DailySet:
     return rotation()[date.fromisoformat(day).weekday()]
 
 
-def daily_seed(guild_id: int, day: str) -> int:
+def daily_seed(secret: str, guild_id: int, day: str) -> int:
     """The seed of `day`'s daily garden on server `guild_id`: the same for every player there,
-    another on every other server and day (62 bits of SHA-256, like a game's random seed)."""
-    digest = hashlib.sha256(f"garden-club daily garden:{guild_id}:{day}".encode("ascii")).digest()
+    another on every other server and day, and unknown to anyone without `secret` (62 bits of an
+    HMAC-SHA-256 keyed with it, like a game's random seed)."""
+    message = f"garden-club daily garden:{guild_id}:{day}".encode("ascii")
+    digest = hmac.new(secret.encode("ascii"), message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 2
+
+
+async def server_seed(store: Meta, guild_id: int, day: str) -> int:
+    """`daily_seed` with this bot's secret: 256 random bits made on first use and kept in the
+    database's `meta` table (never logged, never shown)."""
+    secret = await store.meta_once(SECRET_KEY, secrets.token_hex(32))
+    return daily_seed(secret, guild_id, day)
 
 
 def hidden(record: GameRecord, now: float) -> bool:

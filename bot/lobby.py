@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.daily import DAILY_GAME, daily_seed, day_of, options_of
+from bot.daily import DAILY_GAME, day_of, options_of, server_seed
 from bot.games import computer_strengths, level
 from bot.position import Position
 from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_SEAT, Refusal
@@ -93,6 +93,7 @@ class Lobbies:
             game.create(checked, low, 0)  # options the rules refuse are refused now, not at Start
         except ValueError as error:
             raise Refusal(f"Those options don't work for {game.title}: {error}") from None
+        seed = await server_seed(self.store, guild_id or 0, day) if day is not None else self._seed_source()
         try:
             record = await self.store.create_lobby(
                 guild_id=guild_id,
@@ -101,7 +102,7 @@ class Lobbies:
                 options=checked.model_dump(mode="json"),
                 min_seats=low,
                 max_seats=high,
-                seed=daily_seed(guild_id or 0, day) if day is not None else self._seed_source(),
+                seed=seed,
                 host=SeatRecord(name=host_name, user_id=host_id),
                 host_id=host_id,
                 lobby_ttl=self.lobby_ttl,

@@ -4,17 +4,60 @@ days in a row."""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 from datetime import UTC, datetime
+from pathlib import Path
 
-from bot.daily import daily_seed, day_of, ends_at, options_of, rotation, streak
+from bot.daily import SECRET_KEY, daily_seed, day_of, ends_at, options_of, rotation, server_seed, streak
+from bot.storage import Store
 from engine.cabbagehead.game import GAME
 from engine.cabbagehead.state import CabbageheadOptions
 
+SECRET = "a0" * 32
+
+
+def public_seed(guild_id: int, day: str) -> int:
+    """The seed as it was first derived, from the server and the date alone: anyone could
+    compute tomorrow's deal with it."""
+    digest = hashlib.sha256(f"garden-club daily garden:{guild_id}:{day}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
 
 def test_the_seed_is_the_same_for_a_server_and_a_day_and_differs_otherwise() -> None:
-    assert daily_seed(11, "2026-12-01") == daily_seed(11, "2026-12-01")
-    seeds = {daily_seed(g, d) for g in (11, 12) for d in ("2026-12-01", "2026-12-02")}
+    assert daily_seed(SECRET, 11, "2026-12-01") == daily_seed(SECRET, 11, "2026-12-01")
+    seeds = {daily_seed(SECRET, g, d) for g in (11, 12) for d in ("2026-12-01", "2026-12-02")}
     assert len(seeds) == 4 and all(0 <= s < 2**62 for s in seeds)
+
+
+def test_the_seed_cannot_be_computed_from_the_server_and_the_date_alone() -> None:
+    """Issue 18 (the daily garden; audit item 4): tomorrow's deal must not be known before the day.
+    The seed mixes in the bot's secret: without it, the server and the date say nothing."""
+    assert daily_seed(SECRET, 11, "2026-12-02") != public_seed(11, "2026-12-02")
+    assert daily_seed(SECRET, 11, "2026-12-02") != daily_seed("b1" * 32, 11, "2026-12-02")
+
+
+async def test_the_secret_is_made_once_per_database_and_kept(tmp_path: Path) -> None:
+    """Issue 18 (audit item 4): the secret is random, made on first use, stored in `meta` (so it
+    survives restarts and backups), the same for callers at once, another in another database."""
+    store = await Store.open(tmp_path / "g.sqlite3")
+    try:
+        assert await store.get_meta(SECRET_KEY) is None
+        seeds = await asyncio.gather(*(server_seed(store, 11, "2026-12-02") for _ in range(4)))
+        secret = await store.get_meta(SECRET_KEY)
+        assert secret is not None and len(bytes.fromhex(secret)) >= 32
+        assert set(seeds) == {daily_seed(secret, 11, "2026-12-02")}
+        assert seeds[0] != public_seed(11, "2026-12-02")
+    finally:
+        await store.close()
+    again = await Store.open(tmp_path / "g.sqlite3")
+    other = await Store.open(tmp_path / "other.sqlite3")
+    try:
+        assert await server_seed(again, 11, "2026-12-02") == seeds[0], "kept across a restart"
+        assert await server_seed(other, 11, "2026-12-02") != seeds[0], "another bot, another secret"
+    finally:
+        await again.close()
+        await other.close()
 
 
 def test_every_weekday_has_options_that_make_a_solo_game() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.clock import ManualClock
-from bot.daily import daily_seed, day_of, ends_at, options_of
+from bot.daily import SECRET_KEY, daily_seed, day_of, ends_at, options_of
 from bot.handlers.history_commands import DAILY_NOT_YET
 from bot.handlers.table_commands import DAILY_HIDDEN
 from bot.storage.records import GameRecord
@@ -60,8 +60,10 @@ async def test_one_deal_a_day_one_scored_attempt_and_no_spoilers(
     await start_daily(fake, fake.carol, other_channel)
     alice, bob, carol = [await record_in(garden_bot, c) for c in (fake.general, fake.games, other_channel)]
     assert alice.daily == bob.daily == carol.daily == day
-    assert alice.seed == bob.seed == daily_seed(fake.guild.id, day)
-    assert carol.seed == daily_seed(elsewhere.id, day) != alice.seed
+    secret = await garden_bot.bot.store.get_meta(SECRET_KEY)
+    assert secret is not None, "the bot keeps the secret its daily seeds mix in"
+    assert alice.seed == bob.seed == daily_seed(secret, fake.guild.id, day)
+    assert carol.seed == daily_seed(secret, elsewhere.id, day) != alice.seed
     assert alice.options == bob.options == carol.options
     game = get_game("cabbagehead")
     assert load_state(game, alice.state) == load_state(game, bob.state), "the same deal on one server"
@@ -111,4 +113,4 @@ async def test_one_deal_a_day_one_scored_attempt_and_no_spoilers(
     await start_daily(fake, fake.alice, fake.general)
     wednesday = await record_in(garden_bot, fake.general)
     assert wednesday.daily == tomorrow and wednesday.daily_scored
-    assert wednesday.seed == daily_seed(fake.guild.id, tomorrow) != alice.seed
+    assert wednesday.seed == daily_seed(secret, fake.guild.id, tomorrow) != alice.seed
