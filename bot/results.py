@@ -9,7 +9,8 @@ a game is rated when it was played out on a server, by two or more people and no
 and was not decided mostly by timeouts: no seat was ever handed to a computer (three timed-out
 turns in a row, or a player who left with `computer:`), and no seat had more than half of its
 turns played because its time ran out. Solo games rank best gardens instead; cancelled and
-abandoned games are recorded but not rated.
+abandoned games are recorded but not rated. A practice daily garden (bot/daily.py) counts
+nowhere: not rated, not in /stats, not among the best gardens.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from engine.api import AnyGame, Result, SeatResult, standing_result
 
 #: Option fields that change nothing a garden can score (who starts): left out of option sets.
 NOT_IN_OPTION_SET = frozenset({"first_seat", "first_player"})
+#: Why a practice daily garden is not rated (nor counted anywhere else).
+PRACTICE = "a practice daily garden counts nowhere"
 
 
 def ranked(result: Result) -> list[tuple[int, SeatResult]]:
@@ -87,6 +90,8 @@ def seat_person(seat: SeatRecord) -> tuple[int | None, str, bool]:
 
 def rating_rule(result: ResultRecord) -> str | None:
     """Why `result` does not count for ratings, in a few words for the final message; None: it counts."""
+    if result.practice:
+        return PRACTICE
     if result.status == "cancelled":
         return "it was ended before its end"
     if result.outcome == "abandoned":
@@ -167,6 +172,7 @@ def result_record(
         finished_at=finished_at,
         moves=len(actions),
         timeouts=sum(timeouts),
+        practice=record.daily is not None and not record.daily_scored,
     )
     reason = rating_rule(stored)
     return stored.model_copy(update={"rated": reason is None, "unrated_reason": reason})

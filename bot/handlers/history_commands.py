@@ -101,7 +101,9 @@ class HistoryCommands:
                 else (record.end_reason or "ended early")
             )
             when = f"<t:{int(record.updated_at)}:d>"
-            lines.append(f"**#{record.id}** {position.game.title} · {when} · {names} — {said}")
+            practice = "" if record.daily_scored else ", practice"
+            kind = "" if record.daily is None else f" · daily garden{practice}"
+            lines.append(f"**#{record.id}** {position.game.title}{kind} · {when} · {names} — {said}")
             buttons.append(button(ReplayId(record.id, 0, "b").text(), f"Replay #{record.id}"))
         inside: list[dict[str, Any]] = [
             text(clip("## Last games on this server\n" + "\n".join(lines), TEXT_MAX))

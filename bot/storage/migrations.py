@@ -180,6 +180,16 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN daily_scored INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX games_daily ON games (guild_id, daily, host_id) WHERE daily IS NOT NULL
     """,
+    # 7: a practice daily garden counts nowhere (issue 18): its result says so (`practice`), and its
+    # person's row is not `counted` (not in /stats, not among the best gardens). Those stored
+    # before were counted like any solo game: they are uncounted now.
+    """
+    ALTER TABLE results ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+    UPDATE results SET practice = 1, unrated_reason = 'a practice daily garden counts nowhere'
+        WHERE game_id IN (SELECT id FROM games WHERE daily IS NOT NULL AND daily_scored = 0);
+    UPDATE result_players SET counted = 0
+        WHERE game_id IN (SELECT id FROM games WHERE daily IS NOT NULL AND daily_scored = 0)
+    """,
 ]
 
 

@@ -171,6 +171,8 @@ class ResultRecord(BaseModel):
     rated: bool = False
     #: Why the game did not count for ratings (None when it did).
     unrated_reason: str | None = None
+    #: A practice daily garden (its player's scored one of the day came first): kept, counted nowhere.
+    practice: bool = False
 
     @property
     def solo(self) -> bool:

@@ -3,7 +3,8 @@
 `write_result` runs inside the transaction that ends the game (the finishing move in
 `Moves.record_move`, or `Games.close_game`), so a game ended is a game recorded, and a crash
 between the end and its message can never store it twice: the row is keyed by the game's id
-(`INSERT OR IGNORE`), and ratings move only when that row is new.
+(`INSERT OR IGNORE`), and ratings move only when that row is new. A practice daily garden's
+people's rows are not `counted` (schema 7).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from bot.storage.rows import GAME_COLUMNS, game_from_row
 
 RESULT_COLUMNS = (
     "game_id, guild_id, channel_id, game, options, option_set, status, outcome, end_reason, seats, "
-    "winners, summary, solo, started_at, finished_at, moves, timeouts, taken_over, rated, unrated_reason"
+    "winners, summary, solo, started_at, finished_at, moves, timeouts, taken_over, rated, unrated_reason, "
+    "practice"
 )
 
 
@@ -28,7 +30,7 @@ def write_result(db: sqlite3.Connection, result: ResultRecord, now: float) -> bo
     seats = json.dumps([seat.model_dump(mode="json") for seat in result.seats])
     cursor = db.execute(
         f"INSERT OR IGNORE INTO results ({RESULT_COLUMNS}) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             result.game_id,
             result.guild_id,
@@ -50,11 +52,12 @@ def write_result(db: sqlite3.Connection, result: ResultRecord, now: float) -> bo
             result.taken_over,
             result.rated,
             result.unrated_reason,
+            result.practice,
         ),
     )
     if cursor.rowcount != 1:
         return False
-    counted = result.status == "finished"
+    counted = result.status == "finished" and not result.practice
     for seat in result.seats:
         if seat.user_id is None:
             continue
@@ -117,6 +120,7 @@ def result_from_row(row: sqlite3.Row | tuple[object, ...]) -> ResultRecord:
     data["seats"] = json.loads(str(data["seats"]))
     data["winners"] = json.loads(str(data["winners"]))
     data["rated"] = bool(data["rated"])
+    data["practice"] = bool(data["practice"])
     for derived in ("solo", "taken_over"):
         data.pop(derived)
     return ResultRecord.model_validate(data)

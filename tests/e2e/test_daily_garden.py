@@ -110,6 +110,16 @@ async def test_one_deal_a_day_one_scored_attempt_and_no_spoilers(
     opened = await fake.slash(fake.bob, fake.games, "history replay", {"game": alice.id})
     assert "Replay" in (await fake.response_message(opened)).text()
     await play_to_the_end(fake, garden_bot, fake.alice, fake.general, 2)  # her practice garden ends
+    # Kept (history lists it, as practice) but counted nowhere (audit item 1): one garden in her
+    # stats, once among the best solo gardens.
+    listed = await fake.slash(fake.carol, fake.general, "history list", {})
+    assert f"**#{again.id}** Mr. Cabbagehead's Garden · daily garden, practice" in (
+        await fake.response_message(listed)
+    ).text()
+    stats = await fake.slash(fake.alice, fake.general, "stats", {"game": "cabbagehead"})
+    assert "(solo)**: 1 garden, best garden" in (await fake.response_message(stats)).text()
+    solo = await fake.slash(fake.carol, fake.general, "leaderboard", {"game": "cabbagehead", "solo": True})
+    assert (await fake.response_message(solo)).text().count("Alice") == 1
     await start_daily(fake, fake.alice, fake.general)
     wednesday = await record_in(garden_bot, fake.general)
     assert wednesday.daily == tomorrow and wednesday.daily_scored

@@ -1,0 +1,104 @@
+"""What a daily garden counts for (issue 18, "One scored attempt per player per day; further
+attempts are practice and do not count"): the practice gardens are kept but count nowhere, and
+the first of the day is the one scored, however many are opened at once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import aiosqlite
+
+from bot.daily import day_of
+from bot.storage import Store
+from bot.storage.migrations import MIGRATIONS, migrate
+from tests.bot.hub import Hub
+
+GUILD = 7
+ALICE = 11
+NOW = 1_796_000_000.0  # a Unix time in December 2026
+
+
+async def open_daily(hub: Hub, channel: int) -> int:
+    change = await hub.lobbies.open(
+        guild_id=GUILD,
+        channel_id=channel,
+        game_name="cabbagehead",
+        options={},
+        host_id=ALICE,
+        host_name="Alice",
+        daily=True,
+    )
+    return change.position.record.id
+
+
+async def test_practice_gardens_are_kept_but_count_nowhere(tmp_path: Path) -> None:
+    """Issue 18 (audit item 1): a player's later daily gardens of the day are practice: not in
+    /stats (gardens, best garden, ribbons), not among the best solo gardens, not rated; the game
+    and its result are still kept, marked practice. The first one counts."""
+    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: NOW)
+    try:
+        hub = Hub(store, clock=lambda: NOW)
+        scored = await open_daily(hub, 100)
+        await hub.lobbies.abandon(scored, 3)  # ended, scored as it stands
+        practice = await open_daily(hub, 100)
+        await hub.lobbies.abandon(practice, 3)
+        first, second = await store.get(scored), await store.get(practice)
+        assert first is not None and first.daily_scored and second is not None and not second.daily_scored
+
+        kept = await store.result(practice)
+        assert kept is not None and kept.practice and not kept.rated
+        assert kept.unrated_reason == "a practice daily garden counts nowhere"
+        counted = await store.result(scored)
+        assert counted is not None and not counted.practice
+
+        tallies = await store.tallies(GUILD, ALICE)
+        assert [(t.game, t.solo, t.played) for t in tallies] == [("cabbagehead", True, 1)]
+        assert [g.game_id for g in await store.recent(GUILD, ALICE)] == [scored]
+        sets = await store.option_sets(GUILD, "cabbagehead")
+        assert [count for _, count in sets] == [1]
+        best = await store.best_gardens(GUILD, "cabbagehead", sets[0][0], offset=0, limit=10)
+        assert [row.game_id for row in best] == [scored], "the best gardens hold the scored one only"
+        assert [r.id for r in await store.finished_games(GUILD, 10)] == [practice, scored], "both kept"
+    finally:
+        await store.close()
+
+
+async def test_migration_7_uncounts_the_practice_gardens_stored_before(tmp_path: Path) -> None:
+    """Issue 18 (audit item 1): a database from schema 6 counted practice gardens like any solo
+    game; after the upgrade they count nowhere, and everything else reads as before."""
+    path = tmp_path / "six.sqlite3"
+    day = day_of(NOW)
+    seats = json.dumps([{"name": "Alice", "user_id": ALICE}])
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await migrate(db, MIGRATIONS[:6])
+        for game_id, scored in ((1, 1), (2, 0)):
+            await db.execute(
+                "INSERT INTO games (id, guild_id, channel_id, game, options, seats, min_seats, max_seats, "
+                "seed, state, version, status, host_id, created_at, updated_at, daily, daily_scored) "
+                "VALUES (?, ?, 100, 'cabbagehead', '{}', ?, 1, 1, 5, '{}', 9, 'finished', ?, 0, 0, ?, ?)",
+                (game_id, GUILD, seats, ALICE, day, scored),
+            )
+            await db.execute(
+                "INSERT INTO results (game_id, guild_id, channel_id, game, options, option_set, status, "
+                "outcome, seats, winners, solo, started_at, finished_at, moves, timeouts, taken_over, "
+                "rated, unrated_reason) VALUES (?, ?, 100, 'cabbagehead', '{}', '{}', 'finished', "
+                "'completed', ?, '[0]', 1, 0, ?, 9, 0, 0, 0, 'solo games rank best gardens instead')",
+                (game_id, GUILD, json.dumps([{"seat": 0, "name": "Alice", "user_id": ALICE}]), NOW + game_id),
+            )
+            await db.execute(
+                "INSERT INTO result_players (game_id, seat, user_id, guild_id, game, option_set, solo, "
+                "counted, points, place, won, award, finished_at) "
+                "VALUES (?, 0, ?, ?, 'cabbagehead', '{}', 1, 1, ?, 1, 1, NULL, ?)",
+                (game_id, ALICE, GUILD, 30 + game_id, NOW + game_id),
+            )
+    store = await Store.open(path)
+    try:
+        assert [t.played for t in await store.tallies(GUILD, ALICE)] == [1]
+        best = await store.best_gardens(GUILD, "cabbagehead", "{}", offset=0, limit=10)
+        assert [(row.game_id, row.points) for row in best] == [(1, 31)]
+        practice, scored = await store.result(2), await store.result(1)
+        assert practice is not None and practice.practice and scored is not None and not scored.practice
+        assert practice.unrated_reason == "a practice daily garden counts nowhere"
+    finally:
+        await store.close()
