@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.tournament import percentile, wilson
 from engine.ai import decision_for, make_player, move_seed
+from engine.api import copy_state
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KIND_OF, CARD_KINDS
 from engine.garden_party.state import GardenPartyOptions, GardenPartyState
@@ -79,6 +80,7 @@ def play_game(task: Task) -> dict[str, Any]:
         moves += 1
     result = GAME.result(state)
     return {
+        "end_cards": end_card_effects(state, result.winners, [s.total for s in result.seats]),
         "strengths": strengths,
         "scores": [s.total for s in result.seats],
         "winners": result.winners,
@@ -102,6 +104,21 @@ def play_game(task: Task) -> dict[str, Any]:
         "cancelled": dict(cancelled),
         "times": dict(times),
     }
+
+
+def end_card_effects(state: GardenPartyState, winners: list[int], totals: list[int]) -> dict[str, list[Any]]:
+    """For each end-of-game card kind played (ruling 16): the points its plays made and whether
+    the game's winners would have been others without them (a counterfactual, not a correlation)."""
+    effects: dict[str, list[Any]] = {}
+    for kind in ("best_in_show", "compost"):
+        if not getattr(state, kind):
+            continue
+        without = copy_state(GAME, state)
+        setattr(without, kind, [])
+        other = GAME.result(without)
+        made = sum(t - o.total for t, o in zip(totals, other.seats, strict=True))
+        effects[kind] = [made, other.winners != winners]
+    return effects
 
 
 def run(tasks: list[Task], workers: int) -> list[dict[str, Any]]:
@@ -221,6 +238,15 @@ def card_figures(results: list[dict[str, Any]]) -> None:
             f"{CARD_KINDS[kind].name:<14} {plays[kind] / n:>13.2f} {cancelled[kind]:>13} {rate(p):>13} "
             f"{rate(h):>13} {mean_margin(p):>13} {mean_margin(h):>13}"
         )
+    for kind in ("best_in_show", "compost"):
+        games = [r["end_cards"][kind] for r in results if kind in r["end_cards"]]
+        if games:
+            made = statistics.mean(g[0] for g in games)
+            decided = sum(1 for g in games if g[1])
+            print(
+                f"{CARD_KINDS[kind].name}: played in {len(games)}/{n} games, {made:.1f} points a game it was "
+                f"played in; without its plays another seat would have won {decided}/{n} games"
+            )
 
 
 def tournament(options_json: str, players: int, deals: int, seed: int, workers: int) -> None:

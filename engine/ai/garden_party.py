@@ -30,6 +30,7 @@ from engine.ai.garden_party_sampling import GARDENER_BY_FLOWER, GOLDEN_BY_NAME, 
 from engine.garden_party.actions import Action
 from engine.garden_party.board import CENTRE, arm_of, distance, greenhouse, is_greenhouse, squares
 from engine.garden_party.cards import (
+    BEST_IN_SHOW_POINTS,
     CARD_KIND_OF,
     CARD_KINDS,
     COLLECTOR_POINTS,
@@ -88,9 +89,9 @@ CARD_WORTH: dict[str, float] = {
     "nettles": 0.4,
     "compost": 1.8,
     "seed_packet": 1.4,
-    "botanists_eye": 0.4,
+    "botanists_eye": 0.6,
     "graft": 1.2,
-    "seed_swap": 0.3,
+    "seed_swap": 1.0,
     "pollen_storm": 0.6,
     "witness": 1.0,
     "best_in_show": 2.0,
@@ -303,12 +304,10 @@ def card_worth(table: Table, kind: str, talent: str) -> float:
     """A card's worth in this seat's hand: its kind's worth here plus its talent's as payment."""
     worth = CHANCE_WORTH if kind == "chance" else CARD_WORTH[kind]
     me = table.me
-    if kind == "hoe" and any(p.stage == "weed" for p in me.pots):
-        worth = WEED_PENALTY * 0.8
+    if kind in ("hoe", "seed_swap") and any(p.stage == "weed" for p in me.pots):
+        worth = WEED_PENALTY * (0.9 if kind == "seed_swap" else 0.8)
     elif kind == "seed_packet" and any(p.stage is None for p in me.pots):
         worth = 2.5 + table.style.fill
-    elif kind == "best_in_show":
-        worth += 0.3 * max((points_of(p.kind) for p in me.pots if p.stage in ("flower", "bud")), default=0)
     elif kind == "chance" and (len(me.golden_objects) >= 2 or table.view.golden_objects_left == 0):
         worth = 1.0
     return worth + (COLLECT_TALENT if talent in table.collect_talents else PAYMENT_TALENT)
@@ -765,12 +764,17 @@ def _wheelbarrow_gain(table: Table) -> float:
 
 
 def blue_now(table: Table) -> str | None:
-    """The blue card worth playing right now (before the turn moves on), if any: a Hoe on a weed,
-    a Seed Packet into an empty pot, a Grow Lamp before watering, a Rain Shower at home with the
-    can empty, a Wheelbarrow, a Catapult that brings a rival whose flower the seat can take to
-    its square or sends one out of a greenhouse worth visiting."""
+    """The blue card worth playing right now (before the turn moves on), if any: a Seed Swap that
+    sends a weed to the best-placed rival with a seed, a Hoe on a weed, a Seed Packet into an
+    empty pot, a Grow Lamp before watering, a Rain Shower at home with the can empty, a
+    Wheelbarrow, a Catapult that brings a rival whose flower the seat can take to its square or
+    sends one out of a greenhouse worth visiting."""
     me, view = table.me, table.view
     found: list[tuple[float, str]] = [(WEED_PENALTY, code) for code in table.plays("hoe")]
+    swaps = table.plays("seed_swap")
+    if swaps:
+        victim = max(swaps, key=lambda c: standing(view.seats[int(c.split(":")[2])], table.odds))
+        found.append((WEED_PENALTY + seed_swap_gain(table), victim))
     found += [(3.0, code) for code in table.plays("seed_packet")[:1]]
     at_home = me.square == table.home and "cold_snap" not in view.turn_flags
     if at_home and table.plays("grow_lamp") and me.water > 0:
@@ -822,28 +826,24 @@ def blue_at_end(table: Table) -> str | None:
         if victim.seat == lead.seat and victim.square == greenhouse(victim.seat) and victim.water:
             found.append((3 * STEP_VALUE - hold(table, "catapult"), code))
     for code in table.plays("botanists_eye")[:1]:
-        found.append((0.5 - hold(table, "botanists_eye"), code))
-    swap = seed_swap_gain(table)
-    for code in table.plays("seed_swap"):
-        if int(code.split(":")[2]) == lead.seat:
-            found.append((swap - hold(table, "seed_swap"), code))
+        found.append((botanists_eye_gain(table) - hold(table, "botanists_eye"), code))
     found = [f for f in found if f[0] > 0]
     return max(found)[1] if found else None
 
 
 def seed_swap_gain(table: Table) -> float:
-    """What swapping one of this seat's seeds, at random, for an unseen one is worth: an unseen
-    seed's worth less the mean of its own (a seed it looked at counts as what it is)."""
+    """What an unseen seed is worth in the pot a weed leaves (Seed Swap: the weed's own
+    WEED_PENALTY comes on top)."""
     odds = table.odds
-    unseen = growth_gain((None, "seed"), odds) - WEED_PENALTY * odds.weed
-    mine = [
-        growth_gain((p.kind, "seed"), odds) - (WEED_PENALTY if p.kind == "weed" else 0.0)
-        if p.kind is not None
-        else unseen
-        for p in table.me.pots
-        if p.stage == "seed"
-    ]
-    return unseen - sum(mine) / len(mine) if mine else 0.0
+    return max(0.0, growth_gain((None, "seed"), odds) - WEED_PENALTY * odds.weed)
+
+
+def botanists_eye_gain(table: Table) -> float:
+    """What looking at every unseen seed of this seat is worth: each bad seed found is water not
+    wasted on it, and a weed that can be swapped away as a seed (about one watering each)."""
+    odds = table.odds
+    unseen = sum(1 for p in table.me.pots if p.stage == "seed" and p.kind is None)
+    return unseen * (odds.weed + odds.mouldy) * 1.5
 
 
 def choose_turn(table: Table) -> str:
@@ -955,15 +955,17 @@ def harm_of_pending(table: Table) -> float:
     if kind == "nettles" and mover_is_me:
         return 0.8
     if kind in ("catapult", "leaky_can", "seed_swap") and aimed_at(table, table.seat):
-        return 1.2 if kind == "catapult" else 0.8
+        return {"catapult": 1.2, "leaky_can": 0.8}.get(kind, WEED_PENALTY * 0.7)
     return 0.0
 
 
 def end_card_harm(table: Table, player: int, kind: str) -> float:
     """A rival's pink card at the end: it hurts when it lets them pass this seat or pull away."""
     rival = table.view.seats[player]
-    stage = "bud" if kind == "compost" else "flower"
-    gain = max((points_of(p.kind) for p in rival.pots if p.stage == stage), default=0)
+    if kind == "compost":
+        gain = max((points_of(p.kind) for p in rival.pots if p.stage == "bud"), default=0)
+    else:
+        gain = BEST_IN_SHOW_POINTS
     gap = score_now(rival) - score_now(table.me)
     best_rival = max(score_now(r) for r in table.rivals)
     if gap + gain >= 0 and gap <= gain + 6 and score_now(rival) >= best_rival - gain:

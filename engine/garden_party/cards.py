@@ -193,6 +193,8 @@ PLANT_KINDS, COMPOSITIONS, COLLECTOR_POINTS = _plants()
 COLOURS: tuple[str, ...] = tuple(k for k, p in PLANT_KINDS.items() if p.colour)
 GARDENERS = _gardeners()
 CARD_KINDS, CARD_KIND_OF, DECK_IDS = _cards()
+#: What each Best in Show adds to a flowering plant (ruling 30).
+BEST_IN_SHOW_POINTS = int(_load("actions.json")["best_in_show_points"])
 GOLDEN_OBJECTS = _golden()
 GOLDEN_IDS: dict[str, str] = {f"gold{i + 1}": g for i, g in enumerate(GOLDEN_OBJECTS)}
 DUEL_CARDS, DUEL_KIND_OF = _duels()

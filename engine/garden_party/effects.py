@@ -29,6 +29,20 @@ def seeds_of(state: GardenPartyState, seat: int) -> list[int]:
     return [i for i, pot in enumerate(state.players[seat].pots) if pot is not None and pot.stage == "seed"]
 
 
+def weeds_of(state: GardenPartyState, seat: int) -> list[int]:
+    return [i for i, pot in enumerate(state.players[seat].pots) if pot is not None and pot.stage == "weed"]
+
+
+def unknown_seeds(state: GardenPartyState, seat: int) -> list[int]:
+    """The pots whose seed `seat` has not looked at (ruling 28)."""
+    player = state.players[seat]
+    return [
+        i
+        for i, pot in enumerate(player.pots)
+        if pot is not None and pot.stage == "seed" and pot.token not in player.known
+    ]
+
+
 def targets(state: GardenPartyState, seat: int, kind: str) -> list[int | None] | None:
     """The targets card `kind` may be played on by `seat` now ([None]: no target needed; None: it
     cannot be played now, it would do nothing)."""
@@ -41,7 +55,7 @@ def targets(state: GardenPartyState, seat: int, kind: str) -> list[int | None] |
     if rule == "competitor_off_centre":
         return [s for s in others if state.players[s].square != CENTRE] or None
     if rule == "competitor_with_seed":
-        found = [s for s in others if seeds_of(state, s)] if seeds_of(state, seat) else []
+        found = [s for s in others if seeds_of(state, s)] if weeds_of(state, seat) else []
         return list(found) or None
     if rule == "own_weed":
         return [i for i, p in enumerate(pots) if p is not None and p.stage == "weed"] or None
@@ -49,12 +63,6 @@ def targets(state: GardenPartyState, seat: int, kind: str) -> list[int | None] |
         return [i for i, p in enumerate(pots) if can_grow(p)] or None
     if rule == "own_empty":
         return [i for i, p in enumerate(pots) if p is None] or None
-    if rule == "own_seed":
-        return [
-            i
-            for i, p in enumerate(pots)
-            if p is not None and p.stage == "seed" and p.token not in player.known
-        ] or None
     if rule == "own_graftable":
         top = COLOURS[-1]
         found = [
@@ -67,6 +75,8 @@ def targets(state: GardenPartyState, seat: int, kind: str) -> list[int | None] |
     if kind == "rain_shower" and player.water >= water_limit(player):
         return None
     if kind == "morning_dew" and player.water >= water_limit(player):
+        return None
+    if kind == "botanists_eye" and not unknown_seeds(state, seat):
         return None
     turn = state.turn
     idle = {
@@ -177,17 +187,18 @@ def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
             seats=roles,
             fields={"pot": target + 1},
         )
-    elif kind == "botanists_eye" and target is not None:
-        pot = player.pots[target]
-        if pot is not None and pot.stage == "seed":
-            player.known.append(pot.token)
-            seen = PLANT_KINDS[state.token_kinds[pot.token]].name
+    elif kind == "botanists_eye":
+        looked = unknown_seeds(state, seat)
+        tokens = [(i, pot.token) for i, pot in enumerate(player.pots) if pot is not None and i in looked]
+        player.known.extend(token for _, token in tokens)
+        if tokens:
+            seen = "; ".join(f"pot {i + 1}: {PLANT_KINDS[state.token_kinds[t]].name}" for i, t in tokens)
             log.add(
-                "seed_seen",
-                "{player} looks at the seed in pot {pot}.",
+                "seeds_seen",
+                "{player} looks at their seeds.",
                 seats=roles,
-                fields={"pot": target + 1},
-                private={seat: f"The seed in your pot {target + 1} is: {seen}."},
+                fields={"pots": ", ".join(str(i + 1) for i in looked)},
+                private={seat: f"Your seeds: {seen}."},
             )
     elif kind == "graft" and target is not None:
         pot = player.pots[target]
@@ -206,17 +217,18 @@ def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
                 },
             )
     elif kind == "seed_swap" and target is not None:
-        mine, theirs = seeds_of(state, seat), seeds_of(state, target)
+        mine, theirs = weeds_of(state, seat), seeds_of(state, target)
         if mine and theirs:
-            a, b = mine[state.rng.below(len(mine))], theirs[state.rng.below(len(theirs))]
+            a, b = mine[0], theirs[state.rng.below(len(theirs))]
             other = state.players[target]
             player.pots[a], other.pots[b] = other.pots[b], player.pots[a]
             log.add(
-                "seeds_swapped",
-                "{player}'s seed in pot {mine} and {victim}'s seed in pot {theirs} change places.",
+                "weed_swapped",
+                "{player}'s weed in pot {mine} and {victim}'s seed in pot {theirs} change places.",
                 seats={"player": seat, "victim": target},
                 fields={"mine": a + 1, "theirs": b + 1},
             )
+            pull_weeds_if_raked(state, target, log)
     elif kind == "pollen_storm":
         turn.pollen_storm = True
         log.add(

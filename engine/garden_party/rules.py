@@ -35,7 +35,7 @@ EVENT_KINDS = frozenset(
         "snooper_caught", "collector_flower", "exchanged", "stolen", "turn_ended", "duel", "duel_won",
         "duel_lost", "plants_returned", "sentence", "sentence_postponed", "water_lost", "points_gained",
         "sent_to_centre", "points_lost", "padlocked", "water_filled", "grow_lamp", "cold_snap",
-        "packet_planted", "seed_seen", "grafted", "seeds_swapped", "pollen_storm", "season_over",
+        "packet_planted", "seeds_seen", "grafted", "weed_swapped", "pollen_storm", "season_over",
         "game_over", "end_card_done",
     }
 )  # fmt: skip

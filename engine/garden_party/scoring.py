@@ -6,7 +6,13 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.api import Phrase, Result, ScoreLine, SeatResult
-from engine.garden_party.cards import COLLECTOR_POINTS, COMPOSITIONS, GARDENERS, PLANT_KINDS
+from engine.garden_party.cards import (
+    BEST_IN_SHOW_POINTS,
+    COLLECTOR_POINTS,
+    COMPOSITIONS,
+    GARDENERS,
+    PLANT_KINDS,
+)
 from engine.garden_party.common import seat_name
 from engine.garden_party.state import GardenPartyState
 from engine.text import join_roles, render, standing_phrase
@@ -46,12 +52,12 @@ def seat_result(state: GardenPartyState, seat: int, *, final: bool = True) -> Se
                     points=by_colour[kind] * plant.points,
                 )
             )
-    doubled = sorted(flowers, key=lambda k: -PLANT_KINDS[k].points)[: state.best_in_show.count(seat)]
-    for kind in doubled:
+    prized = sorted(flowers, key=lambda k: -PLANT_KINDS[k].points)[: state.best_in_show.count(seat)]
+    for kind in prized:
         lines.append(
             ScoreLine(
-                label=f"Best in Show: a {PLANT_KINDS[kind].name} flower counts twice",
-                points=PLANT_KINDS[kind].points,
+                label=f"Best in Show: a {PLANT_KINDS[kind].name} flower wins {BEST_IN_SHOW_POINTS} more",
+                points=BEST_IN_SHOW_POINTS,
             )
         )
     most_alike = max(by_colour.values(), default=0)

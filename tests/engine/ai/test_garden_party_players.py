@@ -197,3 +197,35 @@ def test_hard_beats_medium_in_four_player_games() -> None:
 def test_medium_beats_easy_in_four_player_games() -> None:
     """Medium against three random players wins every head-to-head place in these deals."""
     assert pairwise("greedy", "random", range(1, 4), 4, GardenPartyOptions()) >= 0.90
+
+
+@pytest.mark.parametrize("strength", ["greedy", "strong"])
+def test_a_weed_showing_goes_to_the_best_placed_rival_by_seed_swap(strength: Strength) -> None:
+    """Ruling 30 (Seed Swap sends one of your weeds for a random seed): a player with a weed showing
+    and a Seed Swap plays it at once, on the rival standing best (here the one with flowers)."""
+    from tests.engine.garden_party.helpers import all_seeds, new_game, plant, set_hand
+
+    state = new_game(3, points=9)
+    all_seeds(state)
+    for seat in (1, 2):
+        set_hand(state, seat)
+    set_hand(state, 0, "seed_swap")
+    plant(state, 0, 4, "weed", "weed")
+    for pot in range(3):
+        plant(state, 2, pot, "blue", "flower")
+    action = make_player("garden_party", strength).choose(decision_for(GAME, state, 0), Rng.from_seed(1))
+    assert action.code.startswith("play:") and action.code.endswith(":2"), action.code
+
+
+@pytest.mark.parametrize("strength", ["greedy", "strong"])
+def test_botanists_eye_is_played_on_a_greenhouse_of_unseen_seeds(strength: Strength) -> None:
+    """Ruling 30 (Botanist's Eye shows all your seeds): with nine unseen seeds it is worth more than
+    holding it, so the player plays it before its turn ends."""
+    from tests.engine.garden_party.helpers import new_game, set_hand
+
+    state = new_game(3, points=0)
+    for seat in (1, 2):
+        set_hand(state, seat)
+    (card,) = set_hand(state, 0, "botanists_eye")
+    action = make_player("garden_party", strength).choose(decision_for(GAME, state, 0), Rng.from_seed(1))
+    assert action.code == f"play:{card}", [a.code for a in GAME.legal_actions(state, 0)]

@@ -22,6 +22,7 @@ from tests.engine.garden_party.helpers import (
     end_turn,
     event,
     fresh,
+    give_golden,
     kinds,
     new_game,
     pass_windows,
@@ -542,21 +543,28 @@ def test_seed_packet() -> None:
     assert state.packet_tokens == 1 and len(state.token_kinds) == tokens + 1
 
 
-def test_botanists_eye_shows_a_seed_to_its_owner_alone() -> None:
-    """Ruling 10 and 28, Botanist's Eye: look at one of your seeds in secret; the owner alone sees it,
-    in the view and in a private log line."""
+def test_botanists_eye_shows_every_seed_to_its_owner_alone() -> None:
+    """Ruling 10 and 28, Botanist's Eye (revised, ruling 30): look at all your seeds in secret; the
+    owner alone sees them, in the view and in a private log line; with every seed known it is not
+    offered."""
     state = quiet()
     set_hand(state, 0, "botanists_eye")
+    for pot in range(9):
+        plant(state, 0, pot, "green", "sprout")
     plant(state, 0, 3, "blue")
-    events = play(state, 0, "botanists_eye", 3)
-    seen = event(events, "seed_seen")
-    assert "Blue" in seen.line_for(0) and "Blue" not in seen.line_for(1) and "Blue" not in seen.text
+    plant(state, 0, 5, "weed")
+    events = play(state, 0, "botanists_eye")
+    seen = event(events, "seeds_seen")
+    assert "pot 4: Blue" in seen.line_for(0) and "pot 6: Weed" in seen.line_for(0)
+    assert "Blue" not in seen.line_for(1) and "Blue" not in seen.text and "Weed" not in seen.text
+    assert seen.fields["pots"] == "4, 6"
     assert GAME.view(state, 0).seats[0].pots[3].kind == "blue"
+    assert GAME.view(state, 0).seats[0].pots[5].kind == "weed"
     assert GAME.view(state, 1).seats[0].pots[3].kind is None
-    assert GAME.view(state, None).seats[0].pots[3].kind is None
+    assert GAME.view(state, None).seats[0].pots[5].kind is None
     set_hand(state, 0, "botanists_eye")
     begin_turn(state, 0)
-    assert 3 not in targets(state, "botanists_eye")  # a seed already known is no target
+    assert plays(state) == []  # every seed is known: the card would do nothing
 
 
 def test_a_seed_looked_at_stays_known_wherever_it_goes() -> None:
@@ -565,7 +573,7 @@ def test_a_seed_looked_at_stays_known_wherever_it_goes() -> None:
     state = quiet()
     set_hand(state, 0, "botanists_eye")
     token = plant(state, 0, 3, "white")
-    play(state, 0, "botanists_eye", 3)
+    play(state, 0, "botanists_eye")
     begin_turn(state, 1)
     state.players[0].square = "C"
     empty(state, 1, 0)
@@ -592,35 +600,51 @@ def test_graft() -> None:
     assert event(events, "grafted").fields["after"] == "Violet"
 
 
-def test_seed_swap() -> None:
-    """Ruling 10 and 28, Seed Swap: a random seed of yours and a random seed of the chosen competitor
-    change places; the pots are announced, the seeds stay unseen."""
+def test_seed_swap_sends_a_weed_for_a_random_seed() -> None:
+    """Ruling 10 and 28, Seed Swap (revised, ruling 30): your weed (the first, by pot) and a random
+    seed of the chosen competitor change places; the pots are announced, the seed stays unseen and
+    the weed shows in its new greenhouse."""
     state = quiet()
     set_hand(state, 0, "seed_swap")
-    plant(state, 0, 0, "blue")
-    for pot in range(1, 9):
+    for pot in range(9):
         plant(state, 0, pot, "green", "sprout")
-    mine = token_at(state, 0, 0)
+    assert plays(state) == []  # no weed: nothing to swap
+    weed = plant(state, 0, 2, "weed", "weed")
+    plant(state, 0, 6, "weed", "weed")
     assert targets(state, "seed_swap") == [1, 2]
     events = play(state, 0, "seed_swap", 2)
-    swapped = event(events, "seeds_swapped")
-    assert swapped.fields["mine"] == 1 and swapped.seats == {"player": 0, "victim": 2}
+    swapped = event(events, "weed_swapped")
+    assert swapped.fields["mine"] == 3 and swapped.seats == {"player": 0, "victim": 2}
     theirs = int(str(swapped.fields["theirs"])) - 1
-    assert token_at(state, 2, theirs) == mine
-    assert stage_of(state, 0, 0) == "seed" and stage_of(state, 2, theirs) == "seed"
-    assert "Blue" not in swapped.text and GAME.view(state, 2).seats[2].pots[theirs].kind is None
+    assert token_at(state, 2, theirs) == weed and stage_of(state, 2, theirs) == "weed"
+    assert stage_of(state, 0, 2) == "seed" and GAME.view(state, 0).seats[0].pots[2].kind is None
+    assert stage_of(state, 0, 6) == "weed"
 
 
-def test_seed_swap_needs_seeds_on_both_sides() -> None:
+def test_seed_swap_needs_a_weed_and_a_competitor_with_a_seed() -> None:
     """Ruling 10: a card that needs a target is offered only when one exists."""
     state = quiet()
     set_hand(state, 0, "seed_swap")
+    plant(state, 0, 0, "weed", "weed")
     for pot in range(9):
         plant(state, 1, pot, "green", "sprout")
     assert targets(state, "seed_swap") == [2]
     for pot in range(9):
-        plant(state, 0, pot, "green", "sprout")
+        plant(state, 2, pot, "green", "sprout")
     assert plays(state) == []
+
+
+def test_a_weed_swapped_into_a_raked_greenhouse_is_pulled() -> None:
+    """Ruling 30 and the Golden Rake (ruling 11): a weed that shows in a raked greenhouse is pulled
+    out at once, wherever it came from."""
+    state = quiet()
+    set_hand(state, 0, "seed_swap")
+    give_golden(state, 2, "rake")
+    plant(state, 0, 0, "weed", "weed")
+    events = play(state, 0, "seed_swap", 2)
+    theirs = int(str(event(events, "weed_swapped").fields["theirs"])) - 1
+    assert state.players[2].pots[theirs] is None
+    assert event(events, "weed_pulled").seats == {"gardener": 2}
 
 
 def test_pollen_storm() -> None:

@@ -313,15 +313,16 @@ def test_compost_makes_the_most_valuable_bud_count_as_a_flower() -> None:
     assert totals(state)[0] == 10 + 5 + 2 + 4
 
 
-def test_best_in_show_doubles_the_most_valuable_flower() -> None:
-    """Ruling 16 (and 10, Best in Show): each Best in Show doubles your most valuable flower not yet
-    doubled."""
+def test_best_in_show_gives_three_points_to_each_flower_it_prizes() -> None:
+    """Ruling 16 and 30 (and 10, Best in Show): each Best in Show gives 3 more points to your most
+    valuable flower not yet prized; with no flower left to prize it adds nothing."""
     state = finished()
     fill(state, 0, ["green", "white", "blue"])
     state.best_in_show = [0]
-    assert totals(state)[0] == 15 + 8
+    assert totals(state)[0] == 15 + 3
+    assert lines(state, 0)["Best in Show: a Blue flower wins 3 more"] == 3
     state.best_in_show = [0, 0]
-    assert totals(state)[0] == 15 + 8 + 6
+    assert totals(state)[0] == 15 + 3 + 3
     state.best_in_show = [1]
     assert totals(state)[0] == 15
 
@@ -383,7 +384,7 @@ def test_the_breakdown_lines_add_up_to_the_total() -> None:
     state.best_in_show = [0, 1]
     for seat_result in GAME.result(state).seats:
         assert seat_result.total == sum(line.points for line in seat_result.lines)
-    assert totals(state) == {0: 5 + 2 + 3 + 4 + 8 + 4 + 4 + 10 + 8, 1: 6 - 10 + 6, 2: 0}
+    assert totals(state) == {0: 5 + 2 + 3 + 4 + 8 + 4 + 4 + 10 + 3, 1: 6 - 10 + 3, 2: 0}
     assert lines(state, 2) == {"No flowering plants": 0}
 
 
@@ -425,7 +426,7 @@ def test_an_end_card_that_would_do_nothing_is_not_offered() -> None:
     plant(state, 1, 0, "red", "bud")
     fresh(state)
     assert [CARD_KIND_OF[c.split(":")[1]] for c in codes(state, 1) if c.startswith("play:")] == ["compost"]
-    play(state, 1, "compost")  # the bud now counts as a flower: Best in Show may double it
+    play(state, 1, "compost")  # the bud now counts as a flower: Best in Show may prize it
     assert [CARD_KIND_OF[c.split(":")[1]] for c in codes(state, 1) if c.startswith("play:")] == [
         "best_in_show"
     ]

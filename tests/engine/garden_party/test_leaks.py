@@ -97,16 +97,17 @@ def test_an_exchanged_seed_stays_hidden_and_so_does_the_one_given() -> None:
     assert_unseen(state, events, ["violet", "Violet", "white", "White"], [None, 0, 1, 2])
 
 
-def test_a_seed_swap_names_the_pots_not_the_seeds() -> None:
-    """Ruling 28: Seed Swap's seeds are chosen at random; the pots are announced, the faces stay
-    hidden."""
+def test_a_seed_swap_names_the_pots_not_the_seed() -> None:
+    """Ruling 28 and 30: Seed Swap's seed is chosen at random; the pots are announced, the seed's
+    face stays hidden."""
     state = quiet_estate()
     set_hand(state, 0, "seed_swap")
     for pot in range(9):
         plant(state, 0, pot, "violet")
         plant(state, 2, pot, "white")
+    plant(state, 0, 4, "weed", "weed")
     events = play(state, 0, "seed_swap", 2)
-    swapped = event(events, "seeds_swapped")
+    swapped = event(events, "weed_swapped")
     assert set(swapped.fields) == {"mine", "theirs"}
     assert_unseen(state, events, ["violet", "Violet", "white", "White"], [None, 0, 1, 2])
 
@@ -117,8 +118,8 @@ def test_botanists_eye_shows_the_seed_to_its_owner_only_even_after_it_is_stolen(
     state = quiet_estate()
     set_hand(state, 0, "botanists_eye")
     plant(state, 0, 6, "violet")
-    events = play(state, 0, "botanists_eye", 6)
-    assert "Violet" in event(events, "seed_seen").line_for(0)
+    events = play(state, 0, "botanists_eye")
+    assert "Violet" in event(events, "seeds_seen").line_for(0)
     assert_unseen(state, events, ["violet", "Violet"], [None, 1, 2])
     assert '"violet"' in view_text(state, 0)
     begin_turn(state, 1)

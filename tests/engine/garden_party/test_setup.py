@@ -268,7 +268,8 @@ def test_rolls_are_between_four_and_nine_and_use_every_face() -> None:
 
 
 def test_the_box_card_kinds_of_each_deck() -> None:
-    """Ruling 10: the designed decks, card by card (kind, timing and copies)."""
+    """Ruling 10: the designed decks, card by card (kind, timing and copies; ruling 30's revision:
+    two Best in Show, five Seed Packets and five Grafts)."""
     expected = {
         "bricanology": {
             "leaky_can": ("blue", 5),
@@ -289,13 +290,13 @@ def test_the_box_card_kinds_of_each_deck() -> None:
             "compost": ("pink", 4),
         },
         "plantanology": {
-            "seed_packet": ("blue", 4),
+            "seed_packet": ("blue", 5),
             "botanists_eye": ("blue", 4),
-            "graft": ("blue", 4),
+            "graft": ("blue", 5),
             "seed_swap": ("blue", 4),
             "pollen_storm": ("orange", 4),
             "witness": ("mauve", 4),
-            "best_in_show": ("pink", 4),
+            "best_in_show": ("pink", 2),
         },
     }
     for talent, cards in expected.items():

@@ -452,19 +452,25 @@ def test_a_plant_passed_on_goes_back_to_its_first_owner_when_both_duels_are_lost
 
 def test_a_move_whose_plants_moved_on_stays_as_it_is() -> None:
     """Ruling 8: a move whose plants have since changed places stays as it is. Seat 0 steals seat
-    1's seed, then a Seed Swap sends it to seat 2 before the duel: nothing goes back."""
-    state = visiting()
-    for i in range(9):
-        state.players[0].pots[i] = None  # the stolen seed will be seat 0's only seed
+    1's seed and trades it on to seat 2; seat 2's duel is won, seat 1's lost: the stolen seed is in
+    seat 2's greenhouse now, so nothing goes back to seat 1."""
+    state = new_game(3, points=9)
+    all_seeds(state)
+    state.turn.points = 20
+    state.players[1].square = state.players[2].square = "C"
+    empty(state, 0, 8)
+    act(state, "move:G1")
     stolen = token_at(state, 1, 4)
-    act(state, "steal:4:0")
-    set_hand(state, 0, "seed_swap")
-    play(state, 0, "seed_swap", 2)
-    assert token_at(state, 0, 0) != stolen
-    set_hand(state, 1)
-    stack_duel(state, "red_handed")
+    act(state, "steal:4:8")
+    act(state, "move:G2")
+    act(state, "swap:8:0")
+    for seat in range(3):
+        set_hand(state, seat)
+    stack_duel(state, "nothing_seen", "red_handed")
     events = end_turn(state)
+    assert [e.seats["owner"] for e in events if e.kind == "duel_lost"] == [1]
     assert [e.fields["returned"] for e in events if e.kind == "plants_returned"] == [0]
+    assert token_at(state, 2, 0) == stolen and state.players[1].pots[4] is None
 
 
 def test_a_plant_that_grew_goes_back_grown() -> None:
