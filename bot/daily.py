@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.position import Position
+from bot.refusals import Refusal
 from bot.storage.meta import Meta
 from bot.storage.records import GameRecord
 from engine.api import standing_result
@@ -81,6 +82,24 @@ async def server_seed(store: Meta, guild_id: int, day: str) -> int:
     database's `meta` table (never logged, never shown)."""
     secret = await store.meta_once(SECRET_KEY, secrets.token_hex(32))
     return daily_seed(secret, guild_id, day)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Today's daily garden of a server: its day, the weekday's options and the server's seed."""
+
+    day: str
+    options: dict[str, Any]
+    seed: int
+
+
+async def todays_deal(store: Meta, game_name: str, guild_id: int | None, now: float) -> Deal:
+    """The daily garden dealt at `now` on server `guild_id` (refused for another game, or outside
+    a server). Whether it is scored is decided as the game is stored (`Store.create_lobby`)."""
+    if game_name != DAILY_GAME or guild_id is None:
+        raise Refusal("The daily garden is a solo Mr. Cabbagehead's Garden, played in a server.")
+    day = day_of(now)
+    return Deal(day, dict(options_of(day).options), await server_seed(store, guild_id, day))
 
 
 def hidden(record: GameRecord, now: float) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.daily import DAILY_GAME, day_of, options_of, server_seed
+from bot.daily import todays_deal
 from bot.games import computer_strengths, level
 from bot.position import Position
 from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_SEAT, Refusal
@@ -73,11 +73,9 @@ class Lobbies:
         timed-out turns. A game for exactly one player starts at once. `daily`: today's daily
         garden of the server (bot/daily.py): its seed and options, not the ones given."""
         game = get_game(game_name)
-        day = day_of(self._clock()) if daily else None
-        if day is not None:
-            if game_name != DAILY_GAME or guild_id is None:
-                raise Refusal("The daily garden is a solo Mr. Cabbagehead's Garden, played in a server.")
-            options, players = options_of(day).options, 1
+        deal = await todays_deal(self.store, game_name, guild_id, self._clock()) if daily else None
+        if deal is not None:
+            options, players = deal.options, 1
         try:
             checked = game.options_model.model_validate(
                 options.model_dump() if isinstance(options, BaseModel) else options
@@ -93,7 +91,6 @@ class Lobbies:
             game.create(checked, low, 0)  # options the rules refuse are refused now, not at Start
         except ValueError as error:
             raise Refusal(f"Those options don't work for {game.title}: {error}") from None
-        seed = await server_seed(self.store, guild_id or 0, day) if day is not None else self._seed_source()
         try:
             record = await self.store.create_lobby(
                 guild_id=guild_id,
@@ -102,10 +99,11 @@ class Lobbies:
                 options=checked.model_dump(mode="json"),
                 min_seats=low,
                 max_seats=high,
-                seed=seed,
+                seed=deal.seed if deal is not None else self._seed_source(),
                 host=SeatRecord(name=host_name, user_id=host_id),
                 host_id=host_id,
                 lobby_ttl=self.lobby_ttl,
+                daily=deal.day if deal is not None else None,
             )
         except ChannelBusy:
             raise Refusal(
@@ -115,10 +113,6 @@ class Lobbies:
         if clock is not None or stand_in is not None:
             await self.store.set_clock(record.id, clock, stand_in)
             record.clock, record.stand_in = clock, stand_in
-        if day is not None:
-            scored = await self.store.daily_games_of(guild_id or 0, host_id, day) == 0  # not yet marked
-            await self.store.set_daily(record.id, day, scored)
-            record.daily, record.daily_scored = day, scored
         if high == 1:
             return await self.start(record.id, host_id)
         return SeatChange(Position(record))

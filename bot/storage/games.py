@@ -14,6 +14,13 @@ from bot.storage.records import GameRecord, GameStatus, ResultRecord, SeatRecord
 from bot.storage.results import write_result
 from bot.storage.rows import GAME_COLUMNS, game_from_row, seats_json
 
+#: A new daily garden is scored when its player has no scored one of that day on the server yet
+#: (parameters: the day, then the server, the day and the player).
+FIRST_OF_THE_DAY = (
+    "? IS NOT NULL AND NOT EXISTS (SELECT 1 FROM games WHERE guild_id IS ? AND daily = ? "
+    "AND host_id = ? AND daily_scored = 1)"
+)
+
 
 class Games(StoreBase):
     """The part of `Store` that keeps games and lobbies (but not their moves: `Moves`)."""
@@ -31,16 +38,20 @@ class Games(StoreBase):
         host: SeatRecord,
         host_id: int,
         lobby_ttl: float | None,
+        daily: str | None = None,
     ) -> GameRecord:
-        """A new lobby in `channel_id` with the host seated; `ChannelBusy` if the channel has a game."""
+        """A new lobby in `channel_id` with the host seated; `ChannelBusy` if the channel has a game.
+        `daily`: the game is that day's daily garden, scored if it is the host's first of the day
+        on the server, practice otherwise, decided in the same statement that stores it (so two
+        opened at once cannot both be scored; a unique index, schema 8, holds it too)."""
         now = self._clock()
         expires = now + lobby_ttl if lobby_ttl is not None else None
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, "
-                    "seed, status, host_id, created_at, updated_at, lobby_expires_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    "seed, status, host_id, created_at, updated_at, lobby_expires_at, daily, daily_scored) "
+                    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, {FIRST_OF_THE_DAY})",
                     (
                         guild_id,
                         channel_id,
@@ -54,6 +65,11 @@ class Games(StoreBase):
                         now,
                         now,
                         expires,
+                        daily,
+                        daily,
+                        guild_id,
+                        daily,
+                        host_id,
                     ),
                 )
                 game_id = cursor.lastrowid

@@ -1,5 +1,6 @@
 """What /history reads (a server's games that are over, newest first), and the daily gardens'
-records: which day a game is for, scored or practice, the day's board and the streaks."""
+records: the day's board and the streaks (a daily garden is marked scored or practice as it is
+created, `Store.create_lobby`)."""
 
 from __future__ import annotations
 
@@ -27,25 +28,6 @@ class History(StoreBase):
         ):
             rows = await cur.fetchall()
         return [game_from_row(r) for r in rows]
-
-    async def set_daily(self, game_id: int, day: str, scored: bool) -> None:
-        """Mark `game_id` as `day`'s daily garden, scored or practice."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET daily = ?, daily_scored = ? WHERE id = ?", (day, int(scored), game_id)
-            )
-
-    async def daily_games_of(self, guild_id: int, user_id: int, day: str) -> int:
-        """How many daily gardens of `day` `user_id` opened on `guild_id` (the first is scored)."""
-        async with (
-            self._lock,
-            self._db.execute(
-                "SELECT COUNT(*) FROM games WHERE guild_id = ? AND daily = ? AND host_id = ?",
-                (guild_id, day, user_id),
-            ) as cur,
-        ):
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
 
     async def daily_days(self, guild_id: int, user_id: int) -> list[str]:
         """The days `user_id` finished a scored daily garden on `guild_id` (for streaks)."""

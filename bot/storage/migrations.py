@@ -190,6 +190,17 @@ MIGRATIONS: list[str] = [
     UPDATE result_players SET counted = 0
         WHERE game_id IN (SELECT id FROM games WHERE daily IS NOT NULL AND daily_scored = 0)
     """,
+    # 8: one scored daily garden per player, server and day, held by a unique index. Two started
+    # at once could both be scored before: the first keeps its score, the others become practice.
+    """
+    UPDATE games SET daily_scored = 0 WHERE daily_scored = 1 AND id NOT IN (
+        SELECT MIN(id) FROM games WHERE daily_scored = 1 GROUP BY guild_id, daily, host_id);
+    UPDATE results SET practice = 1, unrated_reason = 'a practice daily garden counts nowhere'
+        WHERE practice = 0 AND game_id IN (SELECT id FROM games WHERE daily IS NOT NULL AND daily_scored = 0);
+    UPDATE result_players SET counted = 0
+        WHERE game_id IN (SELECT id FROM games WHERE daily IS NOT NULL AND daily_scored = 0);
+    CREATE UNIQUE INDEX games_one_scored_daily ON games (guild_id, daily, host_id) WHERE daily_scored = 1
+    """,
 ]
 
 

@@ -4,10 +4,13 @@ the first of the day is the one scored, however many are opened at once."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import sqlite3
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
 from bot.daily import day_of
 from bot.storage import Store
@@ -16,7 +19,7 @@ from tests.bot.hub import Hub
 
 GUILD = 7
 ALICE = 11
-NOW = 1_796_000_000.0  # a Unix time in December 2026
+NOW = 1_796_000_000.0  # a Unix time: 30 November 2026
 
 
 async def open_daily(hub: Hub, channel: int) -> int:
@@ -102,3 +105,64 @@ async def test_migration_7_uncounts_the_practice_gardens_stored_before(tmp_path:
         assert practice.unrated_reason == "a practice daily garden counts nowhere"
     finally:
         await store.close()
+
+
+async def test_two_daily_gardens_opened_at_once_give_exactly_one_scored(tmp_path: Path) -> None:
+    """Issue 18 (audit item 2): "One scored attempt per player per day", even when a player starts
+    daily gardens in several channels at the same moment: the game is created and marked scored
+    or practice in one transaction."""
+    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: NOW)
+    try:
+        hub = Hub(store, clock=lambda: NOW)
+        opened = await asyncio.gather(*(open_daily(hub, channel) for channel in (100, 101, 102)))
+        records = [await store.get(game_id) for game_id in opened]
+        assert [r.daily_scored for r in records if r is not None].count(True) == 1
+        assert all(r is not None and r.daily == day_of(NOW) for r in records)
+        assert await store.daily_board(GUILD, day_of(NOW)) == [(ALICE, "Alice", None, None, "active")], (
+            "the board holds her one scored garden"
+        )
+    finally:
+        await store.close()
+
+
+async def test_migration_8_keeps_one_scored_daily_garden_per_player_and_day(tmp_path: Path) -> None:
+    """Issue 18 (audit item 2): a database where two daily gardens of one player and day were both
+    scored (two /play at once, before the fix) keeps the first scored, the other becomes practice
+    (counted nowhere); from then on a unique index refuses a second scored one."""
+    path = tmp_path / "seven.sqlite3"
+    day = day_of(NOW)
+    seats = json.dumps([{"name": "Alice", "user_id": ALICE}])
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await migrate(db, MIGRATIONS[:7])
+        for game_id in (1, 2):
+            await db.execute(
+                "INSERT INTO games (id, guild_id, channel_id, game, options, seats, min_seats, max_seats, "
+                "seed, state, version, status, host_id, created_at, updated_at, daily, daily_scored) "
+                "VALUES (?, ?, ?, 'cabbagehead', '{}', ?, 1, 1, 5, '{}', 9, 'finished', ?, 0, 0, ?, 1)",
+                (game_id, GUILD, 100 + game_id, seats, ALICE, day),
+            )
+            await db.execute(
+                "INSERT INTO results (game_id, guild_id, channel_id, game, options, option_set, status, "
+                "outcome, seats, winners, solo, started_at, finished_at, moves, timeouts, taken_over, "
+                "rated, unrated_reason) VALUES (?, ?, 100, 'cabbagehead', '{}', '{}', 'finished', "
+                "'completed', ?, '[0]', 1, 0, ?, 9, 0, 0, 0, 'solo games rank best gardens instead')",
+                (game_id, GUILD, json.dumps([{"seat": 0, "name": "Alice", "user_id": ALICE}]), NOW + game_id),
+            )
+            await db.execute(
+                "INSERT INTO result_players (game_id, seat, user_id, guild_id, game, option_set, solo, "
+                "counted, points, place, won, award, finished_at) "
+                "VALUES (?, 0, ?, ?, 'cabbagehead', '{}', 1, 1, ?, 1, 1, NULL, ?)",
+                (game_id, ALICE, GUILD, 30 + game_id, NOW + game_id),
+            )
+    store = await Store.open(path)
+    try:
+        first, second = await store.get(1), await store.get(2)
+        assert first is not None and first.daily_scored and second is not None and not second.daily_scored
+        practice = await store.result(2)
+        assert practice is not None and practice.practice
+        assert [t.played for t in await store.tallies(GUILD, ALICE)] == [1]
+        assert [(row[0], row[2]) for row in await store.daily_board(GUILD, day)] == [(ALICE, 31)]
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+        db.execute("UPDATE games SET daily_scored = 1 WHERE id = 2")

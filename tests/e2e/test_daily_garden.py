@@ -3,6 +3,7 @@ no spoilers while the day runs, and everything open once it is over (bot/daily.p
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from bot.clock import ManualClock
@@ -113,9 +114,10 @@ async def test_one_deal_a_day_one_scored_attempt_and_no_spoilers(
     # Kept (history lists it, as practice) but counted nowhere (audit item 1): one garden in her
     # stats, once among the best solo gardens.
     listed = await fake.slash(fake.carol, fake.general, "history list", {})
-    assert f"**#{again.id}** Mr. Cabbagehead's Garden · daily garden, practice" in (
-        await fake.response_message(listed)
-    ).text()
+    assert (
+        f"**#{again.id}** Mr. Cabbagehead's Garden · daily garden, practice"
+        in (await fake.response_message(listed)).text()
+    )
     stats = await fake.slash(fake.alice, fake.general, "stats", {"game": "cabbagehead"})
     assert "(solo)**: 1 garden, best garden" in (await fake.response_message(stats)).text()
     solo = await fake.slash(fake.carol, fake.general, "leaderboard", {"game": "cabbagehead", "solo": True})
@@ -124,3 +126,16 @@ async def test_one_deal_a_day_one_scored_attempt_and_no_spoilers(
     wednesday = await record_in(garden_bot, fake.general)
     assert wednesday.daily == tomorrow and wednesday.daily_scored
     assert wednesday.seed == daily_seed(secret, fake.guild.id, tomorrow) != alice.seed
+
+
+async def test_two_daily_gardens_started_at_once_give_one_scored(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Issue 18 (audit item 2): "One scored attempt per player per day", also for two `/play
+    cabbagehead daily:True` at the same moment in two channels: one scored, the other practice."""
+    fake = fake_discord
+    await garden_bot.start()
+    await asyncio.gather(*(start_daily(fake, fake.alice, c) for c in (fake.general, fake.games)))
+    records = [await record_in(garden_bot, c) for c in (fake.general, fake.games)]
+    assert sorted(r.daily_scored for r in records) == [False, True]
+    assert records[0].seed == records[1].seed, "the same deal, scored or not"
