@@ -185,14 +185,20 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
 
 
 def hand_status(position: Position, seat: int) -> str:
+    """Where the game stands for the hand's seat. A game whose own words say whose turn it is
+    (`says_whose_turn`: its hand text does) is not told again (issue 17, each fact said once)."""
     if position.record.status != "active":
         return "This game is over."
     to_move = position.to_move()
+    said = presenter(position.record.game).says_whose_turn
     if seat in to_move:
-        return "**Your decision.** Choose below."
+        return "Choose below." if said else "**Your decision.** Choose below."
     names = position.names
     now = ", ".join(f"**{names[s]}**" for s in to_move)
-    return f"Now: {now} — I'll mention you when it's your turn." if now else "Game over."
+    if not now:
+        return "Game over."
+    later = "I'll mention you when it's your turn."
+    return later if said else f"Now: {now} — {later}"
 
 
 def hand_layout(

@@ -126,12 +126,13 @@ def _rose_card(w: int, h: int) -> Image.Image:
 # ---------------------------------------------------------------- sections
 
 
-def _header(view: CabbageheadView, names: list[str], title: str, *, board: bool = False) -> cv.Section:
-    """The band across the top. A board's leaves out who is to do what while the game runs: the
-    table's headline right above the picture says it (issue 17, each fact once)."""
-    where = "Game over" if view.game_over else f"Round {view.round} of 3 · turn {view.turn}"
-    line = "" if board and not view.game_over else decision_line(view, names)
-    return cv.header(title, where, line)
+def _header(view: CabbageheadView, names: list[str], title: str) -> list[cv.Section]:
+    """The band across the top, once the game is over: the title and the result. While the game
+    runs there is none: the message's headline right above the picture says the game, the round,
+    the turn and who is to do what (issue 17, each fact said once)."""
+    if not view.game_over:
+        return []
+    return [cv.header(title, "Game over", decision_line(view, names))]
 
 
 def said(names: list[str], seat: int) -> str:
@@ -357,11 +358,10 @@ def _supply_lines(view: CabbageheadView, width: int) -> list[SupplyLine]:
 
 
 HIVE_H = 64
-ROUND_H = 26
 
 
 def _supply_height(lines: list[SupplyLine]) -> int:
-    return 10 + HIVE_H + sum(cv.line_height(size) + 1 for _, size, _, _ in lines) + ROUND_H + 8
+    return 10 + HIVE_H + sum(cv.line_height(size) + 1 for _, size, _, _ in lines) + 8
 
 
 def _supply_panel(
@@ -386,8 +386,6 @@ def _supply_panel(
     for text, size, colour, bold in lines:
         cv.draw_text(image, (x, y), text, size, colour, bold=bold)
         y += cv.line_height(size) + 1
-    w = cv.draw_text(image, (x, y + 2), f"Round {view.round} of 3", cv.SMALL, cv.INK)
-    cv.pips(d, x + w + 10, y + 4, view.round, 3, 16, cv.GOOD_GREEN, cv.PAPER_DIM, gap=6)
 
 
 def _neighbours_section(view: CabbageheadView) -> cv.Section:
@@ -553,7 +551,7 @@ def _grid(
 def board_image(view: CabbageheadView, names: list[str]) -> Image.Image:
     """The public board: the result once the game is over, drawn row, supply, Neighbours and every
     garden."""
-    sections = [_header(view, names, TITLE, board=True)]
+    sections = _header(view, names, TITLE)
     if view.game_over:
         sections.append(_results_section(view, names))
     sections += [_row_section(view), _neighbours_section(view)]
@@ -575,7 +573,7 @@ def hand_image(view: CabbageheadView, seat: int, names: list[str]) -> Image.Imag
     Mr. Cabbagehead's Garden has no secret hand (ruling 12): the private picture is the player's
     decision at a glance, drawn from their own view."""
     mine = [g for g in view.gardens if g.seat == seat]
-    sections = [_header(view, names, f"Your garden · {seat_name(names, seat)}"), _row_section(view)]
+    sections = [*_header(view, names, f"Your garden · {seat_name(names, seat)}"), _row_section(view)]
     for garden in mine:
         sections.append(
             _garden_section(view, garden, "Your garden", seat in view.to_move and not view.game_over)

@@ -205,11 +205,13 @@ def turn_line(view: SabotageView, names: list[str], name: Namer = _name) -> str:
     return line
 
 
-def _header(view: SabotageView, names: list[str], title: str, *, board: bool = False) -> cv.Section:
-    """The band across the top. A board's leaves out whose turn it is while the game runs: the
-    table's headline right above the picture says it (issue 17, each fact once)."""
-    line = "" if board and not view.game_over else turn_line(view, names)
-    return cv.header(title, f"Round {view.round} of {view.season_rounds}", line)
+def _header(view: SabotageView, names: list[str], title: str) -> list[cv.Section]:
+    """The band across the top, once the game is over: the title, the last round and the result.
+    While the game runs there is none: the message's headline (the table's, or the hand's own
+    words) says the game, the round and whose turn it is (issue 17, each fact said once)."""
+    if not view.game_over:
+        return []
+    return [cv.header(title, f"Round {view.round} of {view.season_rounds}", turn_line(view, names))]
 
 
 def _results_section(view: SabotageView, names: list[str]) -> cv.Section:
@@ -473,7 +475,7 @@ def _completed(
 def board_image(view: SabotageView, names: list[str]) -> Image.Image:
     """The public board: the final ranking once the game is over, both rows, then every player's
     plots, bugs, completed objectives and score."""
-    sections = [_header(view, names, TITLE, board=True)]
+    sections = _header(view, names, TITLE)
     if view.game_over:
         sections.append(_results_section(view, names))
     sections += _rows_section(view)
@@ -651,7 +653,7 @@ def _objectives_section(view: SabotageView) -> cv.Section:
 def hand_image(view: SabotageView, seat: int, names: list[str]) -> Image.Image:
     """A player's own picture: their hand, their objectives with progress, and their plots."""
     sections = [
-        _header(view, names, f"Your hand · {_name(view, names, seat)}"),
+        *_header(view, names, f"Your hand · {_name(view, names, seat)}"),
         _hand_group_section("Plants in your hand", _grouped(view.my_plants)),
         _hand_group_section("Bugs in your hand", _grouped(view.my_bugs)),
         _objectives_section(view),

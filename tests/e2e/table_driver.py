@@ -6,9 +6,30 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from bot.pictures import canvas
+from bot.pictures.render import render_board, render_hand
+from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 HAND_LABEL = "My hand / My turn"
+
+
+async def picture_texts(
+    fake: FakeDiscord, runner: BotRunner, message: FakeMessage, seat: int | None = None
+) -> list[str]:
+    """Every text the picture on `message` draws (the board's, or `seat`'s hand picture), read
+    from the drawing's own record (`canvas.recording`): the picture is drawn again from the game
+    as the bot holds it, and checked to be the very picture the message carries."""
+    [attachment] = message.attachments
+    position = await runner.bot.table.sessions.in_channel(message.channel_id)
+    assert position is not None
+    view = position.view(seat)
+    with canvas.recording() as record:
+        if seat is None:
+            drawn = render_board(position.record.game, view, position.names)
+        else:
+            drawn = render_hand(position.record.game, view, seat, position.names)
+    assert drawn.png == fake.attachment_bytes(attachment), "the picture shown is the one drawn again"
+    return [t.text for t in record.texts]
 
 
 def boards(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:

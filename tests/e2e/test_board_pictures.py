@@ -183,7 +183,7 @@ async def test_a_public_view_hand_is_not_drawn_out_of_budget(
     bot.table.pictures.budget.spend(1_000_000)
     hand = await open_hand(fake, fake.alice, fake.general)
     assert hand.attachments == []
-    assert "Your decision" in hand.text()
+    assert "Alice: plant one of the drawn cards" in hand.text(), "the decision, in the text alone"
 
 
 async def test_with_room_for_one_picture_a_move_draws_the_board_not_the_public_hand(

@@ -19,6 +19,7 @@ from tests.e2e.table_driver import (
     offered,
     open_lobby,
     pick,
+    picture_texts,
     wait_for_move,
 )
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
@@ -30,6 +31,10 @@ SABOTAGE = "play sabotage"
 def table_texts(message: FakeMessage) -> str:
     """What a sighted reader reads on the table: its text displays (alt text is for screen readers)."""
     return "\n".join(message.text_displays())
+
+
+#: Words that say whose turn it is, in either game's table, hand or picture.
+WHOSE_TURN = re.compile(r"Now:|\bto play\b|Your decision|'s turn\b")
 
 
 def assert_within_layout_limits(message: FakeMessage) -> None:
@@ -58,10 +63,13 @@ async def test_the_table_says_each_fact_once(fake_discord: FakeDiscord, running_
             table_texts(table) + str([(c.method, c.route, c.status) for c in fake.calls[-8:]])
         ) from None
     assert_within_layout_limits(table)
-    said = table_texts(table)
-    assert said.count("Mr. Cabbagehead's Garden") == 1
+    # The picture counts too: what it draws must not repeat the headline (issue 17, "each fact
+    # said once": not the title, the round, the turn or whose turn it is).
+    said = table_texts(table) + "\n" + "\n".join(await picture_texts(fake, running_bot, table))
+    assert said.count("Mr. Cabbagehead's Garden") == 1, said
     assert len(re.findall(r"\bRound \d", said)) == 1, said
-    assert said.count("Now:") == 1, said  # whose turn, once
+    assert len(re.findall(r"\bturn \d", said)) <= 1, said
+    assert len(WHOSE_TURN.findall(said)) == 1, said  # whose turn, once
     assert said.count("runs out <t:") == 1, said
     assert len(re.findall(r"move \d+", said)) == 1, said
     galleries = [c for c in table.walk() if c.get("type") == 12]
@@ -80,19 +88,26 @@ async def test_a_hidden_hand_table_offers_no_choices(
     fake_discord: FakeDiscord, running_bot: BotRunner
 ) -> None:
     """Garden Sabotage hides hands: its table offers only My hand (no seat's choices), and says
-    the round and whose turn it is once ("Round 1 of 30 · Alice to play · 3 of 3 actions left")."""
+    the round and whose turn it is once ("Round 1 of 30 · Alice to play · 3 of 3 actions left"),
+    its picture included; so does the hand, its picture included (issue 17, each fact once)."""
     fake = fake_discord
     lobby = await open_lobby(fake, fake.alice, fake.general, SABOTAGE, {"first_player": "host"})
     await click(fake, fake.bob, lobby, "Join")
     await click(fake, fake.alice, lobby, "Start")
     table = await wait_for_move(fake, fake.general, 0)
     assert_within_layout_limits(table)
-    said = table_texts(table)
-    assert said.count("Round 1 of") == 1 and said.count("to play") == 1, said
+    said = table_texts(table) + "\n" + "\n".join(await picture_texts(fake, running_bot, table))
+    assert said.count("Garden Sabotage") == 1, said
+    assert said.count("Round 1 of") == 1 and len(WHOSE_TURN.findall(said)) == 1, said
+    assert said.count("actions left") == 1, said
     assert not choice_buttons(table) and not table.selects()
     hand = (await click(fake, fake.alice, table, HAND_LABEL)).original
     assert hand is not None and hand.ephemeral_to == fake.alice.id
     assert_within_layout_limits(hand)
+    in_hand = table_texts(hand) + "\n" + "\n".join(await picture_texts(fake, running_bot, hand, seat=0))
+    assert in_hand.count("Round 1 of") == 1, in_hand
+    assert len(WHOSE_TURN.findall(in_hand)) == 1, in_hand
+    assert in_hand.count("actions left") == 1, in_hand
 
 
 async def plant_from_table(fake: FakeDiscord, player: FakeUser, rng: random.Random, move: int) -> int:
