@@ -115,6 +115,7 @@ class GardenClubBot(commands.Bot):
         clocks, stats = ClockCommands(self.table), StatsCommands(self.table)
         self.router = Router(self.table, hands, lobbies, commands, clocks, stats)
         history = self.router.history = HistoryCommands(self.table)
+        daily_gardens = self.router.daily = DailyGardens(self.table, history)
         self.add_listener(self.router.on_interaction, "on_interaction")
         await self._watch()
         register_commands(
@@ -125,7 +126,7 @@ class GardenClubBot(commands.Bot):
             clocks,
             test_games=self.settings.test_games,
             stats=stats,
-            daily_gardens=DailyGardens(self.table),
+            daily_gardens=daily_gardens,
         )
         register_history_commands(self.tree, history)
         await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)

@@ -196,6 +196,7 @@ def register_stats_commands(
         game="Which game",
         solo="Mr. Cabbagehead's Garden: the best solo gardens instead",
         daily="Mr. Cabbagehead's Garden: today's daily gardens (points only until the day ends)",
+        day="The daily gardens of a past day: 2026-12-01 (UTC), or yesterday",
     )
     @app_commands.choices(game=choices)
     @app_commands.guild_only()
@@ -204,10 +205,11 @@ def register_stats_commands(
         game: app_commands.Choice[str],
         solo: bool = False,
         daily: bool = False,
+        day: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         async with replies.on_time(interaction, private=True):
-            if daily and daily_gardens is not None:
-                await daily_gardens.board(interaction, game.value)
+            if (daily or day is not None) and daily_gardens is not None:
+                await daily_gardens.board(interaction, game.value, day)
                 return
             await stats.leaderboard(interaction, game.value, solo=solo)
 

@@ -63,6 +63,24 @@ def ends_at(day: str) -> float:
     return (start + timedelta(days=1)).timestamp()
 
 
+def shift(day: str, days: int) -> str:
+    """The day `days` after `day` (before, if negative)."""
+    return (date.fromisoformat(day) + timedelta(days=days)).isoformat()
+
+
+def read_day(text: str, today: str) -> str | None:
+    """The day `text` names: "today", "yesterday" or a date such as "2026-12-01" (None: no day)."""
+    said = text.strip().lower()
+    if said in ("today", "yesterday"):
+        return today if said == "today" else shift(today, -1)
+    if len(said) != 10:
+        return None
+    try:
+        return date.fromisoformat(said).isoformat()
+    except ValueError:
+        return None
+
+
 def options_of(day: str) -> DailySet:
     """The option set of `day`'s weekday."""
     return rotation()[date.fromisoformat(day).weekday()]

@@ -1,50 +1,136 @@
-"""The daily garden's leaderboard (`/leaderboard cabbagehead daily:True`) and how its games look
-while their day runs: points only, no garden, no moves (bot/daily.py)."""
+"""The daily garden's boards (`/leaderboard cabbagehead daily:True [day]`, and the board's buttons)
+and the replay of a day's best garden (bot/daily.py).
+
+While a day runs its board shows points only; once it is over (00:00 UTC) it shows each garden's
+game number, and its **Replay the best garden** opens the best garden's replay (`bot.replays`)
+to anyone on the server. That button is on the board of the day that runs too: pressed before
+the day ends it is refused, privately and briefly; the same button works once the day is over.
+"""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import discord
 
 from bot import daily, replies
+from bot.handlers.history_commands import HistoryCommands
+from bot.handlers.stats_commands import NOT_HERE
 from bot.refusals import Refusal
 from bot.render import GREEN
+from bot.storage.history import DailyRow
 from bot.table import Table
 from bot.ui.choices import clip
-from bot.ui.layout import TEXT_MAX, DrawnLayout, container, text
+from bot.ui.ids import DailyBoardId, ReplayId
+from bot.ui.items import button, row
+from bot.ui.layout import TEXT_MAX, DrawnLayout, container, separator, text
 
 NOT_DAILY = "The daily garden is Mr. Cabbagehead's Garden: `/leaderboard cabbagehead daily:True`."
+NO_DAY = "Give the day as 2026-12-01 (a UTC date), `today` or `yesterday`."
+NOT_YET = "That day hasn't come yet: its garden is dealt at 00:00 UTC."
+DAY_RUNS = "That day is still running: its best garden's replay opens to everyone when the day ends."
+NO_BEST = "Nobody finished a scored daily garden that day, so there is no replay to show."
+#: The label of the button that replays a day's best garden (while the day runs: refused).
+REPLAY_BEST = "Replay the best garden"
 
 
 class DailyGardens:
-    """Today's daily garden board of a server."""
+    """A server's daily garden boards, today's and past days'."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, history: HistoryCommands | None = None) -> None:
         self.table = table
+        #: The replay viewer the best garden's replay opens in.
+        self.history = history
 
-    async def board(self, interaction: discord.Interaction[Any], game: str) -> None:
+    def _day(self, day: str | None) -> tuple[str, str]:
+        """The day asked for (None: today) and today; refused for no day or a day to come."""
+        today = daily.day_of(self.table.clock())
+        chosen = daily.read_day(day, today) if day is not None else today
+        if chosen is None:
+            raise Refusal(NO_DAY)
+        if chosen > today:
+            raise Refusal(NOT_YET)
+        return chosen, today
+
+    async def board(self, interaction: discord.Interaction[Any], game: str, day: str | None = None) -> None:
+        """`/leaderboard cabbagehead daily:True [day]`: a day's board, privately."""
         if game != daily.DAILY_GAME:
             raise Refusal(NOT_DAILY)
+        chosen, today = self._day(day)
+        layout = await self._layout(interaction.guild_id or 0, chosen, today)
+        await replies.send(interaction, private=True, view=layout)
+
+    async def clicked(self, interaction: discord.Interaction[Any], clicked: DailyBoardId) -> None:
+        """A day button (the board of that day, in place) or **Replay the best garden**."""
+        chosen, today = self._day(clicked.day)
         guild = interaction.guild_id or 0
-        today = daily.day_of(self.table.clock())
-        rows = await self.table.store.daily_board(guild, today)
-        chosen = daily.options_of(today)
-        lines = [f"## Daily garden — {today} ({chosen.weekday}): {chosen.label}"]
+        if clicked.best:
+            await self._replay_best(interaction, guild, chosen)
+            return
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            raise Refusal(NOT_HERE)
+        await replies.update(interaction, view=await self._layout(guild, chosen, today))
+
+    async def _replay_best(self, interaction: discord.Interaction[Any], guild: int, day: str) -> None:
+        if self.table.clock() < daily.ends_at(day):
+            raise Refusal(DAY_RUNS)
+        best = _best(await self.table.store.daily_board(guild, day))
+        if best is None or self.history is None:
+            raise Refusal(NO_BEST)
+        await self.history.show(interaction, ReplayId(best.game_id, 0, "b"))
+
+    async def _layout(self, guild: int, day: str, today: str) -> DrawnLayout:
+        rows = await self.table.store.daily_board(guild, day)
+        over = day < today
+        chosen = daily.options_of(day)
+        lines = [f"## Daily garden — {day} ({chosen.weekday}): {chosen.label}"]
         if not rows:
-            lines.append("Nobody has planted today's garden yet: `/play cabbagehead daily:True`.")
+            lines.append(
+                "Nobody planted that day's garden here."
+                if day != today
+                else "Nobody has planted today's garden yet: `/play cabbagehead daily:True`."
+            )
         place = 0
-        for user, name, points, award, status in rows:
-            streak = daily.streak(await self.table.store.daily_days(guild, user), today)
+        for found in rows:
+            streak = daily.streak(await self.table.store.daily_days(guild, found.user_id), today)
             days = f" · {streak}-day streak" if streak > 1 else ""
-            if status == "active" or points is None:
-                lines.append(f"• **{name}** — planting now{days}")
+            number = f" · game #{found.game_id}" if over else ""
+            if found.status == "active" or found.points is None:
+                doing = "planting now" if found.status == "active" else "ended early"
+                lines.append(f"• **{found.name}** — {doing}{number}{days}")
                 continue
             place += 1
-            ribbon = f" · {award}" if award else ""
-            lines.append(f"{place}. **{name}** — {points} points{ribbon}{days}")
+            ribbon = f" · {found.award}" if found.award else ""
+            lines.append(f"{place}. **{found.name}** — {found.points} points{ribbon}{number}{days}")
         lines.append("")
-        ends = int(daily.ends_at(today))
-        lines.append(f"Only points until the day ends <t:{ends}:R>; then every garden and replay opens.")
-        layout = DrawnLayout([container([text(clip("\n".join(lines), TEXT_MAX))], GREEN)])
-        await replies.send(interaction, private=True, view=layout)
+        if over:
+            lines.append("The day is over: every garden and replay is open (`/history replay`).")
+        else:
+            ends = int(daily.ends_at(day))
+            lines.append(f"Only points until the day ends <t:{ends}:R>; then every garden and replay opens.")
+        buttons = []
+        if day > date.min.isoformat():
+            buttons.append(
+                button(DailyBoardId(daily.shift(day, -1)).text(), f"◀ {daily.shift(day, -1)}", _GREY)
+            )
+        if day < today:
+            buttons.append(
+                button(DailyBoardId(daily.shift(day, 1)).text(), f"{daily.shift(day, 1)} ▶", _GREY)
+            )
+        if _best(rows) is not None:
+            label = REPLAY_BEST if over else f"{REPLAY_BEST} (after the day)"
+            buttons.append(button(DailyBoardId(day, best=True).text(), label))
+        inside: list[dict[str, Any]] = [text(clip("\n".join(lines), TEXT_MAX))]
+        if buttons:
+            inside += [separator(), row(buttons)]
+        return DrawnLayout([container(inside, GREEN)])
+
+
+_GREY = discord.ButtonStyle.secondary
+
+
+def _best(rows: list[DailyRow]) -> DailyRow | None:
+    """The day's best garden: the first (most points, the earlier among equals) that finished."""
+    return next((r for r in rows if r.status == "finished" and r.points is not None), None)

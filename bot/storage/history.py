@@ -5,10 +5,23 @@ created, `Store.create_lobby`)."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from bot.storage.connection import StoreBase
 from bot.storage.records import MAX_ID, GameRecord
 from bot.storage.rows import GAME_COLUMNS, game_from_row
+
+
+@dataclass(frozen=True)
+class DailyRow:
+    """A scored daily garden on its day's board: whose, their points and ribbon (None: none yet)."""
+
+    game_id: int
+    user_id: int
+    name: str
+    points: int | None
+    award: str | None
+    status: str
 
 
 class History(StoreBase):
@@ -42,15 +55,13 @@ class History(StoreBase):
             rows = await cur.fetchall()
         return [str(r[0]) for r in rows]
 
-    async def daily_board(
-        self, guild_id: int, day: str
-    ) -> list[tuple[int, str, int | None, str | None, str]]:
-        """`day`'s scored daily gardens on `guild_id`: (user, name, points, ribbon, status), best
-        first; a garden still being planted has no points yet."""
+    async def daily_board(self, guild_id: int, day: str) -> list[DailyRow]:
+        """`day`'s scored daily gardens on `guild_id`, best first; a garden still being planted (or
+        ended early) has no points."""
         async with (
             self._lock,
             self._db.execute(
-                "SELECT g.host_id, g.seats, p.points, p.award, g.status FROM games g "
+                "SELECT g.id, g.host_id, g.seats, p.points, p.award, g.status FROM games g "
                 "LEFT JOIN result_players p ON p.game_id = g.id AND p.seat = 0 "
                 "WHERE g.guild_id = ? AND g.daily = ? AND g.daily_scored = 1 AND g.status != 'lobby' "
                 "ORDER BY p.points IS NULL, p.points DESC, g.id",
@@ -59,7 +70,8 @@ class History(StoreBase):
         ):
             rows = await cur.fetchall()
         board = []
-        for user, seats, points, award, status in rows:
+        for game_id, user, seats, points, award, status in rows:
             names = json.loads(seats)
-            board.append((int(user), str(names[0]["name"]) if names else "?", points, award, str(status)))
+            name = str(names[0]["name"]) if names else "?"
+            board.append(DailyRow(int(game_id), int(user), name, points, award, str(status)))
         return board

@@ -23,12 +23,15 @@ follow their grammar exactly (bot.ui.choices), and anything else is `None`.
   gc:lb:<game name>:<page>                                  leaderboard pages (ratings): ◀ / ▶
   gc:lb:<game name>:<page>:<set key>                        best solo gardens pages, one option set
   gc:lb:<game name>                                         best gardens' option-set menu (values: set keys)
+  gc:daily:<day number>[:best]                              a day's daily garden board, or its best's replay
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 
 from bot.storage.records import MAX_ID
 
@@ -222,6 +225,17 @@ class HistoryId:
         return f"gc:history:{self.before}"
 
 
+@dataclass(frozen=True)
+class DailyBoardId:
+    """A day's daily garden board, or (`best`) its best garden's replay; the id says `date.toordinal`."""
+
+    day: str
+    best: bool = False
+
+    def text(self) -> str:
+        return f"gc:daily:{date.fromisoformat(self.day).toordinal()}" + (":best" if self.best else "")
+
+
 ComponentId = (
     LobbyId
     | HandId
@@ -239,7 +253,12 @@ ComponentId = (
     | ReplayId
     | ReplayMenuId
     | HistoryId
+    | DailyBoardId
 )
+
+#: The ids that name nothing but a game.
+_ONE_GAME: dict[str, Callable[[int], ComponentId]]
+_ONE_GAME = {"hand": HandId, "pause": PauseId, "again": AgainId, "replay": ReplayMenuId, "text": TextId}
 
 
 def _number(text: str, high: int) -> int | None:
@@ -279,9 +298,9 @@ def parse(custom_id: str) -> ComponentId | None:
             or (op.startswith("add-") and _STRENGTH.fullmatch(strength) is not None)
         )
         return LobbyId(game_id, op) if game_id is not None and valid else None
-    if kind == "hand" and len(parts) == 1:
+    if kind in _ONE_GAME and len(parts) == 1:
         game_id = _game_id(parts[0])
-        return HandId(game_id) if game_id is not None else None
+        return _ONE_GAME[kind](game_id) if game_id is not None else None
     if kind in ("c", "s") and len(parts) == 4:
         game_id, seat, version = (
             _game_id(parts[0]),
@@ -294,15 +313,6 @@ def parse(custom_id: str) -> ComponentId | None:
             return ChoiceId(game_id, seat, version, parts[3]) if CHOICE.fullmatch(parts[3]) else None
         number = _number(parts[3], MAX_MENU)
         return MenuId(game_id, seat, version, number) if number is not None else None
-    if kind == "pause" and len(parts) == 1:
-        game_id = _game_id(parts[0])
-        return PauseId(game_id) if game_id is not None else None
-    if kind == "again" and len(parts) == 1:
-        game_id = _game_id(parts[0])
-        return AgainId(game_id) if game_id is not None else None
-    if kind == "replay" and len(parts) == 1:
-        game_id = _game_id(parts[0])
-        return ReplayMenuId(game_id) if game_id is not None else None
     if kind == "replay" and len(parts) in (3, 4):
         game_id, move = _game_id(parts[0]), _number(parts[1], MAX_VERSION)
         tag = parts[3] if len(parts) == 4 else ""
@@ -312,9 +322,6 @@ def parse(custom_id: str) -> ComponentId | None:
     if kind == "history" and len(parts) == 1:
         before = _number(parts[0], MAX_ID)
         return HistoryId(before) if before is not None else None
-    if kind == "text" and len(parts) == 1:
-        game_id = _game_id(parts[0])
-        return TextId(game_id) if game_id is not None else None
     if kind == "back" and len(parts) == 2:
         game_id, seat = _game_id(parts[0]), _number(parts[1], MAX_SEAT)
         return BackId(game_id, seat) if game_id is not None and seat is not None else None
@@ -336,4 +343,7 @@ def parse(custom_id: str) -> ComponentId | None:
         return LeaderboardId(parts[0], page, key)
     if kind == "lb" and len(parts) == 1:
         return LeaderboardMenuId(parts[0]) if _GAME_NAME.fullmatch(parts[0]) else None
+    if kind == "daily" and len(parts) in (1, 2) and parts[1:] in ([], ["best"]):
+        day = _number(parts[0], date.max.toordinal())
+        return DailyBoardId(date.fromordinal(day).isoformat(), len(parts) == 2) if day else None
     return None

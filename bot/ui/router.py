@@ -18,6 +18,7 @@ import discord
 from bot import replies
 from bot.errors import answer_error, send_ephemeral
 from bot.handlers.clock_commands import ClockCommands
+from bot.handlers.daily_commands import DailyGardens
 from bot.handlers.hands import Hands
 from bot.handlers.history_commands import HistoryCommands
 from bot.handlers.lobbies import LobbyHandlers
@@ -34,6 +35,7 @@ from bot.ui.ids import (
     AgainId,
     BackId,
     ChoiceId,
+    DailyBoardId,
     HandId,
     HistoryId,
     LeaderboardId,
@@ -88,6 +90,8 @@ class Router:
         self.stats = stats or StatsCommands(table)
         #: /history and the replay viewer (set by the bot once made).
         self.history: HistoryCommands | None = None
+        #: The daily garden's boards (set by the bot once made).
+        self.daily: DailyGardens | None = None
         self.hands = hands
         self.lobbies = lobbies
         self.commands = commands
@@ -158,6 +162,10 @@ class Router:
             await self.stats.leaderboard(
                 interaction, clicked.game, solo=False, page=clicked.page, key=clicked.set_key
             )
+        elif isinstance(clicked, DailyBoardId):
+            if self.daily is None:
+                raise Refusal(UNREADABLE)
+            await self.daily.clicked(interaction, clicked)
         elif isinstance(clicked, LeaderboardMenuId):
             key = self._menu_value(component, data)
             if not SET_KEY.fullmatch(key):

@@ -9,8 +9,19 @@ import hashlib
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.daily import SECRET_KEY, daily_seed, day_of, ends_at, options_of, rotation, server_seed, streak
+from bot.daily import (
+    SECRET_KEY,
+    daily_seed,
+    day_of,
+    ends_at,
+    options_of,
+    read_day,
+    rotation,
+    server_seed,
+    streak,
+)
 from bot.storage import Store
+from bot.ui.ids import DailyBoardId, parse
 from engine.cabbagehead.game import GAME
 from engine.cabbagehead.state import CabbageheadOptions
 
@@ -87,3 +98,30 @@ def test_a_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:
     assert streak(days, "2026-12-01") == 3, "today's garden not played yet: the streak still stands"
     assert streak(days, "2026-12-02") == 0
     assert streak([*days, "2026-12-01"], "2026-12-01") == 4
+
+
+def test_a_board_names_its_day_strictly() -> None:
+    """Issue 18 (audit item 3): a past day's board and its best garden's replay are buttons whose ids
+    name a real day exactly; `/leaderboard … day:` reads a date, `today` or `yesterday`."""
+    for day in ("2026-12-01", "0001-01-01", "9999-12-31"):
+        for best in (False, True):
+            component = DailyBoardId(day, best)
+            assert parse(component.text()) == component and len(component.text()) <= 100
+    for nonsense in (
+        "gc:daily:0",
+        "gc:daily:3652060",
+        "gc:daily:-1",
+        "gc:daily:01",
+        "gc:daily:",
+        "gc:daily:7:worst",
+    ):
+        assert parse(nonsense) is None, nonsense
+    assert parse("gc:daily:739951:best:x") is None
+    assert read_day("2026-11-30", "2026-12-01") == "2026-11-30"
+    assert (
+        read_day(" Yesterday ", "2026-12-01") == "2026-11-30"
+        and read_day("today", "2026-12-01") == "2026-12-01"
+    )
+    assert [read_day(t, "2026-12-01") for t in ("2026-02-30", "next week", "1", "2026-12-01T00")] == [
+        None
+    ] * 4

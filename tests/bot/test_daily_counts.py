@@ -118,9 +118,8 @@ async def test_two_daily_gardens_opened_at_once_give_exactly_one_scored(tmp_path
         records = [await store.get(game_id) for game_id in opened]
         assert [r.daily_scored for r in records if r is not None].count(True) == 1
         assert all(r is not None and r.daily == day_of(NOW) for r in records)
-        assert await store.daily_board(GUILD, day_of(NOW)) == [(ALICE, "Alice", None, None, "active")], (
-            "the board holds her one scored garden"
-        )
+        board = await store.daily_board(GUILD, day_of(NOW))
+        assert [(r.user_id, r.name, r.points, r.status) for r in board] == [(ALICE, "Alice", None, "active")]
     finally:
         await store.close()
 
@@ -161,7 +160,7 @@ async def test_migration_8_keeps_one_scored_daily_garden_per_player_and_day(tmp_
         practice = await store.result(2)
         assert practice is not None and practice.practice
         assert [t.played for t in await store.tallies(GUILD, ALICE)] == [1]
-        assert [(row[0], row[2]) for row in await store.daily_board(GUILD, day)] == [(ALICE, 31)]
+        assert [(r.game_id, r.points) for r in await store.daily_board(GUILD, day)] == [(1, 31)]
     finally:
         await store.close()
     with sqlite3.connect(path) as db, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
