@@ -175,7 +175,7 @@ def hidden_result(position: Position, days_in_a_row: int) -> str:
     result = standing_result(position.game, position.state) if position.state is not None else None
     seat = result.seats[0] if result is not None else None
     award = f", ribbon: {seat.award}" if seat is not None and seat.award else ", no ribbon"
-    scored = "today's scored garden" if record.daily_scored else "a practice garden (not on the board)"
+    scored = "today's scored garden" if record.daily_scored else "a practice garden (it counts nowhere)"
     plural = "s" if days_in_a_row != 1 else ""
     days = f" Streak: {days_in_a_row} day{plural} in a row." if record.daily_scored else ""
     points = seat.total if seat is not None else 0
