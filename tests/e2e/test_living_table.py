@@ -20,6 +20,7 @@ from tests.e2e.table_driver import (
     open_lobby,
     pick,
     picture_texts,
+    player_to_move,
     wait_for_move,
 )
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
@@ -150,6 +151,48 @@ async def test_planting_from_the_table_in_two_clicks(
         await wait_for_move(fake, fake.general, move)
     assert move > 10 and max(clicks) <= 2, clicks
     assert clicks.count(2) > move // 2, "most decisions are a card, then its slot"
+
+
+async def test_the_two_player_pass_is_two_clicks_from_the_table(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Mr. Cabbagehead's Garden for two: after planting, the player passes one of the two cards
+    left and puts the other under the deck. From the table that is two short steps (the engine's
+    `Pass.steps`): which card to pass (two buttons), then where it lies in the opponent's row
+    (three buttons) — never more than 2 clicks, never a long menu (issue 17, "the two-player
+    pass is two short steps")."""
+    fake = fake_discord
+    running_bot.bot.table.lobbies._seed_source = lambda: 6
+    lobby = await open_lobby(
+        fake, fake.alice, fake.general, CABBAGEHEAD, {"players": 2, "first_player": "host"}
+    )
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    rng, move, passes = random.Random(6), 0, []
+    while len(passes) < 4:
+        table = await wait_for_move(fake, fake.general, move)
+        player = player_to_move(fake, table, [fake.alice, fake.bob])
+        assert player is not None, "the game goes on"
+        passing = "to pass one card" in table_texts(table)
+        clicks = 0
+        while True:
+            choices = [c for c in offered(table) if "Back" not in c[0]]
+            assert choices and all(len(label) <= 80 for label, _ in choices), choices
+            if passing:
+                assert not table.selects(), f"a menu for the pass: {table_texts(table)}"
+                step = ["Pass the", "Lie "][clicks]
+                assert all(label.startswith(step) for label, _ in choices), choices
+                assert len(choices) <= (2 if clicks == 0 else 3), choices
+            how = rng.choice(choices)[1]
+            await pick(fake, player, table, how)
+            clicks += 1
+            if is_action(how):
+                break
+            assert clicks < 2, "a decision took more than two clicks"
+        if passing:
+            passes.append(clicks)
+        move += 1
+    assert passes == [2, 2, 2, 2], passes
 
 
 async def test_only_the_player_to_move_plays_from_the_table(
