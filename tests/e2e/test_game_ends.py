@@ -4,10 +4,22 @@ who played once, ranks the seats with their points (the winner first, the tie-br
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from engine.sabotage.state import SabotageState
+from tests.e2e.prepared import prepare
 from tests.e2e.table_driver import click, offered, open_hand, open_lobby, pick, wait_for_move
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.e2e.test_secret_numbers_table import player_to_move, started_game
+from tests.engine.sabotage.helpers import award, new_game
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
+
+SABOTAGE = "play sabotage"
+#: Garden Sabotage as /play asks for it, and as the engine then holds it.
+SABOTAGE_CHOICES = {"first_player": "host", "season_rounds": 3, "bird": True}
+SABOTAGE_OPTIONS = {"first_seat": 0, "season_rounds": 3, "bird_variant": True}
 
 
 def finals(fake: FakeDiscord) -> list[FakeMessage]:
@@ -44,20 +56,92 @@ async def test_the_final_message_mentions_everyone_once_ranks_the_seats_and_is_p
     )
 
 
-async def test_play_again_opens_a_lobby_with_the_same_options_and_one_click_to_join(
-    fake_discord: FakeDiscord, running_bot: BotRunner
+def last_turn(seats: int) -> SabotageState:
+    """Garden Sabotage in its last round (3 of 3), the last seat to play: when its turn ends,
+    the season and the game end."""
+    state = new_game(seats, **SABOTAGE_OPTIONS)
+    state.round, state.turn, state.turns_taken = 3, seats - 1, 3 * seats - 1
+    return state
+
+
+@pytest.fixture
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+
+
+async def test_play_again_opens_a_lobby_with_the_same_options_and_seats_and_one_click_to_join(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch, quick_computers: None
 ) -> None:
+    """Issue 17, "Ends": **Play again** under the final scores opens a new lobby with the same
+    options and the same computer seats (a Medium computer here), hosted by whoever clicked;
+    every other person who played is mentioned and joins with one click, then it starts."""
     fake = fake_discord
-    final = await finished_two_player_game(fake)
+    prepare(monkeypatch, running_bot, "sabotage", {31: lambda: last_turn(3)})
+    lobby = await open_lobby(fake, fake.alice, fake.general, SABOTAGE, SABOTAGE_CHOICES)
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Add computer player (Medium)")
+    options_line = re.search(r"Options: [^\n]*", lobby.text())
+    assert options_line is not None and "Bird variant" in options_line.group(0)
+    assert "Computer 1 (Medium)" in lobby.text()
+    await click(fake, fake.alice, lobby, "Start")  # the lobby message becomes the table
+    [final] = await fake.wait_until(lambda: finals(fake), what="the final message, after the computer's turn")
+    first = await running_bot.bot.table.store.get(1)
+    assert first is not None and first.status == "finished"
+
     carol = await fake.click(fake.carol, final, label="Play again")
     await carol.wait_answered()
     assert "Only the players" in (await fake.response_message(carol)).text()
     again = await click(fake, fake.bob, final, "Play again")
-    lobby = await fake.response_message(again)
-    assert "lobby" in lobby.text() and "Bob" in lobby.text() and fake.alice.id in lobby.pinged
-    await click(fake, fake.alice, lobby, "Join")
-    await click(fake, fake.bob, lobby, "Start")
+    new_lobby = await fake.response_message(again)
+    assert "lobby" in new_lobby.text() and fake.alice.id in new_lobby.pinged
+    assert fake.bob.id not in new_lobby.pinged, "the one who clicked hosts it, unmentioned"
+    assert options_line.group(0) in new_lobby.text(), "the same options, in the same words"
+    assert "Computer 1 (Medium)" in new_lobby.text()
+    record = await running_bot.bot.table.store.get(2)
+    assert record is not None and record.status == "lobby" and record.host_id == fake.bob.id
+    assert record.options == first.options and record.max_seats == len(first.seats) == 3
+    assert [s.computer for s in record.seats if s.computer] == [s.computer for s in first.seats if s.computer]
+
+    await click(fake, fake.alice, new_lobby, "Join")  # Alice's one click
+    record = await running_bot.bot.table.store.get(2)
+    assert record is not None
+    assert sorted(s.user_id for s in record.seats if s.user_id) == sorted([fake.alice.id, fake.bob.id])
+    assert sorted(s.computer or "" for s in record.seats) == sorted(s.computer or "" for s in first.seats)
+    await click(fake, fake.bob, new_lobby, "Start")
     await wait_for_move(fake, fake.general, 0)
+
+
+async def test_a_tie_on_points_is_ranked_by_the_tie_break_in_the_final_message(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17, "Ends": the final message ranks the seats with their points and tie-breaks.
+    Garden Sabotage, the last turn of the season: Alice and Bob both have 4 points, Alice from
+    two objectives, Bob from one; Bob ends his turn, the game ends, and the final message ranks
+    Alice first on the tie-break (ruling 11: more completed objectives), Bob second, both with
+    their 4 points, and says why."""
+    fake = fake_discord
+
+    def tied() -> SabotageState:
+        state = last_turn(2)
+        award(state, 0, ["Salad Bowl", "Carrot Rows"])
+        award(state, 1, ["Jam Garden"])
+        return state
+
+    prepare(monkeypatch, running_bot, "sabotage", {32: tied})
+    lobby = await open_lobby(fake, fake.alice, fake.general, SABOTAGE, SABOTAGE_CHOICES)
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    hand = await open_hand(fake, fake.bob, fake.general)
+    [end_turn] = [how for label, how in offered(hand) if label == "End turn"]
+    await pick(fake, fake.bob, hand, end_turn)
+    [final] = await fake.wait_until(lambda: finals(fake), what="the final message")
+    text = final.text()
+    alice = re.search(r"1\. 🏆 \*\*Alice\*\*: 4 points", text)
+    bob = re.search(r"2\. \*\*Bob\*\*: 4 points", text)
+    assert alice and bob and alice.start() < bob.start(), text
+    assert "Alice wins the tie on 4 points by completing more objectives (2)." in text, text
+    assert "Winner: Alice" in text and "Bob" not in text.split("Winner:")[1].split("\n")[0]
+    assert sorted(final.pinged) == sorted([fake.alice.id, fake.bob.id])
 
 
 async def test_a_solo_game_ends_with_a_ribbon_not_a_winner(
