@@ -269,21 +269,26 @@ def _typical_colour(points: float) -> str:
 
 
 def watering_plan(
-    pots: list[PotLike], water: int, allowed: dict[int, int], odds: SeedOdds, gloves: bool
+    pots: list[PotLike],
+    water: int,
+    allowed: dict[int, int],
+    odds: SeedOdds,
+    gloves: bool,
+    lamp: bool = False,
 ) -> tuple[float, list[int]]:
     """The best `water` waterings of `pots` (pot -> waterings still allowed), greedily by gain:
     total gain and the pots in order. A seed's sprout is counted at the expected colour; the
-    Golden Gloves grow the first plant watered two stages."""
+    Golden Gloves grow the first plant watered one stage more, a Grow Lamp every plant."""
     state = [[kind, stage] for kind, stage in pots]
     left = dict(allowed)
     total = 0.0
     order: list[int] = []
     for step in range(water):
-        twice = gloves and step == 0
+        stages = 1 + lamp + (gloves and step == 0)
         best, best_gain = -1, 0.0
         for i, (kind, stage) in enumerate(state):
             if left.get(i, 0) > 0:
-                gain = growth_gain((kind, stage), odds, 2 if twice else 1)
+                gain = growth_gain((kind, stage), odds, stages)
                 if gain > best_gain:
                     best, best_gain = i, gain
         if best < 0:
@@ -292,8 +297,7 @@ def watering_plan(
         order.append(best)
         left[best] -= 1
         grown = state[best]
-        grown[1] = next_stage(str(grown[1]))
-        if twice:
+        for _ in range(stages):
             grown[1] = next_stage(str(grown[1]))
         if grown[1] != "seed" and grown[0] is None:
             grown[0] = "green" if odds.mean_points < 1.5 else _typical_colour(odds.mean_points)
@@ -561,15 +565,15 @@ class Planner:
         self.points = view.points + extra_points
         self.pots: list[PotLike] = [(p.kind, p.stage) for p in me.pots]
         growing = [i for i, p in enumerate(me.pots) if p.stage in ("seed", "sprout", "bud")]
-        per_pot = 2 if "grow_lamp" in view.turn_flags else 1
+        self.lamp = "grow_lamp" in view.turn_flags
         gloves = "gloves" in table.golden
         if me.square == table.home:
             open_now = {int(code.split(":")[1]) for code in table.legal if code.startswith("water:")}
-            self.allowed = {i: (per_pot if i in open_now else 0) for i in growing}
+            self.allowed = {i: (1 if i in open_now else 0) for i in growing}
             # The Gloves act on the first plant watered in a turn: no pot watered yet tells.
             self.gloves = gloves and len(open_now) == len(growing)
         else:
-            self.allowed = {i: per_pot for i in growing}
+            self.allowed = dict.fromkeys(growing, 1)
             self.gloves = gloves
         self.draw_value = draw_value(table)
         self.stops = self._stops()
@@ -630,7 +634,7 @@ class Planner:
         if leg.square == self.t.home and not self.cold:
             allowed = {i: n - leg.watered.get(i, 0) for i, n in self.allowed.items()}
             gloves = self.gloves and not leg.watered
-            gain, order = watering_plan(self.pots, leg.water, allowed, self.t.odds, gloves)
+            gain, order = watering_plan(self.pots, leg.water, allowed, self.t.odds, gloves, self.lamp)
             if order:
                 watered = dict(leg.watered)
                 for i in order:
@@ -744,13 +748,17 @@ def unwatered_pots(table: Table) -> list[int]:
 
 
 def _lamp_gain(table: Table) -> float:
-    """What lighting a Grow Lamp now adds: strong compares its plans with each plant watered
-    twice; greedy lights it when the can holds more than the plants can take once each."""
+    """What lighting a Grow Lamp now adds: strong compares its plans with every watering growing
+    two stages; greedy compares the waterings it can make here and now."""
     if not table.style.plan:
-        waterable = sum(1 for c in table.legal if c.startswith("water:"))
-        return 1.0 if table.me.water > waterable else 0.0
-    lit = table.view.model_copy(update={"turn_flags": [*table.view.turn_flags, "grow_lamp"]})
-    return plan_value(Table(table.seat, lit, table.legal, table.odds, table.style)) - plan_value(table)
+        me = table.me
+        pots: list[PotLike] = [(p.kind, p.stage) for p in me.pots]
+        open_pots = dict.fromkeys(unwatered_pots(table), 1)
+        lit, _ = watering_plan(pots, me.water, open_pots, table.odds, False, True)
+        dark, _ = watering_plan(pots, me.water, open_pots, table.odds, False, False)
+        return lit - dark
+    view = table.view.model_copy(update={"turn_flags": [*table.view.turn_flags, "grow_lamp"]})
+    return plan_value(Table(table.seat, view, table.legal, table.odds, table.style)) - plan_value(table)
 
 
 def _wheelbarrow_gain(table: Table) -> float:

@@ -216,11 +216,10 @@ def _turn(view: GardenPartyView, codes: set[str]) -> Turn:
     )
     me = view.seats[seat]
     if me.square == greenhouse(seat) and me.water > 0 and "cold_snap" not in flags:
-        limit = 2 if turn.grow_lamp else 1
         offered = {int(c.split(":")[1]) for c in codes if c.startswith("water:")}
         for i, pot in enumerate(me.pots):
             if pot.stage in ("seed", "sprout", "bud") and i not in offered:
-                turn.watered[i] = limit
+                turn.watered[i] = 1
         growing = sum(1 for p in me.pots if p.stage in ("seed", "sprout", "bud"))
         turn.gloves_used = len(offered) < growing
     for visited in view.visits:

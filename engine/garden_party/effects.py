@@ -165,7 +165,7 @@ def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
         )
     elif kind == "grow_lamp":
         turn.grow_lamp = True
-        log.add("grow_lamp", "{player}'s plants may be watered twice this turn.", seats=roles)
+        log.add("grow_lamp", "{player}'s plants grow two stages a watering this turn.", seats=roles)
     elif kind == "cold_snap":
         turn.cold_snap = True
         log.add("cold_snap", "{mover} may not water plants this turn.", seats={"mover": turn.seat})

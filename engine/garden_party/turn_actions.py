@@ -105,9 +105,8 @@ def legal_turn_actions(state: GardenPartyState, seat: int) -> list[Action]:
                     )
                 )
     if here == greenhouse(seat) and player.water and not turn.cold_snap:
-        limit = 2 if turn.grow_lamp else 1
         for i, pot in enumerate(player.pots):
-            if pot is not None and pot.stage in GROWING and turn.watered.get(i, 0) < limit:
+            if pot is not None and pot.stage in GROWING and not turn.watered.get(i, 0):
                 words = f"Pot {i + 1} ({pot_words(state, pot)})"
                 found.append(
                     Action(
@@ -289,6 +288,8 @@ def apply_turn_action(state: GardenPartyState, seat: int, act: Action, log: Log)
         turn.watered[index] = turn.watered.get(index, 0) + 1
         log.add("watered", "{gardener} waters pot {pot}.", seats=roles, fields={"pot": index + 1})
         grow(state, seat, index, log, how="water")
+        if turn.grow_lamp and can_grow(player.pots[index]):
+            grow(state, seat, index, log, how="lamp")
         if "gloves" in player.golden and not turn.gloves_used:
             turn.gloves_used = True
             if can_grow(player.pots[index]):

@@ -477,18 +477,21 @@ def test_rain_shower() -> None:
 
 
 def test_grow_lamp() -> None:
-    """Ruling 10 and 25, Grow Lamp: this turn each of your plants may be watered twice."""
+    """Ruling 10, 25 and 30, Grow Lamp: this turn each plant you water grows two stages (still once
+    a turn each, a token each); a bud watered under it just flowers; the next turn is as before."""
     state = quiet()
     state.players[0].water = 3
     set_hand(state, 0, "grow_lamp")
     play(state, 0, "grow_lamp")
     act(state, "water:0")
-    act(state, "water:0")
     assert stage_of(state, 0, 0) == "bud" and "water:0" not in codes(state)
+    plant(state, 0, 1, "red", "bud")
+    act(state, "water:1")
+    assert stage_of(state, 0, 1) == "flower" and state.players[0].water == 1
     begin_turn(state, 0)
     state.players[0].water = 3
-    act(state, "water:1")
-    assert "water:1" not in codes(state)
+    act(state, "water:2")
+    assert stage_of(state, 0, 2) == "sprout" and "water:2" not in codes(state)
 
 
 def test_a_second_grow_lamp_is_not_offered() -> None:

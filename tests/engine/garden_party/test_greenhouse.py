@@ -297,19 +297,21 @@ def test_watering_the_end_of_a_turn_resets_the_once_a_turn_count() -> None:
 
 
 def test_the_golden_gloves_act_once_a_turn_and_with_a_grow_lamp() -> None:
-    """Ruling 11 with ruling 25: the Gloves grow the first plant watered two stages, once a turn;
-    under a Grow Lamp the same plant may be watered again for one stage more."""
+    """Ruling 11 with rulings 25 and 30: the Gloves grow the first plant watered one stage more,
+    once a turn; under a Grow Lamp that first plant grows three stages (a seed flowers), the next
+    two."""
     state = home(water=3)
     give_golden(state, 0, "gloves")
     set_hand(state, 0, "grow_lamp")
     play(state, 0, "grow_lamp")
     act(state, "water:0")
-    act(state, "water:0")
     assert stage_of(state, 0, 0) == "flower"
+    act(state, "water:1")
+    assert stage_of(state, 0, 1) == "bud"
     begin_turn(state, 0)
     state.players[0].water = 1
-    act(state, "water:1")
-    assert stage_of(state, 0, 1) == "bud"  # a new turn: the Gloves act again
+    act(state, "water:2")
+    assert stage_of(state, 0, 2) == "bud"  # a new turn, no lamp: the Gloves act again
 
 
 def test_a_rain_shower_fills_the_golden_watering_can_to_five() -> None:

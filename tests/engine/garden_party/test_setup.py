@@ -269,7 +269,7 @@ def test_rolls_are_between_four_and_nine_and_use_every_face() -> None:
 
 def test_the_box_card_kinds_of_each_deck() -> None:
     """Ruling 10: the designed decks, card by card (kind, timing and copies; ruling 30's revision:
-    two Best in Show, five Seed Packets and five Grafts)."""
+    two Best in Show, five Seed Packets and five Grafts, three Grow Lamps, five Morning Dews)."""
     expected = {
         "bricanology": {
             "leaky_can": ("blue", 5),
@@ -283,9 +283,9 @@ def test_the_box_card_kinds_of_each_deck() -> None:
         "herbanology": {
             "fertiliser": ("blue", 6),
             "rain_shower": ("blue", 4),
-            "grow_lamp": ("blue", 4),
+            "grow_lamp": ("blue", 3),
             "cold_snap": ("orange", 4),
-            "morning_dew": ("orange", 4),
+            "morning_dew": ("orange", 5),
             "nettles": ("mauve", 2),
             "compost": ("pink", 4),
         },
