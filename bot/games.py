@@ -13,6 +13,7 @@ from functools import cache
 from types import ModuleType
 
 from bot.pictures import cabbagehead as cabbagehead_pictures
+from bot.pictures import garden_party as garden_party_pictures
 from bot.pictures import sabotage as sabotage_pictures
 from bot.presenters.base import Presenter
 from bot.presenters.cabbagehead import PRESENTER as CABBAGEHEAD
@@ -47,7 +48,7 @@ class GameEntry:
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(CABBAGEHEAD, cabbagehead_pictures),
     GameEntry(SABOTAGE, sabotage_pictures),
-    GameEntry(GARDEN_PARTY),
+    GameEntry(GARDEN_PARTY, garden_party_pictures),
     GameEntry(SECRET_NUMBERS, test_only=True),
     GameEntry(OBJECTION, test_only=True),
 )

@@ -1,0 +1,290 @@
+"""Pictures of Garden Party, drawn from a `GardenPartyView` and nothing else (issue 20).
+
+The board shows the estate: every gardener's arm (greenhouse, lawn, pavement) leading to the
+central square, each with the figures standing there, named by the words the text board and the
+move buttons use ("the Baron's lawn", "the central square"). Then each greenhouse: its nine pots as
+everyone sees them (seeds face down; sprouts, buds and flowers by colour, the stage and colour also
+in words; weeds; empty pots), its golden vases, water, golden objects and hand size; then the
+decks. A seed's colour shows only in the hand picture of a seat that looked at it, because only
+that seat's view holds it. While the game runs the picture repeats nothing the table's headline
+says (whose turn, the roll, the round: issue 17); once it is over it starts with the result and, if
+the view carries the count (`GardenPartyView.result`), the ranking with a crown on the winner(s).
+
+A hand picture shows the seat's cards (grouped, each with its timing colour, when it may be
+played and its effect), the cards drawn to keep one, and the seat's own greenhouse with what it
+knows. All text is at least `cv.MIN_FONT`; the drawings are in `garden_party_art`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from PIL import Image, ImageDraw
+
+from bot.pictures import canvas as cv
+from bot.pictures import garden_party_art as art
+from bot.pictures.garden_party_estate import (
+    arm_words,
+    estate_section,
+    greenhouse_section,
+    piles_section,
+    said,
+    square_words,
+)
+from bot.pictures.text import clip_alt, plural, seat_name
+from bot.presenters.garden_party_text import STAGE_WORDS, collector_flower
+from engine.api import Result
+from engine.garden_party.cards import GARDENERS, TALENT_NAMES, TIMING_WHEN
+from engine.garden_party.views import CardView, GardenPartyView, PotView, SeatView
+
+TITLE = "Garden Party"
+GAP = 8
+Namer = Callable[[list[str], int], str]
+
+
+def final_result(view: GardenPartyView) -> Result | None:
+    """The count, when the view carries it (a finished game's `result`); None otherwise."""
+    found = getattr(view, "result", None)
+    return found if isinstance(found, Result) and view.phase == "over" else None
+
+
+def ranking(result: Result) -> list[tuple[int, int, int, bool]]:
+    """(place, seat, points, won) from the first down, as the count says: the winners first, then
+    by points; seats level on points and on winning share a place."""
+    won = set(result.winners)
+    order = sorted(result.seats, key=lambda r: (r.seat not in won, -r.total, r.seat))
+    out: list[tuple[int, int, int, bool]] = []
+    for i, r in enumerate(order):
+        same = out and (out[-1][2], out[-1][3]) == (r.total, r.seat in won)
+        out.append((out[-1][0] if same else i + 1, r.seat, r.total, r.seat in won))
+    return out
+
+
+def end_line(view: GardenPartyView, names: list[str], name: Namer = seat_name) -> str:
+    """How the game ended, and who won when the view carries the count."""
+    if view.ended_by is not None:
+        line = f"Game over in round {view.round}: {name(names, view.ended_by)}'s greenhouse flowered."
+    else:
+        line = f"Game over: the tournament closed after round {view.round}."
+    result = final_result(view)
+    if result is not None:
+        line += " " + result.summary_for([name(names, s.seat) for s in view.seats])
+    return line
+
+
+def _header(view: GardenPartyView, names: list[str], title: str) -> list[cv.Section]:
+    """The band across the top, once the game is over. While it runs there is none: the table's
+    headline (or the hand's own words) says the round and who decides what (each fact once)."""
+    if view.phase != "over":
+        return []
+    return [cv.header(title, f"Round {view.round}", end_line(view, names))]
+
+
+def _results_section(view: GardenPartyView, names: list[str], result: Result) -> cv.Section:
+    """The final ranking: place, name and gardener, points; a crown on the winner(s)."""
+    ranked = ranking(result)
+    row = cv.line_height(cv.HEADING) + 8
+    height = 12 + cv.line_height(cv.HEADING) + len(ranked) * row + 14
+
+    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
+        x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
+        cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.PANEL, outline=cv.GOLD, width=3)
+        cv.draw_text(image, (x0 + 12, y + 8), "Final ranking", cv.HEADING, cv.INK, bold=True, tag="ranking")
+        ry = y + 12 + cv.line_height(cv.HEADING)
+        for place, seat, points, won in ranked:
+            if won:
+                d.rounded_rectangle((x0 + 6, ry - 3, x1 - 6, ry + row - 5), radius=6, fill=cv.HIGHLIGHT)
+                cv.crown(d, x0 + 12, ry + 1, 26)
+            cv.draw_text(image, (x0 + 46, ry), f"{place}.", cv.HEADING, cv.INK, bold=True, tag="ranking")
+            who = seat_name(names, seat)
+            if view.seats[seat].gardener:
+                who += f" · {arm_words(view, seat, names)}"
+            shown = cv.clip_text(who, 420, cv.HEADING, bold=True)
+            cv.draw_text(image, (x0 + 80, ry), shown, cv.HEADING, cv.INK, bold=True, tag="ranking")
+            what = plural(points, "point")
+            cv.draw_text(
+                image, (x1 - 14, ry + 1), what, cv.BODY, cv.INK, anchor="rt", bold=won, tag="ranking"
+            )
+            ry += row
+
+    return height, draw
+
+
+def board_image(view: GardenPartyView, names: list[str]) -> Image.Image:
+    """The public board: the result once the game is over, the estate, every greenhouse, the decks."""
+    sections = _header(view, names, TITLE)
+    result = final_result(view)
+    if result is not None:
+        sections.append(_results_section(view, names, result))
+    sections += [estate_section(view, names), piles_section(view)]
+    for seat in view.seats:
+        title = seat_name(names, seat.seat)
+        if seat.gardener:
+            title += f" · {arm_words(view, seat.seat, names)}"
+        sections.append(greenhouse_section(view, seat, names, title))
+    return cv.compose(sections)
+
+
+# ---------------------------------------------------------------- the private picture
+
+
+def _grouped(cards: list[CardView]) -> list[tuple[CardView, int]]:
+    counts = Counter(c.name for c in cards)
+    seen: dict[str, CardView] = {}
+    for card in cards:
+        seen.setdefault(card.name, card)
+    return [(card, counts[name]) for name, card in seen.items()]
+
+
+CARD_W = (cv.WIDTH - 2 * cv.MARGIN - 3 * GAP) // 2
+
+
+def _cards_section(title: str, cards: list[CardView], empty: str) -> cv.Section:
+    """Cards two a row, grouped by name, each whole on its own place."""
+    x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
+    group = _grouped(cards)
+    rows = [group[i : i + 2] for i in range(0, len(group), 2)]
+    heights = [max(art.card_height(c.effect, CARD_W) for c, _ in row) for row in rows]
+    top = 12 + cv.line_height(cv.BODY)
+    body = sum(h + GAP for h in heights) if rows else cv.line_height(cv.BODY) + 8
+    height = top + body + 12
+
+    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
+        cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.FELT_DARK)
+        cv.draw_text(image, (x0 + 10, y + 6), f"{title}: {len(cards)}", cv.BODY, cv.PAPER, bold=True)
+        if not rows:
+            cv.draw_text(image, (x0 + 12, y + top), empty, cv.BODY, cv.PAPER_DIM)
+            return
+        cy = y + top
+        for row, h in zip(rows, heights, strict=True):
+            for i, (card, n) in enumerate(row):
+                when = TIMING_WHEN.get(card.timing or "", "")
+                talent = TALENT_NAMES.get(card.talent, card.talent)
+                tile = art.card_tile(card.name, talent, card.timing, when, card.effect, CARD_W, h, n)
+                cv.paste_tile(image, tile, x0 + GAP + i * (CARD_W + GAP), cy, card.name, n, "hand")
+            cy += h + GAP
+
+    return height, draw
+
+
+def hand_image(view: GardenPartyView, seat: int, names: list[str]) -> Image.Image:
+    """A player's own picture: their cards, the cards drawn to keep one, and their greenhouse with
+    the seeds they looked at, their collector's flower and golden objects."""
+    sections = [
+        *_header(view, names, f"Your hand · {seat_name(names, seat)}"),
+        _cards_section("Your cards", view.hand, "no cards"),
+    ]
+    if view.drawn:
+        sections.append(_cards_section("Drawn: keep one", view.drawn, ""))
+    if 0 <= seat < len(view.seats):
+        me = view.seats[seat]
+        gardener = GARDENERS.get(me.gardener or "")
+        title = "Your greenhouse" + (f" · {gardener.short}" if gardener else "")
+        sections.append(greenhouse_section(view, me, names, title, mine=True))
+    return cv.compose(sections)
+
+
+# ---------------------------------------------------------------- words
+
+
+def pot_words(pot: PotView) -> str:
+    """ "seed", "seed (Red)" to the seat that looked at it, "Red sprout", "Weed", "empty"."""
+    if pot.stage is None:
+        return "empty"
+    if pot.stage == "weed":
+        return "Weed"
+    if pot.stage == "seed":
+        return f"seed ({pot.colour})" if pot.colour else "seed"
+    return f"{pot.colour or '?'} {STAGE_WORDS.get(pot.stage, pot.stage)}"
+
+
+def _pots_grouped(seat: SeatView) -> str:
+    counts = Counter(pot_words(p) for p in seat.pots)
+    return ", ".join(w if n == 1 else f"{n} x {w}" for w, n in counts.items())
+
+
+def _seat_words(view: GardenPartyView, seat: SeatView, names: list[str]) -> str:
+    gardener = f" ({arm_words(view, seat.seat, names, said)})" if seat.gardener else ""
+    held = [
+        f"{seat.flowering} of {view.flowers_to_end} flowering",
+        f"pots: {_pots_grouped(seat)}",
+        f"water {seat.water} of {seat.water_limit}",
+        plural(seat.cards_in_hand, "card"),
+    ]
+    if seat.vases:
+        held.append("vases: " + ", ".join(seat.vases))
+    if seat.golden_objects:
+        held.append("golden: " + ", ".join(seat.golden_objects))
+    return f"{said(names, seat.seat)}'s greenhouse{gardener}: " + "; ".join(held) + "."
+
+
+def _estate_words(view: GardenPartyView, names: list[str]) -> str:
+    where = [f"{said(names, s.seat)} at {square_words(view, s.square, names, said)}" for s in view.seats]
+    return "Where the gardeners stand: " + "; ".join(where) + "."
+
+
+def _piles_words(view: GardenPartyView) -> str:
+    gone = ", ".join(view.discarded_plants) or "nothing"
+    return (
+        f"Decks: {plural(view.cards_in_decks, 'action card')}, {plural(view.duel_cards, 'duel card')}, "
+        f"{view.golden_objects_left} golden objects face down; out of play: {gone}."
+    )
+
+
+def _result_words(view: GardenPartyView, names: list[str]) -> list[str]:
+    if view.phase != "over":
+        return []
+    parts = [end_line(view, names, said)]
+    result = final_result(view)
+    if result is not None:
+        parts.append(
+            "Ranking: "
+            + ", ".join(
+                f"{place}. {said(names, seat)} {points}" for place, seat, points, _ in ranking(result)
+            )
+            + "."
+        )
+    return parts
+
+
+def board_description(view: GardenPartyView, names: list[str]) -> str:
+    """Alt text for the board picture: the picture in words (within Discord's 1024 characters)."""
+    parts = [f"{TITLE} board.", *_result_words(view, names), _estate_words(view, names)]
+    parts += [_seat_words(view, s, names) for s in view.seats]
+    parts.append(_piles_words(view))
+    return clip_alt(parts)
+
+
+def _card_words(card: CardView, count: int) -> str:
+    when = f"{card.timing}, {TIMING_WHEN[card.timing]}" if card.timing in TIMING_WHEN else "chance card"
+    return f"{'' if count == 1 else f'{count} x '}{card.name} ({when}): {card.effect.rstrip('.')}"
+
+
+def hand_description(view: GardenPartyView, seat: int, names: list[str]) -> str:
+    parts = [f"Your hand, {said(names, seat)}.", *_result_words(view, names)]
+    cards = "; ".join(_card_words(c, n) for c, n in _grouped(view.hand)) or "none"
+    parts.append(f"Your cards: {cards}.")
+    if view.drawn:
+        parts.append(
+            "Drawn, keep one: " + "; ".join(_card_words(c, n) for c, n in _grouped(view.drawn)) + "."
+        )
+    if 0 <= seat < len(view.seats):
+        me = view.seats[seat]
+        pots = ", ".join(f"{p.number} {pot_words(p)}" for p in me.pots)
+        parts.append(f"Your greenhouse: {me.flowering} of {view.flowers_to_end} flowering; pots {pots}.")
+        flower = collector_flower(me)
+        if flower:
+            parts.append(f"Your collector's flower: {flower}, {me.own_flowers_left} left to take.")
+        parts.append(
+            f"You are at {square_words(view, me.square, names, said)}, water {me.water} of {me.water_limit}."
+        )
+    return clip_alt(parts)
+
+
+def summary(view: GardenPartyView, names: list[str]) -> str:
+    """One short line for the message text: the round (or the end) and each greenhouse's flowers."""
+    flowering = ", ".join(f"{said(names, s.seat)} {s.flowering}/{view.flowers_to_end}" for s in view.seats)
+    if view.phase == "over":
+        return f"{end_line(view, names, said)} · flowering: {flowering}"
+    return f"Round {view.round} of {view.season_rounds} · flowering: {flowering}"

@@ -1,0 +1,369 @@
+"""Garden Party's own little pictures: pots and what grows in them, the gardeners' figures, golden
+vases, water drops and action cards, drawn with plain shapes (no image file).
+
+A pot's tile says its number, its stage in a word ("seed", "sprout", "bud", "flower", "Weed",
+"empty") and, once the plant shows, its colour in a word, so nothing is read from colour alone; the
+drawing differs by stage too (a face-down token, two leaves, a closed bud, an open flower, a spiky
+weed). A seed is drawn face down unless the view gives its colour, which only the view of the seat
+that looked at it does. Colours are those of the shared art (`bot.pictures.art.COLOURS`), so the
+fixed palette of every PNG holds them. Icons are drawn four times larger and scaled down (smooth
+edges) and cached; tiles are cached with the texts they draw (`canvas.tile_cache`).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.pictures import canvas as cv
+from bot.pictures.art import COLOURS, colour_of
+from bot.presenters.garden_party_text import STAGE_WORDS
+
+SCALE = 4
+#: The plants' colours by the view's kind ("red"); another kind gets a steady colour of its name.
+PLANT_COLOURS: dict[str, cv.RGB] = {
+    "green": COLOURS["Bean"],
+    "yellow": COLOURS["Sunflower"],
+    "red": COLOURS["Tomato"],
+    "orange": COLOURS["Carrot"],
+    "violet": COLOURS["Turnip"],
+    "white": cv.WHITE,
+    "blue": COLOURS["Bird"],
+}
+#: Each seat's figure, arm and greenhouse roof (seat order).
+SEAT_COLOURS: tuple[cv.RGB, ...] = (
+    COLOURS["Radish"],
+    COLOURS["Bird"],
+    COLOURS["Sunflower"],
+    COLOURS["Cabbage"],
+    COLOURS["Turnip"],
+    COLOURS["Carrot"],
+)
+#: A card's timing band and the colour of the words on it (each pair at least 4.5:1).
+TIMING_COLOURS: dict[str | None, tuple[cv.RGB, cv.RGB]] = {
+    "blue": (cv.BIRD_BLUE, cv.WHITE),
+    "orange": (COLOURS["Carrot"], cv.INK),
+    "mauve": (COLOURS["Turnip"], cv.WHITE),
+    "pink": (cv.blend(COLOURS["Radish"], cv.PAPER, 0.5), cv.INK),
+    None: (cv.GOLD, cv.INK),
+}
+#: The terracotta of a pot.
+POT = COLOURS["Salsify"]
+#: A pot's tile: nine across a greenhouse.
+POT_W, POT_H = 72, 98
+CHIP_H = cv.line_height(cv.SMALL) + 5
+
+
+def seat_colour(seat: int) -> cv.RGB:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def plant_colour(kind: str | None, name: str | None) -> cv.RGB | None:
+    if kind is None:
+        return None
+    return PLANT_COLOURS.get(kind) or colour_of(name or kind)
+
+
+def _ol(s: float) -> int:
+    return int(s * 0.025) + 1
+
+
+def _pot(d: ImageDraw.ImageDraw, s: float) -> None:
+    d.polygon(
+        [(0.24 * s, 0.7 * s), (0.76 * s, 0.7 * s), (0.68 * s, 0.98 * s), (0.32 * s, 0.98 * s)],
+        fill=POT,
+        outline=cv.FRAME,
+        width=_ol(s),
+    )
+    d.rounded_rectangle(
+        (0.18 * s, 0.62 * s, 0.82 * s, 0.72 * s),
+        radius=0.03 * s,
+        fill=cv.SOIL,
+        outline=cv.FRAME,
+        width=_ol(s),
+    )
+
+
+def _leaf(d: ImageDraw.ImageDraw, s: float, x: float, y: float, dx: float, dy: float) -> None:
+    """A leaf from the stem at (x, y) to its tip (x + dx, y + dy)."""
+    mx, my = x + dx / 2, y + dy / 2
+    px, py = -dy * 0.35, dx * 0.35
+    d.polygon(
+        [
+            (x * s, y * s),
+            ((mx + px) * s, (my + py) * s),
+            ((x + dx) * s, (y + dy) * s),
+            ((mx - px) * s, (my - py) * s),
+        ],
+        fill=cv.LEAF,
+        outline=cv.LEAF_DARK,
+        width=_ol(s),
+    )
+
+
+def _stem(d: ImageDraw.ImageDraw, s: float, top: float) -> None:
+    d.line((0.5 * s, 0.64 * s, 0.5 * s, top * s), fill=cv.LEAF_DARK, width=int(s * 0.05))
+
+
+def _seed(d: ImageDraw.ImageDraw, s: float, colour: cv.RGB | None) -> None:
+    """A face-down token (the seed side up); one whose colour the viewer knows has it as a ring."""
+    ring = colour or cv.SOIL_DARK
+    d.ellipse((0.26 * s, 0.3 * s, 0.74 * s, 0.7 * s), fill=cv.SOIL_DARK, outline=ring, width=int(s * 0.07))
+    d.ellipse(
+        (0.4 * s, 0.4 * s, 0.6 * s, 0.6 * s), fill=colour or cv.PAPER_DIM, outline=cv.FRAME, width=_ol(s)
+    )
+    d.line((0.5 * s, 0.42 * s, 0.5 * s, 0.58 * s), fill=cv.FRAME, width=_ol(s))
+
+
+def _sprout(d: ImageDraw.ImageDraw, s: float, colour: cv.RGB) -> None:
+    _stem(d, s, 0.36)
+    _leaf(d, s, 0.5, 0.5, -0.3, -0.16)
+    _leaf(d, s, 0.5, 0.46, 0.3, -0.18)
+    d.ellipse((0.42 * s, 0.26 * s, 0.58 * s, 0.42 * s), fill=colour, outline=cv.FRAME, width=_ol(s))
+
+
+def _bud(d: ImageDraw.ImageDraw, s: float, colour: cv.RGB) -> None:
+    _stem(d, s, 0.3)
+    _leaf(d, s, 0.5, 0.56, -0.28, -0.12)
+    _leaf(d, s, 0.5, 0.5, 0.28, -0.14)
+    d.polygon([(0.5 * s, 0.02 * s), (0.36 * s, 0.22 * s), (0.64 * s, 0.22 * s)], fill=colour)
+    d.ellipse((0.35 * s, 0.1 * s, 0.65 * s, 0.36 * s), fill=colour, outline=cv.FRAME, width=_ol(s))
+    d.line((0.5 * s, 0.02 * s, 0.36 * s, 0.2 * s), fill=cv.FRAME, width=_ol(s))
+    d.line((0.5 * s, 0.02 * s, 0.64 * s, 0.2 * s), fill=cv.FRAME, width=_ol(s))
+    d.polygon(
+        [(0.36 * s, 0.3 * s), (0.5 * s, 0.38 * s), (0.64 * s, 0.3 * s), (0.5 * s, 0.44 * s)],
+        fill=cv.LEAF,
+        outline=cv.LEAF_DARK,
+    )
+
+
+def _flower(d: ImageDraw.ImageDraw, s: float, colour: cv.RGB) -> None:
+    _stem(d, s, 0.4)
+    _leaf(d, s, 0.5, 0.58, -0.26, -0.1)
+    _leaf(d, s, 0.5, 0.54, 0.26, -0.12)
+    cx, cy = 0.5, 0.25
+    edge = cv.blend(colour, cv.FRAME, 0.45)
+    for i in range(6):
+        x = cx + 0.14 * math.cos(i * 1.0472)
+        y = cy + 0.14 * math.sin(i * 1.0472)
+        d.ellipse(
+            ((x - 0.12) * s, (y - 0.12) * s, (x + 0.12) * s, (y + 0.12) * s),
+            fill=colour,
+            outline=edge,
+            width=_ol(s),
+        )
+    heart = (110, 70, 30) if colour == PLANT_COLOURS["yellow"] else cv.GOLD
+    d.ellipse(
+        ((cx - 0.08) * s, (cy - 0.08) * s, (cx + 0.08) * s, (cy + 0.08) * s),
+        fill=heart,
+        outline=cv.FRAME,
+        width=_ol(s),
+    )
+
+
+def _weed(d: ImageDraw.ImageDraw, s: float) -> None:
+    dark = (70, 84, 30)
+    for tip in ((0.12, 0.3), (0.28, 0.08), (0.5, 0.02), (0.72, 0.08), (0.88, 0.3)):
+        d.polygon(
+            [(0.44 * s, 0.64 * s), (tip[0] * s, tip[1] * s), (0.56 * s, 0.64 * s)],
+            fill=dark,
+            outline=cv.FRAME,
+            width=_ol(s),
+        )
+    for x, y in ((0.3, 0.34), (0.5, 0.22), (0.7, 0.34)):
+        d.ellipse(((x - 0.04) * s, (y - 0.04) * s, (x + 0.04) * s, (y + 0.04) * s), fill=cv.BAD_RED)
+
+
+@lru_cache(maxsize=256)
+def plant_icon(stage: str | None, colour: cv.RGB | None, size: int) -> Image.Image:
+    """A pot with what grows in it (`stage` None: an empty pot), RGBA, `size` pixels square."""
+    big = size * SCALE
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    s = float(big)
+    if stage == "seed":
+        _seed(d, s, colour)
+    elif stage == "sprout":
+        _sprout(d, s, colour or cv.LEAF)
+    elif stage == "bud":
+        _bud(d, s, colour or cv.LEAF)
+    elif stage == "flower":
+        _flower(d, s, colour or cv.LEAF)
+    elif stage == "weed":
+        _weed(d, s)
+    _pot(d, s)
+    return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def _paste(target: Image.Image, picture: Image.Image, x: float, y: float) -> None:
+    target.paste(picture, (round(x), round(y)), picture)
+
+
+@cv.tile_cache(maxsize=512)
+def pot_tile(number: int, stage: str | None, kind: str | None, colour: str | None) -> Image.Image:
+    """One pot as a viewer sees it: its number, the drawing, its stage in a word and, when the
+    view gives it, its colour in a word. A plant that shows is on its colour's tint; a seed on
+    dim paper (one the viewer looked at keeps it, with its colour as the token's ring and in a
+    word: only the viewer knows it); a weed has a red edge; an empty pot is an empty place."""
+    w, h = POT_W, POT_H
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(tile)
+    rgb = plant_colour(kind, colour) if stage != "weed" else None
+    ink = cv.INK
+    if stage is None:
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=cv.SLOT)
+        cv.dashed_box(d, (2, 2, w - 3, h - 3), cv.SLOT_LINE, dash=6)
+        ink = cv.PAPER
+    elif stage == "weed":
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=cv.PAPER, outline=cv.BAD_RED, width=3)
+    elif rgb is not None and stage != "seed":
+        d.rounded_rectangle(
+            (0, 0, w - 1, h - 1), radius=8, fill=cv.blend(rgb, cv.PAPER, 0.5), outline=cv.FRAME, width=2
+        )
+    else:
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=cv.PAPER_DIM, outline=cv.FRAME, width=2)
+    side = 46
+    _paste(tile, plant_icon(stage, rgb, side), w - side - 4, 4)
+    cv.draw_text(tile, (6, 4), str(number), cv.SMALL, ink, bold=True, tag="pot")
+    step = cv.line_height(cv.SMALL)
+    word = "empty" if stage is None else STAGE_WORDS.get(stage, stage)
+    y = h - 2 * step - 4
+    cv.draw_text(tile, (w / 2, y), word, cv.SMALL, ink, anchor="mt", bold=True, tag="stage")
+    if colour and stage != "weed":
+        shown = cv.clip_text(colour, w - 6, cv.SMALL)
+        cv.draw_text(tile, (w / 2, y + step), shown, cv.SMALL, ink, anchor="mt", tag="colour")
+    return tile
+
+
+def pawn(d: ImageDraw.ImageDraw, x: float, y: float, size: int, colour: cv.RGB) -> None:
+    """A gardener's figure, `size` pixels tall, top-left at (x, y)."""
+    s = size
+    d.polygon(
+        [
+            (x + s * 0.15, y + s),
+            (x + s * 0.35, y + s * 0.45),
+            (x + s * 0.65, y + s * 0.45),
+            (x + s * 0.85, y + s),
+        ],
+        fill=colour,
+        outline=cv.FRAME,
+        width=1,
+    )
+    d.ellipse((x + s * 0.25, y, x + s * 0.75, y + s * 0.5), fill=colour, outline=cv.FRAME, width=1)
+
+
+@cv.tile_cache(maxsize=256)
+def figure_chip(name: str, seat: int, w: int) -> Image.Image:
+    """A gardener's figure on a square: the seat's coloured pawn and its player's name."""
+    tile = Image.new("RGBA", (w, CHIP_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(tile)
+    d.rounded_rectangle((0, 0, w - 1, CHIP_H - 1), radius=7, fill=cv.PAPER, outline=cv.FRAME, width=1)
+    pawn(d, 4, 3, CHIP_H - 6, seat_colour(seat))
+    shown = cv.clip_text(name, w - CHIP_H - 6, cv.SMALL, bold=True)
+    cv.draw_text(tile, (CHIP_H, CHIP_H / 2), shown, cv.SMALL, cv.INK, anchor="lm", bold=True, tag="figure")
+    return tile
+
+
+def chip_width(name: str, most: int) -> int:
+    return min(most, CHIP_H + cv.text_width(name, cv.SMALL, bold=True) + 8)
+
+
+@lru_cache(maxsize=16)
+def vase_icon(filled: bool, size: int) -> Image.Image:
+    """A golden vase; a filled one holds a collector's flower."""
+    big = size * SCALE
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    s = float(big)
+    if filled:
+        _stem(d, s, 0.2)
+        d.ellipse((0.3 * s, 0.0, 0.7 * s, 0.36 * s), fill=cv.ROSE_RED, outline=cv.FRAME, width=_ol(s))
+        d.ellipse((0.43 * s, 0.12 * s, 0.57 * s, 0.25 * s), fill=cv.GOLD)
+    fill = cv.GOLD if filled else cv.blend(cv.GOLD, cv.FELT_DARK, 0.55)
+    d.polygon(
+        [(0.36 * s, 0.36 * s), (0.64 * s, 0.36 * s), (0.58 * s, 0.48 * s), (0.42 * s, 0.48 * s)],
+        fill=fill,
+        outline=cv.FRAME,
+        width=_ol(s),
+    )
+    d.ellipse((0.22 * s, 0.44 * s, 0.78 * s, 0.98 * s), fill=fill, outline=cv.FRAME, width=_ol(s))
+    return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=16)
+def drop_icon(full: bool, size: int) -> Image.Image:
+    """A water token: a full drop, or an empty place for one."""
+    big = size * SCALE
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    s = float(big)
+    fill = cv.SKY if full else cv.FELT
+    d.polygon([(0.5 * s, 0.02 * s), (0.2 * s, 0.58 * s), (0.8 * s, 0.58 * s)], fill=fill)
+    d.ellipse((0.2 * s, 0.36 * s, 0.8 * s, 0.96 * s), fill=fill, outline=cv.FRAME, width=_ol(s))
+    d.line((0.5 * s, 0.02 * s, 0.21 * s, 0.56 * s), fill=cv.FRAME, width=_ol(s))
+    d.line((0.5 * s, 0.02 * s, 0.79 * s, 0.56 * s), fill=cv.FRAME, width=_ol(s))
+    return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def paste_icon(target: Image.Image, picture: Image.Image, x: float, y: float) -> None:
+    _paste(target, picture, x, y)
+
+
+CARD_BAND = cv.line_height(cv.SMALL) + 4
+
+
+def card_lines(effect: str, w: int) -> list[str]:
+    return cv.wrap(effect, w - 20, cv.SMALL)
+
+
+def card_height(effect: str, w: int) -> int:
+    return (
+        4
+        + CARD_BAND
+        + 6
+        + cv.line_height(cv.BODY)
+        + cv.line_height(cv.SMALL)
+        + 4
+        + len(card_lines(effect, w)) * cv.line_height(cv.SMALL)
+        + 8
+    )
+
+
+@cv.tile_cache(maxsize=256)
+def card_tile(
+    name: str, talent: str, timing: str | None, when: str, effect: str, w: int, h: int, count: int
+) -> Image.Image:
+    """An action card: its timing colour band with when it may be played, its name, its deck's
+    talent and its effect in full; `count` > 1 shows an "x2" badge (a hand groups copies)."""
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(tile)
+    band, words = TIMING_COLOURS.get(timing, TIMING_COLOURS[None])
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, fill=cv.PAPER, outline=band, width=3)
+    d.rounded_rectangle((3, 3, w - 4, 3 + CARD_BAND), radius=8, fill=band)
+    label = f"{timing.capitalize()} · {when}" if timing else "Chance card"
+    cv.draw_text(tile, (12, 3 + CARD_BAND / 2), label, cv.SMALL, words, anchor="lm", bold=True, tag="timing")
+    y = 4 + CARD_BAND + 6
+    room = w - 24 - (44 if count > 1 else 0)
+    cv.draw_text(
+        tile, (10, y), cv.clip_text(name, room, cv.BODY, bold=True), cv.BODY, cv.INK, bold=True, tag="name"
+    )
+    if count > 1:
+        r = cv.text_height(cv.BODY) + 8
+        d.ellipse((w - r - 8, y - 3, w - 8, y - 3 + r), fill=cv.INK, outline=cv.WHITE, width=2)
+        cv.draw_text(
+            tile,
+            (w - 8 - r / 2, y - 3 + r / 2),
+            f"x{count}",
+            cv.SMALL,
+            cv.WHITE,
+            anchor="mm",
+            bold=True,
+            tag="count",
+        )
+    y += cv.line_height(cv.BODY)
+    cv.draw_text(tile, (10, y), talent, cv.SMALL, cv.INK_SOFT, tag="talent")
+    y += cv.line_height(cv.SMALL) + 4
+    cv.text_lines(tile, 10, y, card_lines(effect, w), cv.SMALL, cv.INK, tag="effect")
+    return tile
