@@ -20,6 +20,8 @@ from bot.pictures.render import RenderedImage, render_board, render_hand
 from bot.pictures.samples import played
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
+#: Garden Party seats up to six.
+PARTY_NAMES = [*NAMES, "Eve", "Finn"]
 
 
 def kinds() -> dict[str, Callable[[], RenderedImage]]:
@@ -55,6 +57,18 @@ def kinds() -> dict[str, Callable[[], RenderedImage]]:
         game, state = played("sabotage", 4, 9, 2000, bird_variant=True)
         return render_board("sabotage", game.view(state, None), NAMES)
 
+    def garden_party_board() -> RenderedImage:
+        game, state = played("garden_party", 6, 2, 600)
+        return render_board("garden_party", game.view(state, None), PARTY_NAMES)
+
+    def garden_party_hand() -> RenderedImage:
+        game, state = played("garden_party", 6, 2, 221)  # Ann has looked at her seeds
+        return render_hand("garden_party", game.view(state, 0), 0, PARTY_NAMES)
+
+    def garden_party_final() -> RenderedImage:
+        game, state = played("garden_party", 3, 1, 2000)
+        return render_board("garden_party", game.view(state, None), PARTY_NAMES[:3])
+
     return {
         "cabbagehead-solo-board": cabbagehead_solo,
         "cabbagehead-solo-final-board": cabbagehead_solo_final,
@@ -63,6 +77,9 @@ def kinds() -> dict[str, Callable[[], RenderedImage]]:
         "sabotage-board": sabotage_board,
         "sabotage-hand": sabotage_hand,
         "sabotage-final-board": sabotage_final,
+        "garden-party-board": garden_party_board,
+        "garden-party-hand": garden_party_hand,
+        "garden-party-final-board": garden_party_final,
     }
 
 

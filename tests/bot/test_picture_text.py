@@ -7,8 +7,10 @@
   finished (nothing drawn later covers it);
 - cards never overlap, so every card's name and "x2" count badge is whole and visible.
 
-Checked on sample positions of both games (bot/pictures/samples.py): boards and every seat's own
-picture, early, busy and finished games.
+Checked on sample positions of every game with pictures (bot/pictures/samples.py): boards and
+every seat's own picture, early, busy and finished games. A finished Garden Party is drawn twice:
+from its view as the engine gives it, and with the count (`result`) the final board reads once the
+view carries it (issue 20, "Pictures and words").
 """
 
 from __future__ import annotations
@@ -20,13 +22,22 @@ from PIL import Image
 
 from bot.pictures import cabbagehead as cabbagehead_pictures
 from bot.pictures import canvas as cv
+from bot.pictures import garden_party as garden_party_pictures
 from bot.pictures import sabotage as sabotage_pictures
 from bot.pictures.samples import POSITIONS, played
-from bot.pictures.text import ALT_MAX
+from bot.pictures.text import ALT_MAX, plural
 from engine.sabotage.views import CardView
 
-NAMES = ["Ann", "Bob", "Cleo", "Dev"]
-MODULES: dict[str, Any] = {"cabbagehead": cabbagehead_pictures, "sabotage": sabotage_pictures}
+NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
+MODULES: dict[str, Any] = {
+    "cabbagehead": cabbagehead_pictures,
+    "sabotage": sabotage_pictures,
+    "garden_party": garden_party_pictures,
+}
+
+
+def _seats(view: Any) -> int:
+    return len(view.gardens) if hasattr(view, "gardens") else len(view.seats)
 
 
 def _pictures() -> list[tuple[str, str, Any, int | None]]:
@@ -35,6 +46,9 @@ def _pictures() -> list[tuple[str, str, Any, int | None]]:
     for label, game_name, seats, seed, moves, options in POSITIONS:
         game, state = played(game_name, seats, seed, moves, **options)
         out.append((f"{label}: board", game_name, game.view(state, None), None))
+        if game_name == "garden_party" and game.is_terminal(state):
+            counted = game.view(state, None).model_copy(update={"result": game.result(state)})
+            out.append((f"{label}: board with the count", game_name, counted, None))
         for seat in range(seats):
             out.append((f"{label}: seat {seat + 1}", game_name, game.view(state, seat), seat))
     return out
@@ -45,7 +59,7 @@ PICTURES = _pictures()
 
 def _draw(game_name: str, view: Any, seat: int | None) -> tuple[Image.Image, cv.Recording]:
     module = MODULES[game_name]
-    names = NAMES[: len(view.seats) if game_name == "sabotage" else len(view.gardens)]
+    names = NAMES[: _seats(view)]
     with cv.recording() as record:
         image = module.board_image(view, names) if seat is None else module.hand_image(view, seat, names)
     return image, record
@@ -169,11 +183,30 @@ def test_a_hand_of_every_bug_and_plant_kind_wraps_without_overlap() -> None:
         assert [t.text for t in inside if t.tag == "count"] == [f"x{a.count}"]
 
 
-@pytest.mark.parametrize("key", [k for k in IDS if "finished" in k and k.endswith("board")])
+FINISHED_BOARDS = [k for k in IDS if "finished" in k and k.endswith(("board", "board with the count"))]
+
+
+@pytest.mark.parametrize("key", FINISHED_BOARDS)
 def test_a_finished_board_shows_the_ranking_and_the_winner(key: str, drawn: dict[str, Any]) -> None:
     game_name, view, _, _, record = drawn[key]
     ranking = [t.text for t in record.texts if t.tag == "ranking"]
+    if game_name == "garden_party" and garden_party_pictures.final_result(view) is None:
+        # The view without the count: the band says how the game ended, and no ranking is made up.
+        assert not ranking
+        assert any(t.tag == "now" and t.text.startswith("Game over") for t in record.texts)
+        return
     assert ranking, "the final result is drawn"
+    if game_name == "garden_party":
+        result = garden_party_pictures.final_result(view)
+        assert result is not None
+        ranked = garden_party_pictures.ranking(result)
+        order = [t.split(" · ")[0] for t in ranking if t.split(" · ")[0] in NAMES]
+        assert order == [NAMES[seat] for _, seat, _, _ in ranked]
+        drawn_points = [t for t in ranking if t.endswith((" point", " points"))]
+        assert drawn_points == [plural(points, "point") for _, _, points, _ in ranked]
+        winners = {NAMES[s] for s in result.winners}
+        assert winners == {NAMES[seat] for place, seat, _, _ in ranked if place == 1}
+        return
     if game_name == "sabotage":
         ranked = sabotage_pictures.ranking(view)
         for _, seat, _ in ranked:
@@ -231,7 +264,7 @@ def test_the_ribbon_follows_the_rulebook_table() -> None:
 def test_alt_text_stays_within_discord_s_limit(key: str, drawn: dict[str, Any]) -> None:
     game_name, view, seat, *_ = drawn[key]
     module = MODULES[game_name]
-    names = NAMES[: len(view.seats) if game_name == "sabotage" else len(view.gardens)]
+    names = NAMES[: _seats(view)]
     words = (
         module.board_description(view, names) if seat is None else module.hand_description(view, seat, names)
     )

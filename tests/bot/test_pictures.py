@@ -2,7 +2,8 @@
 
 The hidden-information tests build two states that differ only in what the viewer may not see
 (deck order, face-down tokens, other players' hands) and check that the pictures are identical
-byte for byte: rulings 12 (cabbagehead) and 17 (sabotage) of docs/rules.
+byte for byte: rulings 12 (cabbagehead) and 17 (sabotage) of docs/rules, and Garden Party's hands
+and face-down seeds (ruling 23 of docs/rules/garden-party.md; issue 20, "Pictures and words").
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ from bot.picture_service.cache import PictureCache, PictureKey
 from bot.pictures import RenderedImage, board_summary, render_board, render_hand
 from bot.pictures import cabbagehead as cabbagehead_pictures
 from bot.pictures import canvas as cv
+from bot.pictures import garden_party as garden_party_pictures
 from bot.pictures.canvas import WIDTH, printable
 from bot.pictures.samples import played
 from bot.pictures.snapshots import kinds
 from bot.pictures.text import ALT_MAX
 from engine.cabbagehead.state import is_holiday, is_rose
+from engine.garden_party.cards import card_kind, talent_of
+from engine.garden_party.state import GardenPartyState
 from engine.rng import Rng
 from engine.sabotage import GAME as SABOTAGE
 
@@ -52,6 +56,9 @@ BUSY = [
     ("cabbagehead", 1, 2, 60, {"eudora": True, "grasshoppers": True}),
     ("sabotage", 4, 9, 400, {"bird_variant": True}),
     ("sabotage", 2, 1, 900, {}),
+    ("garden_party", 3, 1, 150, {}),  # seeds, sprouts, buds, flowers, a weed and an empty pot
+    ("garden_party", 6, 2, 600, {}),  # six greenhouses, every stage, a seat that looked at seeds
+    ("garden_party", 6, 2, 5000, {}),  # finished
 ]
 
 
@@ -61,7 +68,9 @@ def test_busy_and_finished_games_stay_within_the_limits(
 ) -> None:
     """Late, crowded and finished games: still under 300 KB, alt text within Discord's 1024."""
     game, state = played(game_name, seats, seed, moves, **options)
-    board = render_board(game_name, game.view(state, None), ["Ann", "Bob", "Cleo", "Dev"][:seats])
+    board = render_board(
+        game_name, game.view(state, None), ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"][:seats]
+    )
     hand = render_hand(game_name, game.view(state, seats - 1), seats - 1)
     for image in (board, hand):
         assert _open(image).width == WIDTH
@@ -142,6 +151,83 @@ def test_ruling_17_sabotage_public_picture_ignores_hands_and_decks_and_a_hand_sh
     )
 
 
+def _hidden_twin(state: GardenPartyState, seed: int, keep: int | None = None) -> GardenPartyState:
+    """`state` with every hand but `keep`'s swapped, card for card, for deck cards of the same
+    talent from deep in the deck (none of them drawn in one move), and the seeds nobody has looked
+    at dealt again among their pots: only what nobody (or only the other seats) may see differs."""
+    twin = state.model_copy(deep=True)
+    rng = Rng.from_seed(seed)
+    for seat, player in enumerate(twin.players):
+        if seat == keep:
+            continue
+        for i, card in enumerate(player.hand):
+            deck = twin.decks[talent_of(card)]
+            depth = rng.below(len(deck) - 12) + 12 if len(deck) > 12 else None
+            if depth is not None:
+                player.hand[i], deck[depth] = deck[depth], card
+    known = {t for p in twin.players for t in p.known}
+    unseen = [
+        pot.token
+        for p in twin.players
+        for pot in p.pots
+        if pot and pot.stage == "seed" and pot.token not in known
+    ]
+    kinds = [twin.token_kinds[t] for t in unseen]
+    rng.shuffle(kinds)
+    for token, kind in zip(unseen, kinds, strict=True):
+        twin.token_kinds[token] = kind
+    return twin
+
+
+PARTY = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
+
+
+@pytest.mark.parametrize(("seats", "seed", "moves"), [(3, 1, 150), (6, 2, 221), (6, 2, 600), (5, 4, 150)])
+def test_issue_20_garden_party_board_shows_no_hidden_seed_face_or_hand_card(
+    seats: int, seed: int, moves: int
+) -> None:
+    """Issue 20, "Pictures and words" (and ruling 23): the board picture is drawn from the public
+    view, so no seed face nobody has seen and no card in a hand reaches its texts or its alt text:
+    with every hand swapped and the unseen seeds dealt again, the picture and its words are the
+    same byte for byte; no card name is drawn; a seed's pot says "seed" and no colour. A seat's
+    own picture shows the seeds it looked at, and does not change with the others' hidden cards."""
+    game, state = played("garden_party", seats, seed, moves)
+    twin = _hidden_twin(state, seed)
+    hands = {card for p in state.players for card in p.hand} | {c for p in twin.players for c in p.hand}
+    assert [p.hand for p in twin.players] != [p.hand for p in state.players]
+    assert twin.token_kinds != state.token_kinds
+    names = PARTY[:seats]
+    board = render_board("garden_party", game.view(state, None), names)
+    assert board.png == render_board("garden_party", game.view(twin, None), names).png
+    assert board.description == render_board("garden_party", game.view(twin, None), names).description
+    card_names = {card_kind(card).name for card in hands}
+    view = game.view(state, None)
+    with cv.recording() as record:
+        garden_party_pictures.board_image(view, names)
+    drawn = {t.text for t in record.texts}
+    assert not drawn & card_names
+    assert not any(name in board.description for name in card_names)
+    seeds = sum(1 for seat in view.seats for pot in seat.pots if pot.stage == "seed")
+    assert [t.text for t in record.texts if t.tag == "stage"].count("seed") == seeds
+    colours = [t.text for t in record.texts if t.tag == "colour"]
+    shown = [
+        pot.colour for seat in view.seats for pot in seat.pots if pot.stage not in (None, "seed", "weed")
+    ]
+    assert colours == shown
+    for seat in range(seats):
+        mine = render_hand("garden_party", game.view(state, seat), seat, names)
+        others_differ = game.view(_hidden_twin(state, seed, keep=seat), seat)
+        assert mine.png == render_hand("garden_party", others_differ, seat, names).png
+        assert mine.description == render_hand("garden_party", others_differ, seat, names).description
+        own = game.view(state, seat).seats[seat]
+        with cv.recording() as record:
+            garden_party_pictures.hand_image(game.view(state, seat), seat, names)
+        known = [p.colour for p in own.pots if p.stage == "seed" and p.colour]
+        seen = [t.text for t in record.texts if t.tag == "colour"]
+        assert seen == [p.colour for p in own.pots if p.stage not in (None, "weed") and p.colour]
+        assert all(colour in seen for colour in known)
+
+
 def test_each_player_gets_their_own_hand_picture() -> None:
     game, state = played("sabotage", 3, 4, 40)
     pictures = {render_hand("sabotage", game.view(state, seat), seat).png for seat in range(3)}
@@ -205,7 +291,7 @@ def test_names_the_built_in_font_lacks_are_drawn_plainly_and_kept_in_the_alt_tex
 def test_the_summary_and_alt_text_name_seats_by_display_name_even_where_the_font_cannot() -> None:
     """The summary is message text (any character shows): it names every seat as given, so no
     reader has to rewrite "Seat N" / "Player N" in it; only the picture falls back."""
-    for game_name, seats in (("cabbagehead", 2), ("sabotage", 3)):
+    for game_name, seats in (("cabbagehead", 2), ("sabotage", 3), ("garden_party", 3)):
         game, state = played(game_name, seats, 3, 10)
         names = ["🌻🌻", "Bob", "Cleo"][:seats]
         view = game.view(state, None)
