@@ -1,4 +1,5 @@
-"""How Garden Party looks in Discord (issue 20, first step): a text table, no pictures yet.
+"""How Garden Party looks in Discord (issue 20): the table's words (its pictures are drawn by
+`bot.pictures.garden_party`).
 
 The board is the spectator view (`engine.garden_party.views`): the round and who decides what now,
 each gardener's square, water, hand size, golden objects and vases, and each greenhouse's nine pots
