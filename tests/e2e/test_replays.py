@@ -5,17 +5,25 @@ file the engine alone replays (docs/replays.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import json
 import random
 import re
+from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 
-from bot.handlers.history_commands import NOT_REPLAYABLE
+import pytest
+
+from bot.handlers.history_commands import NOT_REPLAYABLE, replay_layout
+from bot.replays import rebuild
 from engine.api import Event, dump_state, load_state, replay
 from engine.registry import get_game
 from tests.e2e.table_driver import (
+    HAND_LABEL,
+    board,
     boards,
     click,
     decide_on,
@@ -26,13 +34,45 @@ from tests.e2e.table_driver import (
     player_to_move,
     wait_for_move,
 )
-from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
+from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
+from tests.fake_discord.model import walk_components
+
+#: The footers that say which move a message shows: the table's, and a hand's.
+TABLE_FOOTER = re.compile(r"^-# Game #\d+ · move (\d+)")
+HAND_FOOTER = re.compile(r"^-# Only you can see this · game #\d+ · move (\d+)")
 
 
 def viewer_move(message: FakeMessage) -> int:
     found = re.search(r"Move (\d+) of (\d+)", message.text())
     assert found, message.text()
     return int(found.group(1))
+
+
+def shown_at_moves(
+    messages: Iterable[FakeMessage], footer: re.Pattern[str], part: int
+) -> dict[int, set[str]]:
+    """Text display number `part` of every version of `messages` whose footer (the last text
+    display) names a move, by that move: what those messages showed at each move."""
+    found: dict[int, set[str]] = defaultdict(set)
+    for message in messages:
+        for version in message.versions():
+            texts = [
+                str(c.get("content", "")) for c in walk_components(version.get("components") or [])
+                if c.get("type") == 10
+            ]  # fmt: skip
+            named = footer.search(texts[-1]) if len(texts) > part else None
+            if named is not None:
+                found[int(named.group(1))].add(texts[part])
+    return found
+
+
+def in_json(words: str) -> str:
+    """`words` as they stand in a message's JSON."""
+    return json.dumps(words, ensure_ascii=False)[1:-1]
+
+
+def next_enabled(viewer: FakeMessage) -> bool:
+    return not next(b for b in viewer.buttons() if b["label"] == "Next ▶").get("disabled")
 
 
 async def test_a_replay_shows_what_the_table_showed_at_every_move(
@@ -215,3 +255,173 @@ async def test_a_sabotage_replay_shows_what_the_table_showed_at_every_move(
     assert private and "My view" not in [b["label"] for b in viewer.buttons()]
     shown = json.dumps(viewer.versions(), ensure_ascii=False)
     assert not [line for line in private if line in shown], "a hidden line in a spectator's replay"
+
+
+async def test_a_sabotage_players_replay_shows_their_own_hand_and_never_the_opponents(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Issue 18, "History and replays": a replay shows "each player's own private view to that
+    player. Hidden cards of others stay hidden in a replay unless the game is over and the game's
+    rules reveal them at the end." Alice and Bob play a short Garden Sabotage by clicks; then each
+    opens the replay and presses My view: at every move it shows the hand that player's own hand
+    message showed at that move, never the other's hand nor one of the other's private lines
+    (a card drawn, an objective); at the last move The table shows the result as the final table
+    did, and My view still only the player's own hand."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=0))
+    options = {"first_player": "host", "season_rounds": 3, "clock": "off"}
+    lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", options)
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    players = [fake.alice, fake.bob]
+    published: list[str] = []
+    rng, move = random.Random(8), 0
+    while True:
+        table = await wait_for_move(fake, fake.general, move)
+        published.append(table.text_displays()[0])
+        if not boards(fake, fake.general):
+            break
+        user = player_to_move(fake, table, players)
+        assert user is not None, table.text()
+        await decide_on(fake, user, await open_hand(fake, user, fake.general), rng)
+        move += 1
+    last = len(published) - 1
+    record = (await bot.store.finished_games(fake.guild.id, 1))[0]
+    assert record.game == "sabotage" and record.version == last
+    hands = [
+        shown_at_moves(
+            [m for m in fake.ephemeral_messages(user) if "## Your hand" in m.text()], HAND_FOOTER, 1
+        )
+        for user in players
+    ]
+    names = [seat.name for seat in record.seats]
+    said: list[set[str]] = [set(), set()]  # what each seat read of every move
+    private: list[set[str]] = [set(), set()]  # each seat's private lines
+    for action in await bot.store.actions(record.id):
+        for data in action.events:
+            event = Event.model_validate(data)
+            for seat in (0, 1):
+                said[seat].add(event.line_for(seat, names))
+                if seat in event.private:
+                    private[seat].add(event.line_for(seat, names))
+    assert private[0] and private[1]
+
+    for seat, user in enumerate(players):
+        other = 1 - seat
+        assert len(hands[seat]) > last // 3, "the player's hand showed many moves"
+        opened = await fake.slash(user, fake.general, "history replay", {"game": record.id})
+        viewer = await fake.response_message(opened)
+        assert viewer.ephemeral_to == user.id
+        await click(fake, user, viewer, "My view")
+        mine: dict[int, str] = {}
+        for number in range(last + 1):
+            assert viewer_move(viewer) == number
+            mine[number] = viewer.text_displays()[2]
+            if number in hands[seat]:
+                assert hands[seat][number] == {mine[number]}, f"move {number}: not {user.name}'s hand then"
+            if number < last:
+                await click(fake, user, viewer, "Next ▶")
+        assert not next_enabled(viewer)
+        # The last move again: My view still the player's own hand; the table as it ended.
+        await click(fake, user, viewer, "⏮ First")
+        await click(fake, user, viewer, "Last ⏭")
+        assert viewer_move(viewer) == last and viewer.text_displays()[2] == mine[last]
+        await click(fake, user, viewer, "The table")
+        assert viewer_move(viewer) == last and viewer.text_displays()[2] == published[-1]
+        assert "Game over" in published[-1]
+        seen = json.dumps(viewer.versions(), ensure_ascii=False)
+        assert private[other] - said[seat], "the other has private lines to keep"
+        told = [line for line in private[other] - said[seat] if in_json(line) in seen]
+        assert not told, f"the other's private lines in {user.name}'s replay: {told}"
+        theirs = {text for texts in hands[other].values() for text in texts} - set(mine.values())
+        assert theirs, "the other's hands to keep"
+        assert not [text for text in theirs if in_json(text) in seen], (
+            f"the other's hand in {user.name}'s replay"
+        )
+        assert any(in_json(line) in seen for line in private[seat]), f"{user.name} reads their own lines"
+
+
+async def alice_to_decide(fake: FakeDiscord, runner: BotRunner, alice: FakeUser) -> bool:
+    """Wait (the computers playing meanwhile) until Alice is to decide at a version the table
+    shows: True; False once the game is over. (The game's session is read only to know when.)"""
+    assert runner.bot is not None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30.0
+    while loop.time() < deadline:
+        position = await runner.bot.table.sessions.in_channel(fake.general.id)
+        if position is None or position.record.status != "active":
+            return False
+        if alice.id in {position.record.seats[seat].user_id for seat in position.to_move()}:
+            await wait_for_move(fake, fake.general, position.version)
+            again = await runner.bot.table.sessions.in_channel(fake.general.id)
+            if again is not None and again.version == position.version:
+                return True
+            continue
+        await asyncio.sleep(0.02)
+    raise AssertionError("the game made no progress towards Alice's decision")
+
+
+async def test_a_garden_party_replay_shows_what_the_table_showed_at_every_move(
+    fake_discord: FakeDiscord, garden_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18, "Tests and figures": "Replays reproduce every stored position of a set of recorded
+    games (the board at each move equals what was published at that move)", for Garden Party:
+    Alice plays by clicks against two computer seats through a three-round season, no clock; at
+    each move the table published (nearly all of them), the replay shows exactly the table's text
+    as published then: every such move as the viewer draws it, and some through a spectator's
+    clicks (Next, the jump menu, Last)."""
+    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.02)
+    fake, alice = fake_discord, fake_discord.alice
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=0))
+    bot.table.lobbies._seed_source = lambda: 18
+    options = {"players": 3, "season_rounds": 3, "clock": "off"}
+    lobby = await open_lobby(fake, alice, fake.general, "play garden-party", options)
+    for _ in range(2):
+        await click(fake, alice, lobby, "Add computer player (Easy)")
+    await click(fake, alice, lobby, "Start")
+    rng = random.Random(18)
+    for _ in range(300):
+        if not await alice_to_decide(fake, garden_bot, alice):
+            break
+        hand = (await click(fake, alice, board(fake, fake.general), HAND_LABEL)).original
+        assert hand is not None
+        ending = [how for label, how in offered(hand) if label.startswith("End my turn")]
+        if ending:  # a short turn keeps the test short
+            await pick(fake, alice, hand, ending[0])
+        else:
+            await decide_on(fake, alice, hand, rng)
+    else:
+        raise AssertionError("the season did not end")
+    await fake.wait_until(lambda: not boards(fake, fake.general), what="the end")
+    record = (await bot.store.finished_games(fake.guild.id, 1))[0]
+    assert record.game == "garden_party"
+    last = record.version
+    await wait_for_move(fake, fake.general, last)
+    tables = [m for m in fake.messages.values() if m.channel_id == fake.general.id and not m.ephemeral]
+    published = shown_at_moves(tables, TABLE_FOOTER, 0)
+    # The publisher shows the latest version: a move made while the one before it was being
+    # published (Alice's answer racing a computer's) may never have been on the table by itself.
+    assert {0, last} <= set(published) and len(published) >= 0.9 * (last + 1), sorted(published)
+
+    # Every move, drawn as the viewer draws it (the replay rebuilt from the stored game)...
+    built = rebuild(record, await bot.store.actions(record.id))
+    for number in sorted(published):
+        shown = replay_layout(built, number, None, own=False).to_components()
+        body = [c["content"] for c in walk_components(shown) if c.get("type") == 10][2]
+        assert published[number] == {body}, f"move {number}: the replay differs from the table"
+    # ... and through the viewer's own buttons and menu, a spectator's.
+    opened = await fake.slash(fake.carol, fake.general, "history replay", {"game": record.id})
+    viewer = await fake.response_message(opened)
+    assert "My view" not in [b["label"] for b in viewer.buttons()]
+    for number in range(4):
+        assert viewer_move(viewer) == number
+        assert published.get(number, {viewer.text_displays()[2]}) == {viewer.text_displays()[2]}
+        await click(fake, fake.carol, viewer, "Next ▶")
+    jump = next(s for s in viewer.selects() if s["custom_id"].startswith("gc:replay:"))
+    middle = max(int(option["value"]) for option in jump["options"])
+    await (await fake.select(fake.carol, viewer, jump["custom_id"], [str(middle)])).wait_answered()
+    assert viewer_move(viewer) == middle
+    assert published.get(middle, {viewer.text_displays()[2]}) == {viewer.text_displays()[2]}
+    await click(fake, fake.carol, viewer, "Last ⏭")
+    assert viewer_move(viewer) == last and published[last] == {viewer.text_displays()[2]}
+    assert not next_enabled(viewer) and "Game over" in viewer.text_displays()[2]
