@@ -2,14 +2,15 @@
 public piles as counts, and their own hand, drawn cards and the seeds they looked at.
 
 A seed's kind shows only to a seat that looked at it (Botanist's Eye); everything revealed (sprouts,
-buds, flowers, weeds, rotted seeds, golden objects, vases) is public. Computed on demand.
+buds, flowers, weeds, rotted seeds, golden objects, vases) is public. Once the count is made every
+seed is turned over (ruling 14) and the view carries the result. Computed on demand.
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engine.api import Viewer
+from engine.api import Result, Viewer
 from engine.garden_party.cards import (
     DUEL_CARDS,
     DUEL_KIND_OF,
@@ -22,6 +23,7 @@ from engine.garden_party.common import water_limit
 from engine.garden_party.effects import target_words
 from engine.garden_party.growth import flowers
 from engine.garden_party.rules import to_move
+from engine.garden_party.scoring import result
 from engine.garden_party.state import GardenPartyState
 from engine.garden_party.turn_actions import square_name
 
@@ -99,6 +101,8 @@ class GardenPartyView(BaseModel):
     duel_witness: bool
     duel_attila_bonus: int
     ended_by: int | None
+    #: The final count, once the game is over (every seed turned over: ruling 14).
+    result: Result | None = None
 
 
 def _card(card: str) -> dict[str, object]:
@@ -110,6 +114,7 @@ def view(state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
     """Built as plain data and validated once (pydantic's core builds the nested models
     quickest so): views are asked for at every step by computer players and the suite."""
     seats: list[dict[str, object]] = []
+    over = state.phase == "over"
     for s, player in enumerate(state.players):
         pots: list[dict[str, object]] = []
         for i, pot in enumerate(player.pots):
@@ -117,7 +122,11 @@ def view(state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
                 pots.append({"number": i + 1, "stage": None})
                 continue
             kind = state.token_kinds[pot.token]
-            shown = pot.stage != "seed" or (viewer is not None and pot.token in state.players[viewer].known)
+            shown = (
+                over
+                or pot.stage != "seed"
+                or (viewer is not None and pot.token in state.players[viewer].known)
+            )
             pots.append(
                 {
                     "number": i + 1,
@@ -191,5 +200,6 @@ def view(state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
             duel_witness=state.duel is not None and state.duel.witness,
             duel_attila_bonus=0 if state.duel is None else state.duel.attila_bonus,
             ended_by=state.ended_by,
+            result=result(state) if over else None,
         )
     )

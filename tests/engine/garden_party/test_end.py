@@ -445,3 +445,19 @@ def test_when_the_tournament_closes_the_first_player_plays_end_cards_first() -> 
     end_turn(state)
     assert state.phase == "end" and state.ended_by is None
     assert state.end_order == [1, 2, 0]
+
+
+def test_once_the_count_is_made_every_seed_is_turned_over_and_the_view_carries_the_result() -> None:
+    """Ruling 14 ("at the end every seed is turned over") and VII: the view of a game over shows
+    every seed's kind to everyone, spectators included, and carries the count; while the game
+    runs, it carries none and a seed stays face down."""
+    state = finished()
+    fill(state, 0, ["blue", "white"])
+    plant(state, 1, 3, "weed")
+    for viewer in (None, 0, 1, 2):
+        seen = GAME.view(state, viewer)
+        assert seen.seats[1].pots[3].kind == "weed"
+        assert seen.result == GAME.result(state)
+    state.phase = "turn"
+    assert GAME.view(state, None).seats[1].pots[3].kind is None
+    assert GAME.view(state, 0).result is None

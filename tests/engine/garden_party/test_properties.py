@@ -103,6 +103,10 @@ def check_flowers(before: dict[int, tuple[int, int, str]], state: GardenPartySta
 
 
 def check_hidden_seeds(state: GardenPartyState) -> None:
+    """Ruling 23: a seed shows only to a seat that looked at it; once the count is made every seed
+    is turned over (ruling 14)."""
+    if state.phase == "over":
+        return
     for viewer in [*range(state.seats), None]:
         view = GAME.view(state, viewer)
         known = set(state.players[viewer].known) if viewer is not None else set()
