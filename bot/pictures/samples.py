@@ -51,7 +51,7 @@ POSITIONS: tuple[tuple[str, str, int, int, int, dict[str, Any]], ...] = (
     ("sabotage finished", "sabotage", 4, 9, 2000, {"bird_variant": True}),
     ("sabotage duo finished", "sabotage", 2, 1, 2000, {}),
     ("garden party choosing gardeners", "garden_party", 4, 3, 1, {}),
-    ("garden party three", "garden_party", 3, 1, 150, {}),
+    ("garden party three", "garden_party", 3, 2, 130, {}),
     ("garden party six", "garden_party", 6, 2, 600, {}),
     ("garden party five", "garden_party", 5, 4, 150, {}),
     ("garden party three finished", "garden_party", 3, 1, 2000, {}),

@@ -13,6 +13,7 @@ from engine.garden_party.cards import (
     GOLDEN_IDS,
     PLANT_KINDS,
     POTS,
+    STARTING_WATER,
     TALENTS,
     is_chance,
 )
@@ -71,6 +72,9 @@ def begin(state: GardenPartyState, log: Log) -> list[Event]:
         rolling = highest
     state.first_seat = highest[0]
     state.round = 1
+    for place in range(state.seats):
+        seat = (state.first_seat + place) % state.seats
+        state.players[seat].water = STARTING_WATER[min(place, len(STARTING_WATER) - 1)]
     log.add(
         "first_player",
         "{first} rolls highest ({die}) and begins; play goes clockwise.",

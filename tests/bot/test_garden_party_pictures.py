@@ -43,7 +43,7 @@ def _board(view: GardenPartyView) -> cv.Recording:
 
 def test_the_samples_show_every_stage_of_a_pot_at_three_and_six_players() -> None:
     """The picture checks see seeds, sprouts, buds, flowers, weeds and empty pots at 3 and 6 players."""
-    for seats, seed, moves in ((3, 1, 150), (6, 2, 600)):
+    for seats, seed, moves in ((3, 2, 130), (6, 2, 600)):
         game, state = played("garden_party", seats, seed, moves)
         stages = {pot.stage for seat in game.view(state, None).seats for pot in seat.pots}
         assert stages == {None, "seed", "sprout", "bud", "flower", "weed"}, (seats, stages)
@@ -219,7 +219,7 @@ def test_a_hand_shows_the_collector_s_flower_and_where_its_gardener_stands() -> 
 
 
 def test_the_summary_names_each_greenhouse_s_flowers_by_display_name() -> None:
-    game, state = played("garden_party", 3, 1, 150)
+    game, state = played("garden_party", 3, 2, 130)
     view = game.view(state, None)
     line = pictures.summary(view, ["🌻 Ann", "Bob", "Cleo"])
     assert line.startswith(f"Round {view.round} of {view.season_rounds}")

@@ -56,7 +56,7 @@ BUSY = [
     ("cabbagehead", 1, 2, 60, {"eudora": True, "grasshoppers": True}),
     ("sabotage", 4, 9, 400, {"bird_variant": True}),
     ("sabotage", 2, 1, 900, {}),
-    ("garden_party", 3, 1, 150, {}),  # seeds, sprouts, buds, flowers, a weed and an empty pot
+    ("garden_party", 3, 2, 130, {}),  # seeds, sprouts, buds, flowers, a weed and an empty pot
     ("garden_party", 6, 2, 600, {}),  # six greenhouses, every stage, a seat that looked at seeds
     ("garden_party", 6, 2, 5000, {}),  # finished
 ]
@@ -182,7 +182,7 @@ def _hidden_twin(state: GardenPartyState, seed: int, keep: int | None = None) ->
 PARTY = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 
 
-@pytest.mark.parametrize(("seats", "seed", "moves"), [(3, 1, 150), (6, 2, 221), (6, 2, 600), (5, 4, 150)])
+@pytest.mark.parametrize(("seats", "seed", "moves"), [(3, 2, 130), (6, 2, 150), (6, 2, 500), (5, 4, 150)])
 def test_issue_20_garden_party_board_shows_no_hidden_seed_face_or_hand_card(
     seats: int, seed: int, moves: int
 ) -> None:

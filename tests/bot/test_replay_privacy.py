@@ -81,7 +81,7 @@ RECORDED = (
     # Stopped early: abandoned (scored as it stood, the standing result shown at the end) and
     # ended by the host (no scores).
     Recorded("sabotage", {"season_rounds": 3}, ("greedy", "greedy"), 24, (13, "finished", "abandoned")),
-    Recorded("garden_party", {"season_rounds": 3}, ("random",) * 4, 33, (40, "cancelled", "ended by Ada")),
+    Recorded("garden_party", {"season_rounds": 3}, ("random",) * 4, 37, (40, "cancelled", "ended by Ada")),
 )
 
 

@@ -76,7 +76,7 @@ def test_every_gardener_has_two_collectors_flowers_a_figure_in_the_greenhouse_ni
         assert player.square == f"G{seat}"
         assert len(player.pots) == 9
         assert all(pot is not None and pot.stage == "seed" for pot in player.pots)
-        assert player.vases == [] and player.water == 0 and player.golden == []
+        assert player.vases == [] and player.golden == []  # water: ruling 31
         seat_view = view.seats[seat]
         assert seat_view.own_flowers_left == 2 and seat_view.vases == []
         assert seat_view.square_name.endswith("greenhouse")
@@ -224,12 +224,18 @@ def test_the_gardeners_talents_and_flowers() -> None:
     assert len({tuple(g.talents.values()) for g in GARDENERS.values()}) == 6
 
 
-def test_the_water_tokens_are_a_supply_nobody_starts_with_water() -> None:
-    """I, The water tokens (15): the tokens are within everyone's reach; a player's can starts
-    empty (water is taken at the central square, III D 1)."""
-    state = GAME.create(GardenPartyOptions(choose_gardeners=False), 3, 4)
-    assert all(p.water == 0 for p in state.players)
-    assert all(s.water == 0 and s.water_limit == 3 for s in GAME.view(state, 0).seats)
+def test_the_water_tokens_are_a_supply_and_later_players_start_with_some() -> None:
+    """I, The water tokens (15) and ruling 31: the tokens are within everyone's reach; counted from
+    the first player, the first gardener starts with none, the second with one, every later one
+    with two, and the board shows it."""
+    for seats in (3, 6):
+        state = GAME.create(GardenPartyOptions(choose_gardeners=False), seats, 4)
+        first = state.first_seat
+        by_place = [state.players[(first + place) % seats].water for place in range(seats)]
+        assert by_place == [0, 1] + [2] * (seats - 2)
+        view = GAME.view(state, None)
+        assert [s.water for s in view.seats] == [p.water for p in state.players]
+        assert all(s.water_limit == 3 for s in view.seats)
 
 
 def test_everyone_rolls_and_the_highest_begins_then_play_goes_clockwise() -> None:
