@@ -62,7 +62,7 @@ def kinds() -> dict[str, Callable[[], RenderedImage]]:
         return render_board("garden_party", game.view(state, None), PARTY_NAMES)
 
     def garden_party_hand() -> RenderedImage:
-        game, state = played("garden_party", 6, 2, 150)  # Ann has looked at her seeds
+        game, state = played("garden_party", 6, 2, 330)  # Ann has looked at her seeds
         return render_hand("garden_party", game.view(state, 0), 0, PARTY_NAMES)
 
     def garden_party_final() -> RenderedImage:

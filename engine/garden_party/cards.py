@@ -193,9 +193,11 @@ PLANT_KINDS, COMPOSITIONS, COLLECTOR_POINTS = _plants()
 COLOURS: tuple[str, ...] = tuple(k for k, p in PLANT_KINDS.items() if p.colour)
 GARDENERS = _gardeners()
 CARD_KINDS, CARD_KIND_OF, DECK_IDS = _cards()
-#: Water tokens each gardener starts with, by place in turn order (the last stands for later
-#: places; ruling 31).
-STARTING_WATER: tuple[int, ...] = tuple(_load("setup.json")["starting_water_by_turn_order"])
+#: Water tokens each gardener starts with, by player count and place in turn order (the last
+#: stands for later places; ruling 31).
+STARTING_WATER: dict[int, tuple[int, ...]] = {
+    int(count): tuple(tokens) for count, tokens in _load("setup.json")["starting_water_by_turn_order"].items()
+}
 #: What each Best in Show adds to a flowering plant (ruling 30).
 BEST_IN_SHOW_POINTS = int(_load("actions.json")["best_in_show_points"])
 GOLDEN_OBJECTS = _golden()

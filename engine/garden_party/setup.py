@@ -72,9 +72,9 @@ def begin(state: GardenPartyState, log: Log) -> list[Event]:
         rolling = highest
     state.first_seat = highest[0]
     state.round = 1
+    water = STARTING_WATER[state.seats]
     for place in range(state.seats):
-        seat = (state.first_seat + place) % state.seats
-        state.players[seat].water = STARTING_WATER[min(place, len(STARTING_WATER) - 1)]
+        state.players[(state.first_seat + place) % state.seats].water = water[min(place, len(water) - 1)]
     log.add(
         "first_player",
         "{first} rolls highest ({die}) and begins; play goes clockwise.",

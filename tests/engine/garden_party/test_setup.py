@@ -227,12 +227,12 @@ def test_the_gardeners_talents_and_flowers() -> None:
 def test_the_water_tokens_are_a_supply_and_later_players_start_with_some() -> None:
     """I, The water tokens (15) and ruling 31: the tokens are within everyone's reach; counted from
     the first player, the first gardener starts with none, the second with one, every later one
-    with two, and the board shows it."""
-    for seats in (3, 6):
+    with two (at six players, one), and the board shows it."""
+    for seats, expected in ((3, [0, 1, 2]), (5, [0, 1, 2, 2, 2]), (6, [0, 1, 1, 1, 1, 1])):
         state = GAME.create(GardenPartyOptions(choose_gardeners=False), seats, 4)
         first = state.first_seat
         by_place = [state.players[(first + place) % seats].water for place in range(seats)]
-        assert by_place == [0, 1] + [2] * (seats - 2)
+        assert by_place == expected
         view = GAME.view(state, None)
         assert [s.water for s in view.seats] == [p.water for p in state.players]
         assert all(s.water_limit == 3 for s in view.seats)
