@@ -75,8 +75,10 @@ def look_of(
     if ends:
         return TableLook(tuple(lines), alt, picture.kept_move, min(ends.values()), tuple(sorted(ends)))
     to_move = tuple(position.to_move())
-    if before is not None and before.clocked and before.clocked == to_move:
-        return TableLook(tuple(lines), alt, picture.kept_move, before.ends, before.clocked)
+    if before is not None and before.clocked and to_move and set(to_move) <= set(before.clocked):
+        # The same seats still to move, or some of them (a reply window's seats answering one by
+        # one): their clocks run on, so the table keeps showing when time runs out.
+        return TableLook(tuple(lines), alt, picture.kept_move, before.ends, to_move)
     return TableLook(tuple(lines), alt, picture.kept_move)
 
 

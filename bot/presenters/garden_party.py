@@ -49,9 +49,13 @@ GARDENER_CHOICES = [
 ]
 
 #: Events that change the game for everyone, worth a channel message of their own, with a mark.
+#: A lost duel's outcome comes with what went back and the card discarded unseen (issue 20).
 ANNOUNCED = {
     "duel_won": "⚔️",
     "duel_lost": "⚔️",
+    "plants_returned": "↩️",
+    "sentence": "🃏",
+    "sentence_postponed": "🃏",
     "snooper_caught": "🚨",
     "collector_flower": "🏺",
     "garden_complete": "🌸",
@@ -117,8 +121,9 @@ class GardenPartyPresenter(Presenter):
         return "\n\n".join(parts)
 
     def announcements(self, events: list[Event], names: list[str]) -> list[str]:
-        """Duels' outcomes, a snooper caught, a collector's flower taken, a greenhouse complete and
-        the tournament closing (the final scores follow by themselves)."""
+        """Duels' outcomes (with what a lost one sends back and discards), a snooper caught, a
+        collector's flower taken, a greenhouse complete and the tournament closing (the final
+        scores follow by themselves)."""
         return [line for line in (announcement(event, names) for event in events) if line is not None]
 
     def options_text(self, options: dict[str, Any]) -> str:

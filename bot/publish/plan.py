@@ -39,6 +39,8 @@ class Facts:
     board_age: float | None
     #: The versions whose notice and announcement were already posted, and the final scores.
     notice_version: int | None = None
+    #: This version was fully shown before the bot restarted: its turn notices stand already.
+    told_before: bool = False
     announced_version: int | None = None
     result_posted: bool = False
     standing_notices: Sequence[MessageRef] = ()
@@ -125,9 +127,9 @@ def plan(facts: Facts) -> Plan:
     notify: tuple[int, ...] = ()
     new_turns: tuple[int, ...] = ()
     if active and facts.notice_version != facts.version:
-        notify = users_to_notify(facts)
         before = set(facts.shown_to_move or ())
         new_turns = tuple(seat for seat in facts.to_move if seat not in before)
+        notify = () if facts.told_before else users_to_notify(facts)
         humans_to_move = any(
             0 <= s < len(facts.seat_users) and facts.seat_users[s] is not None for s in facts.to_move
         )

@@ -132,6 +132,9 @@ class Publisher:
             board_message_id=record.board_message_id,
             board_age=self._clock() - record.board_posted_at if record.board_posted_at is not None else None,
             notice_version=session.shown.notice_version,
+            # A new process showing again what the last one had shown (a fresh picture after a
+            # restart): the notices posted then still stand, nobody is told twice.
+            told_before=session.shown.version < 0 and record.published_version >= record.version,
             announced_version=session.shown.announced_version,
             result_posted=session.shown.result_posted,
             standing_notices=await self.sessions.notices(session),

@@ -65,6 +65,17 @@ def test_after_a_restart_everyone_to_move_is_pinged_but_the_last_mover() -> None
     assert plan(restarted).notify == (BOB,)
 
 
+def test_a_version_shown_before_a_restart_pings_nobody_again_and_keeps_its_notice() -> None:
+    """Issue 20 (a restart "doubles nothing"): a version the last process had fully shown, shown
+    again for a fresh picture, pings nobody and deletes no notice; the clocks of the seats to move
+    are still shown (their deadlines come from the database)."""
+    redrawn = replace(AFTER_ALICE, shown_to_move=None, told_before=True)
+    steps = plan(redrawn)
+    assert steps.notify == () and steps.delete == () and steps.new_turns == (1,)
+    gone = plan(replace(redrawn, seat_users=[ALICE, None]))
+    assert gone.delete == (OLD_NOTICE,), "only computers to move: no notice should stand"
+
+
 def test_a_start_does_not_ping_the_host_who_pressed_start() -> None:
     start = replace(AFTER_ALICE, version=0, shown_version=-1, shown_to_move=None, to_move=[0], actor=ALICE)
     assert plan(start).notify == ()
