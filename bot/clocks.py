@@ -4,7 +4,9 @@ A seat's turn gets a clock when its turn notice is published (`turn_ends`, asked
 publisher): a `turn` deadline row holding when it started and how long it is. The deadline
 scheduler (`bot.deadline_scheduler`) wakes `fire` when a row is due: at half the time and at the
 last tenth the player is reminded (in the channel, replacing the notice; by direct message if
-they asked with `/notify`); at the end the turn is played for them (`Moves.play_for_timeout`).
+they asked with `/notify`); at the end the turn is played for them (`Moves.play_for_timeout`), and
+only that turn: a seat whose next turn follows at once (the engine's `turn_key` changes while it
+stays to move) gets that turn's clock and notice afresh.
 Each step is claimed in the store before it is done, so nothing fires twice, across restarts too.
 A reply window (an out-of-turn decision several seats may answer at once) gets the game's short
 reply clock and no reminders; its timeout is the engine's pass.
@@ -76,8 +78,10 @@ class Clocks:
             if seconds is None:
                 continue
             known = running.get(seat)
+            session = self.table.sessions.session(record.id)
             if known is not None and not fresh:
                 ends[seat] = known.started + known.seconds
+                session.clocked_seats[seat] = position.turn_key()
                 continue
             assert position.state is not None  # turn_seconds said it has a clock
             reminders = seconds >= 60 and decision_kind(position.game, position.state, seat) == "turn"
@@ -85,8 +89,8 @@ class Clocks:
             due = now + seconds * (REMINDERS[0] if reminders else 1.0)
             await self.store.set_deadline(DeadlineRecord(record.id, "turn", seat, due, now, seconds, step))
             ends[seat] = now + seconds
-            session = self.table.sessions.session(record.id)
-            session.clocked_seats = sorted({*session.clocked_seats, seat})
+            # Noted once the row is written: a timeout read with the key plays only its turn.
+            session.clocked_seats[seat] = position.turn_key()
         if ends:
             self._poke()
         return ends
@@ -107,7 +111,8 @@ class Clocks:
         gone = [seat for seat in session.clocked_seats if seat not in to_move]
         if gone:
             await self.store.remove_deadlines(record.id, "turn", gone)
-            session.clocked_seats = [seat for seat in session.clocked_seats if seat in to_move]
+            for seat in gone:
+                del session.clocked_seats[seat]
 
     async def fire(self, deadline: DeadlineRecord) -> None:
         """A deadline is due: do its next step (once: each step is claimed in the store first)."""
@@ -141,13 +146,26 @@ class Clocks:
                 await self.table.discord.remind(position, user, deadline.started + deadline.seconds, wants_dm)
             return
         strength = position.record.stand_in or (await self.settings.of(position.record.guild_id)).stand_in
-        outcomes = await self.table.moves.play_for_timeout(deadline.game_id, seat, strength)
+        # The turn this clock was started for (unknown after a restart: the turn now), read before
+        # checking the row is still this clock: a new turn of the same seat replaces both.
+        clocked = self.table.sessions.session(deadline.game_id).clocked_seats
+        turn = clocked[seat] if seat in clocked else position.turn_key()
+        if not await self._still_running(deadline):
+            return  # a new turn of the seat's started a new clock meanwhile
+        outcomes = await self.table.moves.play_for_timeout(deadline.game_id, seat, strength, turn=turn)
         await self.store.remove_if(deadline)
         if outcomes:
             seats = outcomes[-1].position.record.seats
             if seats[seat].away_user_id is not None and seats[seat].user_id is None:
                 await self.table.discord.announce_stand_in(outcomes[-1].position, seat)
             self.table.publisher.request(deadline.game_id)
+
+    async def _still_running(self, deadline: DeadlineRecord) -> bool:
+        """Whether `deadline` (read when due) is still the seat's clock, not replaced by a newer one."""
+        return any(
+            d.kind == deadline.kind and d.seat == deadline.seat and d.started == deadline.started
+            for d in await self.store.deadlines_of(deadline.game_id)
+        )
 
     async def _abandon(self, deadline: DeadlineRecord) -> None:
         record = await self.store.get(deadline.game_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from bot.metrics import NULL_METRICS, NullMetrics
@@ -163,12 +164,16 @@ class Moves:
             action = actions[Rng.from_seed(seed).below(len(actions))]
         return [a.label for a in actions].index(action.label)
 
-    async def play_for_timeout(self, game_id: int, seat: int, strength: str) -> list[MoveOutcome]:
-        """Time ran out for `seat`: its pending decision is made for it — the engine's default
-        (a reply window's pass) or a computer player's choice — for the rest of its turn, with a
-        log line saying so. The seat's run of timed-out turns grows by one; at
-        `TIMEOUTS_BEFORE_HANDOVER` a computer takes the seat until the player says they are back.
-        Nothing if the seat is not to move any more (the player moved in time)."""
+    async def play_for_timeout(
+        self, game_id: int, seat: int, strength: str, *, turn: Hashable | None
+    ) -> list[MoveOutcome]:
+        """Time ran out for `seat` in the turn `turn` (the engine's `turn_key` when its clock
+        started): its pending decision is made for it — the engine's default (a reply window's
+        pass) or a computer player's choice — for the rest of that turn, with a log line saying
+        so; a next turn of the same seat (a new key) is left to the seat, with a clock of its own.
+        The seat's run of timed-out turns grows by one; at `TIMEOUTS_BEFORE_HANDOVER` a computer
+        takes the seat until the player says they are back. Nothing if the seat is not to move in
+        that turn any more (the player moved in time)."""
         session = self.sessions.session(game_id)
         outcomes: list[MoveOutcome] = []
         async with session.lock:
@@ -176,6 +181,8 @@ class Moves:
                 position = await self.sessions.position(game_id)
                 if not position.is_active or seat not in position.to_move() or position.record.paused_at:
                     break
+                if position.turn_key() != turn:
+                    break  # that turn is over: the seat's next one is its own
                 record = position.record
                 if record.seats[seat].user_id is None:
                     break  # a computer plays this seat now: its own turns follow
@@ -270,7 +277,7 @@ class Moves:
         if seats is not None:
             record.seats = seats
         session.note_events(new_version, events)
-        session.last_move = (new_version, seat)
+        session.last_move = (new_version, seat if by_person else None)
         if finished:
             record.status = "finished"
             record.end_reason = "completed"

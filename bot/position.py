@@ -7,7 +7,7 @@ until the game moves on (`advance`), so each is computed once per move however o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -22,6 +22,7 @@ from engine.api import (
     has_public_view,
     load_state,
     standing_result,
+    turn_key,
 )
 from engine.registry import get_game
 
@@ -78,6 +79,15 @@ class Position:
             return []
         state = self.state
         return self.memo("to_move", lambda: list(self.game.to_move(state)))
+
+    def turn_key(self) -> Hashable | None:
+        """Which turn the seats to move are in (`engine.api.turn_key`; None once the game is over
+        or when the game marks no turns: then a turn lasts while its seat stays to move)."""
+        if not self.is_active:
+            return None
+        state = self.state
+        assert state is not None
+        return self.memo("turn_key", lambda: turn_key(self.game, state))
 
     def legal_actions(self, seat: int) -> Sequence[ActionLike]:
         if not self.is_active:

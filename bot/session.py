@@ -10,6 +10,7 @@ that lifecycle). Nothing here talks to Discord.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,8 +35,10 @@ class Shown:
 
     #: The last version fully published (board, notices, announcements, final scores).
     version: int = -1
-    #: The seats that were to move at that version (None: unknown, after a restart).
+    #: The seats that were to move at that version (None: unknown, after a restart), and the turn
+    #: they were in (`Position.turn_key`).
     to_move: list[int] | None = None
+    turn_key: Hashable | None = None
     #: The version (and status) the board message's text shows, and the version its picture shows.
     board_version: int | None = None
     board_status: str | None = None
@@ -65,17 +68,19 @@ class GameSession:
     notices: list[MessageRef] | None = None
     announcement: MessageRef | None = None
     announcement_loaded: bool = False
-    #: (version, seat) of the latest move applied in this process.
-    last_move: tuple[int, int] | None = None
+    #: (version, seat) of the latest move applied in this process; the seat is None when no person
+    #: made it (a computer's move, or one made because the seat's time ran out).
+    last_move: tuple[int, int | None] | None = None
     shown: Shown = field(default_factory=Shown)
     #: Each seat's open hand, as the last interaction that showed it (`bot.handlers.hands.OpenHand`).
     open_hands: dict[int, Any] = field(default_factory=dict)
     #: The computer's pending turn, if one is waiting or thinking.
     computer_turn: asyncio.Task[None] | None = None
     #: The game's abandoned-game check is armed (once per process), and the seats whose turn
-    #: clocks may be running (their rows go when they are no longer to move).
+    #: clocks may be running (their rows go when they are no longer to move), each with the turn
+    #: key its clock was started or kept for (a timeout plays only that turn).
     clock_armed: bool = False
-    clocked_seats: list[int] = field(default_factory=list)
+    clocked_seats: dict[int, Hashable | None] = field(default_factory=dict)
     #: No pictures for this game (the channel refused an attachment).
     text_only: bool = False
     #: Publishing: something changed since the last publish began, and the board's picture is due

@@ -10,7 +10,7 @@ games) and boardgame.io (player views and a redacted log computed per viewer).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, Field
@@ -212,8 +212,9 @@ class Game(Protocol[StateT, ActionT, OptionsT]):
 
     Optional methods, read through the module-level helpers that supply their defaults:
     `decision_kind(state, seat)` ("turn" or "reply"), `timeout_action(state, seat)` (the move made
-    when the seat's clock runs out; None: a computer player chooses) and `standing_result(state)`
-    (the scores as they stand, for a game stopped early; every registered game has it).
+    when the seat's clock runs out; None: a computer player chooses), `turn_key(state)` (which
+    turn, a clocked stretch of play, the seats to move are in) and `standing_result(state)` (the
+    scores as they stand, for a game stopped early; every registered game has it).
     """
 
     #: Registry key and storage name, e.g. "cabbagehead". Never changes once games are stored.
@@ -317,6 +318,22 @@ def timeout_action(game: AnyGame, state: BaseModel, seat: Seat) -> ActionLike | 
         return None
     action: ActionLike | None = method(state, seat)
     return action
+
+
+def turn_key(game: AnyGame, state: BaseModel) -> Hashable | None:
+    """Which turn the seats to move are in: an opaque value that changes whenever a new turn (a
+    new stretch of play with its own clock) begins, even when the same seat stays to move (the
+    gardener who rolls for Attila at the end of another's turn and plays next), and stays the same
+    while the turn goes on (every move of a turn, every answer of a reply window). The bot gives a
+    seat a new clock and notice when the key changes, and a timed-out turn is played out only up
+    to the next key. It depends only on public facts (twin states share it) and survives a JSON
+    round trip of the state. `game.turn_key(state)` where the game defines it, else None: one key
+    for the whole game, so a seat's turn lasts as long as it stays to move."""
+    method = getattr(game, "turn_key", None)
+    if method is None:
+        return None
+    key: Hashable | None = method(state)
+    return key
 
 
 def reply_seconds(game: AnyGame, options: BaseModel) -> float:

@@ -8,7 +8,7 @@ or the clock, so each decision is tested on plain data (tests/bot/test_publish_p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -53,6 +53,10 @@ class Facts:
     board_version: int | None = None
     board_status: str | None = None
     picture_version: int | None = None
+    #: The turn the seats to move are in now and were in at `shown_version` (the engine's
+    #: `turn_key`): when it changed, a seat still to move begins a new turn.
+    turn_key: Hashable | None = None
+    shown_turn_key: Hashable | None = None
 
 
 @dataclass(frozen=True)
@@ -101,9 +105,18 @@ def board_step(facts: Facts) -> BoardStep:
     return BoardStep("post", facts.board_message_id, picture)
 
 
+def still_to_move(facts: Facts) -> set[int]:
+    """The seats whose turn goes on from the last published version: to move then, in the same
+    turn (a new turn key begins a turn for every seat to move, even one that stays)."""
+    if facts.turn_key != facts.shown_turn_key:
+        return set()
+    return set(facts.shown_to_move or ())
+
+
 def users_to_notify(facts: Facts) -> tuple[int, ...]:
-    """Each person newly to move since the last published version, except the one who just moved."""
-    before = set(facts.shown_to_move or ())
+    """Each person whose turn begins since the last published version, except the one who just
+    moved."""
+    before = still_to_move(facts)
     actor = facts.actor
     users: list[int] = []
     for seat in facts.to_move:
@@ -127,7 +140,7 @@ def plan(facts: Facts) -> Plan:
     notify: tuple[int, ...] = ()
     new_turns: tuple[int, ...] = ()
     if active and facts.notice_version != facts.version:
-        before = set(facts.shown_to_move or ())
+        before = still_to_move(facts)
         new_turns = tuple(seat for seat in facts.to_move if seat not in before)
         notify = () if facts.told_before else users_to_notify(facts)
         humans_to_move = any(

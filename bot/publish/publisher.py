@@ -144,6 +144,8 @@ class Publisher:
             board_version=session.shown.board_version,
             board_status=session.shown.board_status,
             picture_version=session.shown.picture,
+            turn_key=position.turn_key(),
+            shown_turn_key=session.shown.turn_key,
         )
         steps = plan(facts)
         lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES)
@@ -155,6 +157,7 @@ class Publisher:
         first = session.shown.version < 0  # a start, or the catch-up after a restart: rare, at once
         session.shown.version = facts.version
         session.shown.to_move = list(facts.to_move)
+        session.shown.turn_key = facts.turn_key
         if first:
             await self.store.mark_published(session.game_id, facts.version)
         else:
@@ -191,7 +194,8 @@ class Publisher:
         return await self.turn_ends(position, new_turns, fresh=facts.shown_to_move is not None)
 
     async def _actor(self, position: Position, session: GameSession) -> int | None:
-        """Who made the game's latest move, or the host for its start (not pinged about it)."""
+        """Who made the game's latest move, or the host for its start (not pinged about it). A move
+        made because a seat's time ran out was made by nobody: a new turn of that seat pings it."""
         record = position.record
         if record.version == 0:
             return record.host_id

@@ -63,6 +63,9 @@ class GardenPartyGame:
     def timeout_action(self, state: GardenPartyState, seat: int) -> Action | None:
         return rules.timeout_action(state, seat)
 
+    def turn_key(self, state: GardenPartyState) -> tuple[str | int, ...]:
+        return rules.turn_key(state)
+
     def encode_action(self, action: Action) -> dict[str, Any]:
         return {"code": encode(action)}
 

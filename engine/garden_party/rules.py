@@ -70,6 +70,37 @@ def decision_kind(state: GardenPartyState, seat: int) -> DecisionKind:
     return "reply" if state.phase in ("orange", "cancel") else "turn"
 
 
+#: The phases of a gardener's own turn: its roll, its moves, keeping a drawn card, and the duels
+#: with Attila at its end (the snooper's mauve cards, the owner's too, and the owner's roll for
+#: Attila) belong to that turn (rules III B, IV E).
+TURN_PHASES = frozenset({"roll", "turn", "keep", "duel", "attila"})
+
+
+def turn_key(state: GardenPartyState) -> tuple[str | int, ...]:
+    """Which stretch of play the seats to move are in (`engine.api.turn_key`): each gardener's
+    choice; a gardener's turn (`state.turn.number`) with its duels, so the owner who rolls for
+    Attila and plays next starts a turn of their own with their roll; a turn's orange window, and
+    then the orange cards its bidders choose; each cancel window of a card (named by the cards
+    played so far and how deep its chain is), and then the payments it asks for; and each
+    gardener's end-of-game cards. A window keeps its key while its seats answer. Public facts
+    only, so twin states share it."""
+    phase = state.phase
+    number = state.turn.number
+    if phase == "gardener":
+        return ("gardener", sum(1 for p in state.players if p.gardener))
+    if phase in TURN_PHASES:
+        return ("turn", number)
+    if phase in ("orange", "bid"):
+        return (phase, number)
+    if phase in ("cancel", "pay"):
+        pending = state.pending
+        depth = len(pending.cancels) if pending is not None else 0
+        return (phase, sum(p.cards_played for p in state.players), depth)
+    if phase == "end":
+        return ("end", number, state.end_order[0] if state.end_order else -1)
+    return (phase,)
+
+
 def timeout_action(state: GardenPartyState, seat: int) -> Action | None:
     """A roll (the turn's, Attila's) rolls; a window lapses to its pass; a bid, payment, duel or
     end card to playing none; a turn and a gardener's choice go to the computer player (None)."""

@@ -47,6 +47,27 @@ def test_a_player_whose_turn_goes_on_is_not_pinged_again_and_keeps_their_notice(
     assert steps.delete == ()
 
 
+def test_a_new_turn_of_a_seat_still_to_move_starts_its_clock_and_its_notice() -> None:
+    """Garden Party: Bob rolled for Attila at the end of Alice's turn and plays next. He stays to
+    move, but the engine's turn key changed: his own turn begins (its clock starts afresh) and,
+    his roll having been made by the clock, he is told; had he clicked, he is not pinged about
+    his own move, but his turn still gets its clock. With the same key his turn goes on."""
+    attila = replace(
+        AFTER_ALICE,
+        to_move=[1],
+        shown_to_move=[1],
+        actor=None,
+        turn_key=("turn", 5),
+        shown_turn_key=("turn", 4),
+    )
+    steps = plan(attila)
+    assert steps.new_turns == (1,) and steps.notify == (BOB,) and steps.delete == (OLD_NOTICE,)
+    clicked = plan(replace(attila, actor=BOB))
+    assert clicked.new_turns == (1,) and clicked.notify == () and clicked.delete == ()
+    same = plan(replace(attila, shown_turn_key=("turn", 5)))
+    assert same.new_turns == () and same.notify == ()
+
+
 def test_the_mover_is_never_pinged_about_their_own_move_nor_a_computer_ever() -> None:
     """Secret Numbers lets both seats move at once; the one who just moved is not pinged. A
     computer seat (no user) is never mentioned, and once only computers are to move, the last

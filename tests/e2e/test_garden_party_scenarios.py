@@ -264,12 +264,15 @@ async def test_the_owner_s_clock_running_out_rolls_for_attila(
     assert "**Bob** to play: roll the die." in board(fake, fake.general).text()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/moves.py play_for_timeout plays 'the rest of the turn' while the seat stays to move, "
-    "and the publisher starts a clock only for seats newly to move: the owner's Attila roll and "
-    "their own next turn are one run of decisions to the platform (needs a turn boundary from the engine)",
-)
+def notices_to(fake: FakeDiscord, user: FakeUser) -> list[str]:
+    """Every turn notice ever posted in the channel that pinged `user` (replaced ones too)."""
+    return [
+        m.content
+        for m in fake.messages.values()
+        if m.channel_id == fake.general.id and "it's your turn" in m.content and user.id in m.pinged
+    ]
+
+
 async def test_the_next_gardener_s_own_turn_is_theirs_after_their_attila_roll_timed_out(
     fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -281,12 +284,50 @@ async def test_the_next_gardener_s_own_turn_is_theirs_after_their_attila_roll_ti
     await a_duel_waiting_for_the_owner_s_roll(
         fake, clocked_bot, clock, fake.bob, "the Professor's greenhouse"
     )
+    told = len(notices_to(fake, fake.bob))
     clock.advance(601)
     await fake.wait_until(lambda: announced(fake, "⚔️"), what="the duel's outcome")
     await shown_now(fake, clocked_bot)
     table = board(fake, fake.general).text()
     assert "**Bob** to play: roll the die." in table, "Bob's own roll is his"
     assert f"⏰ Bob's time runs out <t:{int(clock.now()) + 600}:R>." in table, "with a clock of its own"
+    assert turn_clocks(clocked_bot) == {1: (clock.now() + 600, 600.0)}
+    assert logged(clocked_bot).count("timeout") == 1 and logged(clocked_bot).count("roll") == 0
+    assert len(notices_to(fake, fake.bob)) == told + 1, "Bob is told his turn has begun"
+    assert labels(await hand_of(fake, fake.bob)) == ["Roll the die"]
+
+
+async def test_the_next_gardener_who_rolls_for_attila_in_time_gets_a_fresh_clock_for_their_turn(
+    fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same duel, Bob rolling for Attila by his button with four minutes left: Attila's roll
+    was part of Alice's turn, so Bob's own turn starts with the whole of its clock, not with what
+    was left of the roll's."""
+    fake = fake_discord
+    prepare(monkeypatch, clocked_bot, "garden_party", {23: lambda: one_visit(1)})
+    await a_duel_waiting_for_the_owner_s_roll(
+        fake, clocked_bot, clock, fake.bob, "the Professor's greenhouse"
+    )
+    clock.advance(360)
+    await choose(fake, fake.bob, await hand_of(fake, fake.bob), "Roll for Attila")
+    await shown_now(fake, clocked_bot)
+    table = board(fake, fake.general).text()
+    assert "**Bob** to play: roll the die." in table
+    assert f"⏰ Bob's time runs out <t:{int(clock.now()) + 600}:R>." in table, "a clock of its own"
+    assert turn_clocks(clocked_bot) == {1: (clock.now() + 600, 600.0)}
+    ends = int(clock.now()) + 600
+    clock.advance(300)  # past the roll's old deadline, to the new clock's half-time reminder
+    await fake.wait_until(
+        lambda: [
+            m
+            for m in fake.messages.values()
+            if m.content.startswith("⏰ <@") and f"<t:{ends}:R>" in m.content
+        ],
+        what="the reminder of Bob's own clock",
+    )
+    await shown_now(fake, clocked_bot)
+    assert "timeout" not in logged(clocked_bot), "nothing was played for Bob"
+    assert labels(await hand_of(fake, fake.bob)) == ["Roll the die"]
 
 
 # ------------------------------------------------------------------- a cancellation chain

@@ -4,9 +4,11 @@
 promises the bot relies on: only seats to move have actions, labels are unique, JSON round-trip is
 exact, views and log lines never show a viewer what is hidden from them, every decision has a kind
 and a legal timeout move, a reply window offers the same answers whatever the hidden cards, a move
-looks the same to everyone else whatever one seat's hidden cards are (twin states), and the scores
-as they stand can be counted. At the end it checks the result (and that the standing
-result agrees with it) and that replaying options + seed + actions reproduces the final state.
+looks the same to everyone else whatever one seat's hidden cards are (twin states), the turn key
+is hashable, survives a JSON round trip, is the same in twin states and stays while a reply
+window collects its answers, and the scores as they stand can be counted. At the end it checks
+the result (and that the standing result agrees with it) and that replaying options + seed +
+actions reproduces the final state.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from engine.api import (
     replay,
     standing_result,
     timeout_action,
+    turn_key,
 )
 from engine.rng import Rng
 
@@ -218,6 +221,7 @@ def assert_twins_look_alike(
         where = f"{game.name}: twin states differing only in seat {owner}'s hidden cards"
         for viewer in others:
             assert game.view(state, viewer) == game.view(twin, viewer), f"{where}: views for {viewer} differ"
+        assert turn_key(game, twin) == turn_key(game, state), f"{where}: turn keys differ"
         if action not in list(game.legal_actions(twin, mover)):
             continue
         real = copy_state(game, state)
@@ -228,6 +232,7 @@ def assert_twins_look_alike(
         assert moving == twin_moving, (
             f"{where}: after {label!r} different seats are to move: {moving} vs {twin_moving}"
         )
+        assert turn_key(game, real) == turn_key(game, twin), f"{where}: after {label!r} turn keys differ"
         takers = set(takers_of(game, real_events, owner)) | set(takers_of(game, twin_events, owner))
         for viewer in others:
             if viewer in takers:
@@ -243,6 +248,21 @@ def assert_twins_look_alike(
                 f"{where}: after seat {mover}'s {label!r} the log for {viewer} differs: "
                 f"{[line[3] for line in seen]} vs {[line[3] for line in twin_seen]}"
             )
+
+
+def assert_window_keeps_its_turn_key(
+    game: AnyGame, state: BaseModel, before: list[int], answered: int, key: Any
+) -> None:
+    """A seat answered a reply window (`before`: the seats to move then, `key`: the turn key then):
+    while the window waits for others of its seats, the turn key stays (their clocks go on)."""
+    waiting = game.to_move(state)
+    still_open = (
+        waiting
+        and set(waiting) <= set(before) - {answered}
+        and all(decision_kind(game, state, s) == "reply" for s in waiting)
+    )
+    if still_open:
+        assert turn_key(game, state) == key, f"{game.name}: a reply window's turn key changed on an answer"
 
 
 def assert_result_is_sound(game: AnyGame, result: Result, seats: int, what: str) -> None:
@@ -312,6 +332,9 @@ def play_random_game(
             assert_result_is_sound(game, standing_result(game, state), seats, "standing result")
             text = dump_state(state)
             assert dump_state(load_state(game, text)) == text, f"{game.name}: JSON round-trip differs"
+            key = turn_key(game, state)
+            hash(key)  # the bot compares and keeps keys
+            assert turn_key(game, load_state(game, text)) == key, f"{game.name}: turn key differs after JSON"
             for viewer in [*range(seats), None]:
                 assert_no_leak_in_view(game, state, viewer)
         seat = chooser.choice(to_move)
@@ -324,11 +347,14 @@ def play_random_game(
             )
         encoded = game.encode_action(action)
         assert game.decode_action(encoded) == action, f"{game.name}: action codec is not exact"
+        replying = check_every_step and decision_kind(game, state, seat) == "reply"
         events = game.apply(state, seat, action)
         moves.append((seat, encoded))
         if check_every_step:
             assert_no_leak_in_events(game, state, events, seats)
             assert_events_are_structured(game, state, events, seats)
+            if replying:
+                assert_window_keeps_its_turn_key(game, state, to_move, seat, key)
     else:
         raise AssertionError(f"{game.name}: no end after {MAX_STEPS} steps (seed {seed})")
 
