@@ -19,6 +19,32 @@ Examples:
   python benchmarks/bot_load.py --games 100 --rate 50 --seconds 20
   python benchmarks/bot_load.py --games 100 --saturate --seconds 20
   python benchmarks/bot_load.py --games 100 --rate 50 --bot-python /tmp/venv-debian/bin/python
+  python benchmarks/bot_load.py --games 50 --rate 25 --seconds 20 --game garden-party
+
+Garden Party (`--game garden_party`, or `garden-party` as `/play` spells it): three people per
+channel by default (`--players 3-6`), every seat a person, no computer seats. That is a busy
+server's Garden Party table (a group of friends; three is the smallest table the game allows),
+and it keeps the figures comparable with the other games': every decision is a person's click, so
+the bot's CPU is all spent answering interactions. A computer seat would make moves that no
+interaction pays for (its CPU divided among the people's clicks) and would leave its table idle
+for its 1.5 s pause, while reply windows would wait for it. Each person clicks as a player
+does: **My hand** when the table waits for them, unless the hand they have open was redrawn by
+the bot with choices for this very move (the bot redraws the open hands of the people it asks,
+so mostly it was), then their choice, picker steps one by one. Whose decision it is comes only
+from what the people read: the headline of the hand just answered ("**Alice** to play · 5
+movement points left", "Waiting for **Bob** and **Carol**"). Every reply window is answered by
+each person asked, one after the other (a table has one click in flight at a time), "Let it
+happen" / "Let the turn go on" nine times in ten, so windows close early and cancellation chains
+and bids come now and then; elsewhere a random choice, "End my turn" a fifth of the time while
+anything else is offered. A finished game is followed by a new `/play garden-party` (random play
+runs the whole 40 rounds: 850–900 moves, about 1,200 clicks; `--season-rounds 3` sees games
+end sooner).
+
+Failures are counted, never hidden: no answer within 30 s (what Discord shows as "This
+interaction failed"), the bot's apology or "That choice was for an earlier moment" in an answer,
+a hand offering nothing to the person the headline names, a board or choice that vanished; each
+kind is printed with its count, and so is every line of the bot's log (its stderr, passed on)
+while measuring. `BOT_LOAD_TRACE=1` prints every interaction with its answer's headline.
 
 `--bot-python` runs the bot under another interpreter (the project installed in its environment,
 e.g. `/usr/bin/python3 -m venv /tmp/venv-debian && /tmp/venv-debian/bin/pip install -e '.[dev]'`):
@@ -39,6 +65,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +74,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.errors import SORRY  # noqa: E402
+from bot.handlers.hands import MOVED_ON  # noqa: E402
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
@@ -79,6 +108,59 @@ PROFILED_BOT = (
     "    profile.dump_stats(path)\n"
 )
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+#: A line of the bot's log (bot/logging_setup.py): "2026-12-01 12:00:00,123 WARNING bot.x: …".
+LOG_LEVEL = re.compile(r"\d{4}-\d\d-\d\d [\d:,]+ (DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
+#: The engine's name of Garden Party (`/play garden-party`).
+PARTY = "garden_party"
+#: Garden Party's headline (bot/presenters/garden_party_text.py, `status_line`): a reply window
+#: "… Waiting for **Bob** and **Carol** (answers stay secret…", else "… **Alice** to play…".
+PARTY_WAITING = re.compile(r"Waiting for (.+?) \(answers stay secret")
+PARTY_TO_PLAY = re.compile(r"\*\*([^*]+)\*\* to play")
+PARTY_NAME = re.compile(r"\*\*([^*]+)\*\*")
+PARTY_STATUS = re.compile(r"\*\* to play|Waiting for \*\*|\*\*Game over\*\*")
+#: A board's or hand's footer: "Game #3 · move 12" (a hand: "game #3 · move 12").
+SHOWN_MOVE = re.compile(r"[Gg]ame #(\d+) · move (\d+)")
+#: A choice's custom id, button or menu: `gc:c:<game>:<seat>:<version>:<code>`, `gc:s:…`.
+CHOICE_ID = re.compile(r"gc:[cs]:\d+:\d+:(\d+)(?::|$)")
+#: Garden Party's people, in seat order (the fake's users; the fourth to sixth are added).
+PARTY_PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
+#: The "no" answers of Garden Party's reply windows (engine/garden_party/actions.py).
+WINDOW_NO = ("Let it happen", "Let the turn go on")
+
+
+def interaction_kind(interaction: FakeInteraction) -> str:
+    """What a person did: `/play`, a lobby button, **My hand**, or a choice (button or menu)."""
+    if interaction.type == 2:
+        return "/play"
+    custom_id = str(interaction.payload.get("data", {}).get("custom_id", ""))
+    if custom_id.startswith("gc:lobby:"):
+        return "lobby"
+    if custom_id.startswith("gc:hand:"):
+        return "My hand"
+    return "choices" if custom_id.startswith(("gc:c:", "gc:s:")) else custom_id.rsplit(":", 1)[0]
+
+
+def headline(text: str) -> str:
+    """Garden Party's status line in a board or hand: the first line that says whose decision it is
+    (a hand may start with a quote, "> You played: …", and its picture's alt text), else the first
+    line that is not a heading."""
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith(("#", ">"))]
+    said = (line for line in lines if PARTY_STATUS.search(line))
+    return next(said, lines[0] if lines else "")
+
+
+def offers_at(message: FakeMessage, version: int) -> bool:
+    """Whether `message` offers choices made for move `version` (`gc:c:<game>:<seat>:<version>:…`)."""
+    return any(
+        (found := CHOICE_ID.match(custom_id)) is not None and int(found.group(1)) == version
+        for custom_id in message.custom_ids()
+    )
+
+
+def choice_code(choice: tuple[str, str, str, str]) -> str:
+    """A choice's code (`a3`, `g1.0`, `p1`): a button's custom id ends with it, a menu's value is it."""
+    _label, kind, custom_id, value = choice
+    return value if kind == "menu" else custom_id.rsplit(":", 1)[-1]
 
 
 def process_cpu_seconds(pid: int) -> float:
@@ -110,6 +192,19 @@ class Table:
     to_move: int = 0
     busy: bool = False
     games_finished: int = 0
+    #: People who joined the lobby after the host (Garden Party: every seat is a person).
+    joined: int = 0
+    #: Garden Party: the people (indices in `players`) still to decide now, in order (a reply
+    #: window asks several at once; they answer one after the other).
+    waiting: list[int] = field(default_factory=list)
+    #: Garden Party: each person's last hand message (an open hand the bot may redraw for them).
+    hands: dict[int, FakeMessage] = field(default_factory=dict)
+    #: Garden Party: the move the last answer showed ("game #3 · move 12").
+    version: int = -1
+    #: Garden Party: picker steps taken in the decision under way (a bound against endless paging).
+    steps: int = 0
+    #: The game and move the last answer showed (its footer), to count the moves made.
+    seen: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -117,7 +212,13 @@ class Recorder:
     measuring: bool = False
     latencies: list[float] = field(default_factory=list)
     answered: int = 0
+    #: Moves made in the measured window, as the answers' footers show them ("game #3 · move 12").
+    moves: int = 0
     failures: int = 0
+    #: Interactions answered by kind (`/play`, lobby, My hand, choice), in the measured window.
+    kinds: Counter[str] = field(default_factory=Counter)
+    #: What the failures were (exception or refusal, shortened), with how often each came.
+    failure_kinds: Counter[str] = field(default_factory=Counter)
     skipped_arrivals: int = 0
     #: The bot's REST calls in the measured window.
     calls: list[Any] = field(default_factory=list)
@@ -126,18 +227,27 @@ class Recorder:
 
 
 class Load:
-    def __init__(self, fake: FakeDiscord, game: str, seed: int) -> None:
+    def __init__(
+        self, fake: FakeDiscord, game: str, seed: int, party_options: dict[str, Any] | None = None
+    ) -> None:
         self.fake = fake
         self.game = game
         self.rng = random.Random(seed)
         self.recorder = Recorder()
+        #: Options of `/play garden-party` (e.g. `season_rounds`); none: the game's defaults.
+        self.party_options = party_options or {}
+        #: `BOT_LOAD_TRACE=1`: print every interaction, its answer's headline and the table's next step.
+        self.trace = bool(os.environ.get("BOT_LOAD_TRACE"))
 
     def command(self) -> tuple[str, dict[str, Any]]:
-        """The `/play` command that opens a game of `--game` (a two-player lobby but for Cabbagehead)."""
+        """The `/play` command that opens a game of `--game` (a two-player lobby but for Cabbagehead;
+        Garden Party's lobby takes whoever joined)."""
         if self.game == "cabbagehead":
             return "play cabbagehead", {}
         if self.game == "sabotage":
             return "play sabotage", {}
+        if self.game == PARTY:
+            return "play garden-party", dict(self.party_options)
         return "play secret-numbers", {"turns": 4}
 
     async def interact(self, table: Table) -> None:
@@ -148,17 +258,55 @@ class Load:
             response = await interaction.wait_answered(timeout=30)
             if self.recorder.measuring:
                 self.recorder.answered += 1
+                self.recorder.kinds[interaction_kind(interaction)] += 1
                 if interaction.latency is not None:
                     self.recorder.latencies.append(interaction.latency)
             if response.type in (DEFERRED_MESSAGE, DEFERRED_UPDATE):
                 await self._completed(interaction)
-            self._advance(table, interaction)
-        except (AssertionError, KeyError, IndexError):
-            self.recorder.failures += 1
-            table.phase, table.board = "hand", None  # start over from the board (or a new game)
+            self._count_moves(table, interaction)
+            if self.game == PARTY:
+                self._advance_party(table, interaction)
+            else:
+                self._advance(table, interaction)
+            if self.trace:
+                self._print_trace(table, interaction)
+        except Exception as error:  # counted, never hidden: no answer in time, a refusal, a vanished choice
+            self._failed(table, error)
             await asyncio.sleep(0.1)
         finally:
             table.busy = False
+
+    def _count_moves(self, table: Table, interaction: FakeInteraction) -> None:
+        """Moves since the table's last answer, from the footer of this one (same game only)."""
+        message = interaction.followups[0] if interaction.followups else interaction.original
+        shown = SHOWN_MOVE.search(message.text()) if message is not None else None
+        if shown is None:
+            return
+        game, move = int(shown.group(1)), int(shown.group(2))
+        if self.recorder.measuring and game == table.seen[0] and move > table.seen[1]:
+            self.recorder.moves += move - table.seen[1]
+        table.seen = (game, move)
+
+    def _print_trace(self, table: Table, interaction: FakeInteraction) -> None:
+        message = interaction.followups[0] if interaction.followups else interaction.original
+        user = interaction.user.name
+        answer = headline(message.text())[:90] if message is not None else "-"
+        waiting = ",".join(table.players[i].name for i in table.waiting)
+        print(
+            f"{table.channel.name} {user}: {interaction.description} -> {interaction.response_type} "
+            f"{answer!r} | next {table.phase}, waiting {waiting}, move {table.version}"
+        )
+
+    def _failed(self, table: Table, error: Exception) -> None:
+        """Count a failure (no answer in time, a refusal, a choice that vanished) by its kind, and
+        start the table over from its live board (or a new game)."""
+        self.recorder.failures += 1
+        words = re.sub(r"\d+", "N", str(error).splitlines()[0] if str(error) else "")
+        self.recorder.failure_kinds[f"{type(error).__name__}: {words[:110]}"] += 1
+        if self.trace:
+            print(f"{table.channel.name} FAILED: {error}")
+        table.phase, table.board = "hand", None
+        table.waiting, table.steps = [], 0
 
     async def _completed(self, interaction: FakeInteraction) -> None:
         """Wait for the rest of a deferred answer (the bot was slow: it deferred, then edits or
@@ -174,6 +322,8 @@ class Load:
         await self.fake.wait_until(done, timeout=30, what="the deferred answer")
 
     async def _send(self, table: Table) -> FakeInteraction:
+        if self.game == PARTY:
+            return await self._send_party(table)
         fake = self.fake
         if table.phase == "play":
             name, options = self.command()
@@ -205,6 +355,130 @@ class Load:
             return await fake.select(user, table.hand, menu["custom_id"], [value])
         forward = [b for b in buttons if not b["custom_id"].endswith(":p0")] or buttons
         return await fake.click(user, table.hand, self.rng.choice(forward)["custom_id"])
+
+    # ------------------------------------------------------------------ Garden Party
+
+    async def _send_party(self, table: Table) -> FakeInteraction:
+        """Garden Party's next click: the lobby (open, join, start), then whoever the table waits
+        for: their open hand if the bot redrew it with choices for this move, else **My hand**,
+        then their choice (picker steps one by one)."""
+        fake = self.fake
+        if table.phase == "play":
+            name, options = self.command()
+            return await fake.slash(table.players[0], table.channel, name, options)
+        if table.phase == "join":
+            assert table.lobby is not None
+            return await fake.click(table.players[1 + table.joined], table.lobby, label="Join")
+        if table.phase == "start":
+            assert table.lobby is not None
+            return await fake.click(table.players[0], table.lobby, label="Start")
+        if table.phase == "hand":
+            if table.board is None or table.board.deleted:
+                try:
+                    table.board = self._find_board(table)
+                except KeyError:  # no live board: that game is over
+                    table.phase, table.hands = "play", {}
+                    return await self._send_party(table)
+                if not table.waiting:  # after a failure: whose decision, from the board's headline
+                    self._read_party_status(table, table.board.text())
+            if not table.waiting:
+                raise AssertionError(f"nobody to decide: {headline(table.board.text())!r}")
+            table.to_move = table.waiting[0]
+            held = table.hands.get(table.to_move)
+            if held is not None and not held.deleted and offers_at(held, table.version):
+                table.hand, table.phase, table.steps = held, "act", 0  # the open hand plays on
+            else:
+                return await fake.click(table.players[table.to_move], table.board, label=HAND)
+        assert table.hand is not None
+        table.steps += 1
+        kind, custom_id, value = self._party_choice(table.hand, table.steps)
+        user = table.players[table.to_move]
+        if kind == "button":
+            return await fake.click(user, table.hand, custom_id)
+        return await fake.select(user, table.hand, custom_id, [value])
+
+    def _party_choice(self, hand: FakeMessage, steps: int) -> tuple[str, str, str]:
+        """A person's choice on their hand: ("button", custom id, "") or ("menu", custom id, value).
+        A reply window is answered "no" (Let it happen / Let the turn go on) nine times in ten;
+        otherwise any choice at random, a picker's group as likely as a move (never Back or the
+        first page, so a picker goes forward), "End my turn" a fifth of the time while anything
+        else is offered, and after eight picker steps only moves."""
+        choices: list[tuple[str, str, str, str]] = [
+            (str(b.get("label")), "button", b["custom_id"], "")
+            for b in hand.buttons()
+            if str(b.get("custom_id", "")).startswith("gc:c:")
+        ]
+        for menu in hand.selects():
+            choices += [
+                (str(o["label"]), "menu", menu["custom_id"], str(o["value"])) for o in menu["options"]
+            ]
+        forward = [c for c in choices if "Back" not in c[0] and choice_code(c) != "p0"]
+        if not forward:
+            raise AssertionError(f"the hand offers nothing: {headline(hand.text())!r}")
+        answers = [c for c in forward if c[0] in WINDOW_NO]
+        if answers and self.rng.random() < 0.9:
+            return answers[0][1:]
+        moves = [c for c in forward if choice_code(c).startswith("a")]
+        pool = moves if steps > 8 and moves else forward
+        others = [c for c in pool if not c[0].startswith("End my turn")]
+        if others and self.rng.random() >= 0.2:
+            pool = others
+        return self.rng.choice(pool)[1:]
+
+    def _advance_party(self, table: Table, interaction: FakeInteraction) -> None:
+        """Read the answer: the lobby's steps; else the headline (whose decision now) and whether
+        the answered hand still offers the same person a choice."""
+        message = interaction.followups[0] if interaction.followups else interaction.original
+        if message is None:
+            raise AssertionError(f"no message in the answer to {interaction.description}")
+        text = message.text()
+        if SORRY in text or MOVED_ON in text:
+            raise AssertionError(f"refused: {text.splitlines()[0][:120]}")
+        if table.phase == "play":
+            if "lobby" not in text:
+                raise AssertionError(f"no lobby: {text[:120]!r}")
+            table.lobby, table.phase, table.joined, table.hands = message, "join", 0, {}
+            return
+        if table.phase == "join":
+            table.joined += 1
+            if table.joined == len(table.players) - 1:
+                table.phase = "start"
+            return
+        if table.phase == "start":
+            table.board, table.phase = message, "hand"
+            self._read_party_status(table, text)
+            return
+        if message.ephemeral:
+            table.hands[table.to_move] = message
+        if "**Game over**" in headline(text) or "This game is over." in text:
+            table.phase, table.games_finished = "play", table.games_finished + 1
+            table.board = table.hand = None
+            table.waiting, table.hands = [], {}
+            return
+        before = table.version
+        self._read_party_status(table, text)
+        if table.version != before:
+            table.steps = 0  # a move was made: a new decision
+        goes_on = table.waiting[0] == table.to_move and message.ephemeral
+        if goes_on and offers_at(message, table.version):
+            table.hand, table.phase = message, "act"  # a picker's next step, or the turn's next move
+        elif goes_on and table.phase == "hand":
+            raise AssertionError(f"the hand offers nothing to its decider: {headline(text)!r}")
+        else:
+            table.phase = "hand"
+
+    def _read_party_status(self, table: Table, text: str) -> None:
+        """Whom the table waits for, from Garden Party's headline ("Waiting for **Bob** and
+        **Carol**", "**Alice** to play"), and the move shown (its footer)."""
+        line = headline(text)
+        names = [p.name.title() for p in table.players]
+        waiting = PARTY_WAITING.search(line)
+        said = PARTY_NAME.findall(waiting.group(1)) if waiting else PARTY_TO_PLAY.findall(line)[:1]
+        if not said or any(name not in names for name in said):
+            raise AssertionError(f"whose decision? {line!r}")
+        table.waiting = [names.index(name) for name in said]
+        shown = SHOWN_MOVE.search(text)
+        table.version = int(shown.group(2)) if shown else -1
 
     def _find_board(self, table: Table) -> FakeMessage:
         for message in reversed(self.fake.public_messages(table.channel)):
@@ -264,9 +538,11 @@ async def start_bot(
     *,
     wrapper: Sequence[str] = (),
     ready_seconds: float = 50.0,
+    stderr: int | None = None,
 ) -> asyncio.subprocess.Process:
     """`python -m bot` against the fake, under `python` (default: this interpreter), run through
-    `wrapper` (e.g. valgrind) when given; returns once it answers a command."""
+    `wrapper` (e.g. valgrind) when given; returns once it answers a command. `stderr`:
+    `asyncio.subprocess.PIPE` to read the bot's log (else it goes to this process's stderr)."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(ROOT),
@@ -281,7 +557,7 @@ async def start_bot(
     profile = os.environ.get("BOT_LOAD_PROFILE")  # a path: run the bot under cProfile, saved there
     command = ["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"]
     process = await asyncio.create_subprocess_exec(
-        *wrapper, python or sys.executable, *command, cwd=data_dir, env=env
+        *wrapper, python or sys.executable, *command, cwd=data_dir, env=env, stderr=stderr
     )
     await fake.gateway.wait_connected(timeout=ready_seconds)
     for _ in range(round(ready_seconds * 2)):  # ready once it answers
@@ -297,14 +573,45 @@ async def start_bot(
 async def run(args: argparse.Namespace) -> None:
     fake = FakeDiscord(checker=PayloadChecker(spec=None))  # limits only: keep the generator light
     channels = [fake.add_text_channel(fake.guild, f"table-{i}") for i in range(args.games)]
+    known = {user.name for user in fake.users.values()}
+    for name in PARTY_PEOPLE[: args.players] if args.game == PARTY else ():
+        if name not in known:  # Garden Party's fourth to sixth seats: more people
+            fake.add_user(name)
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
-        process = await start_bot(fake, Path(tmp), args.picture_budget_ms, args.bot_python)
+        process = await start_bot(
+            fake, Path(tmp), args.picture_budget_ms, args.bot_python, stderr=asyncio.subprocess.PIPE
+        )
+        log = BotLog()
+        assert process.stderr is not None
+        relay = asyncio.create_task(log.relay(process.stderr))
         try:
-            await drive(fake, process.pid, channels, args)
+            await drive(fake, process.pid, channels, args, log)
         finally:
             await stop_bot(process)
             await fake.stop()
+            await asyncio.wait_for(relay, 10)
+
+
+@dataclass
+class BotLog:
+    """The bot's log (its stderr, level WARNING and up), passed on to ours and counted by level
+    (an ERROR such as "Ignoring exception in …" is what a player sees as "This interaction
+    failed"); printed apart from the failures the players met."""
+
+    levels: Counter[str] = field(default_factory=Counter)
+    #: The levels counted while measuring only.
+    measured: Counter[str] = field(default_factory=Counter)
+    measuring: bool = False
+
+    async def relay(self, stream: asyncio.StreamReader) -> None:
+        while line := await stream.readline():
+            sys.stderr.buffer.write(line)
+            found = LOG_LEVEL.match(line.decode(errors="replace"))
+            level = found.group(1) if found else "other"  # tracebacks' lines
+            self.levels[level] += 1
+            if self.measuring:
+                self.measured[level] += 1
 
 
 async def stop_bot(process: asyncio.subprocess.Process, seconds: float = 20.0) -> None:
@@ -317,10 +624,22 @@ async def stop_bot(process: asyncio.subprocess.Process, seconds: float = 20.0) -
         await process.wait()
 
 
-async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: argparse.Namespace) -> None:
+async def drive(
+    fake: FakeDiscord,
+    pid: int,
+    channels: list[FakeChannel],
+    args: argparse.Namespace,
+    log: BotLog | None = None,
+) -> None:
     game = args.game
     players = [fake.alice] if game == "cabbagehead" else [fake.alice, fake.bob]
-    load = Load(fake, game, args.seed)
+    party_options: dict[str, Any] = {}
+    if game == PARTY:
+        by_name = {user.name: user for user in fake.users.values()}
+        players = [by_name[name] for name in PARTY_PEOPLE[: args.players]]
+        if args.season_rounds is not None:
+            party_options["season_rounds"] = args.season_rounds
+    load = Load(fake, game, args.seed, party_options)
     tables = [Table(channel=c, players=players) for c in channels]
     # Open every game first (not measured), so the measured window has them all in progress.
     await asyncio.gather(*(load.interact(t) for t in tables))
@@ -351,11 +670,15 @@ async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: 
     async def measure() -> tuple[float, float, float]:
         await asyncio.sleep(args.warmup)
         rec.measuring = True
+        if log is not None:
+            log.measuring = True
         bot0, gen0, t0 = process_cpu_seconds(pid), own_cpu_seconds(), time.monotonic()
         split0 = process_cpu_split(pid)
         first_call = len(fake.calls)
         await asyncio.sleep(args.seconds)
         rec.measuring = False
+        if log is not None:
+            log.measuring = False
         rec.calls = fake.calls[first_call:]
         split1 = process_cpu_split(pid)
         rec.bot_user_sys = (split1[0] - split0[0], split1[1] - split0[1])
@@ -378,6 +701,13 @@ async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: 
         f"interactions answered: {count}, failures: {rec.failures}, arrivals skipped (all busy): "
         f"{rec.skipped_arrivals}, games finished: {sum(t.games_finished for t in tables)}"
     )
+    kinds = ", ".join(f"{kind} {n}" for kind, n in rec.kinds.most_common())
+    print(f"interactions by kind: {kinds or '-'}")
+    for kind, times in rec.failure_kinds.most_common():
+        print(f"  failure x{times}: {kind}")
+    if log is not None:
+        lines = ", ".join(f"{level} {n}" for level, n in sorted(log.measured.items())) or "nothing"
+        print(f"bot log lines while measuring: {lines} (in all: {sum(log.levels.values())})")
     print(
         f"bot cpu s: {bot_cpu:.2f} ({100 * bot_cpu / elapsed:.0f}% of one core; user "
         f"{rec.bot_user_sys[0]:.2f}, system {rec.bot_user_sys[1]:.2f}); "
@@ -386,6 +716,12 @@ async def drive(fake: FakeDiscord, pid: int, channels: list[FakeChannel], args: 
     if lat:
         print(f"latency ms: mean {statistics.fmean(lat):.1f}, max {lat[-1]:.1f}")
     print_pictures(rec.calls, elapsed)
+    print_calls(rec.calls, count)
+    moves = rec.moves
+    print(
+        f"moves: {moves} ({count / max(moves, 1):.2f} interactions a move); "
+        f"bot cpu ms/move: {1000 * bot_cpu / max(moves, 1):.2f}"
+    )
     print(f"bot cpu ms/interaction: {1000 * bot_cpu / max(count, 1):.2f}")
     if args.saturate:
         print(f"interactions/s: {count / elapsed:.0f}")
@@ -415,6 +751,26 @@ def print_pictures(calls: list[Any], elapsed: float) -> None:
     )
 
 
+def print_calls(calls: list[Any], answered: int) -> None:
+    """The bot's REST calls per interaction answered, by kind: what one click costs Discord (a
+    Garden Party move also redraws the open hands of the people it now waits for)."""
+    kinds: Counter[str] = Counter()
+    for call in calls:
+        if call.route == CALLBACK:
+            kinds["callbacks"] += 1
+        elif call.route == BOARD_EDIT:
+            kinds[{"PATCH": "message edits", "DELETE": "deletes"}.get(call.method, call.method)] += 1
+        elif call.route is not None and call.route.startswith("/webhooks/"):
+            kinds["webhook (hand) edits" if call.method == "PATCH" else f"webhook {call.method}"] += 1
+        elif call.method == "POST" and call.route == "/channels/{channel_id}/messages":
+            kinds["posts"] += 1
+        else:
+            kinds["other"] += 1
+    per = max(answered, 1)
+    parts = ", ".join(f"{kind} {n / per:.2f}" for kind, n in kinds.most_common())
+    print(f"REST calls per interaction: {len(calls) / per:.2f} ({parts})")
+
+
 def percentile(sorted_values: list[float], pct: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -434,7 +790,24 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring")
     parser.add_argument(
-        "--game", choices=sorted(games), default="cabbagehead" if "cabbagehead" in games else "secret_number"
+        "--game",
+        choices=sorted(games),
+        type=lambda name: name.replace("-", "_"),  # `garden-party`, as `/play` spells it, too
+        default="cabbagehead" if "cabbagehead" in games else "secret_number",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=range(3, 7),
+        default=3,
+        metavar="3-6",
+        help="Garden Party: people per game, every seat a person (default 3)",
+    )
+    parser.add_argument(
+        "--season-rounds",
+        type=int,
+        default=None,
+        help="Garden Party: most rounds, 3-99 (default: the game's 40; 3 lets games end quickly)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
