@@ -132,9 +132,11 @@ class Heartbeat:
 
     async def _write_database(self) -> tuple[bool, str | None]:
         try:
-            await asyncio.wait_for(
-                self.store.set_meta(META_KEY, f"{self.clock.now():.3f}"), self.write_timeout
-            )
+            # `asyncio.timeout`, not `wait_for`: Python 3.11's wait_for can swallow the task's own
+            # cancellation when the write finishes in the same instant, and the heartbeat then
+            # beat on after `close` cancelled it (a stop that hung for a minute in the tests).
+            async with asyncio.timeout(self.write_timeout):
+                await self.store.set_meta(META_KEY, f"{self.clock.now():.3f}")
         except TimeoutError:
             return False, f"the database did not answer within {self.write_timeout:g} s"
         except Exception as error:
