@@ -56,8 +56,9 @@ async def choose(fake: FakeDiscord, user: FakeUser, message: FakeMessage, *steps
 
 
 async def published(runner: BotRunner, game_id: int, version: int) -> None:
-    """Until the bot has shown `version` of the game everywhere (board, notices, announcements)."""
-    for _ in range(400):
+    """Until the bot has shown `version` of the game everywhere (board, notices, announcements);
+    a minute at most, as a loaded CI machine may need (it failed once at 20 s under load)."""
+    for _ in range(1200):
         record = await runner.bot.table.store.get(game_id)
         if record is not None and record.published_version >= version:
             return
