@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.api import IllegalAction
+from engine.api import Event, IllegalAction
 from engine.garden_party import GAME
 from engine.garden_party.actions import Action
 from engine.garden_party.cards import CARD_KIND_OF, DUEL_CARDS, talent_of
@@ -425,11 +425,10 @@ def test_a_turn_begun_in_a_competitors_greenhouse_is_a_visit() -> None:
     assert "duel" in kinds(end_turn(state))
 
 
-def test_a_plant_passed_on_goes_back_to_its_first_owner_when_both_duels_are_lost() -> None:
-    """Ruling 8: a lost duel puts back what was taken there, the last move first, and the duels go
-    the last greenhouse first. Seat 0 steals seat 1's seed into an empty pot, then trades that same
-    seed to seat 2: seat 2's duel undoes the exchange, then seat 1's duel undoes the theft, so the
-    seed is home again."""
+def passed_on(*duels: str) -> tuple[GardenPartyState, int, list[Event]]:
+    """Seat 0 steals seat 1's seed into its empty pot 9, then trades that same seed to seat 2 for
+    seat 2's seed in pot 1; the turn ends with `duels` drawn (seat 2's greenhouse first). Returns
+    the state, the stolen seed's token and the end's events."""
     state = new_game(3, points=9)
     all_seeds(state)
     state.turn.points = 20
@@ -437,13 +436,22 @@ def test_a_plant_passed_on_goes_back_to_its_first_owner_when_both_duels_are_lost
     empty(state, 0, 8)
     act(state, "move:G1")
     stolen = token_at(state, 1, 4)
+    assert stolen is not None
     act(state, "steal:4:8")
     act(state, "move:G2")
     act(state, "swap:8:0")
     for seat in range(3):
         set_hand(state, seat)
-    stack_duel(state, "red_handed", "red_handed")
-    events = end_turn(state)
+    stack_duel(state, *duels)
+    return state, stolen, end_turn(state)
+
+
+def test_a_plant_passed_on_goes_back_to_its_first_owner_when_both_duels_are_lost() -> None:
+    """Ruling 8: a lost duel puts back what was taken there, the last move first, and the duels go
+    the last greenhouse first. Seat 0 steals seat 1's seed into an empty pot, then trades that same
+    seed to seat 2: seat 2's duel undoes the exchange, then seat 1's duel undoes the theft, so the
+    seed is home again."""
+    state, stolen, events = passed_on("red_handed", "red_handed")
     assert [e.seats["owner"] for e in events if e.kind == "duel_lost"] == [2, 1]
     returned = [e.fields["returned"] for e in events if e.kind == "plants_returned"]
     assert returned == [1, 1]
@@ -454,20 +462,7 @@ def test_a_move_whose_plants_moved_on_stays_as_it_is() -> None:
     """Ruling 8: a move whose plants have since changed places stays as it is. Seat 0 steals seat
     1's seed and trades it on to seat 2; seat 2's duel is won, seat 1's lost: the stolen seed is in
     seat 2's greenhouse now, so nothing goes back to seat 1."""
-    state = new_game(3, points=9)
-    all_seeds(state)
-    state.turn.points = 20
-    state.players[1].square = state.players[2].square = "C"
-    empty(state, 0, 8)
-    act(state, "move:G1")
-    stolen = token_at(state, 1, 4)
-    act(state, "steal:4:8")
-    act(state, "move:G2")
-    act(state, "swap:8:0")
-    for seat in range(3):
-        set_hand(state, seat)
-    stack_duel(state, "nothing_seen", "red_handed")
-    events = end_turn(state)
+    state, stolen, events = passed_on("nothing_seen", "red_handed")
     assert [e.seats["owner"] for e in events if e.kind == "duel_lost"] == [1]
     assert [e.fields["returned"] for e in events if e.kind == "plants_returned"] == [0]
     assert token_at(state, 2, 0) == stolen and state.players[1].pots[4] is None
