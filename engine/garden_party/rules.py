@@ -79,11 +79,12 @@ TURN_PHASES = frozenset({"roll", "turn", "keep", "duel", "attila"})
 def turn_key(state: GardenPartyState) -> tuple[str | int, ...]:
     """Which stretch of play the seats to move are in (`engine.api.turn_key`): each gardener's
     choice; a gardener's turn (`state.turn.number`) with its duels, so the owner who rolls for
-    Attila and plays next starts a turn of their own with their roll; a turn's orange window, and
-    then the orange cards its bidders choose; each cancel window of a card (named by the cards
-    played so far and how deep its chain is), and then the payments it asks for; and each
-    gardener's end-of-game cards. A window keeps its key while its seats answer. Public facts
-    only, so twin states share it."""
+    Attila and plays next starts a turn of their own with their roll; a turn's orange window with
+    the orange cards its bidders then choose; each cancel window of a card (named by the cards
+    played so far and how deep its chain is) with the payments it asks for; and each gardener's
+    end-of-game cards. A window keeps its key while its seats answer, and a seat that said yes
+    chooses its card or payment on what is left of the window's short clock, not on a fresh turn
+    clock the whole table would wait for. Public facts only, so twin states share it."""
     phase = state.phase
     number = state.turn.number
     if phase == "gardener":
@@ -91,11 +92,11 @@ def turn_key(state: GardenPartyState) -> tuple[str | int, ...]:
     if phase in TURN_PHASES:
         return ("turn", number)
     if phase in ("orange", "bid"):
-        return (phase, number)
+        return ("orange", number)
     if phase in ("cancel", "pay"):
         pending = state.pending
         depth = len(pending.cancels) if pending is not None else 0
-        return (phase, sum(p.cards_played for p in state.players), depth)
+        return ("cancel", sum(p.cards_played for p in state.players), depth)
     if phase == "end":
         return ("end", number, state.end_order[0] if state.end_order else -1)
     return (phase,)

@@ -60,8 +60,8 @@ def chosen_by_all(options: GardenPartyOptions, seed: int) -> GardenPartyState:
 
 
 def test_a_window_keeps_its_key_while_answered_and_the_turn_it_interrupted_gets_a_new_one() -> None:
-    """Rules III C, ruling 13: after Alice's roll Bob plays a Tripwire; the cancel window asks
-    Carol and Alice. Carol's answer leaves the window (and Alice's clock) as it was; Alice's, the
+    """Rules III C, ruling 13: after Alice's roll Bob says yes in the orange window and chooses his
+    Tripwire under the window's key (its short clock); the cancel window asks Carol and Alice. Carol's answer leaves the window (and Alice's clock) as it was; Alice's, the
     last, lets the card act, and her own turn goes on under a key of its own: a new clock, and a
     timed-out answer in the window does not play her turn."""
     state = gp.new_game(3, 1, seat=0)
@@ -78,7 +78,7 @@ def test_a_window_keeps_its_key_while_answered_and_the_turn_it_interrupted_gets_
     gp.act(state, "yes", 1)
     assert key(state) == orange, "the window waits for Carol under the same key"
     gp.act(state, "no", 2)
-    assert state.phase == "bid" and key(state) != orange
+    assert state.phase == "bid" and key(state) == orange, "Bob chooses his card on the window's clock"
     gp.act(state, f"play:{gp.card_in_hand(state, 1, 'tripwire')}", 1)
     assert state.phase == "cancel" and set(GAME.to_move(state)) == {0, 2}
     window = key(state)
