@@ -61,9 +61,10 @@ def chosen_by_all(options: GardenPartyOptions, seed: int) -> GardenPartyState:
 
 def test_a_window_keeps_its_key_while_answered_and_the_turn_it_interrupted_gets_a_new_one() -> None:
     """Rules III C, ruling 13: after Alice's roll Bob says yes in the orange window and chooses his
-    Tripwire under the window's key (its short clock); the cancel window asks Carol and Alice. Carol's answer leaves the window (and Alice's clock) as it was; Alice's, the
-    last, lets the card act, and her own turn goes on under a key of its own: a new clock, and a
-    timed-out answer in the window does not play her turn."""
+    Tripwire under the window's key (its short clock); the cancel window asks Carol and Alice.
+    Carol's answer leaves the window (and Alice's clock) as it was; Alice's, the last, lets the
+    card act, and her own turn goes on under a key of its own: a new clock, and a timed-out answer
+    in the window does not play her turn."""
     state = gp.new_game(3, 1, seat=0)
     state.phase = "roll"
     state.turn.roll = state.turn.points = 0
