@@ -155,10 +155,10 @@ class Moves:
         state = load_state(position.game, dump_state(position.state))
         actions = list(position.legal_actions(seat))
         try:
-            action = await asyncio.wait_for(
-                asyncio.to_thread(choose_move, position.game, state, seat, strength, seed),  # type: ignore[arg-type]
-                COMPUTER_DEADLINE,
-            )
+            # `asyncio.timeout`, not `wait_for`, whose Python 3.11 form can swallow a cancellation
+            # (a shutdown) that lands as the thread finishes.
+            async with asyncio.timeout(COMPUTER_DEADLINE):
+                action = await asyncio.to_thread(choose_move, position.game, state, seat, strength, seed)  # type: ignore[arg-type]
         except TimeoutError:
             log.warning("Computer move in game %s took too long; playing a random move.", record.id)
             action = actions[Rng.from_seed(seed).below(len(actions))]
