@@ -32,7 +32,7 @@ from bot.pictures.garden_party_estate import (
     said,
     square_words,
 )
-from bot.pictures.text import clip_alt, plural, seat_name
+from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name
 from bot.presenters.garden_party_text import STAGE_WORDS, collector_flower
 from engine.api import Result
 from engine.garden_party.cards import GARDENERS, TALENT_NAMES, TIMING_WHEN
@@ -41,12 +41,6 @@ from engine.garden_party.views import CardView, GardenPartyView, PotView, SeatVi
 TITLE = "Garden Party"
 GAP = 8
 Namer = Callable[[list[str], int], str]
-
-
-def final_result(view: GardenPartyView) -> Result | None:
-    """The count, when the view carries it (a finished game's `result`); None otherwise."""
-    found = getattr(view, "result", None)
-    return found if isinstance(found, Result) and view.phase == "over" else None
 
 
 def ranking(result: Result) -> list[tuple[int, int, int, bool]]:
@@ -67,7 +61,7 @@ def end_line(view: GardenPartyView, names: list[str], name: Namer = seat_name) -
         line = f"Game over in round {view.round}: {name(names, view.ended_by)}'s greenhouse flowered."
     else:
         line = f"Game over: the tournament closed after round {view.round}."
-    result = final_result(view)
+    result = view.result
     if result is not None:
         line += " " + result.summary_for([name(names, s.seat) for s in view.seats])
     return line
@@ -114,7 +108,7 @@ def _results_section(view: GardenPartyView, names: list[str], result: Result) ->
 def board_image(view: GardenPartyView, names: list[str]) -> Image.Image:
     """The public board: the result once the game is over, the estate, every greenhouse, the decks."""
     sections = _header(view, names, TITLE)
-    result = final_result(view)
+    result = view.result
     if result is not None:
         sections.append(_results_section(view, names, result))
     sections += [estate_section(view, names), piles_section(view)]
@@ -129,21 +123,13 @@ def board_image(view: GardenPartyView, names: list[str]) -> Image.Image:
 # ---------------------------------------------------------------- the private picture
 
 
-def _grouped(cards: list[CardView]) -> list[tuple[CardView, int]]:
-    counts = Counter(c.name for c in cards)
-    seen: dict[str, CardView] = {}
-    for card in cards:
-        seen.setdefault(card.name, card)
-    return [(card, counts[name]) for name, card in seen.items()]
-
-
 CARD_W = (cv.WIDTH - 2 * cv.MARGIN - 3 * GAP) // 2
 
 
 def _cards_section(title: str, cards: list[CardView], empty: str) -> cv.Section:
     """Cards two a row, grouped by name, each whole on its own place."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
-    group = _grouped(cards)
+    group = grouped_by_name(cards)
     rows = [group[i : i + 2] for i in range(0, len(group), 2)]
     heights = [max(art.card_height(c.effect, CARD_W) for c, _ in row) for row in rows]
     top = 12 + cv.line_height(cv.BODY)
@@ -199,7 +185,7 @@ def pot_words(pot: PotView) -> str:
     return f"{pot.colour or '?'} {STAGE_WORDS.get(pot.stage, pot.stage)}"
 
 
-def _pots_grouped(seat: SeatView) -> str:
+def _potsgrouped_by_name(seat: SeatView) -> str:
     counts = Counter(pot_words(p) for p in seat.pots)
     return ", ".join(w if n == 1 else f"{n} x {w}" for w, n in counts.items())
 
@@ -208,7 +194,7 @@ def _seat_words(view: GardenPartyView, seat: SeatView, names: list[str]) -> str:
     gardener = f" ({arm_words(view, seat.seat, names, said)})" if seat.gardener else ""
     held = [
         f"{seat.flowering} of {view.flowers_to_end} flowering",
-        f"pots: {_pots_grouped(seat)}",
+        f"pots: {_potsgrouped_by_name(seat)}",
         f"water {seat.water} of {seat.water_limit}",
         plural(seat.cards_in_hand, "card"),
     ]
@@ -236,7 +222,7 @@ def _result_words(view: GardenPartyView, names: list[str]) -> list[str]:
     if view.phase != "over":
         return []
     parts = [end_line(view, names, said)]
-    result = final_result(view)
+    result = view.result
     if result is not None:
         parts.append(
             "Ranking: "
@@ -263,11 +249,11 @@ def _card_words(card: CardView, count: int) -> str:
 
 def hand_description(view: GardenPartyView, seat: int, names: list[str]) -> str:
     parts = [f"Your hand, {said(names, seat)}.", *_result_words(view, names)]
-    cards = "; ".join(_card_words(c, n) for c, n in _grouped(view.hand)) or "none"
+    cards = "; ".join(_card_words(c, n) for c, n in grouped_by_name(view.hand)) or "none"
     parts.append(f"Your cards: {cards}.")
     if view.drawn:
         parts.append(
-            "Drawn, keep one: " + "; ".join(_card_words(c, n) for c, n in _grouped(view.drawn)) + "."
+            "Drawn, keep one: " + "; ".join(_card_words(c, n) for c, n in grouped_by_name(view.drawn)) + "."
         )
     if 0 <= seat < len(view.seats):
         me = view.seats[seat]

@@ -14,14 +14,13 @@ name is whole and each "x2" badge visible; all text is at least `cv.MIN_FONT`.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
-from bot.pictures.text import clip_alt, plural, seat_name
+from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name
 from engine.sabotage.views import CardView, ObjectiveView, PlotView, ProgressView, SabotageView, SeatView
 
 TITLE = "Garden Sabotage"
@@ -487,14 +486,6 @@ def board_image(view: SabotageView, names: list[str]) -> Image.Image:
 # ---------------------------------------------------------------- the private picture
 
 
-def _grouped(cards: list[CardView]) -> list[tuple[CardView, int]]:
-    counts = Counter(c.name for c in cards)
-    seen: dict[str, CardView] = {}
-    for card in cards:
-        seen.setdefault(card.name, card)
-    return [(card, counts[name]) for name, card in seen.items()]
-
-
 def _hand_group_section(title: str, group: list[tuple[CardView, int]]) -> cv.Section:
     """One kind of card in the hand, grouped by name, each card on its own place: as many rows
     as it takes, never one card over another."""
@@ -654,8 +645,8 @@ def hand_image(view: SabotageView, seat: int, names: list[str]) -> Image.Image:
     """A player's own picture: their hand, their objectives with progress, and their plots."""
     sections = [
         *_header(view, names, f"Your hand · {_name(view, names, seat)}"),
-        _hand_group_section("Plants in your hand", _grouped(view.my_plants)),
-        _hand_group_section("Bugs in your hand", _grouped(view.my_bugs)),
+        _hand_group_section("Plants in your hand", grouped_by_name(view.my_plants)),
+        _hand_group_section("Bugs in your hand", grouped_by_name(view.my_bugs)),
         _objectives_section(view),
     ]
     if 0 <= seat < len(view.seats):
@@ -712,8 +703,8 @@ def board_description(view: SabotageView, names: list[str]) -> str:
 
 
 def hand_description(view: SabotageView, seat: int, names: list[str]) -> str:
-    plants = ", ".join(f"{n} {c.name}" for c, n in _grouped(view.my_plants)) or "none"
-    bugs = ", ".join(f"{n} {c.name}" for c, n in _grouped(view.my_bugs)) or "none"
+    plants = ", ".join(f"{n} {c.name}" for c, n in grouped_by_name(view.my_plants)) or "none"
+    bugs = ", ".join(f"{n} {c.name}" for c, n in grouped_by_name(view.my_bugs)) or "none"
     parts = [
         f"Your hand, {_said(view, names, seat)}. {turn_line(view, names, _said).rstrip('.')}.",
         f"Plants: {plants}. Bugs: {bugs}.",

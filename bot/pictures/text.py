@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Protocol, TypeVar
+
 #: Discord's limit for an attachment's `description` (the alt text screen readers read).
 ALT_MAX = 1024
 
@@ -33,3 +36,20 @@ def clip_alt(parts: list[str], limit: int = ALT_MAX) -> str:
 def plural(count: int, word: str) -> str:
     """ "1 point", "3 points", "-2 points"."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+NamedT = TypeVar("NamedT", bound=_Named)
+
+
+def grouped_by_name(cards: list[NamedT]) -> list[tuple[NamedT, int]]:
+    """Cards of one name drawn once with their count ("x2"), in the order they first come."""
+    counts = Counter(c.name for c in cards)
+    first: dict[str, NamedT] = {}
+    for card in cards:
+        first.setdefault(card.name, card)
+    return [(card, counts[name]) for name, card in first.items()]

@@ -17,6 +17,7 @@ from bot.pictures import canvas as cv
 from bot.pictures import garden_party as pictures
 from bot.pictures.garden_party_estate import arm_words, square_words
 from bot.pictures.samples import POSITIONS, played
+from bot.pictures.text import grouped_by_name
 from bot.presenters.garden_party_text import collector_flower, where
 from engine.garden_party.board import squares
 from engine.garden_party.cards import TIMING_WHEN
@@ -188,7 +189,7 @@ def test_a_hand_shows_its_cards_with_timing_and_effect_and_the_cards_drawn_to_ke
     with cv.recording() as record:
         pictures.hand_image(view, seat, NAMES[:4])
     cards = [c for c in record.cards if c.place == "hand"]
-    grouped = pictures._grouped(view.hand) + pictures._grouped(view.drawn)
+    grouped = grouped_by_name(view.hand) + grouped_by_name(view.drawn)
     assert [(c.name, c.count) for c in cards] == [(card.name, n) for card, n in grouped]
     timing = [t.text for t in record.texts if t.tag == "timing"]
     assert timing == [

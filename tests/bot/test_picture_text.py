@@ -25,7 +25,7 @@ from bot.pictures import canvas as cv
 from bot.pictures import garden_party as garden_party_pictures
 from bot.pictures import sabotage as sabotage_pictures
 from bot.pictures.samples import POSITIONS, played
-from bot.pictures.text import ALT_MAX, plural
+from bot.pictures.text import ALT_MAX, grouped_by_name, plural
 from engine.sabotage.views import CardView
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
@@ -158,7 +158,7 @@ def test_sabotage_hand_shows_every_bug_and_plant_with_its_count() -> None:
         view = game.view(state, seat)
         _, record = _draw("sabotage", view, seat)
         hand = [c for c in record.cards if c.place == "hand"]
-        expected = sabotage_pictures._grouped(view.my_plants) + sabotage_pictures._grouped(view.my_bugs)
+        expected = grouped_by_name(view.my_plants) + grouped_by_name(view.my_bugs)
         assert [(c.name, c.count) for c in hand] == [(card.name, n) for card, n in expected]
 
 
@@ -190,14 +190,14 @@ FINISHED_BOARDS = [k for k in IDS if "finished" in k and k.endswith(("board", "b
 def test_a_finished_board_shows_the_ranking_and_the_winner(key: str, drawn: dict[str, Any]) -> None:
     game_name, view, _, _, record = drawn[key]
     ranking = [t.text for t in record.texts if t.tag == "ranking"]
-    if game_name == "garden_party" and garden_party_pictures.final_result(view) is None:
+    if game_name == "garden_party" and view.result is None:
         # The view without the count: the band says how the game ended, and no ranking is made up.
         assert not ranking
         assert any(t.tag == "now" and t.text.startswith("Game over") for t in record.texts)
         return
     assert ranking, "the final result is drawn"
     if game_name == "garden_party":
-        result = garden_party_pictures.final_result(view)
+        result = view.result
         assert result is not None
         ranked = garden_party_pictures.ranking(result)
         order = [t.split(" · ")[0] for t in ranking if t.split(" · ")[0] in NAMES]
