@@ -213,8 +213,9 @@ class Game(Protocol[StateT, ActionT, OptionsT]):
     Optional methods, read through the module-level helpers that supply their defaults:
     `decision_kind(state, seat)` ("turn" or "reply"), `timeout_action(state, seat)` (the move made
     when the seat's clock runs out; None: a computer player chooses), `turn_key(state)` (which
-    turn, a clocked stretch of play, the seats to move are in) and `standing_result(state)` (the
-    scores as they stand, for a game stopped early; every registered game has it).
+    turn, a clocked stretch of play, the seats to move are in), `interjections(state, seat)`
+    (what a seat not to move may do unasked) and `standing_result(state)` (the scores as they
+    stand, for a game stopped early; every registered game has it).
     """
 
     #: Registry key and storage name, e.g. "cabbagehead". Never changes once games are stored.
@@ -334,6 +335,20 @@ def turn_key(game: AnyGame, state: BaseModel) -> Hashable | None:
         return None
     key: Hashable | None = method(state)
     return key
+
+
+def interjections(game: AnyGame, state: BaseModel, seat: Seat) -> Sequence[ActionLike]:
+    """What `seat`, not to move, may do now without being asked: a card the rules let a player
+    play "at any time" during another's turn (Garden Party's orange cards, rules III C). No clock
+    waits for it and `to_move` does not list the seat; `apply` accepts it like a legal action.
+    The list depends on the seat's own hand, so only its owner may be shown it. Empty for a seat
+    to move (its choices are `legal_actions`) and for games without such play (no
+    `game.interjections`)."""
+    method = getattr(game, "interjections", None)
+    if method is None:
+        return []
+    actions: Sequence[ActionLike] = method(state, seat)
+    return actions
 
 
 def reply_seconds(game: AnyGame, options: BaseModel) -> float:

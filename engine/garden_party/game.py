@@ -38,6 +38,9 @@ class GardenPartyGame:
     def legal_actions(self, state: GardenPartyState, seat: int) -> Sequence[Action]:
         return rules.legal_actions(state, seat)
 
+    def interjections(self, state: GardenPartyState, seat: int) -> Sequence[Action]:
+        return rules.interjections(state, seat)
+
     def apply(self, state: GardenPartyState, seat: int, action: Action) -> list[Event]:
         return rules.apply(state, seat, action)
 

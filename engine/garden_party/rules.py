@@ -140,6 +140,17 @@ def _offered(state: GardenPartyState, seat: int) -> dict[str, Action]:
     return {a.code: a for a in _legal_actions(state, seat)}
 
 
+def interjections(state: GardenPartyState, seat: int) -> list[Action]:
+    """Rules III C and ruling 32: during the moves of a competitor's turn (after its roll's window,
+    until it ends), a gardener who has not played a card this turn may play an orange card from
+    their hand at any time, unasked. It opens a cancel window like any card, then the turn goes on."""
+    if state.phase != "turn" or seat == state.turn.seat or not 0 <= seat < state.seats:
+        return []
+    if state.players[seat].played_in_turn == state.turn.number:
+        return []
+    return _cards_of_timing(state, seat, "orange")
+
+
 def talents_words(talents: dict[str, int]) -> str:
     """ "Bricanology 1, Herbanology 2, Plantanology 3"."""
     return ", ".join(f"{TALENT_NAMES[t]} {talents[t]}" for t in TALENTS)
@@ -185,7 +196,7 @@ def _legal_actions(state: GardenPartyState, seat: int) -> list[Action]:
 
 def apply(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
     if seat not in to_move(state):
-        raise IllegalAction("It is not your turn to decide.")
+        return _interject(state, seat, act)
     offered = _offered(state, seat)
     code = getattr(act, "code", None)
     if code not in offered:
@@ -219,6 +230,19 @@ def apply(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
         keep(state, seat, card, [c for c in state.drawn if c != card], log)
     else:
         apply_turn_action(state, seat, chosen, log)
+    return log.events
+
+
+def _interject(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
+    """An orange card played unasked during a competitor's moves (ruling 32)."""
+    offered = {a.code: a for a in interjections(state, seat)}
+    code = getattr(act, "code", None)
+    if code not in offered:
+        raise IllegalAction("It is not your turn to decide.")
+    log = Log()
+    state.actions_taken += 1
+    state._legal_cache = None
+    flow.play_card(state, seat, offered[code].code.partition(":")[2], None, "turn", log)
     return log.events
 
 

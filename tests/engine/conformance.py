@@ -31,6 +31,7 @@ from engine.api import (
     decision_kind,
     dump_state,
     has_public_view,
+    interjections,
     load_state,
     replay,
     standing_result,
@@ -222,7 +223,7 @@ def assert_twins_look_alike(
         for viewer in others:
             assert game.view(state, viewer) == game.view(twin, viewer), f"{where}: views for {viewer} differ"
         assert turn_key(game, twin) == turn_key(game, state), f"{where}: turn keys differ"
-        if action not in list(game.legal_actions(twin, mover)):
+        if action not in offered_actions(game, twin, mover):
             continue
         real = copy_state(game, state)
         real_events = game.apply(real, mover, action)
@@ -248,6 +249,14 @@ def assert_twins_look_alike(
                 f"{where}: after seat {mover}'s {label!r} the log for {viewer} differs: "
                 f"{[line[3] for line in seen]} vs {[line[3] for line in twin_seen]}"
             )
+
+
+def offered_actions(game: AnyGame, state: BaseModel, seat: int) -> list[Any]:
+    """What `seat` may do now: its legal actions when it is to move, else what it may play
+    unasked (`engine.api.interjections`)."""
+    if seat in game.to_move(state):
+        return list(game.legal_actions(state, seat))
+    return list(interjections(game, state, seat))
 
 
 def assert_window_keeps_its_turn_key(
@@ -315,11 +324,17 @@ def play_random_game(
             break
         to_move = game.to_move(state)
         assert to_move, f"{game.name}: not terminal, but nobody is to move"
+        unasked: list[tuple[int, Any]] = []
         for seat in range(seats):
             actions = list(game.legal_actions(state, seat))
+            extra = list(interjections(game, state, seat))
             if seat not in to_move:
                 assert not actions, f"{game.name}: seat {seat} is not to move but has actions"
+                extra_labels = [a.label for a in extra]
+                assert len(set(extra_labels)) == len(extra_labels), f"{game.name}: duplicate {extra_labels}"
+                unasked += [(seat, a) for a in extra]
                 continue
+            assert not extra, f"{game.name}: seat {seat} is to move but is offered play unasked"
             assert actions, f"{game.name}: seat {seat} is to move but has no legal action"
             labels = [a.label for a in actions]
             assert len(set(labels)) == len(labels), f"{game.name}: duplicate labels {labels}"
@@ -337,9 +352,14 @@ def play_random_game(
             assert turn_key(game, load_state(game, text)) == key, f"{game.name}: turn key differs after JSON"
             for viewer in [*range(seats), None]:
                 assert_no_leak_in_view(game, state, viewer)
-        seat = chooser.choice(to_move)
-        legal = list(game.legal_actions(state, seat))
-        action = chooser.choice(legal) if choose is None else choose(game, state, seat, legal, chooser)
+        if unasked and chooser.below(4) == 0:
+            # Now and then a seat not to move plays unasked, when the game lets it (ruling 32 of
+            # Garden Party): the same checks apply to those moves.
+            seat, action = chooser.choice(unasked)
+        else:
+            seat = chooser.choice(to_move)
+            legal = list(game.legal_actions(state, seat))
+            action = chooser.choice(legal) if choose is None else choose(game, state, seat, legal, chooser)
         if check_every_step:
             owners = twin_owners(seat, seats, twin_rng)
             assert_twins_look_alike(
@@ -347,7 +367,7 @@ def play_random_game(
             )
         encoded = game.encode_action(action)
         assert game.decode_action(encoded) == action, f"{game.name}: action codec is not exact"
-        replying = check_every_step and decision_kind(game, state, seat) == "reply"
+        replying = check_every_step and seat in to_move and decision_kind(game, state, seat) == "reply"
         events = game.apply(state, seat, action)
         moves.append((seat, encoded))
         if check_every_step:
