@@ -116,7 +116,7 @@ class Moves:
             self.check_seat(position, user_id, seat)
             if version != position.version:
                 raise Outdated()
-            if seat not in position.to_move():
+            if seat not in position.to_move() and not position.may_act_unasked(seat):
                 raise Refusal(NOT_YOUR_TURN)
             if not 0 <= index < len(position.legal_actions(seat)):
                 raise Refusal(NOT_OFFERED)

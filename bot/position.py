@@ -20,6 +20,7 @@ from engine.api import (
     action_label,
     action_steps,
     has_public_view,
+    interjections,
     load_state,
     standing_result,
     turn_key,
@@ -90,10 +91,24 @@ class Position:
         return self.memo("turn_key", lambda: turn_key(self.game, state))
 
     def legal_actions(self, seat: int) -> Sequence[ActionLike]:
-        if not self.is_active:
-            return []
+        """What `seat` may do now, the choices its hand shows: its decision's legal actions when it
+        is to move, else what the game lets it play unasked (`engine.api.interjections`, Garden
+        Party's orange cards during another's moves). Clocks and computer players look only at
+        `to_move`, so nothing waits on a seat that may play unasked."""
         state = self.state
-        return self.memo(("legal", seat), lambda: list(self.game.legal_actions(state, seat)))
+        if not self.is_active or state is None:
+            return []
+
+        def compute() -> list[ActionLike]:
+            if seat in self.to_move():
+                return list(self.game.legal_actions(state, seat))
+            return list(interjections(self.game, state, seat))
+
+        return self.memo(("legal", seat), compute)
+
+    def may_act_unasked(self, seat: int) -> bool:
+        """Whether `seat`, not to move, has something it may play unasked now."""
+        return seat not in self.to_move() and bool(self.legal_actions(seat))
 
     def view(self, viewer: int | None) -> BaseModel | None:
         """`viewer`'s view (None: a spectator's)."""

@@ -200,6 +200,8 @@ def hand_status(position: Position, seat: int) -> str:
     if not now:
         return "Game over."
     later = "I'll mention you when it's your turn."
+    if position.may_act_unasked(seat):
+        later = "You may play one of the choices below now, unasked, or let play go on. " + later
     return later if said else f"Now: {now} — {later}"
 
 

@@ -56,6 +56,8 @@ class OpenHand:
     interaction: discord.Interaction[Any]
     at: float
     version: int
+    #: Whether it shows choices: a hand with buttons is redrawn when they no longer hold.
+    choices: bool = False
 
 
 def shown_alt(interaction: discord.Interaction[Any]) -> str | None:
@@ -170,16 +172,20 @@ class Hands:
         if has_public_view(position.game) and position.record.daily is None:
             return  # played on the table (a daily garden, though, is played in the hand)
         session = self.sessions.session(position.game_id)
-        session.open_hands[seat] = OpenHand(interaction, time.monotonic(), position.version)
+        choices = bool(position.legal_actions(seat))
+        session.open_hands[seat] = OpenHand(interaction, time.monotonic(), position.version, choices)
 
     async def on_published(self, position: Position, session: GameSession) -> None:
         """A version is shown: every seat that now has a decision and a hand open at an earlier
-        version gets that hand redrawn, so it plays on without another **My hand**. Best effort:
-        a hand that cannot be edited (its token expired, Discord failing) is forgotten."""
+        version gets that hand redrawn, so it plays on without another **My hand**; so does a hand
+        with choices of its own now (a card it may play unasked) or buttons that no longer hold.
+        Best effort: a hand that cannot be edited (its token expired, Discord failing) is
+        forgotten."""
         now = time.monotonic()
-        for seat in position.to_move():
-            shown = session.open_hands.get(seat)
-            if shown is None or shown.version >= position.version:
+        for seat, shown in list(session.open_hands.items()):
+            if shown.version >= position.version:
+                continue
+            if not (seat in position.to_move() or shown.choices or position.legal_actions(seat)):
                 continue
             if now - shown.at > OPEN_HAND_SECONDS:
                 del session.open_hands[seat]
@@ -190,7 +196,8 @@ class Hands:
             except discord.HTTPException:
                 session.open_hands.pop(seat, None)
                 continue
-            session.open_hands[seat] = OpenHand(shown.interaction, shown.at, position.version)
+            choices = bool(position.legal_actions(seat))
+            session.open_hands[seat] = OpenHand(shown.interaction, shown.at, position.version, choices)
 
     async def _play(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> MoveOutcome:
         outcome = await self.table.moves.play(

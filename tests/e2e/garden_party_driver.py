@@ -176,6 +176,8 @@ class Played:
     windows: list[WindowSeen] = field(default_factory=list)
     #: "Board as text" answers (message id -> the move the table showed): public words, privately.
     as_text: dict[int, int] = field(default_factory=dict)
+    #: Orange cards a person played unasked during another's moves (ruling 32), by label.
+    unasked: list[str] = field(default_factory=list)
 
 
 def choice_codes(message: FakeMessage) -> tuple[str, ...]:
@@ -215,6 +217,8 @@ async def play_people_to_the_end(
                 break
             assert loop.time() < deadline, "the game made no progress towards a person's decision"
             await asyncio.sleep(0.02)
+        if await play_unasked(fake, position, by_id, rng, played, where):
+            continue
         seat = rng.choice(mine)
         user = by_id[position.record.seats[seat].user_id]
         if len(played.moves) % 15 == 7:
@@ -230,6 +234,32 @@ async def play_people_to_the_end(
             )
         played.moves.append(await decide_at_random(fake, user, hand, rng, end_turn))
     raise AssertionError("the game did not end")
+
+
+async def play_unasked(
+    fake: FakeDiscord,
+    position: Any,
+    by_id: dict[int, FakeUser],
+    rng: random.Random,
+    played: Played,
+    where: FakeChannel,
+) -> bool:
+    """Now and then a person not to move plays an orange card their hand offers unasked (ruling
+    32), by a click on their own hand. Whether one was played."""
+    seats = position.record.seats
+    unasked = [s for s in range(len(seats)) if seats[s].user_id in by_id and position.may_act_unasked(s)]
+    if not unasked or rng.random() >= 0.5:
+        return False
+    user = by_id[seats[rng.choice(unasked)].user_id]
+    hand = await hand_of(fake, user, where)
+    plays = [(label, how) for label, how in offered(hand) if label.startswith("Play ") and is_action(how)]
+    if not plays:
+        return False  # the game moved on meanwhile
+    label, how = rng.choice(plays)
+    await pick(fake, user, hand, how)
+    if MOVED_ON not in hand.text():
+        played.unasked.append(label)
+    return True
 
 
 # ------------------------------------------------------------------------------- leak checks
