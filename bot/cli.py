@@ -3,6 +3,8 @@
     garden-club                 run the bot (reads .env; `run` may be written out)
     garden-club restore FILE    put a backup in place of the database (the bot must be stopped)
     garden-club health          exit 0 while the running bot is connected and its database writable
+    garden-club copy-database --from URL --to URL
+                                copy everything to another (empty) database, then verify it
 
 Every mistake is one line on stderr naming the setting or argument and how to fix it, exit 2.
 """
@@ -27,6 +29,13 @@ def parser() -> argparse.ArgumentParser:
     restore.add_argument("--database", type=Path, help="the database file (overrides DATABASE_PATH)")
     health = commands.add_parser("health", help="exit 0 while the running bot is healthy")
     health.add_argument("--database", type=Path, help="the database file (overrides DATABASE_PATH)")
+    copy = commands.add_parser(
+        "copy-database", help="copy everything to another, empty database (the bot must be stopped)"
+    )
+    copy.add_argument(
+        "--from", dest="source", required=True, help="sqlite:///path, a path, or postgresql://…"
+    )
+    copy.add_argument("--to", dest="destination", required=True, help="postgresql://… (or sqlite:///path)")
     return found
 
 
@@ -38,6 +47,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "run": _run,
         "restore": _restore,
         "health": _health,
+        "copy-database": _copy_database,
     }
     handlers[command](arguments)
 
@@ -58,3 +68,9 @@ def _health(arguments: argparse.Namespace) -> None:
     from bot.health import health_command
 
     health_command(database=arguments.database)
+
+
+def _copy_database(arguments: argparse.Namespace) -> None:
+    from bot.copy_database import copy_database_command
+
+    copy_database_command(arguments.source, arguments.destination)

@@ -1,8 +1,8 @@
 """Deadlines: every timed thing the bot must do, one row each, so they survive a restart.
 
 A row is claimed before it is acted on by a conditional update (`advance`, `remove_if`): two
-tasks, or after a restart two attempts, cannot both act on the same step, and a step already
-done is never done again.
+tasks, two processes sharing a PostgreSQL database, or after a restart two attempts, cannot both
+act on the same step, and a step already done is never done again.
 """
 
 from __future__ import annotations
@@ -34,63 +34,58 @@ class Deadlines(StoreBase):
 
     async def set_deadline(self, deadline: DeadlineRecord) -> None:
         """Create or replace the deadline of (game, kind, seat)."""
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT OR REPLACE INTO deadlines ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    deadline.game_id,
-                    deadline.kind,
-                    deadline.seat,
-                    deadline.due,
-                    deadline.started,
-                    deadline.seconds,
-                    deadline.step,
-                    int(deadline.paused),
-                ),
-            )
+        await self._db.execute(
+            f"INSERT INTO deadlines ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, kind, seat) DO UPDATE SET due = excluded.due, started = excluded.started, "
+            "seconds = excluded.seconds, step = excluded.step, paused = excluded.paused",
+            (
+                deadline.game_id,
+                deadline.kind,
+                deadline.seat,
+                deadline.due,
+                deadline.started,
+                deadline.seconds,
+                deadline.step,
+                int(deadline.paused),
+            ),
+        )
 
     async def deadlines_of(self, game_id: int) -> list[DeadlineRecord]:
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM deadlines WHERE game_id = ? ORDER BY kind, seat", (game_id,)
-            )
+        rows = await self._db.fetch(
+            f"SELECT {_COLUMNS} FROM deadlines WHERE game_id = ? ORDER BY kind, seat", (game_id,)
+        )
         return [_deadline(r) for r in rows]
 
     async def next_due(self) -> float | None:
         """When the earliest running deadline is due (None: none)."""
-        async with self._lock:
-            rows = list(await self._db.execute_fetchall("SELECT MIN(due) FROM deadlines WHERE paused = 0"))
-        value = rows[0][0] if rows else None
+        row = await self._db.fetchrow("SELECT MIN(due) FROM deadlines WHERE paused = 0")
+        value = row[0] if row else None
         return float(value) if value is not None else None
 
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
         """Every running deadline due at `now`, earliest first."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM deadlines WHERE paused = 0 AND due <= ? ORDER BY due", (now,)
-            )
+        rows = await self._db.fetch(
+            f"SELECT {_COLUMNS} FROM deadlines WHERE paused = 0 AND due <= ? ORDER BY due", (now,)
+        )
         return [_deadline(r) for r in rows]
 
     async def advance(self, deadline: DeadlineRecord, *, step: int, due: float) -> bool:
         """Claim `deadline`'s current step by moving it to `step`, due at `due`; False if it
         changed meanwhile (another task did it, the turn ended or restarted)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE deadlines SET step = ?, due = ? WHERE game_id = ? AND kind = ? AND seat = ? "
-                "AND step = ? AND started = ? AND paused = 0",
-                (step, due, deadline.game_id, deadline.kind, deadline.seat, deadline.step, deadline.started),
-            )
-            return cursor.rowcount == 1
+        changed = await self._db.execute(
+            "UPDATE deadlines SET step = ?, due = ? WHERE game_id = ? AND kind = ? AND seat = ? "
+            "AND step = ? AND started = ? AND paused = 0",
+            (step, due, deadline.game_id, deadline.kind, deadline.seat, deadline.step, deadline.started),
+        )
+        return changed == 1
 
     async def remove_if(self, deadline: DeadlineRecord) -> bool:
         """Delete `deadline` if it is still the one read (same start and step)."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND seat = ? "
-                "AND started = ? AND step = ?",
-                (deadline.game_id, deadline.kind, deadline.seat, deadline.started, deadline.step),
-            )
-            return cursor.rowcount == 1
+        changed = await self._db.execute(
+            "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND seat = ? AND started = ? AND step = ?",
+            (deadline.game_id, deadline.kind, deadline.seat, deadline.started, deadline.step),
+        )
+        return changed == 1
 
     async def remove_deadlines(
         self, game_id: int, kind: str | None = None, seats: Sequence[int] = ()
@@ -103,14 +98,12 @@ class Deadlines(StoreBase):
         if seats:
             where += f" AND seat IN ({', '.join('?' for _ in seats)})"
             params.extend(seats)
-        async with self._transaction() as db:
-            await db.execute(f"DELETE FROM deadlines WHERE {where}", params)
+        await self._db.execute(f"DELETE FROM deadlines WHERE {where}", params)
 
     async def pause_deadlines(self, game_id: int, paused: bool, shift: float = 0.0) -> None:
         """Stop a game's turn clocks, or start them again later by `shift` seconds."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE deadlines SET paused = ?, due = due + ?, started = started + ? "
-                "WHERE game_id = ? AND kind = 'turn'",
-                (int(paused), shift, shift, game_id),
-            )
+        await self._db.execute(
+            "UPDATE deadlines SET paused = ?, due = due + ?, started = started + ? "
+            "WHERE game_id = ? AND kind = 'turn'",
+            (int(paused), shift, shift, game_id),
+        )

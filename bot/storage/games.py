@@ -4,11 +4,11 @@ starting and closing, the lobby and board messages, and lobbies that expired."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.connection import StoreBase
+from bot.storage.database import Tx, UniqueViolation
 from bot.storage.errors import ChannelBusy, StaleVersion
 from bot.storage.records import GameRecord, GameStatus, ResultRecord, SeatRecord
 from bot.storage.results import write_result
@@ -17,8 +17,8 @@ from bot.storage.rows import GAME_COLUMNS, game_from_row, seats_json
 #: A new daily garden is scored when its player has no scored one of that day on the server yet
 #: (parameters: the day, then the server, the day and the player).
 FIRST_OF_THE_DAY = (
-    "? IS NOT NULL AND NOT EXISTS (SELECT 1 FROM games WHERE guild_id IS ? AND daily = ? "
-    "AND host_id = ? AND daily_scored = 1)"
+    "CAST(? AS TEXT) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM games WHERE guild_id IS NOT DISTINCT "
+    "FROM ? AND daily = ? AND host_id = ? AND daily_scored = 1)"
 )
 
 
@@ -46,37 +46,43 @@ class Games(StoreBase):
         opened at once cannot both be scored; a unique index, schema 8, holds it too)."""
         now = self._clock()
         expires = now + lobby_ttl if lobby_ttl is not None else None
+        values = (
+            guild_id,
+            channel_id,
+            game,
+            json.dumps(options),
+            seats_json([host]),
+            min_seats,
+            max_seats,
+            seed,
+            host_id,
+            now,
+            now,
+            expires,
+            daily,
+            daily,
+            guild_id,
+            daily,
+            host_id,
+        )
+
+        async def insert(tx: Tx) -> int:
+            row = await tx.fetchrow(
+                "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, "
+                "seed, status, host_id, created_at, updated_at, lobby_expires_at, daily, daily_scored) "
+                f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, CASE WHEN {FIRST_OF_THE_DAY} "
+                "THEN 1 ELSE 0 END) RETURNING id",
+                values,
+            )
+            assert row is not None
+            return int(row[0])
+
         try:
-            async with self._transaction() as db:
-                cursor = await db.execute(
-                    "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, "
-                    "seed, status, host_id, created_at, updated_at, lobby_expires_at, daily, daily_scored) "
-                    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, {FIRST_OF_THE_DAY})",
-                    (
-                        guild_id,
-                        channel_id,
-                        game,
-                        json.dumps(options),
-                        seats_json([host]),
-                        min_seats,
-                        max_seats,
-                        seed,
-                        host_id,
-                        now,
-                        now,
-                        expires,
-                        daily,
-                        daily,
-                        guild_id,
-                        daily,
-                        host_id,
-                    ),
-                )
-                game_id = cursor.lastrowid
-        except sqlite3.IntegrityError:
+            game_id = await self._db.transaction(insert)
+        except UniqueViolation:
             busy = await self.open_game_in_channel(channel_id)
             raise ChannelBusy(busy.id if busy else None) from None
-        record = await self.get(int(game_id or 0))
+        record = await self.get(game_id)
         assert record is not None
         return record
 
@@ -88,51 +94,43 @@ class Games(StoreBase):
         return await self._fetch_game("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
     async def games_by_status(self, status: GameStatus) -> list[GameRecord]:
-        async with (
-            self._lock,
-            self._db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status,)
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+        rows = await self._db.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status,)
+        )
         return [game_from_row(r) for r in rows]
 
     async def set_lobby_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
         """Replace a lobby's seats; `StaleVersion` if the game is no longer a lobby."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seats_json(seats), self._clock(), game_id),
-            )
-            if cursor.rowcount != 1:
-                raise StaleVersion(f"game {game_id} is not a lobby")
+        changed = await self._db.execute(
+            "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+            (seats_json(seats), self._clock(), game_id),
+        )
+        if changed != 1:
+            raise StaleVersion(f"game {game_id} is not a lobby")
 
     async def set_game_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
         """Replace the seats of a game in progress (a computer player taking over a seat);
         `StaleVersion` if the game is not in progress."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'active'",
-                (seats_json(seats), self._clock(), game_id),
-            )
-            if cursor.rowcount != 1:
-                raise StaleVersion(f"game {game_id} is not in progress")
+        changed = await self._db.execute(
+            "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+            (seats_json(seats), self._clock(), game_id),
+        )
+        if changed != 1:
+            raise StaleVersion(f"game {game_id} is not in progress")
 
     async def set_host(self, game_id: int, host_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))
+        await self._db.execute("UPDATE games SET host_id = ? WHERE id = ?", (host_id, game_id))
 
     async def start_game(self, game_id: int, seats: Sequence[SeatRecord], state: str) -> None:
         """Turn a lobby into a game at version 0 with its first state."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?, "
-                "lobby_expires_at = NULL, published_version = -1, last_human_move_at = ? "
-                "WHERE id = ? AND status = 'lobby'",
-                (seats_json(seats), state, self._clock(), self._clock(), game_id),
-            )
-            if cursor.rowcount != 1:
-                raise StaleVersion(f"game {game_id} is not a lobby")
+        changed = await self._db.execute(
+            "UPDATE games SET status = 'active', seats = ?, state = ?, version = 0, updated_at = ?, "
+            "lobby_expires_at = NULL, published_version = -1, last_human_move_at = ? "
+            "WHERE id = ? AND status = 'lobby'",
+            (seats_json(seats), state, self._clock(), self._clock(), game_id),
+        )
+        if changed != 1:
+            raise StaleVersion(f"game {game_id} is not a lobby")
 
     async def close_game(
         self, game_id: int, status: GameStatus, reason: str, result: ResultRecord | None = None
@@ -141,69 +139,52 @@ class Games(StoreBase):
         was already closed. `result`: the game's result (a game that had started), stored in the
         same transaction."""
         now = self._clock()
-        closed = False
 
-        def write(db: sqlite3.Connection) -> None:
-            nonlocal closed
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = db.execute(
+        async def close(tx: Tx) -> bool:
+            closed = (
+                await tx.execute(
                     "UPDATE games SET status = ?, end_reason = ?, updated_at = ?, lobby_expires_at = NULL "
                     "WHERE id = ? AND status IN ('lobby', 'active')",
                     (status, reason, now, game_id),
                 )
-                db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-                closed = cursor.rowcount == 1
-                if closed and result is not None:
-                    write_result(db, result, now)
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
+                == 1
+            )
+            await tx.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            if closed and result is not None:
+                await write_result(tx, result, now)
+            return closed
 
-        async with self._lock:
-            await self._in_thread(write)
-        return closed
+        return await self._db.transaction(close)
 
     async def set_clock(self, game_id: int, clock: str | None, stand_in: str | None) -> None:
         """A game's clock preset and the strength that plays its timed-out turns."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET clock = ?, stand_in = ? WHERE id = ?", (clock, stand_in, game_id)
-            )
+        await self._db.execute(
+            "UPDATE games SET clock = ?, stand_in = ? WHERE id = ?", (clock, stand_in, game_id)
+        )
 
     async def set_pause(self, game_id: int, paused_at: float | None, votes: Sequence[int]) -> None:
         """Whether (since when) a game is paused, and who agreed to pause it so far."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET paused_at = ?, pause_votes = ? WHERE id = ?",
-                (paused_at, json.dumps(list(votes)), game_id),
-            )
+        await self._db.execute(
+            "UPDATE games SET paused_at = ?, pause_votes = ? WHERE id = ?",
+            (paused_at, json.dumps(list(votes)), game_id),
+        )
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
+        await self._db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def set_board_message(self, game_id: int, message_id: int, posted_at: float | None = None) -> None:
         """Remember the public board message (and when it was posted, for the one-hour edit limit)."""
         when = self._clock() if posted_at is None else posted_at
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET board_message_id = ?, board_posted_at = ? WHERE id = ?",
-                (message_id, when, game_id),
-            )
+        await self._db.execute(
+            "UPDATE games SET board_message_id = ?, board_posted_at = ? WHERE id = ?",
+            (message_id, when, game_id),
+        )
 
     async def expired_lobbies(self, now: float | None = None) -> list[GameRecord]:
         """Lobbies whose expiry time has passed."""
         moment = self._clock() if now is None else now
-        async with (
-            self._lock,
-            self._db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'lobby' AND lobby_expires_at <= ? "
-                "ORDER BY id",
-                (moment,),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+        rows = await self._db.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'lobby' AND lobby_expires_at <= ? ORDER BY id",
+            (moment,),
+        )
         return [game_from_row(r) for r in rows]

@@ -30,45 +30,33 @@ class History(StoreBase):
         newest first, older than game `before` (0: from the newest). Pages go by game id, not by
         offset, so a page deep in a long history costs what the first does."""
         below = before if before > 0 else MAX_ID
-        async with (
-            self._lock,
-            self._db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND id < ? "
-                "AND status IN ('finished', 'cancelled') AND state IS NOT NULL "
-                "ORDER BY id DESC LIMIT ?",
-                (guild_id, below, limit),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+        rows = await self._db.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND id < ? "
+            "AND status IN ('finished', 'cancelled') AND state IS NOT NULL "
+            "ORDER BY id DESC LIMIT ?",
+            (guild_id, below, limit),
+        )
         return [game_from_row(r) for r in rows]
 
     async def daily_days(self, guild_id: int, user_id: int) -> list[str]:
         """The days `user_id` finished a scored daily garden on `guild_id` (for streaks)."""
-        async with (
-            self._lock,
-            self._db.execute(
-                "SELECT DISTINCT daily FROM games WHERE guild_id = ? AND host_id = ? AND daily IS NOT NULL "
-                "AND daily_scored = 1 AND status = 'finished'",
-                (guild_id, user_id),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+        rows = await self._db.fetch(
+            "SELECT DISTINCT daily FROM games WHERE guild_id = ? AND host_id = ? AND daily IS NOT NULL "
+            "AND daily_scored = 1 AND status = 'finished'",
+            (guild_id, user_id),
+        )
         return [str(r[0]) for r in rows]
 
     async def daily_board(self, guild_id: int, day: str) -> list[DailyRow]:
         """`day`'s scored daily gardens on `guild_id`, best first; a garden still being planted (or
         ended early) has no points."""
-        async with (
-            self._lock,
-            self._db.execute(
-                "SELECT g.id, g.host_id, g.seats, p.points, p.award, g.status FROM games g "
-                "LEFT JOIN result_players p ON p.game_id = g.id AND p.seat = 0 "
-                "WHERE g.guild_id = ? AND g.daily = ? AND g.daily_scored = 1 AND g.status != 'lobby' "
-                "ORDER BY p.points IS NULL, p.points DESC, g.id",
-                (guild_id, day),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+        rows = await self._db.fetch(
+            "SELECT g.id, g.host_id, g.seats, p.points, p.award, g.status FROM games g "
+            "LEFT JOIN result_players p ON p.game_id = g.id AND p.seat = 0 "
+            "WHERE g.guild_id = ? AND g.daily = ? AND g.daily_scored = 1 AND g.status != 'lobby' "
+            "ORDER BY p.points IS NULL, p.points DESC, g.id",
+            (guild_id, day),
+        )
         board = []
         for game_id, user, seats, points, award, status in rows:
             names = json.loads(seats)

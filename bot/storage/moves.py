@@ -8,11 +8,11 @@ entry (or the reverse) and a stale or doubled move can never be stored.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.connection import StoreBase
+from bot.storage.database import Tx
 from bot.storage.errors import StaleVersion
 from bot.storage.records import ActionRecord, ResultRecord, SeatRecord
 from bot.storage.results import write_result
@@ -61,58 +61,44 @@ class Moves(StoreBase):
         )
         insert = (game_id, new_version, seat, json.dumps(action), json.dumps(events), now)
 
-        def write(db: sqlite3.Connection) -> None:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = db.execute(
-                    "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, "
-                    "end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END, "
-                    "last_human_move_at = CASE WHEN ? THEN ? ELSE last_human_move_at END, "
-                    "seats = COALESCE(?, seats) "
-                    "WHERE id = ? AND version = ? AND status = 'active'",
-                    update,
-                )
-                if cursor.rowcount != 1:
-                    raise StaleVersion(f"game {game_id} is not active at version {expected_version}")
-                db.execute(
-                    "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    insert,
-                )
-                if result is not None:
-                    write_result(db, result, now)
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:  # a failed COMMIT too: never leave the connection inside it
-                    db.execute("ROLLBACK")
-                raise
+        async def write(tx: Tx) -> None:
+            changed = await tx.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, "
+                "end_reason = CASE WHEN ? THEN 'completed' ELSE end_reason END, "
+                "last_human_move_at = CASE WHEN ? THEN ? ELSE last_human_move_at END, "
+                "seats = COALESCE(?, seats) "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                update,
+            )
+            if changed != 1:
+                # PostgreSQL: a second process's move on the same game waits for the first's
+                # commit, then finds the version moved on; SQLite lets one writer in at a time.
+                raise StaleVersion(f"game {game_id} is not active at version {expected_version}")
+            await tx.execute(
+                "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                insert,
+            )
+            if result is not None:
+                await write_result(tx, result, now)
 
-        async with self._lock:
-            await self._in_thread(write)
+        await self._db.transaction(write)
         return new_version
 
     async def actions(self, game_id: int, *, since_version: int = 0) -> list[ActionRecord]:
         """The game's accepted moves after `since_version`, oldest first."""
-        async with (
-            self._lock,
-            self._db.execute(
-                "SELECT game_id, version, seat, action, events, created_at FROM actions "
-                "WHERE game_id = ? AND version > ? ORDER BY version",
-                (game_id, since_version),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+        rows = await self._db.fetch(
+            "SELECT game_id, version, seat, action, events, created_at FROM actions "
+            "WHERE game_id = ? AND version > ? ORDER BY version",
+            (game_id, since_version),
+        )
         return [action_from_row(r) for r in rows]
 
     async def actions_tail(self, game_id: int, limit: int) -> list[ActionRecord]:
         """The game's last `limit` moves, oldest first (for the log lines and announcements)."""
-        async with (
-            self._lock,
-            self._db.execute(
-                "SELECT game_id, version, seat, action, events, created_at FROM actions "
-                "WHERE game_id = ? ORDER BY version DESC LIMIT ?",
-                (game_id, limit),
-            ) as cur,
-        ):
-            rows = await cur.fetchall()
+        rows = await self._db.fetch(
+            "SELECT game_id, version, seat, action, events, created_at FROM actions "
+            "WHERE game_id = ? ORDER BY version DESC LIMIT ?",
+            (game_id, limit),
+        )
         return [action_from_row(r) for r in reversed(list(rows))]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.storage.connection import StoreBase
+from bot.storage.database import Tx
 
 
 class Notices(StoreBase):
@@ -11,22 +12,26 @@ class Notices(StoreBase):
     async def notices(self, game_id: int, kind: str = "turn") -> list[tuple[int, int]]:
         """The game's messages of `kind` still posted ("turn" notices, or its "announcement"),
         as (channel id, message id), oldest first."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT channel_id, message_id FROM notices WHERE game_id = ? AND kind = ? "
-                "ORDER BY created_at, message_id",
-                (game_id, kind),
-            )
+        rows = await self._db.fetch(
+            "SELECT channel_id, message_id FROM notices WHERE game_id = ? AND kind = ? "
+            "ORDER BY created_at, message_id",
+            (game_id, kind),
+        )
         return [(int(r[0]), int(r[1])) for r in rows]
 
     async def replace_notices(self, game_id: int, current: list[tuple[int, int]], kind: str = "turn") -> None:
         """Make `current` the game's only messages of `kind` (the old ones are being deleted)."""
         now = self._clock()
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM notices WHERE game_id = ? AND kind = ?", (game_id, kind))
+
+        async def replace(tx: Tx) -> None:
+            await tx.execute("DELETE FROM notices WHERE game_id = ? AND kind = ?", (game_id, kind))
             if current:
-                await db.executemany(
-                    "INSERT OR REPLACE INTO notices (message_id, channel_id, game_id, created_at, kind) "
-                    "VALUES (?, ?, ?, ?, ?)",
+                await tx.executemany(
+                    "INSERT INTO notices (message_id, channel_id, game_id, created_at, kind) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET "
+                    "channel_id = excluded.channel_id, game_id = excluded.game_id, "
+                    "created_at = excluded.created_at, kind = excluded.kind",
                     [(message_id, channel_id, game_id, now, kind) for channel_id, message_id in current],
                 )
+
+        await self._db.transaction(replace)

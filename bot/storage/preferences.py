@@ -24,16 +24,13 @@ class Preferences(StoreBase):
         await self._set_document("user_settings", "user_id", user_id, settings)
 
     async def _document(self, table: str, key: str, value: int) -> dict[str, Any]:
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(f"SELECT settings FROM {table} WHERE {key} = ?", (value,))
-            )
-        found: dict[str, Any] = json.loads(rows[0][0]) if rows else {}
+        row = await self._db.fetchrow(f"SELECT settings FROM {table} WHERE {key} = ?", (value,))
+        found: dict[str, Any] = json.loads(row[0]) if row else {}
         return found
 
     async def _set_document(self, table: str, key: str, value: int, settings: dict[str, Any]) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT OR REPLACE INTO {table} ({key}, settings) VALUES (?, ?)",
-                (value, json.dumps(settings)),
-            )
+        await self._db.execute(
+            f"INSERT INTO {table} ({key}, settings) VALUES (?, ?) "
+            f"ON CONFLICT ({key}) DO UPDATE SET settings = excluded.settings",
+            (value, json.dumps(settings)),
+        )

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 
 from bot.storage.connection import StoreBase
+from bot.storage.database import Tx
 from bot.storage.records import GameRecord
 from bot.storage.rows import GAME_COLUMNS, game_from_row
 
@@ -34,11 +34,10 @@ class PublishedMarks(StoreBase):
     async def mark_published(self, game_id: int, version: int) -> None:
         """Record now that `version` of the game is fully shown in Discord (one autocommitted write):
         for the rare cases (a game's start, the catch-up after a restart); moves use `note_published`."""
-        async with self._lock:
-            await self._db.execute(
-                "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?",
-                (version, game_id, version),
-            )
+        await self._db.execute(
+            "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?",
+            (version, game_id, version),
+        )
 
     def note_published(self, game_id: int, version: int) -> None:
         """Record, within `PUBLISHED_FLUSH_SECONDS`, that `version` of the game is fully shown.
@@ -69,21 +68,13 @@ class PublishedMarks(StoreBase):
             return
         rows = [(version, game_id, version) for game_id, version in pending.items()]
 
-        def write(db: sqlite3.Connection) -> None:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.executemany(
-                    "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?", rows
-                )
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
+        async def write(tx: Tx) -> None:
+            await tx.executemany(
+                "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?", rows
+            )
 
         try:
-            async with self._lock:
-                await self._in_thread(write)
+            await self._db.transaction(write)
         except BaseException:
             for game_id, version in pending.items():  # not written: keep them for the next flush
                 if self._published.get(game_id, -1) < version:
@@ -92,9 +83,8 @@ class PublishedMarks(StoreBase):
 
     async def unpublished_games(self) -> list[GameRecord]:
         """Games in progress or just finished whose latest version never reached Discord."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished') "
-                "AND published_version < version ORDER BY id"
-            )
+        rows = await self._db.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished') "
+            "AND published_version < version ORDER BY id"
+        )
         return [game_from_row(r) for r in rows]

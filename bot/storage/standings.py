@@ -70,15 +70,22 @@ class Standings(StoreBase):
     async def tallies(self, guild_id: int, user_id: int, game: str | None = None) -> list[GameTally]:
         """`user_id`'s counted games on a server, per game and solo/multiplayer."""
         where, params = self._player_filter(guild_id, user_id, game)
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT game, solo, COUNT(*), SUM(won), AVG(points), MAX(points), "
-                f"SUM(award IS NOT NULL) FROM result_players WHERE {where} GROUP BY game, solo "
-                "ORDER BY game, solo",
-                params,
-            )
+        rows = await self._db.fetch(
+            "SELECT game, solo, COUNT(*), SUM(won), AVG(points), MAX(points), "
+            f"SUM(CASE WHEN award IS NOT NULL THEN 1 ELSE 0 END) FROM result_players WHERE {where} "
+            "GROUP BY game, solo ORDER BY game, solo",
+            params,
+        )
         return [
-            GameTally(str(r[0]), bool(r[1]), int(r[2]), int(r[3] or 0), r[4], r[5], int(r[6] or 0))
+            GameTally(
+                str(r[0]),
+                bool(r[1]),
+                int(r[2]),
+                int(r[3] or 0),
+                None if r[4] is None else float(r[4]),
+                None if r[5] is None else int(r[5]),
+                int(r[6] or 0),
+            )
             for r in rows
         ]
 
@@ -87,12 +94,11 @@ class Standings(StoreBase):
     ) -> list[RecentGame]:
         """`user_id`'s latest counted games on a server, newest first."""
         where, params = self._player_filter(guild_id, user_id, game)
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT game_id, game, solo, points, place, won, award, finished_at FROM result_players "
-                f"WHERE {where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
-                (*params, limit),
-            )
+        rows = await self._db.fetch(
+            "SELECT game_id, game, solo, points, place, won, award, finished_at FROM result_players "
+            f"WHERE {where} ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+            (*params, limit),
+        )
         return [
             RecentGame(int(r[0]), str(r[1]), bool(r[2]), r[3], r[4], bool(r[5]), r[6], float(r[7]))
             for r in rows
@@ -106,32 +112,27 @@ class Standings(StoreBase):
 
     async def leaderboard(self, guild_id: int, game: str, *, offset: int, limit: int) -> list[RatingRow]:
         """The server's ratings in `game`, best (highest ordinal) first."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT user_id, name, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
-                "ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
-                (guild_id, game, limit, offset),
-            )
+        rows = await self._db.fetch(
+            "SELECT user_id, name, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? "
+            "ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game, limit, offset),
+        )
         return [RatingRow(int(r[0]), str(r[1]), float(r[2]), float(r[3]), int(r[4])) for r in rows]
 
     async def count_rated(self, guild_id: int, game: str) -> int:
         """How many people have a rating in `game` on the server."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(
-                    "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
-                )
-            )
-        return int(rows[0][0]) if rows else 0
+        row = await self._db.fetchrow(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        )
+        return int(row[0]) if row else 0
 
     async def option_sets(self, guild_id: int, game: str) -> list[tuple[str, int]]:
         """The option sets solo games of `game` were played with on the server, most played first."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT option_set, COUNT(*) FROM result_players WHERE guild_id = ? AND game = ? "
-                "AND solo = 1 AND counted = 1 GROUP BY option_set ORDER BY COUNT(*) DESC, option_set",
-                (guild_id, game),
-            )
+        rows = await self._db.fetch(
+            "SELECT option_set, COUNT(*) FROM result_players WHERE guild_id = ? AND game = ? "
+            "AND solo = 1 AND counted = 1 GROUP BY option_set ORDER BY COUNT(*) DESC, option_set",
+            (guild_id, game),
+        )
         return [(str(r[0]), int(r[1])) for r in rows]
 
     async def best_gardens(
@@ -139,13 +140,12 @@ class Standings(StoreBase):
     ) -> list[GardenRow]:
         """The best solo results of `game` under `option_set` on the server, best first (the
         earlier game first among equal points)."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT game_id, user_id, points, award, finished_at FROM result_players "
-                "WHERE guild_id = ? AND game = ? AND option_set = ? AND solo = 1 AND counted = 1 "
-                "AND points IS NOT NULL ORDER BY points DESC, game_id LIMIT ? OFFSET ?",
-                (guild_id, game, option_set, limit, offset),
-            )
+        rows = await self._db.fetch(
+            "SELECT game_id, user_id, points, award, finished_at FROM result_players "
+            "WHERE guild_id = ? AND game = ? AND option_set = ? AND solo = 1 AND counted = 1 "
+            "AND points IS NOT NULL ORDER BY points DESC, game_id LIMIT ? OFFSET ?",
+            (guild_id, game, option_set, limit, offset),
+        )
         return [GardenRow(int(r[0]), int(r[1]), int(r[2]), r[3], float(r[4])) for r in rows]
 
     async def names(self, game_ids: list[int]) -> dict[tuple[int, int], str]:
@@ -153,10 +153,9 @@ class Standings(StoreBase):
         if not game_ids:
             return {}
         marks = ", ".join("?" for _ in game_ids)
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                f"SELECT game_id, seats FROM results WHERE game_id IN ({marks})", game_ids
-            )
+        rows = await self._db.fetch(
+            f"SELECT game_id, seats FROM results WHERE game_id IN ({marks})", game_ids
+        )
         found: dict[tuple[int, int], str] = {}
         for game_id, seats in rows:
             for seat in json.loads(seats):

@@ -21,6 +21,7 @@ from bot.backups import Backups, hold_run_lock, scheduled_backups
 from bot.clock import ManualClock
 from bot.restore import RestoreRefused, restore, restore_command
 from bot.storage import SeatRecord, Store
+from bot.storage.database import SqliteDatabase
 from bot.storage.migrations import MIGRATIONS, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -154,7 +155,7 @@ async def test_a_failed_backup_is_logged_and_tried_again_at_the_next_interval(
 async def test_a_database_is_copied_before_it_is_migrated(tmp_path: Path) -> None:
     database = tmp_path / "garden-club.sqlite3"
     async with aiosqlite.connect(database, isolation_level=None) as db:
-        await migrate(db, MIGRATIONS[:2])
+        await migrate(SqliteDatabase(db), MIGRATIONS[:2])
         await db.execute(
             "INSERT INTO games (channel_id, game, options, min_seats, max_seats, seed, status, host_id,"
             " created_at, updated_at) VALUES (7, 'secret_number', '{}', 2, 2, 1, 'lobby', 11, 0, 0)"

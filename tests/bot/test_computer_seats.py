@@ -5,7 +5,6 @@ player may hand their seat to one while someone else still plays."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +20,8 @@ CHANNEL = 100
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path) -> AsyncIterator[Hub]:
-    store = await Store.open(tmp_path / "g.sqlite3")
+async def sessions(database: str) -> AsyncIterator[Hub]:
+    store = await Store.open(database)
     yield Hub(store, seed_source=lambda: 1234)
     await store.close()
 

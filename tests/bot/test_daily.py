@@ -48,10 +48,10 @@ def test_the_seed_cannot_be_computed_from_the_server_and_the_date_alone() -> Non
     assert daily_seed(SECRET, 11, "2026-12-02") != daily_seed("b1" * 32, 11, "2026-12-02")
 
 
-async def test_the_secret_is_made_once_per_database_and_kept(tmp_path: Path) -> None:
+async def test_the_secret_is_made_once_per_database_and_kept(tmp_path: Path, database: str) -> None:
     """Issue 18 (audit item 4): the secret is random, made on first use, stored in `meta` (so it
     survives restarts and backups), the same for callers at once, another in another database."""
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(database)
     try:
         assert await store.get_meta(SECRET_KEY) is None
         seeds = await asyncio.gather(*(server_seed(store, 11, "2026-12-02") for _ in range(4)))
@@ -61,7 +61,7 @@ async def test_the_secret_is_made_once_per_database_and_kept(tmp_path: Path) -> 
         assert seeds[0] != public_seed(11, "2026-12-02")
     finally:
         await store.close()
-    again = await Store.open(tmp_path / "g.sqlite3")
+    again = await Store.open(database)
     other = await Store.open(tmp_path / "other.sqlite3")
     try:
         assert await server_seed(again, 11, "2026-12-02") == seeds[0], "kept across a restart"

@@ -14,6 +14,7 @@ import pytest
 
 from bot.daily import day_of
 from bot.storage import Store
+from bot.storage.database import SqliteDatabase
 from bot.storage.migrations import MIGRATIONS, migrate
 from tests.bot.hub import Hub
 
@@ -35,11 +36,11 @@ async def open_daily(hub: Hub, channel: int) -> int:
     return change.position.record.id
 
 
-async def test_practice_gardens_are_kept_but_count_nowhere(tmp_path: Path) -> None:
+async def test_practice_gardens_are_kept_but_count_nowhere(database: str) -> None:
     """Issue 18 (audit item 1): a player's later daily gardens of the day are practice: not in
     /stats (gardens, best garden, ribbons), not among the best solo gardens, not rated; the game
     and its result are still kept, marked practice. The first one counts."""
-    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: NOW)
+    store = await Store.open(database, clock=lambda: NOW)
     try:
         hub = Hub(store, clock=lambda: NOW)
         scored = await open_daily(hub, 100)
@@ -74,7 +75,7 @@ async def test_migration_7_uncounts_the_practice_gardens_stored_before(tmp_path:
     day = day_of(NOW)
     seats = json.dumps([{"name": "Alice", "user_id": ALICE}])
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        await migrate(db, MIGRATIONS[:6])
+        await migrate(SqliteDatabase(db), MIGRATIONS[:6])
         for game_id, scored in ((1, 1), (2, 0)):
             await db.execute(
                 "INSERT INTO games (id, guild_id, channel_id, game, options, seats, min_seats, max_seats, "
@@ -107,11 +108,11 @@ async def test_migration_7_uncounts_the_practice_gardens_stored_before(tmp_path:
         await store.close()
 
 
-async def test_two_daily_gardens_opened_at_once_give_exactly_one_scored(tmp_path: Path) -> None:
+async def test_two_daily_gardens_opened_at_once_give_exactly_one_scored(database: str) -> None:
     """Issue 18 (audit item 2): "One scored attempt per player per day", even when a player starts
     daily gardens in several channels at the same moment: the game is created and marked scored
     or practice in one transaction."""
-    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: NOW)
+    store = await Store.open(database, clock=lambda: NOW)
     try:
         hub = Hub(store, clock=lambda: NOW)
         opened = await asyncio.gather(*(open_daily(hub, channel) for channel in (100, 101, 102)))
@@ -132,7 +133,7 @@ async def test_migration_8_keeps_one_scored_daily_garden_per_player_and_day(tmp_
     day = day_of(NOW)
     seats = json.dumps([{"name": "Alice", "user_id": ALICE}])
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        await migrate(db, MIGRATIONS[:7])
+        await migrate(SqliteDatabase(db), MIGRATIONS[:7])
         for game_id in (1, 2):
             await db.execute(
                 "INSERT INTO games (id, guild_id, channel_id, game, options, seats, min_seats, max_seats, "

@@ -5,7 +5,6 @@ the rule for which games count."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import aiosqlite
@@ -16,7 +15,8 @@ from bot.ratings import Rating, initial, rate, shown
 from bot.render import ratings_text
 from bot.results import option_set, rating_rule, result_record, turns_and_timeouts
 from bot.storage import ActionRecord, GameRecord, RatingChange, ResultRecord, ResultSeat, SeatRecord, Store
-from bot.storage.migrations import MIGRATIONS, migrate, schema_version
+from bot.storage.database import SqliteDatabase, open_database
+from bot.storage.migrations import MIGRATIONS, migrate
 from bot.storage.results import write_result
 from engine.registry import get_game
 
@@ -82,9 +82,10 @@ async def finish(store: Store, game_id: int, stored: ResultRecord) -> None:
     )
 
 
-async def test_migration_from_schema_4_keeps_older_games_readable_and_adds_results(tmp_path: Path) -> None:
-    path = tmp_path / "four.sqlite3"
-    async with aiosqlite.connect(path, isolation_level=None) as db:
+async def test_migration_from_schema_4_keeps_older_games_readable_and_adds_results(database: str) -> None:
+    """Schema 5 reached from 4, on either store (issue 21: the same migrations for both)."""
+    db = await open_database(database)
+    try:
         await migrate(db, MIGRATIONS[:4])
         for channel, status in ((5, "finished"), (6, "active"), (7, "cancelled")):
             await db.execute(
@@ -97,10 +98,11 @@ async def test_migration_from_schema_4_keeps_older_games_readable_and_adds_resul
                     status,
                 ),
             )
-    store = await Store.open(path)
+    finally:
+        await db.close()
+    store = await Store.open(database)
     try:
-        async with aiosqlite.connect(path) as db:
-            assert await schema_version(db) == len(MIGRATIONS) >= 5
+        assert await store._db.schema_version() == len(MIGRATIONS) >= 5
         games = await store.games_by_status("finished") + await store.games_by_status("cancelled")
         assert [(g.channel_id, g.version, g.seats[1].name) for g in games] == [(5, 4, "Bob"), (7, 4, "Bob")]
         active = await store.open_game_in_channel(6)
@@ -114,60 +116,48 @@ async def test_migration_from_schema_4_keeps_older_games_readable_and_adds_resul
         await store.close()
 
 
-async def test_a_result_is_stored_once_and_rates_once(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: 1000.0)
+async def test_a_result_is_stored_once_and_rates_once(database: str) -> None:
+    store = await Store.open(database, clock=lambda: 1000.0)
     try:
         game_id = await started_game(store, 1, [11, 22])
         first = result(game_id, [person(0, 11, 1), person(1, 22, 2)])
         await finish(store, game_id, first)
         # Written again (as a second close would): ignored, the ratings untouched.
         assert not await store.close_game(game_id, "finished", "again", first)
-        async with aiosqlite.connect(tmp_path / "g.sqlite3") as db:
-            async with db.execute("SELECT COUNT(*) FROM results") as cur:
-                assert (await cur.fetchone()) == (1,)
-            async with db.execute("SELECT COUNT(*) FROM rating_changes") as cur:
-                assert (await cur.fetchone()) == (2,)
-            async with db.execute("SELECT games FROM ratings ORDER BY user_id") as cur:
-                assert list(await cur.fetchall()) == [(1,), (1,)]
+        assert [tuple(r) for r in await store._db.fetch("SELECT COUNT(*) FROM results")] == [(1,)]
+        assert [tuple(r) for r in await store._db.fetch("SELECT COUNT(*) FROM rating_changes")] == [(2,)]
+        games = await store._db.fetch("SELECT games FROM ratings ORDER BY user_id")
+        assert [tuple(r) for r in games] == [(1,), (1,)]
         stored = await store.result(game_id)
         assert stored == first.model_copy(update={"game_id": game_id})
     finally:
         await store.close()
 
 
-async def test_write_result_ignores_a_second_write_of_the_same_game(tmp_path: Path) -> None:
+async def test_write_result_ignores_a_second_write_of_the_same_game(database: str) -> None:
     """The idempotence itself, below the game's status guard: a second write changes nothing."""
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(database)
     try:
         game_id = await started_game(store, 1, [11, 22])
         await finish(store, game_id, result(game_id, [person(0, 11, 1), person(1, 22, 2)]))
         before = await store.rating(GUILD, "secret_number", 11)
-    finally:
-        await store.close()
-    db = sqlite3.connect(tmp_path / "g.sqlite3", isolation_level=None)
-    try:
-        db.execute("BEGIN")
         again = result(game_id, [person(0, 11, 2), person(1, 22, 1)])
-        assert write_result(db, again, 2000.0) is False
-        db.execute("COMMIT")
-        assert db.execute("SELECT COUNT(*) FROM rating_changes").fetchone() == (2,)
-    finally:
-        db.close()
-    store = await Store.open(tmp_path / "g.sqlite3")
-    try:
+        assert await store._db.transaction(lambda tx: write_result(tx, again, 2000.0)) is False
+        row = await store._db.fetchrow("SELECT COUNT(*) FROM rating_changes")
+        assert row is not None and row[0] == 2
         assert await store.rating(GUILD, "secret_number", 11) == before
     finally:
         await store.close()
 
 
-async def test_ratings_equal_what_openskill_computes_for_the_same_games(tmp_path: Path) -> None:
+async def test_ratings_equal_what_openskill_computes_for_the_same_games(database: str) -> None:
     games = [
         [(11, 1), (22, 2)],
         [(11, 2), (22, 1), (33, 3)],
         [(22, 1), (33, 1), (44, 3), (11, 4)],  # a shared first place
         [(33, 1), (11, 2)],
     ]
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(database)
     try:
         for number, seats in enumerate(games):
             game_id = await started_game(store, 10 + number, [u for u, _ in seats])
@@ -189,8 +179,8 @@ async def test_ratings_equal_what_openskill_computes_for_the_same_games(tmp_path
         await store.close()
 
 
-async def test_unrated_games_change_no_rating(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "g.sqlite3")
+async def test_unrated_games_change_no_rating(database: str) -> None:
+    store = await Store.open(database)
     try:
         game_id = await started_game(store, 1, [11, 22])
         await finish(store, game_id, result(game_id, [person(0, 11, 1), person(1, 22, 2)]))
@@ -310,7 +300,7 @@ async def test_games_that_ended_before_results_were_kept_get_theirs_unrated(tmp_
     seats = json.dumps([{"name": "Alice", "user_id": 11}, {"name": "Bob", "user_id": 22}])
     path = tmp_path / "four.sqlite3"
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        await migrate(db, MIGRATIONS[:4])
+        await migrate(SqliteDatabase(db), MIGRATIONS[:4])
         for game_id, status, reason in ((1, "finished", "completed"), (2, "cancelled", "Bob left the game")):
             await db.execute(
                 "INSERT INTO games (id, guild_id, channel_id, game, options, seats, min_seats, max_seats, "

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +23,8 @@ CHANNEL = 100
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path) -> AsyncIterator[Hub]:
-    store = await Store.open(tmp_path / "g.sqlite3")
+async def sessions(database: str) -> AsyncIterator[Hub]:
+    store = await Store.open(database)
     yield Hub(store, seed_source=lambda: 7)
     await store.close()
 
@@ -194,9 +193,9 @@ async def test_leaving_and_ending(sessions: Hub) -> None:
         await sessions.moves.play(game_id, ALICE, seat=0, version=0, index=0)
 
 
-async def test_lobbies_expire_even_across_a_restart(tmp_path: Path) -> None:
+async def test_lobbies_expire_even_across_a_restart(database: str) -> None:
     now = [1000.0]
-    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: now[0])
+    store = await Store.open(database, clock=lambda: now[0])
     sessions = Hub(store, clock=lambda: now[0], lobby_ttl=600)
     await sessions.lobbies.open(
         guild_id=1,
@@ -208,7 +207,7 @@ async def test_lobbies_expire_even_across_a_restart(tmp_path: Path) -> None:
     )
     await store.close()
     now[0] += 601
-    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: now[0])
+    store = await Store.open(database, clock=lambda: now[0])
     try:
         sessions = Hub(store, clock=lambda: now[0], lobby_ttl=600)
         closed = await sessions.lobbies.expire()
@@ -218,14 +217,14 @@ async def test_lobbies_expire_even_across_a_restart(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_a_game_continues_after_a_restart(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "g.sqlite3")
+async def test_a_game_continues_after_a_restart(database: str) -> None:
+    store = await Store.open(database)
     sessions = Hub(store)
     game_id = await started_game(sessions)
     await sessions.moves.play(game_id, ALICE, seat=0, version=0, index=0)
     before = (await sessions.sessions.position(game_id)).record.state
     await store.close()
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(database)
     try:
         sessions = Hub(store)
         snap = await sessions.sessions.position(game_id)
@@ -238,13 +237,13 @@ async def test_a_game_continues_after_a_restart(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game_name", sorted(all_games()))
 async def test_every_registered_game_plays_through_the_session_layer_and_replays(
-    game_name: str, tmp_path: Path
+    game_name: str, database: str
 ) -> None:
     """The session layer is game-agnostic (issue 5; issue 6 must plug in without changing it):
     any registered game is opened, started and played to its end by action indices, and its
     stored action log replays from the seed to exactly the stored state ("nothing lost")."""
     game = get_game(game_name)
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(database)
     try:
         sessions = Hub(store, seed_source=lambda: 11)
         seats = game.max_seats
@@ -284,10 +283,10 @@ async def test_every_registered_game_plays_through_the_session_layer_and_replays
         await store.close()
 
 
-async def test_concurrent_first_loads_share_one_copy_of_a_game(tmp_path: Path) -> None:
+async def test_concurrent_first_loads_share_one_copy_of_a_game(database: str) -> None:
     """After a restart many clicks may load the same game at once; they must end up on one in-memory
     copy, or a copy read before a move could later hide that move."""
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(database)
     try:
         game_id = await started_game(Hub(store))
         sessions = Hub(store)  # a fresh process: nothing cached
@@ -301,10 +300,10 @@ async def test_concurrent_first_loads_share_one_copy_of_a_game(tmp_path: Path) -
         await store.close()
 
 
-async def test_turn_notices_standing_are_remembered_across_a_restart(tmp_path: Path) -> None:
+async def test_turn_notices_standing_are_remembered_across_a_restart(database: str) -> None:
     """Issue 5, "Nothing lost": the turn notices a game has standing in the channel are stored, so
     a new process (after a restart) still knows which messages to delete on the next turn."""
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(database)
     try:
         hub = Hub(store)
         game_id = await started_game(hub)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 import aiosqlite
 import pytest
 
 from bot.storage import ChannelBusy, SeatRecord, StaleVersion, Store
-from bot.storage.migrations import MIGRATIONS, migrate, schema_version
+from bot.storage.database import SqliteDatabase, UniqueViolation
+from bot.storage.migrations import MIGRATIONS, migrate
 
 ALICE = SeatRecord(name="Alice", user_id=11)
 BOB = SeatRecord(name="Bob", user_id=22)
@@ -39,24 +39,24 @@ async def test_database_is_wal_and_at_the_latest_schema(tmp_path: Path) -> None:
     finally:
         await store.close()
     async with aiosqlite.connect(tmp_path / "g.sqlite3") as db:
-        assert await schema_version(db) == len(MIGRATIONS)
+        assert await SqliteDatabase(db).schema_version() == len(MIGRATIONS)
 
 
 async def test_migrations_are_forward_only_and_resume_where_a_database_stopped(tmp_path: Path) -> None:
     """A database at version 1 gets only the later migrations; a newer one than the code is refused."""
     steps = [MIGRATIONS[0], "CREATE TABLE extra (x INTEGER)"]
     async with aiosqlite.connect(tmp_path / "m.sqlite3", isolation_level=None) as db:
-        assert await migrate(db, steps[:1]) == 1
-        assert await migrate(db, steps) == 2
-        assert await migrate(db, steps) == 2  # nothing left to apply
+        assert await migrate(SqliteDatabase(db), steps[:1]) == 1
+        assert await migrate(SqliteDatabase(db), steps) == 2
+        assert await migrate(SqliteDatabase(db), steps) == 2  # nothing left to apply
         async with db.execute("SELECT name FROM sqlite_master WHERE name = 'extra'") as cur:
             assert await cur.fetchone() is not None
         with pytest.raises(RuntimeError, match="newer than this Garden Club"):
-            await migrate(db, steps[:1])
+            await migrate(SqliteDatabase(db), steps[:1])
 
 
-async def test_a_move_is_one_transaction_checked_against_the_version(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: 1000.0)
+async def test_a_move_is_one_transaction_checked_against_the_version(database: str) -> None:
+    store = await Store.open(database, clock=lambda: 1000.0)
     try:
         game_id = await new_lobby(store)
         await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
@@ -88,31 +88,32 @@ async def test_a_move_is_one_transaction_checked_against_the_version(tmp_path: P
         await store.close()
 
 
-async def test_a_failed_log_append_leaves_the_state_untouched(tmp_path: Path) -> None:
-    """State and log are written together or not at all: a clashing log row rolls the state back."""
-    store = await Store.open(tmp_path / "g.sqlite3")
+async def test_a_failed_log_append_leaves_the_state_untouched(database: str) -> None:
+    """State and log are written together or not at all: a clashing log row (written through a
+    second store on the same database) rolls the state back."""
+    store = await Store.open(database)
+    other = await Store.open(database)
     try:
         game_id = await new_lobby(store)
         await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
-        async with aiosqlite.connect(tmp_path / "g.sqlite3") as other:
-            await other.execute(
-                "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
-                "VALUES (?, 1, 0, '{}', '[]', 0)",
-                (game_id,),
-            )
-            await other.commit()
-        with pytest.raises(sqlite3.IntegrityError):
+        await other._db.execute(
+            "INSERT INTO actions (game_id, version, seat, action, events, created_at) "
+            "VALUES (?, 1, 0, '{}', '[]', 0)",
+            (game_id,),
+        )
+        with pytest.raises(UniqueViolation):
             await store.record_move(
                 game_id, expected_version=0, seat=0, action={}, events=[], state='{"s": 1}', finished=False
             )
         record = await store.get(game_id)
         assert record is not None and record.version == 0 and record.state == '{"s": 0}'
     finally:
+        await other.close()
         await store.close()
 
 
-async def test_one_open_game_per_channel(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "g.sqlite3")
+async def test_one_open_game_per_channel(database: str) -> None:
+    store = await Store.open(database)
     try:
         first = await new_lobby(store, channel_id=5)
         with pytest.raises(ChannelBusy) as busy:
@@ -125,9 +126,9 @@ async def test_one_open_game_per_channel(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_everything_survives_a_restart(tmp_path: Path) -> None:
+async def test_everything_survives_a_restart(database: str) -> None:
     """Close the database and open it again: the game, its log, notices and settings are all there."""
-    path = tmp_path / "g.sqlite3"
+    path = database
     store = await Store.open(path)
     game_id = await new_lobby(store)
     await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
@@ -169,9 +170,9 @@ async def test_everything_survives_a_restart(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_lobby_expiry_is_stored(tmp_path: Path) -> None:
+async def test_lobby_expiry_is_stored(database: str) -> None:
     now = [1000.0]
-    store = await Store.open(tmp_path / "g.sqlite3", clock=lambda: now[0])
+    store = await Store.open(database, clock=lambda: now[0])
     try:
         game_id = await new_lobby(store)
         assert await store.expired_lobbies() == []
@@ -187,7 +188,7 @@ async def test_migration_2_counts_existing_games_as_published(tmp_path: Path) ->
     """A database made by schema 1 keeps its games; they are not re-announced after the upgrade."""
     path = tmp_path / "old.sqlite3"
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        await migrate(db, MIGRATIONS[:1])
+        await migrate(SqliteDatabase(db), MIGRATIONS[:1])
         await db.execute(
             "INSERT INTO games (channel_id, game, options, min_seats, max_seats, seed, state, version, "
             "status, host_id, created_at, updated_at) VALUES (5, 'secret_number', '{}', 2, 2, 1, '{}', 7, "
@@ -202,11 +203,11 @@ async def test_migration_2_counts_existing_games_as_published(tmp_path: Path) ->
         await store.close()
 
 
-async def test_a_transaction_cancelled_at_its_begin_leaves_the_connection_usable(tmp_path: Path) -> None:
+async def test_a_transaction_cancelled_at_its_begin_leaves_the_connection_usable(database: str) -> None:
     """Issue 5, "Nothing lost": a task cancelled while its BEGIN is on its way to the database
     thread (a shutdown, a timeout) must not leave the shared connection inside that transaction,
     where every later write would fail or never be committed."""
-    path = tmp_path / "g.sqlite3"
+    path = database
     store = await Store.open(path)
     try:
         game_id = await new_lobby(store)
@@ -247,14 +248,14 @@ async def test_published_marks_of_many_moves_are_written_together_soon_after(tmp
     try:
         first, second = await started_games(store, 2)
         trips = 0
-        queue_work = store._db._execute
+        queue_work = store._db._connection._execute
 
         async def counted(*args: object, **kwargs: object) -> object:
             nonlocal trips
             trips += 1
             return await queue_work(*args, **kwargs)
 
-        store._db._execute = counted  # type: ignore[method-assign]
+        store._db._connection._execute = counted  # type: ignore[method-assign]
         store.note_published(first, 1)
         store.note_published(second, 1)
         store.note_published(first, 0)  # an older mark never takes a newer one back
@@ -265,17 +266,17 @@ async def test_published_marks_of_many_moves_are_written_together_soon_after(tmp
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.05)
         assert trips == 1
-        store._db._execute = queue_work  # type: ignore[method-assign]
+        store._db._connection._execute = queue_work  # type: ignore[method-assign]
         assert await store.unpublished_games() == []
         assert [(await store.get(g)).published_version for g in (first, second)] == [1, 1]  # type: ignore[union-attr]
     finally:
         await store.close()
 
 
-async def test_published_marks_still_waiting_are_written_when_the_store_closes(tmp_path: Path) -> None:
+async def test_published_marks_still_waiting_are_written_when_the_store_closes(database: str) -> None:
     """A clean stop (a restart, an update) writes the waiting marks, so the next start does not
     publish those games a second time (no repeated turn notice)."""
-    path = tmp_path / "g.sqlite3"
+    path = database
     store = await Store.open(path, published_flush_seconds=3600)
     try:
         (game_id,) = await started_games(store, 1)

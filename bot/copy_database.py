@@ -1,0 +1,189 @@
+"""`garden-club copy-database --from sqlite:///… --to postgresql://…`: move a growing server's data
+to another database (issue 21), then check the copy.
+
+Both databases are opened as the bot opens them (so each is at the latest schema; a SQLite source
+is first backed up as any migration does). The destination must hold no game yet. Every table is
+copied row for row, ids included, in one transaction: a copy that fails leaves the destination
+as empty as it was. Afterwards every table's rows are counted on both sides, and every game with
+moves is replayed through the engine from its options, seed and stored moves: its last position
+must be the stored one, in the copy exactly as in the source. The bot must be stopped meanwhile
+(moves made during a copy would be missed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.replays import rebuild
+from bot.storage import Store
+from bot.storage.database import Database, Tx, is_postgres
+
+#: The tables in an order that keeps every reference valid (a game before its moves and results).
+TABLES = (
+    "games",
+    "actions",
+    "notices",
+    "meta",
+    "deadlines",
+    "guild_settings",
+    "user_settings",
+    "results",
+    "result_players",
+    "ratings",
+    "rating_changes",
+)
+#: Rows sent to the destination per statement batch.
+BATCH = 500
+
+
+class CopyRefused(Exception):
+    """The copy cannot be made as asked; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    rows: dict[str, int]
+    replayed: int
+    not_replayable: int
+
+    def line(self, source: str, destination: str) -> str:
+        total = sum(self.rows.values())
+        games = self.rows.get("games", 0)
+        unplayable = (
+            f"; {self.not_replayable} older games no longer replay with this version (in both copies alike)"
+            if self.not_replayable
+            else ""
+        )
+        return (
+            f"copied {total} rows ({games} games) from {safe(source)} to {safe(destination)}: every "
+            f"table's count matches and {self.replayed} games replay to their stored position{unplayable}."
+        )
+
+
+def safe(location: str) -> str:
+    """A database location fit for a message: a URL's password is never shown."""
+    if is_postgres(location) and "@" in location:
+        scheme, _, rest = location.partition("://")
+        credentials, _, where = rest.rpartition("@")
+        user = credentials.partition(":")[0]
+        return f"{scheme}://{user}@{where}"
+    return location
+
+
+async def columns_of(db: Database, table: str) -> list[str]:
+    if db.dialect == "sqlite":
+        return [str(r[1]) for r in await db.fetch(f"PRAGMA table_info({table})")]
+    rows = await db.fetch(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = ? AND table_schema = "
+        "current_schema() ORDER BY ordinal_position",
+        (table,),
+    )
+    return [str(r[0]) for r in rows]
+
+
+async def count(db: Database, table: str) -> int:
+    row = await db.fetchrow(f"SELECT COUNT(*) FROM {table}")
+    return int(row[0]) if row else 0
+
+
+async def copy_database(source: str, destination: str) -> CopyReport:
+    """Copy everything from `source` to the empty `destination`, then verify it."""
+    if source == destination:
+        raise CopyRefused("--from and --to name the same database: give two different ones.")
+    origin = await Store.open(source)
+    try:
+        target = await Store.open(destination)
+        try:
+            return await _copy(origin, target)
+        finally:
+            await target.close()
+    finally:
+        await origin.close()
+
+
+async def _copy(origin: Store, target: Store) -> CopyReport:
+    src, dst = origin._db, target._db
+    if await count(dst, "games"):
+        raise CopyRefused("the destination already holds games: copy into an empty database.")
+    plan = [(table, await columns_of(src, table)) for table in TABLES]
+    for table, columns in plan:
+        missing = set(columns) - set(await columns_of(dst, table))
+        if missing:
+            raise CopyRefused(f"the destination's {table} table lacks {sorted(missing)}: update Garden Club.")
+    contents = {
+        table: await src.fetch(f"SELECT {', '.join(columns)} FROM {table}") for table, columns in plan
+    }
+
+    async def write(tx: Tx) -> None:
+        await tx.execute("DELETE FROM meta")  # the destination's own (its command-sync hash)
+        for table, columns in plan:
+            marks = ", ".join("?" for _ in columns)
+            statement = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
+            rows = [tuple(row) for row in contents[table]]
+            for start in range(0, len(rows), BATCH):
+                await tx.executemany(statement, rows[start : start + BATCH])
+        if dst.dialect == "postgresql":  # new games continue after the copied ids
+            await tx.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false) "
+                "FROM games"
+            )
+
+    await dst.transaction(write)
+    rows: dict[str, int] = {}
+    for table, _ in plan:
+        copied, there = await count(src, table), await count(dst, table)
+        if copied != there:
+            raise CopyRefused(f"{table}: {copied} rows in the source but {there} in the copy.")
+        rows[table] = there
+    replayed, not_replayable = await _verify_replays(origin, target)
+    return CopyReport(rows, replayed, not_replayable)
+
+
+async def _verify_replays(origin: Store, target: Store) -> tuple[int, int]:
+    """Every game with moves replays in the copy as in the source (counts: replayed, and older
+    games that replay in neither)."""
+    replayed = not_replayable = 0
+    games = [
+        g for status in ("active", "finished", "cancelled") for g in await target.games_by_status(status)
+    ]
+    for record in sorted(games, key=lambda g: g.id):
+        if record.state is None:
+            continue
+        there = _replays_to(record.state, record, await target.actions(record.id))
+        source_record = await origin.get(record.id)
+        assert source_record is not None
+        here = _replays_to(source_record.state, source_record, await origin.actions(record.id))
+        if there != here or source_record.state != record.state:
+            raise CopyRefused(f"game {record.id} does not replay in the copy as it does in the source.")
+        if there:
+            replayed += 1
+        else:
+            not_replayable += 1
+    return replayed, not_replayable
+
+
+def _replays_to(state: str | None, record: Any, actions: Sequence[Any]) -> bool:
+    try:
+        rebuilt = rebuild(record, list(actions))
+    except (ValueError, KeyError):
+        return False
+    return rebuilt.states[-1] == state
+
+
+def copy_database_command(source: str, destination: str) -> None:
+    """The command: one line saying what was copied and checked (exit 0), or why not (exit 2)."""
+    try:
+        report = asyncio.run(copy_database(source, destination))
+    except CopyRefused as refused:
+        print(f"garden-club copy-database: {refused}", file=sys.stderr)
+        raise SystemExit(2) from None
+    except Exception as error:  # a database that cannot be reached or read: one line, no traceback
+        print(
+            f"garden-club copy-database: could not copy ({type(error).__name__}: {error}).", file=sys.stderr
+        )
+        raise SystemExit(2) from None
+    print(report.line(source, destination))
