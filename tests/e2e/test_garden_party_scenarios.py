@@ -84,9 +84,10 @@ async def test_six_gardeners_two_people_and_four_computers_play_to_the_final_ran
     ranking, which names every player and never "Player N". Over the whole game, no message
     anyone was shown names a card, duel card or golden object its reader could not know at the
     move it shows, nor a seed's face (rulings 15 and 23), orange cards played unasked included
-    (ruling 32), and every reply window offered the two people the same answers, whatever they
-    held (ruling 13). (The clock is the test's: a reply
-    window waits for the people however slow the machine.)"""
+    when a person's hand offers one (ruling 32; how often depends on the deal and the computers'
+    timing, so test_garden_party_any_time.py plays one for certain), and every reply window
+    offered the two people the same answers, whatever they held (ruling 13). (The clock is the
+    test's: a reply window waits for the people however slow the machine.)"""
     fake = fake_discord
     # Discord's limits are still checked on every call; the OpenAPI schema (checked by every
     # other test on the same payloads) would cost some 40 s over a whole six-gardener game.
@@ -112,7 +113,6 @@ async def test_six_gardeners_two_people_and_four_computers_play_to_the_final_ran
     assert re.search(r"\b1\. ", final) and not SEAT_NUMBER.search(final), final
     assert "Roll the die" in played.moves and len(played.moves) >= 20, played.moves
     assert played.as_text, "someone read the board as text"
-    assert played.unasked, "a person played an orange card unasked during another's moves (ruling 32)"
 
     assert leaks(fake, clocked_bot, fake.general, public_at=played.as_text) == []
     for kind in ("orange", "cancel"):
