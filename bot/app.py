@@ -31,7 +31,9 @@ from bot.lobby import DEFAULT_LOBBY_TTL
 from bot.metrics import DEFAULT_HOST, NULL_METRICS, CommandTree, Metrics, NullMetrics
 from bot.permissions import invite_url
 from bot.picture_service import PictureBudget
+from bot.rest_limit import RequestWindow, limiting_trace
 from bot.settings import Settings
+from bot.shards import ShardPlan
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
 from bot.table import Table
 from bot.ui.router import Router
@@ -40,11 +42,22 @@ log = logging.getLogger(__name__)
 
 
 class GardenClubBot(commands.Bot):
-    """Garden Club. Needs no privileged intents: everything arrives as interactions."""
+    """Garden Club. Needs no privileged intents: everything arrives as interactions.
+
+    With SHARD_COUNT set, `GardenClubBot(settings)` makes a `ShardedGardenClubBot` (discord.py's
+    `AutoShardedBot`, given the settings' `shard_count` and `shard_ids`); without, a plain
+    `commands.Bot` with one gateway connection, exactly as before shards existed (issue 21).
+    Everything else is the same code.
+    """
 
     store: Store
     table: Table
     router: Router
+
+    def __new__(cls, settings: Settings, *_args: Any, **_options: Any) -> GardenClubBot:
+        if cls is GardenClubBot and settings.shard_plan.sharded:
+            cls = ShardedGardenClubBot
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -57,6 +70,18 @@ class GardenClubBot(commands.Bot):
         # Garden Club has no voice: the warnings about voice libraries would only puzzle an owner.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        #: The shards this process runs (bot/shards.py): it handles only their guilds.
+        self.shard_plan: ShardPlan = settings.shard_plan
+        options: dict[str, Any] = {}
+        if self.shard_plan.sharded:
+            options["shard_count"] = self.shard_plan.shard_count
+            options["shard_ids"] = list(self.shard_plan.ids)
+        per_second = settings.rest_requests_per_second
+        #: This process's share of Discord's global REST limit (bot/rest_limit.py; None: no limit
+        #: of its own, unsharded or behind a shared REST proxy).
+        self.rest_window = RequestWindow(per_second) if per_second is not None else None
+        if self.rest_window is not None:
+            options["http_trace"] = limiting_trace(self.rest_window)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -67,6 +92,7 @@ class GardenClubBot(commands.Bot):
             chunk_guilds_at_startup=False,
             max_messages=None,
             tree_cls=CommandTree,
+            **options,
         )
         self.settings = settings
         #: Prometheus metrics (METRICS_PORT; `NULL_METRICS`, doing nothing, when off), served on
@@ -109,6 +135,7 @@ class GardenClubBot(commands.Bot):
             picture_budget=PictureBudget(self.settings.picture_budget_ms),
             lobby_ttl=self._lobby_ttl,
             timer=self.timer,
+            shards=self.shard_plan,
         )
         hands, lobbies, commands = Hands(self.table), LobbyHandlers(self.table), TableCommands(self.table)
         self.table.publisher.subscribers.append(hands.on_published)
@@ -129,7 +156,18 @@ class GardenClubBot(commands.Bot):
             daily_gardens=daily_gardens,
         )
         register_history_commands(self.tree, history)
-        await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
+        if self.shard_plan.sharded:
+            log.info(
+                "Running %s; REST requests: %s.",
+                self.shard_plan.describe(),
+                f"at most {self.rest_window.per_second} a second (this process's share of Discord's 50)"
+                if self.rest_window is not None
+                else "limited by the shared REST proxy (REST_PROXY)",
+            )
+        if self.shard_plan.runs_shard_zero:
+            await sync_if_changed(self.tree, self.store, self.settings.sync_guild_id)
+        else:
+            log.info("Application commands are synced by the process running shard 0; not syncing.")
         self._expiry_task = asyncio.create_task(
             commands.run_expiry(self._expiry_check_seconds), name="garden-club-lobby-expiry"
         )
@@ -142,7 +180,8 @@ class GardenClubBot(commands.Bot):
         )
         #: Online backups of the database (`take()` one now); on a schedule unless BACKUP_EVERY=off.
         self.backups = Backups(self.settings.database_path, keep=self.settings.backup_keep, clock=self.timer)
-        if self.settings.backup_seconds is not None:
+        #: With shards, one process backs up the shared database: shard 0's.
+        if self.settings.backup_seconds is not None and self.shard_plan.runs_shard_zero:
             self._backup_task = asyncio.create_task(
                 self.backups.run(self.settings.backup_seconds), name="garden-club-backups"
             )
@@ -180,8 +219,10 @@ class GardenClubBot(commands.Bot):
                 "Could not lock %s (%s): `garden-club restore` cannot tell the bot runs.", database, error
             )
             return
-        if self._run_lock is None:
+        if self._run_lock is None and self.shard_plan.owns_everything:
             log.warning("Another process holds %s.lock: is a second Garden Club running with it?", database)
+        elif self._run_lock is None:  # the other shards' processes share the database: expected
+            log.info("Another shard's process holds %s.lock.", database)
 
     async def _watch(self) -> None:
         """Start the heartbeat (bot/health.py) and, with METRICS_PORT set, the metrics (bot/metrics.py)."""
@@ -236,3 +277,8 @@ class GardenClubBot(commands.Bot):
         if application_id is not None and not self._invite_logged:
             self._invite_logged = True
             log.info("Invite Garden Club to a server with: %s", invite_url(application_id))
+
+
+class ShardedGardenClubBot(GardenClubBot, commands.AutoShardedBot):
+    """Garden Club running `shard_ids` of `shard_count` shards (SHARD_COUNT, SHARD_IDS): one
+    gateway session per shard; made by `GardenClubBot(settings)` when the settings shard."""

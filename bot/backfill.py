@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from bot.results import result_record
 from bot.storage import GameRecord, Outcome, Store
@@ -35,8 +36,9 @@ def outcome_of(record: GameRecord) -> Outcome:
     return "left" if reason.endswith("left the game") else "ended"
 
 
-async def backfill_results(store: Store) -> int:
-    """Store a result for every game that ended without one; how many were stored."""
+async def backfill_results(store: Store, owns_guild: Callable[[int | None], bool] | None = None) -> int:
+    """Store a result for every game that ended without one (of the guilds `owns_guild` says this
+    process handles: with shards, each process scores its own); how many were stored."""
     stored = 0
     skipped: set[int] = set()
     while True:
@@ -44,6 +46,9 @@ async def backfill_results(store: Store) -> int:
         if not records:
             break
         for record in records:
+            if owns_guild is not None and not owns_guild(record.guild_id):
+                skipped.add(record.id)  # another process's: left for it, unlogged
+                continue
             try:
                 game = get_game(record.game)
                 state = load_state(game, record.state) if record.state is not None else None

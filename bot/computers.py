@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Sequence
 
 from bot.moves import Moves
 from bot.position import Position
 from bot.publish.publisher import Publisher
 from bot.session import GameSession
 from bot.sessions import Sessions
+from bot.storage import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -59,9 +61,12 @@ class ComputerPlayers:
         except Exception:
             log.exception("A computer move in game %s failed.", game_id)
 
-    async def resume(self) -> None:
-        """After a restart: every game waiting on a computer player's move gets it."""
-        for record in await self.sessions.store.games_by_status("active"):
+    async def resume(self, records: Sequence[GameRecord] | None = None) -> None:
+        """After a restart: every game waiting on a computer player's move gets it (of `records`,
+        the games in progress this process handles; None: every game in progress)."""
+        if records is None:
+            records = await self.sessions.store.games_by_status("active")
+        for record in records:
             try:
                 await self.on_published(await self.sessions.position(record.id))
             except Exception:

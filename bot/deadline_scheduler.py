@@ -4,6 +4,10 @@ No polling and no task per game: however many games have clocks, the bot waits o
 injected clock's `sleep_until`), woken early only when a sooner deadline is set (`poke`). A
 deadline that fails is logged and left for the next pass a little later (it is claimed in the
 store step by step, so a retry never repeats a step that was done).
+
+With shards across processes (bot/shards.py) each process fires only the deadlines of its own
+shards' games (`owns_game`), and sleeps until the earliest of those: another process's deadline,
+due or overdue while that process is down, neither wakes it nor is fired by it.
 """
 
 from __future__ import annotations
@@ -21,15 +25,26 @@ log = logging.getLogger(__name__)
 
 #: After a failed deadline, look again this much later (seconds).
 RETRY_AFTER = 5.0
+#: Later than any deadline: "every running deadline", as `Store.due_deadlines` is asked.
+EVERY_DEADLINE = 1e18
 
 
 class DeadlineScheduler:
     """Fires every deadline when it is due, across restarts (the rows are in the store)."""
 
-    def __init__(self, store: Store, clock: Clock, fire: Callable[[DeadlineRecord], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        fire: Callable[[DeadlineRecord], Awaitable[None]],
+        *,
+        owns_game: Callable[[int], Awaitable[bool]] | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.fire = fire
+        #: Whether this process handles a game (None: every game, unsharded).
+        self.owns_game = owns_game
         self._poked = asyncio.Event()
         #: How many times it woke up (benchmarks read it: idle games must not wake it).
         self.wakeups = 0
@@ -42,13 +57,13 @@ class DeadlineScheduler:
         """Forever: sleep until the next deadline (or a poke), fire what is due."""
         while True:
             self._poked.clear()
-            due = await self.store.next_due()
+            due = await self._next_due()
             if due is None or due > self.clock.now():
                 await self._sleep(due)
                 continue
             self.wakeups += 1
             failed = False
-            for deadline in await self.store.due_deadlines(self.clock.now()):
+            for deadline in await self._due(self.clock.now()):
                 try:
                     await self.fire(deadline)
                 except asyncio.CancelledError:
@@ -58,6 +73,23 @@ class DeadlineScheduler:
                     log.exception("A deadline of game %s (%s) failed.", deadline.game_id, deadline.kind)
             if failed:
                 await self._sleep(self.clock.now() + RETRY_AFTER)
+
+    async def _next_due(self) -> float | None:
+        """When this process's earliest running deadline is due (None: none). Sharded, from
+        every running deadline, filtered here (the store has no query by shard yet)."""
+        if self.owns_game is None:
+            return await self.store.next_due()
+        mine = await self._mine(await self.store.due_deadlines(EVERY_DEADLINE))
+        return min((deadline.due for deadline in mine), default=None)
+
+    async def _due(self, now: float) -> list[DeadlineRecord]:
+        """This process's running deadlines due at `now`, earliest first."""
+        due = await self.store.due_deadlines(now)
+        return due if self.owns_game is None else await self._mine(due)
+
+    async def _mine(self, deadlines: list[DeadlineRecord]) -> list[DeadlineRecord]:
+        assert self.owns_game is not None
+        return [deadline for deadline in deadlines if await self.owns_game(deadline.game_id)]
 
     async def _sleep(self, until: float | None) -> None:
         """Until `until` (None: until poked), or a poke, whichever comes first."""

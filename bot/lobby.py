@@ -54,6 +54,9 @@ class Lobbies:
         self._clock = clock
         self._seed_source = seed_source
         self.lobby_ttl = lobby_ttl
+        #: Whether this process handles a guild's games (bot/shards.py; every guild, unsharded):
+        #: `expire` closes only those lobbies, another process closes the rest.
+        self.owns_guild: Callable[[int | None], bool] = lambda _guild_id: True
 
     async def open(
         self,
@@ -332,9 +335,12 @@ class Lobbies:
         return SeatChange(position, closed=True, notes=notes)
 
     async def expire(self) -> list[Position]:
-        """Close every lobby whose time ran out; return them (to tell their channels)."""
+        """Close every lobby of this process's guilds whose time ran out; return them (to tell
+        their channels)."""
         closed: list[Position] = []
         for record in await self.store.expired_lobbies(self._clock()):
+            if not self.owns_guild(record.guild_id):
+                continue
             async with self.sessions.session(record.id).lock:
                 if await self.store.close_game(record.id, "cancelled", "the lobby expired"):
                     closed.append((await self._closed(record.id, [])).position)

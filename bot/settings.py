@@ -13,8 +13,10 @@ import sys
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AnyUrl, Field, SecretStr, ValidationError, field_validator
+from pydantic import AnyUrl, Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.shards import ShardPlan, parse_shard_ids
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 #: 1.5% of one core, one and a half to two pictures a second: every move is drawn at once while the
@@ -43,6 +45,12 @@ HINTS: dict[str, str] = {
     "or leave it empty for no metrics",
     "backup_every": "set BACKUP_EVERY to a duration such as 1d, 12h or 30m, or off for no backups",
     "backup_keep": "set BACKUP_KEEP to how many backups to keep, such as 7",
+    "shard_count": "set SHARD_COUNT to the bot's total number of shards across all its processes, "
+    "such as 2, or leave it empty to run unsharded",
+    "shard_ids": "set SHARD_IDS to the shards this process runs, such as 0-3, 0,2,5 or 0-1,4 (each "
+    "below SHARD_COUNT, each once), or leave it empty to run them all",
+    "rest_proxy": "set REST_PROXY to true only when DISCORD_API_BASE points at a REST proxy shared by "
+    "all the bot's processes, or leave it empty",
 }
 
 
@@ -68,6 +76,44 @@ class Settings(BaseSettings):
     #: How often to take an online backup of the database ("off": never), and how many to keep.
     backup_every: str = "1d"
     backup_keep: int = Field(default=7, ge=1, le=1000)
+    #: Shards across processes (bot/shards.py): the bot's total number of shards, and the ones this
+    #: process runs ("0-3", "0,2,5", "0-1,4"; None: all of them). Neither: unsharded, as always.
+    shard_count: int | None = Field(default=None, ge=1, le=65536)
+    shard_ids: str | None = None
+    #: DISCORD_API_BASE is a REST proxy shared by every process, which keeps Discord's global rate
+    #: limit itself: no process limits its own requests (docs/bot.md, "Shards across processes").
+    rest_proxy: bool = False
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None and "shard_count" in info.data:
+            parse_shard_ids(value, info.data["shard_count"])
+        return value
+
+    @field_validator("rest_proxy")
+    @classmethod
+    def _proxy_needs_a_base(cls, value: bool, info: ValidationInfo) -> bool:
+        if value and info.data.get("discord_api_base") is None and "discord_api_base" in info.data:
+            raise ValueError("needs DISCORD_API_BASE, the proxy's URL")
+        return value
+
+    @property
+    def shard_plan(self) -> ShardPlan:
+        """The shards this process runs (unsharded without SHARD_COUNT)."""
+        if self.shard_count is None:
+            return ShardPlan()
+        ids = parse_shard_ids(self.shard_ids, self.shard_count) if self.shard_ids is not None else None
+        return ShardPlan(self.shard_count, ids)
+
+    @property
+    def rest_requests_per_second(self) -> int | None:
+        """The REST requests a second this process allows itself (None: no limit of its own:
+        unsharded as always, or behind a shared REST proxy)."""
+        plan = self.shard_plan
+        if not plan.sharded or self.rest_proxy:
+            return None
+        return plan.rest_share()
 
     @field_validator("backup_every")
     @classmethod

@@ -28,6 +28,7 @@ from bot.publish.discord_side import DiscordSide
 from bot.publish.publisher import Publisher
 from bot.server_settings import ServerSettingsCache
 from bot.sessions import Sessions
+from bot.shards import ShardPlan
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
@@ -46,14 +47,20 @@ class Table:
         lobby_ttl: float = DEFAULT_LOBBY_TTL,
         seed_source: Callable[[], int] | None = None,
         timer: Clock | None = None,
+        shards: ShardPlan | None = None,
     ) -> None:
         self.client = client
         self.store = store
+        #: The shards this process runs: it handles only their guilds' games (bot/shards.py).
+        self.shards = shards if shards is not None else ShardPlan()
+        #: Each game's guild, once looked up (a game never moves): for `owns_game`.
+        self._guild_of: dict[int, int | None] = {}
         self.clock = clock
         self.timer: Clock = timer if timer is not None else SystemClock()
         self.sessions = Sessions(store)
         extra = {"seed_source": seed_source} if seed_source is not None else {}
         self.lobbies = Lobbies(self.sessions, clock=clock, lobby_ttl=lobby_ttl, **extra)
+        self.lobbies.owns_guild = self.shards.owns_guild
         self.moves = Moves(self.sessions)
         self.pictures = PictureService(picture_budget)
         self.server_settings = ServerSettingsCache(store)
@@ -62,7 +69,12 @@ class Table:
         self.computers = ComputerPlayers(self.sessions, self.moves, self.publisher)
         self.clocks = Clocks(self, self.timer, self.server_settings)
         self.pauses = Pauses(self, self.timer)
-        self.scheduler: DeadlineScheduler | None = DeadlineScheduler(store, self.timer, self.clocks.fire)
+        self.scheduler: DeadlineScheduler | None = DeadlineScheduler(
+            store,
+            self.timer,
+            self.clocks.fire,
+            owns_game=None if self.shards.owns_everything else self.owns_game,
+        )
         self.publisher.turn_ends = self.clocks.turn_ends
         self.publisher.subscribers.append(self.clocks.on_published)
         #: Set while the bot shuts down: new clicks are answered with a "restarting" line.
@@ -83,20 +95,34 @@ class Table:
             if self._in_flight == 0:
                 self._idle.set()
 
+    async def owns_game(self, game_id: int) -> bool:
+        """Whether this process handles `game_id`: its guild is on one of this process's shards
+        (always, unsharded). The guild is read once per game and remembered."""
+        if self.shards.owns_everything:
+            return True
+        if game_id not in self._guild_of:
+            record = await self.store.get(game_id)
+            self._guild_of[game_id] = record.guild_id if record is not None else None
+        return self.shards.owns_guild(self._guild_of[game_id])
+
     async def catch_up(self) -> None:
         """After a restart: show what was stored just before the bot stopped (a board not yet
         redrawn, a turn notice not yet posted, final scores not yet shown), queue every board of
         a game in progress for a fresh picture (which boards waited was only known in memory),
         and give every computer seat to move its turn. Then store the results of games that
-        ended before results were kept (an upgraded database: `bot/backfill.py`)."""
+        ended before results were kept (an upgraded database: `bot/backfill.py`). Only this
+        process's shards' games: another process catches up on its own."""
+        owns = self.shards.owns_guild
         for record in await self.store.unpublished_games():
-            self.publisher.request(record.id)
-        for record in await self.store.games_by_status("active"):
+            if owns(record.guild_id):
+                self.publisher.request(record.id)
+        active = [r for r in await self.store.games_by_status("active") if owns(r.guild_id)]
+        for record in active:
             if record.board_message_id is not None and self.pictures.draws_for(record.game):
                 self.pictures.redraw_later(record.id)
-        await self.computers.resume()
+        await self.computers.resume(active)
         try:
-            await backfill_results(self.store)
+            await backfill_results(self.store, owns_guild=owns)
         except Exception:
             log.exception("Could not store the results of games that ended before results were kept.")
 
