@@ -41,6 +41,7 @@ from tests.fake_discord.model import (
     new_snowflake,
     readable_text,
     received_text,
+    snowflake_on_shard,
     walk_components,
 )
 from tests.fake_discord.payloads import channel_payload, member_payload, message_payload, user_payload
@@ -77,6 +78,8 @@ class FakeDiscord:
         #: Seconds the bot has to answer an interaction (Discord: 3); None: no deadline enforced.
         #: Off by default so a busy CI machine cannot flake tests; set it in tests about latency.
         self.answer_deadline: float | None = None
+        #: The shard count `GET /gateway/bot` recommends (Discord: about one per 1,000 servers).
+        self.recommended_shards = 1
         self._rate_limits: list[tuple[str, str, float, bool]] = []
         self._held_calls: list[tuple[str, str, asyncio.Event]] = []
         self._failures: list[tuple[str, str, int]] = []
@@ -132,9 +135,12 @@ class FakeDiscord:
             guild.member_ids.append(user.id)
         return user
 
-    def add_guild(self, name: str) -> FakeGuild:
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeGuild:
+        """A server with a #general channel and every user; with `shard=(id, count)` its id is one
+        Discord puts on that shard, `(guild_id >> 22) % count == id`."""
         owner = next((u for u in self.users.values() if not u.bot), self.bot_user)
-        guild = FakeGuild(id=new_snowflake(), name=name, owner_id=owner.id, bot_role_id=new_snowflake())
+        guild_id = snowflake_on_shard(*shard) if shard is not None else new_snowflake()
+        guild = FakeGuild(id=guild_id, name=name, owner_id=owner.id, bot_role_id=new_snowflake())
         guild.member_ids = list(self.users)
         self.guilds[guild.id] = guild
         self.add_text_channel(guild, "general")
@@ -876,6 +882,8 @@ class FakeDiscord:
             opened_by=opened_by,
         )
         self.interactions[token] = interaction
+        session = self.gateway.session_for(channel.guild_id)
+        interaction.shard = session.shard[0] if session is not None and session.shard else None
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
         return interaction
 

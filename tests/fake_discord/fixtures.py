@@ -57,9 +57,11 @@ class BotRunner:
     on those unless `allow_unhandled_errors` is set.
     """
 
-    def __init__(self, fake: FakeDiscord, data_dir: Path) -> None:
+    def __init__(self, fake: FakeDiscord, data_dir: Path, **extra_settings: Any) -> None:
         self.fake = fake
         self.data_dir = data_dir
+        #: More settings for every start, e.g. `shard_count=2, shard_ids="1"` (a shard's process).
+        self.extra_settings = extra_settings
         self.log_records: list[logging.LogRecord] = []
         self.allow_unhandled_errors = False
         self._log_handler = _Collect(self.log_records)
@@ -92,6 +94,7 @@ class BotRunner:
             picture_budget_ms=picture_budget_ms,
             test_games=True,
             backup_every="off",
+            **self.extra_settings,
         )
 
     async def start(

@@ -5,6 +5,13 @@ send a heartbeat at once (before IDENTIFY), then IDENTIFY or RESUME. It asks for
 `compress=zlib-stream` but accepts plain text frames, which is what we send. READY carries
 `session_id` and `resume_gateway_url`; after RECONNECT (op 7) or a dropped socket the client
 RESUMEs there and we replay the events it missed.
+
+Shards (issue 21): an IDENTIFY with `shard: [id, count]` opens that shard's session, whose READY
+and GUILD_CREATEs hold only the guilds Discord puts on it, `(guild_id >> 22) % count`, and every
+later guild event or interaction goes to the session of its guild's shard (a DM's to shard 0), as
+Discord routes them. A client without `shard` gets every guild, as before. An event for a shard
+whose process stopped waits in that dead session, lost unless it is resumed (as on Discord: an
+interaction nobody receives fails).
 """
 
 from __future__ import annotations
@@ -14,11 +21,13 @@ import contextlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from tests.fake_discord.model import shard_of
 from tests.fake_discord.payloads import guild_payload, user_payload
 
 if TYPE_CHECKING:
@@ -31,6 +40,8 @@ DISPATCH = 0
 #: Privileged intents: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT. Garden Club needs none.
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 HEARTBEAT_INTERVAL_MS = 41_250
+#: Close codes: an IDENTIFY whose `shard` is not `[id, count]` with 0 <= id < count.
+INVALID_SHARD = 4010
 
 
 @dataclass
@@ -42,6 +53,21 @@ class GatewaySession:
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     ws: web.WebSocketResponse | None = None
+    #: `(shard id, shard count)` from IDENTIFY; None for a client that does not shard.
+    shard: tuple[int, int] | None = None
+    #: Identified or resumed and not since told to reconnect or dropped.
+    ready: bool = False
+
+    @property
+    def live(self) -> bool:
+        return self.ready and self.ws is not None and not self.ws.closed
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether Discord sends `guild_id`'s events here (None: a DM, shard 0's)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_of(guild_id, count) == shard_id
 
 
 @dataclass
@@ -63,31 +89,71 @@ class FakeGateway:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.sessions: dict[str, GatewaySession] = {}
+        #: The session identified or resumed last (of any shard).
         self.current: GatewaySession | None = None
         self.stats = GatewayStats()
         self._sockets: set[web.WebSocketResponse] = set()
-        self._connected = asyncio.Event()
+        #: Sessions, the one identified or resumed last at the end: events go to the newest one
+        #: serving their guild.
+        self._recent: list[GatewaySession] = []
+        self._changed = asyncio.Event()
 
     # --- Test-side controls -----------------------------------------------------------------
 
     @property
     def connected(self) -> bool:
-        return self.current is not None and self.current.ws is not None and not self.current.ws.closed
+        return self.current is not None and self.current.live
 
-    async def wait_connected(self, timeout: float = 10.0) -> GatewaySession:
-        """The live session, once the bot has identified (or resumed)."""
-        try:
-            await asyncio.wait_for(self._connected.wait(), timeout)
-        except TimeoutError:
-            raise AssertionError(f"The bot did not connect to the fake gateway within {timeout}s.") from None
-        assert self.current is not None
-        return self.current
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The session Discord would send `guild_id`'s events to (None: a DM): the newest one
+        of the guild's shard, live or not (an event for a stopped shard is lost with it)."""
+        return next((s for s in reversed(self._recent) if s.serves(guild_id)), None)
+
+    def shard_session(self, shard_id: int) -> GatewaySession | None:
+        """The newest session of shard `shard_id` (None: no client identified it)."""
+        return next(
+            (s for s in reversed(self._recent) if s.shard is not None and s.shard[0] == shard_id), None
+        )
+
+    async def wait_connected(self, timeout: float = 10.0, *, shard: int | None = None) -> GatewaySession:
+        """The live session (of shard `shard`, if given), once the bot has identified or resumed."""
+
+        def found() -> GatewaySession | None:
+            session = self.current if shard is None else self.shard_session(shard)
+            return session if session is not None and session.live else None
+
+        return await self._wait_for(found, timeout, "" if shard is None else f" for shard {shard}")
+
+    async def _wait_for(
+        self, found: Callable[[], GatewaySession | None], timeout: float, what: str
+    ) -> GatewaySession:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while (session := found()) is None:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise AssertionError(f"The bot did not connect to the fake gateway{what} within {timeout}s.")
+            changed = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), remaining)
+        return session
+
+    def _note_change(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> int:
-        """Send a DISPATCH event to the bot (kept for replay if the socket is down); returns its seq."""
-        session = self.current
+        """Send a DISPATCH event to the bot, to the session of its guild's shard (`data`'s
+        `guild_id`; none: shard 0's), kept for replay if the socket is down; returns its seq."""
+        guild_id = int(data["guild_id"]) if data.get("guild_id") else None
+        session = self.session_for(guild_id)
         if session is None:
-            session = await self.wait_connected()
+            session = await self._wait_for(
+                lambda: self.session_for(guild_id), 10.0, f" for guild {guild_id}'s shard"
+            )
+        return await self._dispatch_to(session, event, data)
+
+    async def _dispatch_to(self, session: GatewaySession, event: str, data: dict[str, Any]) -> int:
         session.seq += 1
         frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
         session.events.append(frame)
@@ -96,17 +162,19 @@ class FakeGateway:
                 await session.ws.send_str(json.dumps(frame))
         return session.seq
 
-    async def request_reconnect(self) -> None:
-        """Op 7 RECONNECT: the client closes and RESUMEs at `resume_gateway_url`."""
-        session = await self.wait_connected()
-        self._connected.clear()
+    async def request_reconnect(self, *, shard: int | None = None) -> None:
+        """Op 7 RECONNECT (to shard `shard`'s session, if given): the client closes and RESUMEs at
+        `resume_gateway_url`."""
+        session = await self.wait_connected(shard=shard)
+        session.ready = False
         assert session.ws is not None
         await session.ws.send_str(json.dumps({"op": RECONNECT, "d": None, "s": None, "t": None}))
 
-    async def drop_connection(self, code: int = 4000) -> None:
-        """Close the socket from our side, as a network failure or a Discord restart would."""
-        session = await self.wait_connected()
-        self._connected.clear()
+    async def drop_connection(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close the socket (of shard `shard`, if given) from our side, as a network failure or a
+        Discord restart would."""
+        session = await self.wait_connected(shard=shard)
+        session.ready = False
         assert session.ws is not None
         await session.ws.close(code=code, message=b"fake gateway dropped the connection")
 
@@ -152,8 +220,8 @@ class FakeGateway:
             self._sockets.discard(ws)
             if session is not None and session.ws is ws:
                 session.ws = None
-                if self.current is session:
-                    self._connected.clear()
+                session.ready = False
+            self._note_change()
         return ws
 
     async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> GatewaySession | None:
@@ -166,16 +234,23 @@ class FakeGateway:
         if intents & PRIVILEGED_INTENTS:
             await ws.close(code=4014, message=b"Disallowed intent(s).")
             return None
-        session = GatewaySession(id=secrets.token_hex(16), intents=intents, ws=ws)
+        shard = data.get("shard")
+        if shard is not None and not valid_shard(shard):
+            await ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        session = GatewaySession(
+            id=secrets.token_hex(16), intents=intents, ws=ws, shard=(shard[0], shard[1]) if shard else None
+        )
         self.sessions[session.id] = session
-        self.current = session
+        self._make_current(session)
         fake = self.fake
+        guilds = [g for g in fake.guilds.values() if session.serves(g.id)]
         bot_user = user_payload(fake.bot_user) | {"verified": True, "mfa_enabled": False, "email": None}
         ready = {
             "v": 10,
             "user": bot_user,
             "user_settings": {},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": fake.gateway_url,
@@ -189,13 +264,20 @@ class FakeGateway:
         }
         if "shard" in data:
             ready["shard"] = data["shard"]
-        await self.dispatch("READY", ready)
-        for guild in fake.guilds.values():
+        await self._dispatch_to(session, "READY", ready)
+        for guild in guilds:
             channels = [fake.channels[c] for c in guild.channel_ids]
             members = [fake.users[m] for m in guild.member_ids]
-            await self.dispatch("GUILD_CREATE", guild_payload(guild, channels, members))
-        self._connected.set()
+            await self._dispatch_to(session, "GUILD_CREATE", guild_payload(guild, channels, members))
+        session.ready = True
+        self._note_change()
         return session
+
+    def _make_current(self, session: GatewaySession) -> None:
+        self.current = session
+        if session in self._recent:
+            self._recent.remove(session)
+        self._recent.append(session)
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> GatewaySession | None:
         self.stats.resumes += 1
@@ -206,13 +288,14 @@ class FakeGateway:
         if session.ws is not None and session.ws is not ws and not session.ws.closed:
             await session.ws.close(code=4000)
         session.ws = ws
-        self.current = session
+        self._make_current(session)
         last_seen = int(data.get("seq") or 0)
         for frame in session.events:
             if frame["s"] > last_seen:
                 await ws.send_str(json.dumps(frame))
-        await self.dispatch("RESUMED", {"_trace": ["fake-discord"]})
-        self._connected.set()
+        await self._dispatch_to(session, "RESUMED", {"_trace": ["fake-discord"]})
+        session.ready = True
+        self._note_change()
         return session
 
     @staticmethod
@@ -220,3 +303,13 @@ class FakeGateway:
         frame.setdefault("s", None)
         frame.setdefault("t", None)
         await ws.send_str(json.dumps(frame))
+
+
+def valid_shard(shard: Any) -> bool:
+    """IDENTIFY's `shard`: `[shard_id, num_shards]`, 0 <= shard_id < num_shards."""
+    return (
+        isinstance(shard, list)
+        and len(shard) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+        and 0 <= shard[0] < shard[1]
+    )

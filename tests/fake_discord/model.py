@@ -28,6 +28,20 @@ def new_snowflake(at: datetime | None = None) -> int:
     return (millis << 22) | (next(_counter) & 0x3FFFFF)
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to; a DM (no guild) goes to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def snowflake_on_shard(shard_id: int, shard_count: int) -> int:
+    """A new unique id that `shard_of` puts on `shard_id` of `shard_count` (its timestamp moved
+    back by under `shard_count` milliseconds)."""
+    fresh = new_snowflake()
+    millis = fresh >> 22
+    millis -= (millis - shard_id) % shard_count
+    return (millis << 22) | (fresh & 0x3FFFFF)
+
+
 def iso(moment: datetime | None) -> str | None:
     """Discord's ISO-8601 timestamps."""
     return moment.isoformat() if moment else None
@@ -358,6 +372,8 @@ class FakeInteraction:
     modal: dict[str, Any] | None = None
     #: For a modal submission: the interaction whose answer opened the modal.
     opened_by: FakeInteraction | None = None
+    #: The shard whose gateway session it was sent to (None: an unsharded client's).
+    shard: int | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property

@@ -351,7 +351,7 @@ class RestApi:
         return json_response(
             {
                 "url": self.fake.gateway_url,
-                "shards": 1,
+                "shards": self.fake.recommended_shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
