@@ -92,7 +92,9 @@ def run_bot(database: Path | None = None) -> None:
     settings = load_settings_or_exit()
     if database is not None:
         settings.database_path = database
-    problem = database_path_problem(settings.database_path)
+        if not settings.uses_postgres:
+            settings.database_url = None  # the file given wins over a sqlite:/// DATABASE_URL
+    problem = database_path_problem(settings.sqlite_file)
     if problem is not None:
         print(f"garden-club: {problem}", file=sys.stderr)
         raise SystemExit(2)

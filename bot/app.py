@@ -124,7 +124,7 @@ class GardenClubBot(commands.Bot):
             use_gateway(await discover_gateway(self.http))
         self._hold_run_lock()
         self.store = await Store.open(
-            self.settings.database_path,
+            self.settings.database,
             clock=self.timer.now,
             published_flush_seconds=self.published_flush_seconds,
         )
@@ -179,9 +179,14 @@ class GardenClubBot(commands.Bot):
             name="garden-club-waiting-pictures",
         )
         #: Online backups of the database (`take()` one now); on a schedule unless BACKUP_EVERY=off.
-        self.backups = Backups(self.settings.database_path, keep=self.settings.backup_keep, clock=self.timer)
+        self.backups = Backups(self.settings.sqlite_file, keep=self.settings.backup_keep, clock=self.timer)
         #: With shards, one process backs up the shared database: shard 0's.
-        if self.settings.backup_seconds is not None and self.shard_plan.runs_shard_zero:
+        #: PostgreSQL is backed up by its own tools (pg_dump), not by the bot.
+        if (
+            self.settings.backup_seconds is not None
+            and self.shard_plan.runs_shard_zero
+            and not self.settings.uses_postgres
+        ):
             self._backup_task = asyncio.create_task(
                 self.backups.run(self.settings.backup_seconds), name="garden-club-backups"
             )
@@ -211,7 +216,7 @@ class GardenClubBot(commands.Bot):
     def _hold_run_lock(self) -> None:
         """Lock `<database>.lock` while the bot runs (released in `close`); another process holding
         it is most likely a second bot on the same database: said, not fatal."""
-        database = self.settings.database_path
+        database = self.settings.sqlite_file
         try:
             self._run_lock = hold_run_lock(database)
         except OSError as error:
@@ -226,7 +231,7 @@ class GardenClubBot(commands.Bot):
 
     async def _watch(self) -> None:
         """Start the heartbeat (bot/health.py) and, with METRICS_PORT set, the metrics (bot/metrics.py)."""
-        self.heartbeat = Heartbeat(self, self.store, health_path(self.settings.database_path), self.timer)
+        self.heartbeat = Heartbeat(self, self.store, health_path(self.settings.sqlite_file), self.timer)
         heartbeat = self.heartbeat
 
         async def connection_changed(*_: object) -> None:

@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import discord
-from pydantic import ValidationError
+from pydantic import SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.clock import Clock
+from bot.settings import sqlite_file_of
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
@@ -180,19 +181,21 @@ def _ago(seconds: float) -> str:
 
 
 class _DatabaseSetting(BaseSettings):
-    """Only DATABASE_PATH: the health check needs no token."""
+    """Only DATABASE_PATH and DATABASE_URL: the health check needs no token."""
 
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
     )
 
     database_path: Path = Path("./data/garden-club.sqlite3")
+    database_url: SecretStr | None = None
 
 
 def database_setting(env_file: str | Path | None = ".env") -> Path:
     """DATABASE_PATH from the environment or `.env` (or its default); exits 2 on a bad value."""
     try:
-        return _DatabaseSetting(_env_file=env_file).database_path
+        found = _DatabaseSetting(_env_file=env_file)
+        return sqlite_file_of(found.database_path, found.database_url)
     except ValidationError:
         print(
             "garden-club: Setting DATABASE_PATH is not valid: set DATABASE_PATH to a file path such as "

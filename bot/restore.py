@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from pydantic import ValidationError
+from pydantic import SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.backups import (
@@ -26,7 +26,7 @@ from bot.backups import (
     read_only_uri,
     stamp,
 )
-from bot.settings import Settings, describe_error
+from bot.settings import Settings, describe_error, sqlite_file_of
 
 
 class RestoreRefused(Exception):
@@ -45,13 +45,21 @@ class _DatabaseSetting(BaseSettings):
     )
 
     database_path: Path = Settings.model_fields["database_path"].default
+    database_url: SecretStr | None = None
 
 
 def configured_database(env_file: str | Path | None = ".env") -> Path:
     try:
-        return _DatabaseSetting(_env_file=env_file).database_path
+        found = _DatabaseSetting(_env_file=env_file)
     except ValidationError as error:
         raise RestoreRefused(describe_error(error)) from None
+    url = found.database_url.get_secret_value() if found.database_url is not None else ""
+    if url and not url.startswith("sqlite:///"):
+        raise RestoreRefused(
+            "DATABASE_URL is a PostgreSQL database: restore its own dumps with pg_restore; "
+            "`garden-club restore` puts back the bot's SQLite backups."
+        )
+    return sqlite_file_of(found.database_path, found.database_url)
 
 
 def restore_command(file: Path, *, database: Path | None) -> None:

@@ -18,6 +18,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.shards import ShardPlan, parse_shard_ids
 
+#: What DATABASE_URL may begin with (bot/storage/database.py opens each).
+DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 #: 1.5% of one core, one and a half to two pictures a second: every move is drawn at once while the
 #: whole bot sees fewer moves than that (20 games each moving every 15 s: measured, 39 of 41 boards
@@ -35,6 +37,8 @@ HINTS: dict[str, str] = {
     "discord_gateway_url": "set DISCORD_GATEWAY_URL to a ws(s) URL such as wss://gateway.discord.gg/, "
     "or leave it empty",
     "database_path": "set DATABASE_PATH to a file path such as ./data/garden-club.sqlite3",
+    "database_url": "set DATABASE_URL to sqlite:///path/to/file.sqlite3 or postgresql://user:password@host/"
+    "database, or leave it empty for the SQLite file DATABASE_PATH",
     "sync_guild_id": "set SYNC_GUILD_ID to a server's numeric id (Developer Mode > right-click the "
     "server > Copy Server ID), or leave it empty",
     "log_level": "set LOG_LEVEL to one of DEBUG, INFO, WARNING, ERROR, CRITICAL",
@@ -65,6 +69,10 @@ class Settings(BaseSettings):
     discord_api_base: AnyUrl | None = None
     discord_gateway_url: AnyUrl | None = None
     database_path: Path = Path("./data/garden-club.sqlite3")
+    #: Where the store lives (issue 21): `sqlite:///path` (then DATABASE_PATH is that file) or
+    #: `postgresql://…`, shared by every process of a sharded instance. Unset: DATABASE_PATH's file.
+    #: Secret: a PostgreSQL URL may hold a password, so it never reaches a log.
+    database_url: SecretStr | None = None
     sync_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
     #: CPU milliseconds per second the bot may spend drawing pictures (`bot/picture_service/budget.py`).
@@ -114,6 +122,31 @@ class Settings(BaseSettings):
         if not plan.sharded or self.rest_proxy:
             return None
         return plan.rest_share()
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(DATABASE_SCHEMES):
+            raise ValueError("must begin with sqlite:/// or postgresql://")
+        return value
+
+    @property
+    def database(self) -> str:
+        """The store's location for `Store.open`: the PostgreSQL URL, or the SQLite file's path."""
+        url = self.database_url.get_secret_value() if self.database_url is not None else None
+        if url is None or url.startswith("sqlite:///"):
+            return str(self.sqlite_file)
+        return url
+
+    @property
+    def uses_postgres(self) -> bool:
+        return self.database_url is not None and not self.database_url.get_secret_value().startswith("sqlite")
+
+    @property
+    def sqlite_file(self) -> Path:
+        """DATABASE_URL's SQLite file, else DATABASE_PATH. With PostgreSQL it is still where this
+        process keeps its own files beside it (the heartbeat `<file>.health`, the run lock)."""
+        return sqlite_file_of(self.database_path, self.database_url)
 
     @field_validator("backup_every")
     @classmethod
@@ -182,6 +215,12 @@ def load_settings_or_exit(env_file: str | Path | None = ".env") -> Settings:
     except ValidationError as error:
         print(f"garden-club: {describe_error(error)}", file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def sqlite_file_of(database_path: Path, database_url: SecretStr | None) -> Path:
+    """The SQLite file a `sqlite:///path` DATABASE_URL names, else DATABASE_PATH."""
+    url = database_url.get_secret_value() if database_url is not None else ""
+    return Path(url[len("sqlite:///") :]) if url.startswith("sqlite:///") else database_path
 
 
 def database_path_problem(path: Path) -> str | None:
