@@ -4,13 +4,16 @@ Discord sends a guild's events and interactions to shard `(guild_id >> 22) % sha
 direct messages to shard 0. A process started with `SHARD_COUNT` and `SHARD_IDS` runs only those
 shards, so it must also keep to their guilds in everything it does by itself (the catch-up after
 a restart, computer turns, clocks and lobby expiry, pictures, the results backfill): otherwise two
-processes would both act on one game. `ShardPlan.owns_guild` is that one test. Pure: no Discord,
-no database.
+processes would both act on one game. `ShardPlan.owns_guild` is that one test. Pure (no
+database, no network), and `gateway_open` says whether a client's gateway connections are up,
+whichever kind of client it is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import discord
 
 #: Discord's global rate limit: REST requests a second for the whole bot, across its processes.
 GLOBAL_REST_LIMIT = 50
@@ -113,3 +116,15 @@ class ShardPlan:
         if self.shard_count is None:
             return "unsharded"
         return f"shards {describe_shard_ids(self.ids)} of {self.shard_count}"
+
+
+def gateway_open(client: discord.Client) -> bool:
+    """Ready, and every gateway connection open: the one websocket of a plain client, or each
+    shard's of an `AutoShardedClient` (whose `client.ws` stays None: it has one per shard)."""
+    if client.is_closed() or not client.is_ready():
+        return False
+    if isinstance(client, discord.AutoShardedClient):
+        shards = client.shards
+        return bool(shards) and all(not shard.is_closed() for shard in shards.values())
+    ws = client.ws
+    return ws is not None and ws.open

@@ -24,9 +24,12 @@ import pytest
 from bot.app import GardenClubBot, ShardedGardenClubBot
 from bot.clock import ManualClock
 from bot.clocks import Clocks
+from bot.health import gateway_connected
+from bot.shards import gateway_open
 from bot.storage import DeadlineRecord, Store
 from tests.e2e.table_driver import board, click, open_lobby, play_one_decision, player_to_move, wait_for_move
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage
+from tests.fake_discord.test_shards import no_identify_wait
 
 STANDARD = 600.0
 T = TypeVar("T")
@@ -261,3 +264,36 @@ async def test_a_process_keeps_to_its_share_of_discords_global_rate_limit(
     assert bot.rest_window.waits > 0, "the window held requests back"
     slowest = max(i.latency or 0.0 for i in clicks)
     assert slowest < 1.0, f"a click waited {slowest:.2f} s for its answer"
+
+
+async def test_a_sharded_process_reads_as_connected_while_every_shard_is(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """What `garden-club health` must see (the compose file's health checks): a process is
+    connected while each of its shards' gateway sessions is open (again after one dropped and
+    resumed), and not once it stopped."""
+    fake = fake_discord
+    fake.add_guild("Shard Zero Garden", shard=(0, 2))
+    garden_bot.extra_settings = {"shard_count": 2}
+    garden_bot.before_start.append(no_identify_wait)
+    bot = await garden_bot.start()
+    assert gateway_open(bot)
+    await fake.gateway.drop_connection(shard=1)
+    await fake.gateway.wait_connected(shard=1)
+    await fake.wait_until(lambda: gateway_open(bot), what="shard 1 back")
+    await garden_bot.stop()
+    assert not gateway_open(bot)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bot/health.py's gateway_connected reads client.ws, which an AutoShardedBot never sets, so a "
+    "sharded process always reads as not connected: it should call bot.shards.gateway_open",
+)
+async def test_the_heartbeat_sees_a_sharded_process_connected(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    garden_bot.extra_settings = {"shard_count": 2, "shard_ids": "0"}
+    bot = await garden_bot.start()
+    assert gateway_open(bot)
+    assert gateway_connected(bot)
