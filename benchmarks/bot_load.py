@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -66,7 +67,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,7 @@ from tests.fake_discord.model import (  # noqa: E402
     FakeUser,
     walk_components,
 )
+from tests.pg_cluster import running_cluster  # noqa: E402
 
 HAND = "My hand / My turn"
 BOARD_EDIT = "/channels/{channel_id}/messages/{message_id}"
@@ -539,10 +541,15 @@ async def start_bot(
     wrapper: Sequence[str] = (),
     ready_seconds: float = 50.0,
     stderr: int | None = None,
+    settings: dict[str, str] | None = None,
+    probe: FakeChannel | None = None,
+    shard: int | None = None,
 ) -> asyncio.subprocess.Process:
     """`python -m bot` against the fake, under `python` (default: this interpreter), run through
     `wrapper` (e.g. valgrind) when given; returns once it answers a command. `stderr`:
-    `asyncio.subprocess.PIPE` to read the bot's log (else it goes to this process's stderr)."""
+    `asyncio.subprocess.PIPE` to read the bot's log (else it goes to this process's stderr).
+    `settings`: more environment (DATABASE_URL, SHARD_COUNT…); `probe`: the channel the readiness
+    command is sent in (default #general), `shard`: the gateway shard the process runs."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(ROOT),
@@ -551,6 +558,7 @@ async def start_bot(
         "DISCORD_GATEWAY_URL": fake.gateway_url,
         "DATABASE_PATH": str(data_dir / "garden-club.sqlite3"),
         "LOG_LEVEL": "WARNING",
+        **(settings or {}),
     }
     if picture_budget_ms is not None:  # else the bot's default, as a server owner runs it
         env["PICTURE_BUDGET_MS"] = str(picture_budget_ms)
@@ -559,38 +567,85 @@ async def start_bot(
     process = await asyncio.create_subprocess_exec(
         *wrapper, python or sys.executable, *command, cwd=data_dir, env=env, stderr=stderr
     )
-    await fake.gateway.wait_connected(timeout=ready_seconds)
+    await fake.gateway.wait_connected(timeout=ready_seconds, shard=shard)
     for _ in range(round(ready_seconds * 2)):  # ready once it answers
-        probe = await fake.slash(fake.alice, fake.general, "help")
+        asked = await fake.slash(fake.alice, probe or fake.general, "help")
         try:
-            await probe.wait_answered(timeout=0.5)
+            await asked.wait_answered(timeout=0.5)
             return process
         except AssertionError:
             continue
     raise SystemExit("the bot never became ready")
 
 
-async def run(args: argparse.Namespace) -> None:
+async def run(args: argparse.Namespace) -> Figures:
+    """One measured run of the configuration `args` names (database, processes)."""
     fake = FakeDiscord(checker=PayloadChecker(spec=None))  # limits only: keep the generator light
-    channels = [fake.add_text_channel(fake.guild, f"table-{i}") for i in range(args.games)]
+    processes = args.processes
+    if processes == 1:
+        guilds = [fake.guild]
+    else:  # one server per shard: a busy public instance's servers, each on its process
+        guilds = [fake.add_guild(f"shard {n}", shard=(n, processes)) for n in range(processes)]
+    channels = [fake.add_text_channel(guilds[i % processes], f"table-{i}") for i in range(args.games)]
     known = {user.name for user in fake.users.values()}
     for name in PARTY_PEOPLE[: args.players] if args.game == PARTY else ():
         if name not in known:  # Garden Party's fourth to sixth seats: more people
             fake.add_user(name)
     await fake.start()
-    with tempfile.TemporaryDirectory() as tmp:
-        process = await start_bot(
-            fake, Path(tmp), args.picture_budget_ms, args.bot_python, stderr=asyncio.subprocess.PIPE
-        )
+    with tempfile.TemporaryDirectory() as tmp, database_for(args.database) as url:
+        started: list[asyncio.subprocess.Process] = []
         log = BotLog()
-        assert process.stderr is not None
-        relay = asyncio.create_task(log.relay(process.stderr))
+        relays: list[asyncio.Task[None]] = []
         try:
-            await drive(fake, process.pid, channels, args, log)
+            for n in range(processes):
+                env = {"DATABASE_URL": url} if url else {}
+                if processes > 1:
+                    env |= {"SHARD_COUNT": str(processes), "SHARD_IDS": str(n)}
+                folder = Path(tmp) / f"process-{n}"
+                folder.mkdir()
+                process = await start_bot(
+                    fake,
+                    folder,
+                    args.picture_budget_ms,
+                    args.bot_python,
+                    stderr=asyncio.subprocess.PIPE,
+                    settings=env,
+                    probe=channels[n] if processes > 1 else None,
+                    shard=n if processes > 1 else None,
+                )
+                started.append(process)
+                assert process.stderr is not None
+                relays.append(asyncio.create_task(log.relay(process.stderr)))
+            return await drive(fake, [p.pid for p in started], channels, args, log)
         finally:
-            await stop_bot(process)
+            for process in started:
+                await stop_bot(process)
             await fake.stop()
-            await asyncio.wait_for(relay, 10)
+            for relay in relays:
+                await asyncio.wait_for(relay, 10)
+
+
+@contextlib.contextmanager
+def database_for(kind: str) -> Iterator[str | None]:
+    """The DATABASE_URL for a run: None (the bot's own SQLite file) or a fresh PostgreSQL database
+    in a throwaway cluster, durable as a server runs it (fsync on; commits acknowledged before
+    they reach the disk, as SQLite's WAL with synchronous=NORMAL does)."""
+    if kind == "sqlite":
+        yield None
+        return
+    with running_cluster(durable=True, options=("synchronous_commit=off",)) as cluster:
+        yield cluster.database()
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What one run measured, for the side-by-side summary."""
+
+    interactions_per_second: float
+    cpu_ms_per_interaction: float
+    p50_ms: float
+    p99_ms: float
+    failures: int
 
 
 @dataclass
@@ -626,11 +681,12 @@ async def stop_bot(process: asyncio.subprocess.Process, seconds: float = 20.0) -
 
 async def drive(
     fake: FakeDiscord,
-    pid: int,
+    pids: int | list[int],
     channels: list[FakeChannel],
     args: argparse.Namespace,
     log: BotLog | None = None,
-) -> None:
+) -> Figures:
+    every = [pids] if isinstance(pids, int) else pids
     game = args.game
     players = [fake.alice] if game == "cabbagehead" else [fake.alice, fake.bob]
     party_options: dict[str, Any] = {}
@@ -672,17 +728,17 @@ async def drive(
         rec.measuring = True
         if log is not None:
             log.measuring = True
-        bot0, gen0, t0 = process_cpu_seconds(pid), own_cpu_seconds(), time.monotonic()
-        split0 = process_cpu_split(pid)
+        bot0, gen0, t0 = processes_cpu(every), own_cpu_seconds(), time.monotonic()
+        split0 = processes_split(every)
         first_call = len(fake.calls)
         await asyncio.sleep(args.seconds)
         rec.measuring = False
         if log is not None:
             log.measuring = False
         rec.calls = fake.calls[first_call:]
-        split1 = process_cpu_split(pid)
+        split1 = processes_split(every)
         rec.bot_user_sys = (split1[0] - split0[0], split1[1] - split0[1])
-        return process_cpu_seconds(pid) - bot0, own_cpu_seconds() - gen0, time.monotonic() - t0
+        return processes_cpu(every) - bot0, own_cpu_seconds() - gen0, time.monotonic() - t0
 
     if args.saturate:
         measured = asyncio.create_task(measure())
@@ -728,6 +784,49 @@ async def drive(
     else:
         print(f"p50 ms: {percentile(lat, 50):.1f}")
         print(f"p99 ms: {percentile(lat, 99):.1f}")
+    return Figures(
+        count / elapsed,
+        1000 * bot_cpu / max(count, 1),
+        percentile(lat, 50) if lat else 0.0,
+        percentile(lat, 99) if lat else 0.0,
+        rec.failures,
+    )
+
+
+def processes_cpu(pids: list[int]) -> float:
+    return sum(process_cpu_seconds(pid) for pid in pids)
+
+
+def processes_split(pids: list[int]) -> tuple[float, float]:
+    splits = [process_cpu_split(pid) for pid in pids]
+    return sum(user for user, _ in splits), sum(system for _, system in splits)
+
+
+#: `--compare`'s configurations, in the order they run: (database, processes).
+COMPARED = (("sqlite", 1), ("postgresql", 1), ("postgresql", 2))
+
+
+async def compare(args: argparse.Namespace) -> None:
+    """Every configuration of `COMPARED` one after the other in this one run, then side by side."""
+    found: list[tuple[str, int, Figures]] = []
+    for database, processes in COMPARED:
+        print(f"\n=== {database}, {processes} process{'es' if processes > 1 else ''} ===", flush=True)
+        found.append(
+            (
+                database,
+                processes,
+                await run(argparse.Namespace(**{**vars(args), "database": database, "processes": processes})),
+            )
+        )
+    mode = "saturated" if args.saturate else f"open loop at {args.rate:g}/s"
+    print(f"\n=== side by side ({args.game}, {args.games} games, {mode}) ===")
+    print("database    processes  interactions/s  bot cpu ms/interaction  p50 ms  p99 ms  failures")
+    for database, processes, figures in found:
+        print(
+            f"{database:<11} {processes:>9}  {figures.interactions_per_second:>14.0f}  "
+            f"{figures.cpu_ms_per_interaction:>22.2f}  {figures.p50_ms:>6.1f}  {figures.p99_ms:>6.1f}  "
+            f"{figures.failures:>8}"
+        )
 
 
 def print_pictures(calls: list[Any], elapsed: float) -> None:
@@ -811,6 +910,24 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="the bot's store: its SQLite file, or PostgreSQL in a throwaway cluster (issue 21)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="bot processes, each running its shard of SHARD_COUNT (2 needs --database postgresql)",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="run SQLite with one process, PostgreSQL with one and with two, side by side",
+    )
+    parser.add_argument(
         "--picture-budget-ms",
         type=float,
         default=None,
@@ -823,8 +940,10 @@ def main() -> None:
         "(default: this one). E.g. an optimised build like the Docker image's: see docs/performance.md",
     )
     args = parser.parse_args()
+    if args.processes > 1 and args.database != "postgresql" and not args.compare:
+        parser.error("--processes 2 shares one database between processes: add --database postgresql")
     print(f"bot interpreter: {describe_python(args.bot_python or sys.executable)}")
-    asyncio.run(run(args))
+    asyncio.run(compare(args) if args.compare else run(args))
 
 
 def describe_python(python: str) -> str:

@@ -17,7 +17,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 #: The one line a test run without PostgreSQL prints for the tests it skips.
@@ -51,12 +51,14 @@ def free_port() -> int:
 class Cluster:
     """One running PostgreSQL server in a temporary folder; `database()` makes a fresh database."""
 
-    def __init__(self, binaries: Path, *, durable: bool = False) -> None:
+    def __init__(self, binaries: Path, *, durable: bool = False, options: Sequence[str] = ()) -> None:
         self.binaries = binaries
         self.folder = Path(tempfile.mkdtemp(prefix="garden-club-pg-"))
         self.data = self.folder / "data"
         self.port = free_port()
         self.durable = durable
+        #: More server settings ("synchronous_commit=off"), each given as `-c`.
+        self.options = tuple(options)
         self._names = itertools.count(1)
         self._as_postgres = os.geteuid() == 0
 
@@ -74,7 +76,8 @@ class Cluster:
         )
         # Tests need no crash safety: without fsync a fresh database per test costs milliseconds.
         quick = "" if self.durable else " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        options = f"-p {self.port} -h 127.0.0.1 -k {self.folder} -c max_connections=200{quick}"
+        more = "".join(f" -c {option}" for option in self.options)
+        options = f"-p {self.port} -h 127.0.0.1 -k {self.folder} -c max_connections=200{quick}{more}"
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "-o", options, "start"
         )
@@ -104,12 +107,12 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def running_cluster(*, durable: bool = False) -> Iterator[Cluster]:
+def running_cluster(*, durable: bool = False, options: Sequence[str] = ()) -> Iterator[Cluster]:
     """A started cluster for the `with` block (RuntimeError when this machine has no server)."""
     binaries = server_binaries()
     if binaries is None:
         raise RuntimeError(NO_SERVER)
-    cluster = Cluster(binaries, durable=durable)
+    cluster = Cluster(binaries, durable=durable, options=options)
     try:
         cluster.start()
         yield cluster
