@@ -113,6 +113,11 @@ class Moves:
         session = self.sessions.session(game_id)
         async with session.lock:
             position = await self.sessions.position(game_id)
+            if version > position.version:
+                # A click on a version this process never made: another process sharing the
+                # database (a rolling restart, a misconfigured shard) moved the game on. Read it again.
+                session.drop_position()
+                position = await self.sessions.position(game_id)
             self.check_seat(position, user_id, seat)
             if version != position.version:
                 raise Outdated()

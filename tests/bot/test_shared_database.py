@@ -170,3 +170,33 @@ async def test_discord_ids_keep_all_their_64_bits(database: str, big: int) -> No
         assert record.id == again.id
     finally:
         await store.close()
+
+
+async def test_a_second_process_with_an_old_position_answers_as_an_outdated_click(database: str) -> None:
+    """Issue 21: the loser answers the player as an outdated click does. Process B last read the
+    game at version 0; process A then stores a move. A click B receives for version 1 (A's table)
+    is played by B after it reads the game again, never on its old copy; then A, still holding
+    version 1, refuses a second click for it as outdated and stores nothing."""
+    from bot.refusals import Outdated
+    from tests.bot.hub import Hub
+
+    store_a, store_b = await Store.open(database), await Store.open(database)
+    a, b = Hub(store_a, seed_source=lambda: 7), Hub(store_b, seed_source=lambda: 7)
+    try:
+        lobby = await a.lobbies.open(
+            guild_id=1, channel_id=100, game_name="secret_number", options={}, host_id=11, host_name="Alice"
+        )
+        game_id = lobby.position.record.id
+        await a.lobbies.join(game_id, 22, "Bob")
+        await a.lobbies.start(game_id, 11)
+        assert (await b.sessions.position(game_id)).version == 0  # B holds version 0 in memory
+        await a.moves.play(game_id, 11, seat=0, version=0, index=0)
+        played = await b.moves.play(game_id, 22, seat=1, version=1, index=0)  # B reads it again
+        assert played.position.version == 2
+        # A still holds version 1; a click for it there is decided by the version check.
+        with pytest.raises(Outdated):
+            await a.moves.play(game_id, 22, seat=1, version=1, index=0)
+        assert [x.version for x in await store_a.actions(game_id)] == [1, 2]
+    finally:
+        await store_a.close()
+        await store_b.close()
