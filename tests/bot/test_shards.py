@@ -5,6 +5,7 @@ share of Discord's global rate limit of 50 REST requests a second."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 from multidict import CIMultiDict
@@ -204,3 +205,13 @@ def test_only_requests_with_the_bots_token_count_not_interaction_answers() -> No
     assert not counts_against_global_limit(URL(f"{base}/interactions/1/tok/callback"), none)
     assert not counts_against_global_limit(URL(f"{base}/webhooks/1/tok/messages/@original"), none)
     assert not counts_against_global_limit(URL("wss://gateway.discord.gg/?v=10"), none)
+
+
+def test_an_owner_finds_the_shard_settings_in_the_readme_and_env_example() -> None:
+    root = Path(__file__).resolve().parents[2]
+    readme, example = (root / "README.md").read_text(), (root / ".env.example").read_text()
+    for name in ("SHARD_COUNT", "SHARD_IDS", "REST_PROXY"):
+        assert f"| `{name}` |" in readme, f"{name} in the README's settings table"
+        assert f"\n{name}=" in example, f"{name} in .env.example"
+    assert "## Run a large instance: shards and PostgreSQL" in readme
+    assert "docker compose up -d --build" in readme
