@@ -29,6 +29,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.clock import Clock
 from bot.settings import sqlite_file_of
+from bot.shards import gateway_open
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
@@ -68,10 +69,9 @@ class Beat:
 
 
 def gateway_connected(client: discord.Client) -> bool:
-    """Logged in, ready, and the gateway websocket is open (discord.py reconnects by itself; while
-    it cannot, the socket is closed)."""
-    ws = client.ws
-    return not client.is_closed() and client.is_ready() and ws is not None and ws.open
+    """Logged in, ready, and the gateway websocket is open — each shard's, for a process running
+    shards (discord.py reconnects by itself; while it cannot, the socket is closed)."""
+    return gateway_open(client)
 
 
 class Heartbeat:
