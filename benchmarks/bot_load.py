@@ -87,6 +87,7 @@ from tests.fake_discord.model import (  # noqa: E402
     FakeUser,
     walk_components,
 )
+from tests.fake_discord.processes import start_bot_process  # noqa: E402
 from tests.pg_cluster import running_cluster  # noqa: E402
 
 HAND = "My hand / My turn"
@@ -545,37 +546,24 @@ async def start_bot(
     probe: FakeChannel | None = None,
     shard: int | None = None,
 ) -> asyncio.subprocess.Process:
-    """`python -m bot` against the fake, under `python` (default: this interpreter), run through
-    `wrapper` (e.g. valgrind) when given; returns once it answers a command. `stderr`:
-    `asyncio.subprocess.PIPE` to read the bot's log (else it goes to this process's stderr).
-    `settings`: more environment (DATABASE_URL, SHARD_COUNT…); `probe`: the channel the readiness
-    command is sent in (default #general), `shard`: the gateway shard the process runs."""
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": fake.token,
-        "DISCORD_API_BASE": fake.api_base,
-        "DISCORD_GATEWAY_URL": fake.gateway_url,
-        "DATABASE_PATH": str(data_dir / "garden-club.sqlite3"),
-        "LOG_LEVEL": "WARNING",
-        **(settings or {}),
-    }
+    """`python -m bot` against the fake (`tests.fake_discord.processes`), with the picture budget
+    asked for and, with BOT_LOAD_PROFILE set, under cProfile."""
+    environment = dict(settings or {})
     if picture_budget_ms is not None:  # else the bot's default, as a server owner runs it
-        env["PICTURE_BUDGET_MS"] = str(picture_budget_ms)
+        environment["PICTURE_BUDGET_MS"] = str(picture_budget_ms)
     profile = os.environ.get("BOT_LOAD_PROFILE")  # a path: run the bot under cProfile, saved there
-    command = ["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"]
-    process = await asyncio.create_subprocess_exec(
-        *wrapper, python or sys.executable, *command, cwd=data_dir, env=env, stderr=stderr
+    return await start_bot_process(
+        fake,
+        data_dir,
+        environment,
+        python=python,
+        command=["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"],
+        wrapper=wrapper,
+        ready_seconds=ready_seconds,
+        stderr=stderr,
+        probe=probe,
+        shard=shard,
     )
-    await fake.gateway.wait_connected(timeout=ready_seconds, shard=shard)
-    for _ in range(round(ready_seconds * 2)):  # ready once it answers
-        asked = await fake.slash(fake.alice, probe or fake.general, "help")
-        try:
-            await asked.wait_answered(timeout=0.5)
-            return process
-        except AssertionError:
-            continue
-    raise SystemExit("the bot never became ready")
 
 
 async def run(args: argparse.Namespace) -> Figures:

@@ -16,6 +16,7 @@ import json
 import random
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,6 +31,7 @@ from bot.storage import DeadlineRecord, Store
 from tests.e2e.table_driver import board, click, open_lobby, play_one_decision, player_to_move, wait_for_move
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage
 from tests.fake_discord.test_shards import no_identify_wait
+from tests.pg_cluster import Cluster
 
 STANDARD = 600.0
 T = TypeVar("T")
@@ -42,17 +44,30 @@ def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
 
 
-@pytest.fixture
-def shared_database(tmp_path: Path) -> Path:
-    """Where every process of the bot keeps its games: one database for all of them. Here a
-    SQLite file in WAL mode, which two processes on one machine can share (the data folder
-    `BotRunner` puts it in); the same tests are meant to run on PostgreSQL too."""
-    return tmp_path / "shared-data"
+@dataclass(frozen=True)
+class SharedDatabase:
+    """Where every process of the bot keeps its games: one database for all of them."""
+
+    #: The data folder `BotRunner` starts each process in (its heartbeat, its run lock).
+    folder: Path
+    #: More settings for each process: DATABASE_URL for PostgreSQL (none: the SQLite file there).
+    settings: dict[str, str]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> SharedDatabase:
+    """The processes' one database, on each store: a SQLite file in WAL mode (two processes on one
+    machine can share it) and a PostgreSQL database (what processes on several machines share;
+    skipped with one line where there is no server, never in CI)."""
+    if request.param == "sqlite":
+        return SharedDatabase(tmp_path / "shared-data", {})
+    cluster: Cluster = request.getfixturevalue("postgres_cluster")
+    return SharedDatabase(tmp_path / "shared-data", {"database_url": cluster.database()})
 
 
 @pytest.fixture
 async def shard_process(
-    fake_discord: FakeDiscord, shared_database: Path, clock: ManualClock
+    fake_discord: FakeDiscord, shared_database: SharedDatabase, clock: ManualClock
 ) -> AsyncIterator[Callable[[str], BotRunner]]:
     """`shard_process("1")`: a BotRunner for the process running SHARD_IDS=1 of SHARD_COUNT=2, on
     the shared database and the test's clock. All are stopped at the end; the test fails if one
@@ -60,7 +75,13 @@ async def shard_process(
     runners: list[BotRunner] = []
 
     def make(shard_ids: str) -> BotRunner:
-        runner = BotRunner(fake_discord, shared_database, shard_count=2, shard_ids=shard_ids)
+        runner = BotRunner(
+            fake_discord,
+            shared_database.folder,
+            shard_count=2,
+            shard_ids=shard_ids,
+            **shared_database.settings,
+        )
         runner.before_start.append(lambda bot: setattr(bot, "timer", clock))
         runner.attach_logs()
         runners.append(runner)
