@@ -4,8 +4,11 @@ the state every part of `Store` shares; every part builds on it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any, Self
 
@@ -19,6 +22,22 @@ Clock = Callable[[], float]
 
 #: How long a "published" mark may wait to be written together with others (`note_published`).
 PUBLISHED_FLUSH_SECONDS = 0.5
+
+
+@contextlib.asynccontextmanager
+async def _migration_lock(database: Path | None) -> AsyncIterator[None]:
+    """Hold `<database>.migrate.lock` (an exclusive flock; nothing where flock is missing)."""
+    if database is None or sys.platform == "win32":
+        yield
+        return
+    import fcntl
+
+    handle = os.open(database.with_name(database.name + ".migrate.lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        await asyncio.to_thread(fcntl.flock, handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
 
 
 class StoreBase:
@@ -49,15 +68,19 @@ class StoreBase:
         path = sqlite_path(text)
         if not is_postgres(text) and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await open_database(text)
-        try:
-            current = await db.schema_version()
-            if isinstance(db, SqliteDatabase) and 0 < current < len(MIGRATIONS) and path != ":memory:":
-                await asyncio.to_thread(copy_before_migration, Path(path), current, clock())
-            await migrate(db)
-        except BaseException:
-            await db.close()
-            raise
+        on_file = not is_postgres(text) and path != ":memory:"
+        # Processes opening one SQLite file at once take turns (its switch to WAL and each
+        # migration): the second finds it ready. PostgreSQL takes its own advisory lock for this.
+        async with _migration_lock(Path(path) if on_file else None):
+            db = await open_database(text)
+            try:
+                current = await db.schema_version()
+                if on_file and 0 < current < len(MIGRATIONS):
+                    await asyncio.to_thread(copy_before_migration, Path(path), current, clock())
+                await migrate(db)
+            except BaseException:
+                await db.close()
+                raise
         return cls(db, clock, published_flush_seconds)
 
     @property

@@ -164,10 +164,12 @@ class SqliteDatabase(Database):
     async def open(cls, path: str) -> SqliteDatabase:
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
+            # First the wait for a lock: switching a new file to WAL needs one for a moment, and
+            # another process opening the same file may hold it.
+            await connection.execute("PRAGMA busy_timeout = 5000")
             await connection.execute("PRAGMA journal_mode = WAL")
             await connection.execute("PRAGMA synchronous = NORMAL")
             await connection.execute("PRAGMA foreign_keys = ON")
-            await connection.execute("PRAGMA busy_timeout = 5000")
         except BaseException:
             await connection.close()
             raise
