@@ -6,8 +6,9 @@ deadline that fails is logged and left for the next pass a little later (it is c
 store step by step, so a retry never repeats a step that was done).
 
 With shards across processes (bot/shards.py) each process fires only the deadlines of its own
-shards' games (`owns_game`), and sleeps until the earliest of those: another process's deadline,
-due or overdue while that process is down, neither wakes it nor is fired by it.
+shards' games (`shards`, asked of the store: the guild's shard is computed in the query), and
+sleeps until the earliest of those: another process's deadline, due or overdue while that process
+is down, neither wakes it nor is fired by it.
 """
 
 from __future__ import annotations
@@ -20,13 +21,12 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.storage import DeadlineRecord, Store
+from bot.storage.deadlines import Shards
 
 log = logging.getLogger(__name__)
 
 #: After a failed deadline, look again this much later (seconds).
 RETRY_AFTER = 5.0
-#: Later than any deadline: "every running deadline", as `Store.due_deadlines` is asked.
-EVERY_DEADLINE = 1e18
 
 
 class DeadlineScheduler:
@@ -38,13 +38,13 @@ class DeadlineScheduler:
         clock: Clock,
         fire: Callable[[DeadlineRecord], Awaitable[None]],
         *,
-        owns_game: Callable[[int], Awaitable[bool]] | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.fire = fire
-        #: Whether this process handles a game (None: every game, unsharded).
-        self.owns_game = owns_game
+        #: This process's shards, (count, ids) (None: every game, unsharded).
+        self.shards = shards
         self._poked = asyncio.Event()
         #: How many times it woke up (benchmarks read it: idle games must not wake it).
         self.wakeups = 0
@@ -75,21 +75,12 @@ class DeadlineScheduler:
                 await self._sleep(self.clock.now() + RETRY_AFTER)
 
     async def _next_due(self) -> float | None:
-        """When this process's earliest running deadline is due (None: none). Sharded, from
-        every running deadline, filtered here (the store has no query by shard yet)."""
-        if self.owns_game is None:
-            return await self.store.next_due()
-        mine = await self._mine(await self.store.due_deadlines(EVERY_DEADLINE))
-        return min((deadline.due for deadline in mine), default=None)
+        """When this process's earliest running deadline is due (None: none)."""
+        return await self.store.next_due(self.shards)
 
     async def _due(self, now: float) -> list[DeadlineRecord]:
         """This process's running deadlines due at `now`, earliest first."""
-        due = await self.store.due_deadlines(now)
-        return due if self.owns_game is None else await self._mine(due)
-
-    async def _mine(self, deadlines: list[DeadlineRecord]) -> list[DeadlineRecord]:
-        assert self.owns_game is not None
-        return [deadline for deadline in deadlines if await self.owns_game(deadline.game_id)]
+        return await self.store.due_deadlines(now, self.shards)
 
     async def _sleep(self, until: float | None) -> None:
         """Until `until` (None: until poked), or a poke, whichever comes first."""

@@ -53,8 +53,6 @@ class Table:
         self.store = store
         #: The shards this process runs: it handles only their guilds' games (bot/shards.py).
         self.shards = shards if shards is not None else ShardPlan()
-        #: Each game's guild, once looked up (a game never moves): for `owns_game`.
-        self._guild_of: dict[int, int | None] = {}
         self.clock = clock
         self.timer: Clock = timer if timer is not None else SystemClock()
         self.sessions = Sessions(store)
@@ -73,7 +71,7 @@ class Table:
             store,
             self.timer,
             self.clocks.fire,
-            owns_game=None if self.shards.owns_everything else self.owns_game,
+            shards=None if self.shards.owns_everything else (self.shards.count, self.shards.ids),
         )
         self.publisher.turn_ends = self.clocks.turn_ends
         self.publisher.subscribers.append(self.clocks.on_published)
@@ -94,16 +92,6 @@ class Table:
             self._in_flight -= 1
             if self._in_flight == 0:
                 self._idle.set()
-
-    async def owns_game(self, game_id: int) -> bool:
-        """Whether this process handles `game_id`: its guild is on one of this process's shards
-        (always, unsharded). The guild is read once per game and remembered."""
-        if self.shards.owns_everything:
-            return True
-        if game_id not in self._guild_of:
-            record = await self.store.get(game_id)
-            self._guild_of[game_id] = record.guild_id if record is not None else None
-        return self.shards.owns_guild(self._guild_of[game_id])
 
     async def catch_up(self) -> None:
         """After a restart: show what was stored just before the bot stopped (a board not yet

@@ -15,6 +15,22 @@ from bot.storage.records import DeadlineRecord
 
 _COLUMNS = "game_id, kind, seat, due, started, seconds, step, paused"
 
+#: Some shards of a sharded bot: (shard count, the shard ids). A guild's shard is Discord's
+#: `(guild_id >> 22) % count`; a game without a guild (a DM) is shard 0's (bot/shards.py).
+Shards = tuple[int, Sequence[int]]
+
+
+def _of_shards(shards: Shards | None) -> tuple[str, list[Any]]:
+    """The condition (on `deadlines`) and parameters for "a game of these shards" (none: all)."""
+    if shards is None:
+        return "", []
+    count, ids = shards
+    marks = ", ".join("?" for _ in ids)
+    return (
+        f" AND game_id IN (SELECT id FROM games WHERE ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks}))",
+        [count, *ids],
+    )
+
 
 def _deadline(row: Sequence[Any]) -> DeadlineRecord:
     return DeadlineRecord(
@@ -56,16 +72,19 @@ class Deadlines(StoreBase):
         )
         return [_deadline(r) for r in rows]
 
-    async def next_due(self) -> float | None:
-        """When the earliest running deadline is due (None: none)."""
-        row = await self._db.fetchrow("SELECT MIN(due) FROM deadlines WHERE paused = 0")
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the earliest running deadline (of a game of `shards`) is due (None: none)."""
+        mine, params = _of_shards(shards)
+        row = await self._db.fetchrow(f"SELECT MIN(due) FROM deadlines WHERE paused = 0{mine}", params)
         value = row[0] if row else None
         return float(value) if value is not None else None
 
-    async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
-        """Every running deadline due at `now`, earliest first."""
+    async def due_deadlines(self, now: float, shards: Shards | None = None) -> list[DeadlineRecord]:
+        """Every running deadline (of a game of `shards`) due at `now`, earliest first."""
+        mine, params = _of_shards(shards)
         rows = await self._db.fetch(
-            f"SELECT {_COLUMNS} FROM deadlines WHERE paused = 0 AND due <= ? ORDER BY due", (now,)
+            f"SELECT {_COLUMNS} FROM deadlines WHERE paused = 0 AND due <= ?{mine} ORDER BY due",
+            (now, *params),
         )
         return [_deadline(r) for r in rows]
 

@@ -200,3 +200,43 @@ async def test_a_second_process_with_an_old_position_answers_as_an_outdated_clic
     finally:
         await store_a.close()
         await store_b.close()
+
+
+async def test_each_process_is_asked_only_its_own_shards_deadlines(database: str) -> None:
+    """Issue 21: deadlines fire once across processes because a process handles the games of its
+    own shards' guilds: the store answers `due_deadlines` and `next_due` for some shards only,
+    computing each game's shard, `(guild_id >> 22) % count`, in the query (a DM game: shard 0)."""
+    from bot.shards import shard_of
+
+    store = await Store.open(database)
+    try:
+        guilds = {0: 0, 1: 0}
+        ids: dict[int, int] = {}
+        for guild in (2**40, 2**40 + 2**22, 2**41 + 3 * 2**22, None):
+            record = await store.create_lobby(
+                guild_id=guild,
+                channel_id=900 + len(ids),
+                game="secret_number",
+                options={},
+                min_seats=2,
+                max_seats=2,
+                seed=1,
+                host=ALICE,
+                host_id=11,
+                lobby_ttl=None,
+            )
+            ids[record.id] = shard_of(guild, 2)
+            guilds[shard_of(guild, 2)] += 1
+            await store.set_deadline(DeadlineRecord(record.id, "turn", 0, 10.0 + record.id, 0.0, 60.0))
+        assert guilds[0] and guilds[1], "games on both shards"
+        for shard in (0, 1):
+            mine = await store.due_deadlines(100.0, (2, [shard]))
+            assert sorted(d.game_id for d in mine) == sorted(g for g, s in ids.items() if s == shard)
+            assert await store.next_due((2, [shard])) == min(10.0 + g for g, s in ids.items() if s == shard)
+        assert (
+            len(await store.due_deadlines(100.0, (2, [0, 1])))
+            == len(ids)
+            == len(await store.due_deadlines(100.0))
+        )
+    finally:
+        await store.close()
