@@ -247,7 +247,9 @@ class GardenClubBot(commands.Bot):
         self.table.moves.metrics = metrics
         self.table.publisher.metrics = metrics
         self.router.metrics = metrics
-        metrics.count_games = lambda: self.store.count_games("active")
+        plan = self.shard_plan
+        mine = None if plan.owns_everything else (plan.count, plan.ids)
+        metrics.count_games = lambda: self.store.count_games("active", mine)
         metrics.picture_budget = self.table.pictures.budget
 
         async def command_completed(interaction: discord.Interaction[Any], *_: object) -> None:

@@ -113,7 +113,13 @@ class StoreBase:
         """SQLite's journal mode ("wal"); "" on PostgreSQL, which has none."""
         return await self._db.journal_mode() if isinstance(self._db, SqliteDatabase) else ""
 
-    async def count_games(self, status: str) -> int:
-        """How many games have `status` (the metrics' games in progress)."""
-        row = await self._db.fetchrow("SELECT COUNT(*) FROM games WHERE status = ?", (status,))
+    async def count_games(self, status: str, shards: tuple[int, Sequence[int]] | None = None) -> int:
+        """How many games have `status` (the metrics' games in progress): of the servers of
+        `shards` (count, ids) only, when given, so the processes of a sharded bot add up."""
+        where, params = "status = ?", list[object]([status])
+        if shards is not None:
+            count, ids = shards
+            where += f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({', '.join('?' for _ in ids)})"
+            params += [count, *ids]
+        row = await self._db.fetchrow(f"SELECT COUNT(*) FROM games WHERE {where}", params)
         return int(row[0]) if row else 0

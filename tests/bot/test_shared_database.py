@@ -240,3 +240,28 @@ async def test_each_process_is_asked_only_its_own_shards_deadlines(database: str
         )
     finally:
         await store.close()
+
+
+async def test_games_in_progress_are_counted_per_shard_so_processes_add_up(database: str) -> None:
+    """Issue 21 with the metrics (issue 16): each process's games-in-progress gauge counts its own
+    shards' servers, so the gauges of a sharded bot's processes add up to the whole."""
+    store = await Store.open(database)
+    try:
+        for n, guild in enumerate((2**40, 2**40 + 2**22, 2**40 + 2 * 2**22)):
+            record = await store.create_lobby(
+                guild_id=guild,
+                channel_id=700 + n,
+                game="secret_number",
+                options={},
+                min_seats=2,
+                max_seats=2,
+                seed=1,
+                host=ALICE,
+                host_id=11,
+                lobby_ttl=None,
+            )
+            await store.start_game(record.id, [ALICE, BOB], "{}")
+        per_shard = [await store.count_games("active", (2, [shard])) for shard in (0, 1)]
+        assert per_shard == [2, 1] and sum(per_shard) == await store.count_games("active") == 3
+    finally:
+        await store.close()
