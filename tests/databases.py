@@ -39,3 +39,10 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "g.sqlite3")
     cluster: Cluster = request.getfixturevalue("postgres_cluster")
     return cluster.database()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The one line a run without PostgreSQL ends with, however many tests it skipped for it."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if any(NO_SERVER in str(getattr(report, "longrepr", "")) for report in skipped):
+        terminalreporter.write_line(NO_SERVER)

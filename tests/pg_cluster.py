@@ -2,7 +2,8 @@
 server started on a free loopback port, one fresh database per test, everything removed at the end.
 
 The server is Debian's `postgresql` package (`.ci/run` installs it). Its programs are found in
-`PG_BINDIR`, else beside `pg_ctl` on the PATH, else in the newest `/usr/lib/postgresql/*/bin`.
+`PG_BINDIR` (only there, when set), else beside `pg_ctl` on the PATH, else in the newest
+`/usr/lib/postgresql/*/bin`.
 PostgreSQL refuses to run as root, so under root (CI, containers) the cluster belongs to the
 package's `postgres` user and its programs run through `runuser`.
 (pytest-postgresql starts clusters too, but as the calling user only: it cannot run under root.)
@@ -30,11 +31,14 @@ USER = "garden"
 def server_binaries() -> Path | None:
     """The folder holding `initdb`, `pg_ctl` and `postgres`, if this machine has them."""
     named = os.environ.get("PG_BINDIR")
-    candidates = [Path(named)] if named else []
-    found = shutil.which("pg_ctl")
-    if found:
-        candidates.append(Path(found).resolve().parent)
-    candidates += sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: p.parent.name, reverse=True)
+    if named:  # that folder only (PG_BINDIR=/nowhere runs the suite as a machine without one)
+        candidates = [Path(named)]
+    else:
+        found = shutil.which("pg_ctl")
+        candidates = [Path(found).resolve().parent] if found else []
+        candidates += sorted(
+            Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: p.parent.name, reverse=True
+        )
     for folder in candidates:
         if all((folder / name).exists() for name in ("initdb", "pg_ctl", "postgres")):
             return folder

@@ -154,7 +154,7 @@ class Standings(StoreBase):
             return {}
         marks = ", ".join("?" for _ in game_ids)
         rows = await self._db.fetch(
-            f"SELECT game_id, seats FROM results WHERE game_id IN ({marks})", game_ids
+            f"SELECT game_id, seats FROM results WHERE game_id IN ({marks}) ORDER BY game_id", game_ids
         )
         found: dict[tuple[int, int], str] = {}
         for game_id, seats in rows:
