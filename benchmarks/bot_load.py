@@ -67,7 +67,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -580,7 +580,7 @@ async def run(args: argparse.Namespace) -> Figures:
         if name not in known:  # Garden Party's fourth to sixth seats: more people
             fake.add_user(name)
     await fake.start()
-    with tempfile.TemporaryDirectory() as tmp, database_for(args.database) as url:
+    with tempfile.TemporaryDirectory() as tmp, database_for(args.database) as (url, server_cpu):
         started: list[asyncio.subprocess.Process] = []
         log = BotLog()
         relays: list[asyncio.Task[None]] = []
@@ -604,7 +604,7 @@ async def run(args: argparse.Namespace) -> Figures:
                 started.append(process)
                 assert process.stderr is not None
                 relays.append(asyncio.create_task(log.relay(process.stderr)))
-            return await drive(fake, [p.pid for p in started], channels, args, log)
+            return await drive(fake, [p.pid for p in started], channels, args, log, server_cpu)
         finally:
             for process in started:
                 await stop_bot(process)
@@ -614,15 +614,36 @@ async def run(args: argparse.Namespace) -> Figures:
 
 
 @contextlib.contextmanager
-def database_for(kind: str) -> Iterator[str | None]:
-    """The DATABASE_URL for a run: None (the bot's own SQLite file) or a fresh PostgreSQL database
-    in a throwaway cluster, durable as a server runs it (fsync on; commits acknowledged before
-    they reach the disk, as SQLite's WAL with synchronous=NORMAL does)."""
+def database_for(kind: str) -> Iterator[tuple[str | None, Callable[[], float] | None]]:
+    """The DATABASE_URL for a run — None (the bot's own SQLite file, whose work is the bot's own
+    CPU) or a fresh PostgreSQL database in a throwaway cluster, durable as a server runs it
+    (fsync on; commits acknowledged before they reach the disk, as SQLite's WAL with
+    synchronous=NORMAL does) — and how to read the database server's CPU seconds so far."""
     if kind == "sqlite":
-        yield None
+        yield None, None
         return
     with running_cluster(durable=True, options=("synchronous_commit=off",)) as cluster:
-        yield cluster.database()
+        url = cluster.database()
+        postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+        yield url, lambda: server_cpu_seconds(postmaster)
+
+
+def server_cpu_seconds(postmaster: int) -> float:
+    """CPU seconds of a PostgreSQL server: its postmaster, the processes it runs now (a backend
+    per pooled connection, the writers), and those that ended (counted in the postmaster's)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        pid, parent = int(stat.parent.name), int(fields[1])
+        if pid == postmaster or parent == postmaster:
+            ticks = int(fields[11]) + int(fields[12])
+            if pid == postmaster:
+                ticks += int(fields[13]) + int(fields[14])
+            total += ticks / CLOCK_TICKS
+    return total
 
 
 @dataclass(frozen=True)
@@ -631,6 +652,9 @@ class Figures:
 
     interactions_per_second: float
     cpu_ms_per_interaction: float
+    #: The database server's CPU per interaction (PostgreSQL's processes; 0 for SQLite, whose
+    #: work is in the bot's own CPU).
+    server_cpu_ms_per_interaction: float
     p50_ms: float
     p99_ms: float
     failures: int
@@ -673,6 +697,7 @@ async def drive(
     channels: list[FakeChannel],
     args: argparse.Namespace,
     log: BotLog | None = None,
+    server_cpu: Callable[[], float] | None = None,
 ) -> Figures:
     every = [pids] if isinstance(pids, int) else pids
     game = args.game
@@ -711,12 +736,15 @@ async def drive(
             next_at += interval
             await asyncio.sleep(max(0.0, next_at - time.monotonic()))
 
+    server = [0.0]
+
     async def measure() -> tuple[float, float, float]:
         await asyncio.sleep(args.warmup)
         rec.measuring = True
         if log is not None:
             log.measuring = True
         bot0, gen0, t0 = processes_cpu(every), own_cpu_seconds(), time.monotonic()
+        server0 = server_cpu() if server_cpu is not None else 0.0
         split0 = processes_split(every)
         first_call = len(fake.calls)
         await asyncio.sleep(args.seconds)
@@ -726,6 +754,7 @@ async def drive(
         rec.calls = fake.calls[first_call:]
         split1 = processes_split(every)
         rec.bot_user_sys = (split1[0] - split0[0], split1[1] - split0[1])
+        server[0] = (server_cpu() - server0) if server_cpu is not None else 0.0
         return processes_cpu(every) - bot0, own_cpu_seconds() - gen0, time.monotonic() - t0
 
     if args.saturate:
@@ -767,6 +796,8 @@ async def drive(
         f"bot cpu ms/move: {1000 * bot_cpu / max(moves, 1):.2f}"
     )
     print(f"bot cpu ms/interaction: {1000 * bot_cpu / max(count, 1):.2f}")
+    if server_cpu is not None:
+        print(f"database server cpu ms/interaction: {1000 * server[0] / max(count, 1):.2f}")
     if args.saturate:
         print(f"interactions/s: {count / elapsed:.0f}")
     else:
@@ -775,6 +806,7 @@ async def drive(
     return Figures(
         count / elapsed,
         1000 * bot_cpu / max(count, 1),
+        1000 * server[0] / max(count, 1),
         percentile(lat, 50) if lat else 0.0,
         percentile(lat, 99) if lat else 0.0,
         rec.failures,
@@ -808,12 +840,16 @@ async def compare(args: argparse.Namespace) -> None:
         )
     mode = "saturated" if args.saturate else f"open loop at {args.rate:g}/s"
     print(f"\n=== side by side ({args.game}, {args.games} games, {mode}) ===")
-    print("database    processes  interactions/s  bot cpu ms/interaction  p50 ms  p99 ms  failures")
+    print(
+        "database    processes  interactions/s  cpu ms/interaction: bot + database server = all  "
+        "p50 ms  p99 ms  failures"
+    )
     for database, processes, figures in found:
+        bot, server = figures.cpu_ms_per_interaction, figures.server_cpu_ms_per_interaction
         print(
             f"{database:<11} {processes:>9}  {figures.interactions_per_second:>14.0f}  "
-            f"{figures.cpu_ms_per_interaction:>22.2f}  {figures.p50_ms:>6.1f}  {figures.p99_ms:>6.1f}  "
-            f"{figures.failures:>8}"
+            f"{bot:>23.2f} + {server:>15.2f} = {bot + server:>4.2f}  {figures.p50_ms:>6.1f}  "
+            f"{figures.p99_ms:>6.1f}  {figures.failures:>8}"
         )
 
 
