@@ -589,6 +589,8 @@ async def run(args: argparse.Namespace) -> Figures:
                 env = {"DATABASE_URL": url} if url else {}
                 if processes > 1:
                     env |= {"SHARD_COUNT": str(processes), "SHARD_IDS": str(n)}
+                if args.rest_proxy:  # the fake stands for a shared REST proxy: no share of 50/s each
+                    env["REST_PROXY"] = "true"
                 folder = Path(tmp) / f"process-{n}"
                 folder.mkdir()
                 process = await start_bot(
@@ -945,6 +947,12 @@ def main() -> None:
         choices=(1, 2),
         default=1,
         help="bot processes, each running its shard of SHARD_COUNT (2 needs --database postgresql)",
+    )
+    parser.add_argument(
+        "--rest-proxy",
+        action="store_true",
+        help="REST_PROXY=true: sharded processes do not keep to their share of Discord's 50 "
+        "requests a second (as behind a shared REST proxy; the fake enforces no global limit)",
     )
     parser.add_argument(
         "--compare",
