@@ -182,9 +182,19 @@ def handles(runner: BotRunner, game_id: int) -> bool:
     return any(session.game_id == game_id for session in runner.bot.table.sessions.live())
 
 
-async def move(fake: FakeDiscord, channel: FakeChannel, number: int, rng: random.Random) -> None:
-    """Whoever the board names makes one move by clicks; the board then shows move `number`."""
+async def move(
+    fake: FakeDiscord, channel: FakeChannel, number: int, rng: random.Random, runner: BotRunner | None = None
+) -> None:
+    """Whoever is to move makes one move by clicks; the board then shows move `number`. Who is to
+    move: as the board names them, or, with `runner`, as that process's game says (after a restart
+    an older board can still be in the channel beside the new one)."""
     user = player_to_move(fake, board(fake, channel), [fake.alice, fake.bob])
+    if runner is not None:
+        assert runner.bot is not None
+        position = await runner.bot.table.sessions.in_channel(channel.id)
+        assert position is not None and position.to_move(), "someone is to move"
+        seat_user = position.record.seats[position.to_move()[0]].user_id
+        user = next(u for u in (fake.alice, fake.bob) if u.id == seat_user)
     assert user is not None, "someone is to move"
     await play_one_decision(fake, user, channel, rng)
     await wait_for_move(fake, channel, number)
@@ -237,7 +247,7 @@ async def test_two_processes_play_their_own_shards_games_through_a_stop_and_a_re
     await fake.wait_until(lambda: told(fake, one), timeout=15.0, what="shard 1's turn timed out")
     timed_out = await shared.version(game_one)
     await wait_for_move(fake, one, timed_out)
-    await move(fake, one, timed_out + 1, rng)
+    await move(fake, one, timed_out + 1, rng, process_one)
 
     after = await shared.moves(game_one)
     assert after[: len(before_stop)] == before_stop, "no move lost or changed across the stop"
