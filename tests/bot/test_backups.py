@@ -21,8 +21,8 @@ from bot.backups import Backups, hold_run_lock, scheduled_backups
 from bot.clock import ManualClock
 from bot.restore import RestoreRefused, restore, restore_command
 from bot.storage import SeatRecord, Store
-from bot.storage.database import SqliteDatabase
 from bot.storage.migrations import MIGRATIONS, migrate
+from bot.storage.sqlite_database import SqliteDatabase
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 HOUR = 3600.0

@@ -14,8 +14,8 @@ import pytest
 
 from bot.daily import day_of
 from bot.storage import Store
-from bot.storage.database import SqliteDatabase
 from bot.storage.migrations import MIGRATIONS, migrate
+from bot.storage.sqlite_database import SqliteDatabase
 from tests.bot.hub import Hub
 
 GUILD = 7

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.storage import DeadlineRecord, SeatRecord, StaleVersion, Store
-from bot.storage.database import PostgresDatabase, SqliteDatabase
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.postgres_database import PostgresDatabase
+from bot.storage.sqlite_database import SqliteDatabase
 
 ALICE = SeatRecord(name="Alice", user_id=11)
 BOB = SeatRecord(name="Bob", user_id=22)

@@ -9,8 +9,9 @@ import aiosqlite
 import pytest
 
 from bot.storage import ChannelBusy, SeatRecord, StaleVersion, Store
-from bot.storage.database import SqliteDatabase, UniqueViolation
+from bot.storage.database import UniqueViolation
 from bot.storage.migrations import MIGRATIONS, migrate
+from bot.storage.sqlite_database import SqliteDatabase
 
 ALICE = SeatRecord(name="Alice", user_id=11)
 BOB = SeatRecord(name="Bob", user_id=22)
