@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import DeadlineRecord, SeatRecord, StaleVersion, Store
+from bot.storage import DeadlineRecord, GameRecord, SeatRecord, StaleVersion, Store
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres_database import PostgresDatabase
 from bot.storage.sqlite_database import SqliteDatabase
@@ -19,19 +19,27 @@ ALICE = SeatRecord(name="Alice", user_id=11)
 BOB = SeatRecord(name="Bob", user_id=22)
 
 
-async def started_game(store: Store) -> int:
-    record = await store.create_lobby(
-        guild_id=1,
-        channel_id=100,
+async def lobby(
+    store: Store, *, guild_id: int | None = 1, channel_id: int = 100, host: SeatRecord = ALICE, seed: int = 42
+) -> GameRecord:
+    """A two-seat Secret Numbers lobby hosted by `host`."""
+    assert host.user_id is not None
+    return await store.create_lobby(
+        guild_id=guild_id,
+        channel_id=channel_id,
         game="secret_number",
         options={"turns_each": 2},
         min_seats=2,
         max_seats=2,
-        seed=42,
-        host=ALICE,
-        host_id=11,
+        seed=seed,
+        host=host,
+        host_id=host.user_id,
         lobby_ttl=None,
     )
+
+
+async def started_game(store: Store) -> int:
+    record = await lobby(store)
     await store.start_game(record.id, [ALICE, BOB], '{"s": 0}')
     return record.id
 
@@ -154,17 +162,8 @@ async def test_discord_ids_keep_all_their_64_bits(database: str, big: int) -> No
     whole on both stores (PostgreSQL's columns are BIGINT)."""
     store = await Store.open(database)
     try:
-        record = await store.create_lobby(
-            guild_id=big,
-            channel_id=big + 1,
-            game="secret_number",
-            options={},
-            min_seats=2,
-            max_seats=2,
-            seed=big,
-            host=SeatRecord(name="A", user_id=big + 2),
-            host_id=big + 2,
-            lobby_ttl=None,
+        record = await lobby(
+            store, guild_id=big, channel_id=big + 1, host=SeatRecord(name="A", user_id=big + 2), seed=big
         )
         again = await store.open_game_in_channel(big + 1)
         assert again is not None and (again.guild_id, again.host_id, again.seed) == (big, big + 2, big)
@@ -214,18 +213,7 @@ async def test_each_process_is_asked_only_its_own_shards_deadlines(database: str
         guilds = {0: 0, 1: 0}
         ids: dict[int, int] = {}
         for guild in (2**40, 2**40 + 2**22, 2**41 + 3 * 2**22, None):
-            record = await store.create_lobby(
-                guild_id=guild,
-                channel_id=900 + len(ids),
-                game="secret_number",
-                options={},
-                min_seats=2,
-                max_seats=2,
-                seed=1,
-                host=ALICE,
-                host_id=11,
-                lobby_ttl=None,
-            )
+            record = await lobby(store, guild_id=guild, channel_id=900 + len(ids))
             ids[record.id] = shard_of(guild, 2)
             guilds[shard_of(guild, 2)] += 1
             await store.set_deadline(DeadlineRecord(record.id, "turn", 0, 10.0 + record.id, 0.0, 60.0))
@@ -249,18 +237,7 @@ async def test_games_in_progress_are_counted_per_shard_so_processes_add_up(datab
     store = await Store.open(database)
     try:
         for n, guild in enumerate((2**40, 2**40 + 2**22, 2**40 + 2 * 2**22)):
-            record = await store.create_lobby(
-                guild_id=guild,
-                channel_id=700 + n,
-                game="secret_number",
-                options={},
-                min_seats=2,
-                max_seats=2,
-                seed=1,
-                host=ALICE,
-                host_id=11,
-                lobby_ttl=None,
-            )
+            record = await lobby(store, guild_id=guild, channel_id=700 + n)
             await store.start_game(record.id, [ALICE, BOB], "{}")
         per_shard = [await store.count_games("active", (2, [shard])) for shard in (0, 1)]
         assert per_shard == [2, 1] and sum(per_shard) == await store.count_games("active") == 3
