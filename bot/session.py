@@ -10,6 +10,7 @@ that lifecycle). Nothing here talks to Discord.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,9 @@ class Shown:
     #: they were in (`Position.turn_key`).
     to_move: list[int] | None = None
     turn_key: Hashable | None = None
+    #: The latest turn keys each seat was to move in at a published version (`Facts.told_keys`;
+    #: a few are enough: a turn, and the windows in it).
+    told_keys: dict[int, deque[Hashable]] = field(default_factory=dict)
     #: The version (and status) the board message's text shows, and the version its picture shows.
     board_version: int | None = None
     board_status: str | None = None

@@ -8,7 +8,7 @@ or the clock, so each decision is tested on plain data (tests/bot/test_publish_p
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -57,6 +57,11 @@ class Facts:
     #: `turn_key`): when it changed, a seat still to move begins a new turn.
     turn_key: Hashable | None = None
     shown_turn_key: Hashable | None = None
+    #: The latest turn keys each seat was to move in at a published version (told of it, or its
+    #: player made the move): a seat back in one of those turns after a reply window in it
+    #: (Garden Party's turn, a cancellation in the middle, which the seat may answer too) is not
+    #: pinged again.
+    told_keys: Mapping[int, Collection[Hashable]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -115,13 +120,15 @@ def still_to_move(facts: Facts) -> set[int]:
 
 def users_to_notify(facts: Facts) -> tuple[int, ...]:
     """Each person whose turn begins since the last published version, except the one who just
-    moved."""
+    moved and those back in a turn they were already told of (the same turn key)."""
     before = still_to_move(facts)
     actor = facts.actor
     users: list[int] = []
     for seat in facts.to_move:
         user = facts.seat_users[seat] if 0 <= seat < len(facts.seat_users) else None
         if seat in before or user is None or user == actor or user in users:
+            continue
+        if facts.turn_key is not None and facts.turn_key in facts.told_keys.get(seat, ()):
             continue
         users.append(user)
     return tuple(users)
@@ -146,7 +153,12 @@ def plan(facts: Facts) -> Plan:
         humans_to_move = any(
             0 <= s < len(facts.seat_users) and facts.seat_users[s] is not None for s in facts.to_move
         )
-        if notify or not humans_to_move:
+        # A notice stands while the seats it told are still deciding; a seat newly to move
+        # (told now, or back in a turn it was told of, after a window) replaces it, so a closed
+        # window's notice never lingers.
+        shown = facts.shown_to_move
+        newcomers = shown is not None and not set(facts.to_move) <= set(shown)
+        if notify or newcomers or not humans_to_move:
             delete.extend(facts.standing_notices)
     if not active:
         delete.extend(facts.standing_notices)

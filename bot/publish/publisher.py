@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot import daily
@@ -30,6 +31,10 @@ from bot.table_layout import TABLE_LOG_LINES
 from engine.api import Event
 
 log = logging.getLogger(__name__)
+
+#: How many of its latest turn keys a seat's "told" list keeps (`Shown.told_keys`): a turn and
+#: the reply windows in it.
+TOLD_KEYS_KEPT = 4
 
 #: Waits between tries while Discord fails: doubling from the first, never longer than the last.
 FIRST_RETRY = 0.5
@@ -146,6 +151,7 @@ class Publisher:
             picture_version=session.shown.picture,
             turn_key=position.turn_key(),
             shown_turn_key=session.shown.turn_key,
+            told_keys={seat: tuple(keys) for seat, keys in session.shown.told_keys.items()},
         )
         steps = plan(facts)
         lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES)
@@ -158,6 +164,10 @@ class Publisher:
         session.shown.version = facts.version
         session.shown.to_move = list(facts.to_move)
         session.shown.turn_key = facts.turn_key
+        for seat in facts.to_move:
+            told = session.shown.told_keys.setdefault(seat, deque(maxlen=TOLD_KEYS_KEPT))
+            if facts.turn_key not in told:
+                told.append(facts.turn_key)
         if first:
             await self.store.mark_published(session.game_id, facts.version)
         else:

@@ -159,3 +159,41 @@ def test_an_announcement_replaces_the_one_standing_and_is_posted_once() -> None:
     assert steps.announcement == ("🐛 Alice sabotaged Bob's plot 1.",)
     assert set(steps.delete) == {OLD_NOTICE, OLD_ANNOUNCEMENT}
     assert plan(replace(told, announced_version=3)).announcement == ()
+
+
+def test_a_mover_back_from_a_reply_window_in_their_turn_is_not_pinged_again() -> None:
+    """Garden Party (issue 20; noticed in issue 19's notes): Alice's turn, ("turn", 5), is cut by a
+    cancel window for Bob and Carol. When it closes, Alice is to move again in the same turn: her
+    clock goes on afresh, the window's notice goes, but she is not pinged a second time about a
+    turn she was told of. Her next turn, a new key, pings her as always."""
+    back = replace(
+        AFTER_ALICE,
+        seat_users=[ALICE, BOB, CAROL],
+        to_move=[0],
+        shown_to_move=[1, 2],
+        actor=None,
+        turn_key=("turn", 5),
+        shown_turn_key=("cancel", 7, 0),
+        told_keys={0: (("turn", 5), ("cancel", 7, 0)), 1: (("cancel", 7, 0),), 2: (("cancel", 7, 0),)},
+    )
+    steps = plan(back)
+    assert steps.notify == () and steps.new_turns == (0,)
+    assert steps.delete == (OLD_NOTICE,), "the closed window's notice goes"
+    assert plan(replace(back, turn_key=("turn", 8))).notify == (ALICE,), "a new turn is told"
+    assert plan(replace(back, told_keys={})).notify == (ALICE,), "a turn never told is told"
+
+
+def test_a_seat_answering_a_window_leaves_the_notice_for_those_still_asked() -> None:
+    """Reply windows (issue 15): Bob answers, Carol has not: the notice that asked them both stays
+    (it is still Carol's), and nobody is pinged."""
+    answering = replace(
+        AFTER_ALICE,
+        seat_users=[ALICE, BOB, CAROL],
+        to_move=[2],
+        shown_to_move=[1, 2],
+        actor=BOB,
+        turn_key=("cancel", 7, 0),
+        shown_turn_key=("cancel", 7, 0),
+    )
+    steps = plan(answering)
+    assert steps.notify == () and steps.delete == ()
