@@ -247,8 +247,7 @@ class GardenClubBot(commands.Bot):
         self.table.moves.metrics = metrics
         self.table.publisher.metrics = metrics
         self.router.metrics = metrics
-        plan = self.shard_plan
-        mine = None if plan.owns_everything else (plan.count, plan.ids)
+        mine = self.shard_plan.store_filter
         metrics.count_games = lambda: self.store.count_games("active", mine)
         metrics.picture_budget = self.table.pictures.budget
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.storage import DeadlineRecord, Store
-from bot.storage.deadlines import Shards
+from bot.storage.connection import Shards
 
 log = logging.getLogger(__name__)
 

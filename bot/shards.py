@@ -97,6 +97,12 @@ class ShardPlan:
         return len(self.ids) == self.count
 
     @property
+    def store_filter(self) -> tuple[int, tuple[int, ...]] | None:
+        """What the store's queries by shard take: (count, ids), or None when this process owns
+        every guild (no filter)."""
+        return None if self.owns_everything else (self.count, self.ids)
+
+    @property
     def runs_shard_zero(self) -> bool:
         """The process that does the bot-wide chores once (command sync, backups): shard 0's,
         which Discord also sends direct messages to."""

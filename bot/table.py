@@ -71,7 +71,7 @@ class Table:
             store,
             self.timer,
             self.clocks.fire,
-            shards=None if self.shards.owns_everything else (self.shards.count, self.shards.ids),
+            shards=self.shards.store_filter,
         )
         self.publisher.turn_ends = self.clocks.turn_ends
         self.publisher.subscribers.append(self.clocks.on_published)

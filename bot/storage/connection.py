@@ -20,6 +20,17 @@ from bot.storage.rows import GAME_COLUMNS, game_from_row
 from bot.storage.sqlite_database import SqliteDatabase
 
 Clock = Callable[[], float]
+#: Some shards of a sharded bot: (shard count, the shard ids). A guild's shard is Discord's
+#: `(guild_id >> 22) % count`; a game without a guild (a DM) is shard 0's (bot/shards.py).
+Shards = tuple[int, Sequence[int]]
+
+
+def of_shards(shards: Shards) -> tuple[str, list[Any]]:
+    """The SQL condition on a `games` row "its guild is on one of these shards", and its
+    parameters: the shard is computed in the query, the same on SQLite and PostgreSQL."""
+    count, ids = shards
+    return f"((COALESCE(guild_id, 0) >> 22) % ?) IN ({', '.join('?' for _ in ids)})", [count, *ids]
+
 
 #: How long a "published" mark may wait to be written together with others (`note_published`).
 PUBLISHED_FLUSH_SECONDS = 0.5
@@ -114,13 +125,13 @@ class StoreBase:
         """SQLite's journal mode ("wal"); "" on PostgreSQL, which has none."""
         return await self._db.journal_mode() if isinstance(self._db, SqliteDatabase) else ""
 
-    async def count_games(self, status: str, shards: tuple[int, Sequence[int]] | None = None) -> int:
+    async def count_games(self, status: str, shards: Shards | None = None) -> int:
         """How many games have `status` (the metrics' games in progress): of the servers of
-        `shards` (count, ids) only, when given, so the processes of a sharded bot add up."""
-        where, params = "status = ?", list[object]([status])
+        `shards` only, when given, so the processes of a sharded bot add up."""
+        where, params = "status = ?", list[Any]([status])
         if shards is not None:
-            count, ids = shards
-            where += f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({', '.join('?' for _ in ids)})"
-            params += [count, *ids]
+            condition, more = of_shards(shards)
+            where += f" AND {condition}"
+            params += more
         row = await self._db.fetchrow(f"SELECT COUNT(*) FROM games WHERE {where}", params)
         return int(row[0]) if row else 0

@@ -10,26 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.connection import StoreBase
+from bot.storage.connection import Shards, StoreBase, of_shards
 from bot.storage.records import DeadlineRecord
 
 _COLUMNS = "game_id, kind, seat, due, started, seconds, step, paused"
-
-#: Some shards of a sharded bot: (shard count, the shard ids). A guild's shard is Discord's
-#: `(guild_id >> 22) % count`; a game without a guild (a DM) is shard 0's (bot/shards.py).
-Shards = tuple[int, Sequence[int]]
 
 
 def _of_shards(shards: Shards | None) -> tuple[str, list[Any]]:
     """The condition (on `deadlines`) and parameters for "a game of these shards" (none: all)."""
     if shards is None:
         return "", []
-    count, ids = shards
-    marks = ", ".join("?" for _ in ids)
-    return (
-        f" AND game_id IN (SELECT id FROM games WHERE ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks}))",
-        [count, *ids],
-    )
+    condition, params = of_shards(shards)
+    return f" AND game_id IN (SELECT id FROM games WHERE {condition})", params
 
 
 def _deadline(row: Sequence[Any]) -> DeadlineRecord:
