@@ -16,10 +16,9 @@ import asyncio
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.replays import rebuild
-from bot.storage import Store
+from bot.storage import ActionRecord, GameRecord, Store
 from bot.storage.database import Database, Tx, is_postgres
 
 #: The tables in an order that keeps every reference valid (a game before its moves and results).
@@ -166,7 +165,9 @@ async def _verify_replays(origin: Store, target: Store) -> tuple[int, int]:
     return replayed, not_replayable
 
 
-def _replays_to(state: str | None, record: Any, actions: Sequence[Any]) -> bool:
+def _replays_to(state: str | None, record: GameRecord, actions: Sequence[ActionRecord]) -> bool:
+    """Whether `record`'s moves replay through the engine to `state` (False: they no longer replay,
+    or the game is not one this version knows)."""
     try:
         rebuilt = rebuild(record, list(actions))
     except (ValueError, KeyError):
