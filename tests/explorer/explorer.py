@@ -1,0 +1,413 @@
+"""The explorer: a seeded random player that presses what people can press, and the checks that
+must hold after every press (issue 27, "The project's own explorer").
+
+Each step is one of: a click on something a random user can see (mostly what moves a game on:
+the newest hand or table, a lobby's buttons; sometimes an old message or someone else's table),
+a menu choice, a slash command drawn from the synced command tree, a forged or garbage custom id,
+time moved on (the bot's injected clock: turn clocks, reply windows, lobby expiry, the daily
+day), a clean restart or a killed one. What it checks (`Finding`s, each with the steps before it):
+
+- every interaction is answered within 3 s, never with "Sorry, something went wrong", and the bot
+  logs no error and lets no exception escape;
+- a choice offered by the clicker's newest hand or by the table, clicked when the bot is idle, is
+  not refused as outdated, not offered, misplaced or unreadable;
+- every stored lobby or game in progress has its message in Discord once the bot is idle;
+- `/play` is not refused for a game in a channel whose stored games have all ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import re
+import sqlite3
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import refusals
+from bot.clock import ManualClock
+from tests.explorer.commands import Invocation, random_invocation
+from tests.explorer.crash import kill
+from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
+
+#: How the bot apologises for its own failure (bot/errors.py).
+APOLOGY = "Sorry, something went wrong"
+#: `/play` refused because of a game in the channel (bot/lobby.py).
+CHANNEL_TAKEN = "This channel already has a game"
+#: Refusals that must never answer a choice the clicker's newest message offers.
+WRONG_FOR_AN_OFFERED_CHOICE = (
+    refusals.OUTDATED,
+    refusals.NOT_OFFERED,
+    refusals.WRONG_PLACE,
+    refusals.UNREADABLE,
+)
+ANSWER_SECONDS = 3.0
+#: (what, weight): how often each kind of step is drawn.
+STEPS: tuple[tuple[str, int], ...] = (
+    ("progress", 46),
+    ("click_anything", 14),
+    ("old_message", 4),
+    ("command", 16),
+    ("forged", 3),
+    ("time", 10),
+    ("restart", 2),
+    ("kill", 2),
+)
+#: Seconds the clock may jump, weighted to short jumps (long ones run out turns, lobbies, days).
+JUMPS = (1, 1, 2, 5, 5, 15, 30, 60, 125, 600, 1900, 4000, 86_400)
+GARBAGE_IDS = (
+    "x" * 100,
+    "🌱",
+    "gc:",
+    "gc:c:1:0:0:zz",
+    "gc:hand:999999",
+    "gc:s:1:0:0:0",
+    "gc:lobby:-1:join",
+    "",
+)
+
+
+@dataclass
+class Finding:
+    step: int
+    what: str
+    trail: list[str]
+
+    def __str__(self) -> str:
+        steps = "\n      ".join(self.trail)
+        return f"step {self.step}: {self.what}\n    after:\n      {steps}"
+
+
+@dataclass
+class Explorer:
+    fake: FakeDiscord
+    runner: BotRunner
+    clock: ManualClock
+    rng: random.Random
+    users: list[FakeUser]
+    channels: list[FakeChannel]
+    findings: list[Finding] = field(default_factory=list)
+    trail: deque[str] = field(default_factory=lambda: deque(maxlen=12))
+    steps: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+    verbose: bool = False
+    _kinds_found: set[str] = field(default_factory=set)
+    _errors_seen: int = 0
+
+    # --- the loop -------------------------------------------------------------------------------
+
+    async def run(self, seconds: float, *, max_steps: int = 1_000_000, max_findings: int = 1) -> None:
+        """Explore for `seconds` of wall time (or `max_steps`), stopping after `max_findings`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while loop.time() < deadline and self.steps < max_steps and len(self.findings) < max_findings:
+            self.steps += 1
+            kind = self.rng.choices([s for s, _ in STEPS], [w for _, w in STEPS])[0]
+            self.counts[kind] = self.counts.get(kind, 0) + 1
+            await getattr(self, f"_{kind}")()
+            self._check_logs()
+            if self.steps % 10 == 0:
+                await self._check_messages()
+
+    def report(self) -> str:
+        done = ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items()))
+        return f"{self.steps} steps ({done}); {len(self.findings)} findings"
+
+    def _find(self, what: str) -> None:
+        """Record a finding, once per kind (ids and numbers aside)."""
+        kind = re.sub(r"\d+|'[^']*'|\"[^\"]*\"", "…", what)
+        if kind not in self._kinds_found:
+            self._kinds_found.add(kind)
+            self.findings.append(Finding(self.steps, what, list(self.trail)))
+
+    def _note(self, text: str) -> None:
+        self.trail.append(f"{self.steps}: {text}")
+        if self.verbose:
+            print(self.trail[-1], flush=True)
+
+    # --- what a person sees ---------------------------------------------------------------------
+
+    def _all_channels(self) -> list[FakeChannel]:
+        return [*self.channels, *[t for c in self.channels for t in self.fake.threads(c)]]
+
+    def _visible(self, user: FakeUser) -> list[FakeMessage]:
+        """Messages with components `user` can click: public ones and their own ephemerals."""
+        found = []
+        for channel in self._all_channels():
+            found += [m for m in self.fake.public_messages(channel) if not m.deleted and _controls(m)]
+        found += [m for m in self.fake.ephemeral_messages(user) if not m.deleted and _controls(m)]
+        return found
+
+    def _newest_hand(self, user: FakeUser, channel_id: int) -> FakeMessage | None:
+        hands = [
+            m
+            for m in self.fake.ephemeral_messages(user)
+            if m.channel_id == channel_id and not m.deleted and any(_is_choice(c) for c in m.custom_ids())
+        ]
+        return max(hands, key=_last_change, default=None)
+
+    def _is_newest(self, user: FakeUser, message: FakeMessage) -> bool:
+        """Whether `message` is the clicker's newest hand in its channel, or a live public table."""
+        if message.ephemeral_to is not None:
+            return self._newest_hand(user, message.channel_id) is message
+        return any(c.startswith("gc:text:") for c in message.custom_ids())
+
+    # --- steps ----------------------------------------------------------------------------------
+
+    async def _progress(self) -> None:
+        """What moves games on: a control of a random user's newest messages, choices and lobby
+        buttons first."""
+        user = self.rng.choice(self.users)
+        await self.settle()
+        newest = sorted(self._visible(user), key=_last_change)[-10:]
+        offered = [(message, control) for message in newest for control in _controls(message)]
+        if not offered:
+            await self._command(self._play_somewhere())
+            return
+        weights = [_progress_weight(control) for _, control in offered]
+        message, control = self.rng.choices(offered, weights)[0]
+        interaction = await self._use(user, message, control, checked=True)
+        # Follow a private answer with choices for a step or two, as a person would.
+        for _ in range(3):
+            answer = interaction.original if interaction is not None else None
+            if answer is None or answer.ephemeral_to != user.id:
+                return
+            await self.settle()
+            choices = [c for c in _controls(answer) if _is_choice(c.custom_id)] or _controls(answer)
+            if not choices:
+                return
+            interaction = await self._use(user, answer, self.rng.choice(choices), checked=True)
+
+    async def _click_anything(self) -> None:
+        user = self.rng.choice(self.users)
+        messages = self._visible(user)
+        if messages:
+            message = self.rng.choice(messages)
+            await self._use(user, message, self.rng.choice(_controls(message)), checked=False)
+
+    async def _old_message(self) -> None:
+        """A control on one of the oldest messages still up (a finished game's table, an old hand)."""
+        user = self.rng.choice(self.users)
+        messages = sorted(self._visible(user), key=_last_change)[:5]
+        if messages:
+            message = self.rng.choice(messages)
+            await self._use(user, message, self.rng.choice(_controls(message)), checked=False)
+
+    async def _command(self, invocation: Invocation | None = None) -> None:
+        user = self.rng.choice(self.users)
+        channel = self.rng.choice(self._all_channels())
+        invocation = invocation or random_invocation(self.fake, self.rng, self.users, self._game_ids())
+        self._note(f"{user.name} in #{channel.name}: {invocation}")
+        await self.settle()
+        open_before = self._open_games_in(channel.id)
+        try:
+            interaction = await self.fake.slash(
+                user, channel, invocation.command, invocation.options, manage_guild=invocation.manage_guild
+            )
+        except AssertionError as refused_by_client:  # e.g. a server-only command the client hides
+            self._note(f"  (the client would not send it: {str(refused_by_client)[:80]})")
+            return
+        text = await self._answered(interaction)
+        taken = text is not None and invocation.command.startswith("play") and CHANNEL_TAKEN in text
+        if taken and not open_before:
+            self._find(f"/play refused in #{channel.name}, where no game is seen: {text!r}")
+
+    def _play_somewhere(self) -> Invocation:
+        game = self.rng.choice(["cabbagehead", "sabotage", "garden-party", "secret-numbers", "objection"])
+        return Invocation(f"play {game}", {})
+
+    async def _forged(self) -> None:
+        user = self.rng.choice(self.users)
+        messages = self._visible(user)
+        if not messages:
+            return
+        message = self.rng.choice(messages)
+        custom_id = self.rng.choice(GARBAGE_IDS) or "gc:c:0:0:0:a0"
+        self._note(f"{user.name} forges {custom_id[:30]!r} on message {message.id}")
+        interaction = await self.fake.forge_click(user, message, custom_id, claimed=self.rng.random() < 0.5)
+        await self._answered(interaction)
+
+    async def _time(self) -> None:
+        seconds = self.rng.choice(JUMPS)
+        self._note(f"time moves on {seconds} s")
+        self.clock.advance(seconds)
+        await self.settle()
+
+    async def _restart(self) -> None:
+        self._note("clean restart")
+        await self.settle()
+        await self.runner.restart()
+        await self.settle(quiet=0.5)
+
+    async def _kill(self) -> None:
+        """Killed at a random moment: sometimes right after a click was sent, before its answer."""
+        if self.rng.random() < 0.5:
+            user = self.rng.choice(self.users)
+            messages = self._visible(user)
+            if messages:
+                message = self.rng.choice(messages)
+                control = self.rng.choice(_controls(message))
+                self._note(f"{user.name} presses {control.label!r} and the bot is killed at once")
+                if control in _controls(message):
+                    await self._send(user, message, control)
+                    await asyncio.sleep(self.rng.random() * 0.2)  # somewhere inside its handling
+        self._note("killed restart")
+        await kill(self.runner)
+        await self.runner.start()
+        await self.settle(quiet=0.5)
+
+    # --- one interaction and its checks ---------------------------------------------------------
+
+    async def _send(self, user: FakeUser, message: FakeMessage, control: Control) -> FakeInteraction:
+        if control.options is None:
+            return await self.fake.click(user, message, control.custom_id)
+        low, high = control.counts
+        values = self.rng.sample(control.options, k=self.rng.randint(low, min(high, len(control.options))))
+        return await self.fake.select(user, message, control.custom_id, values)
+
+    async def _use(
+        self, user: FakeUser, message: FakeMessage, control: Control, *, checked: bool
+    ) -> FakeInteraction | None:
+        if control not in _controls(message):  # redrawn meanwhile: a person sees the new one
+            return None
+        newest = checked and _is_choice(control.custom_id) and self._is_newest(user, message)
+        where = "hand" if message.ephemeral_to else "table" if message.custom_ids() else "message"
+        self._note(f"{user.name} uses {control.label!r} ({control.custom_id}) on {where} {message.id}")
+        interaction = await self._send(user, message, control)
+        text = await self._answered(interaction)
+        if newest and text is not None and any(refusal in text for refusal in WRONG_FOR_AN_OFFERED_CHOICE):
+            self._find(
+                f"{user.name}'s newest {where} offered {control.label!r}, and it was refused: {text!r}"
+            )
+        return interaction
+
+    async def _answered(self, interaction: FakeInteraction) -> str | None:
+        """Wait for the answer (finding if none within 3 s); what the person reads, if anything."""
+        try:
+            await interaction.wait_answered(timeout=ANSWER_SECONDS)
+        except AssertionError:
+            self._find(f"{interaction.description} by {interaction.user.name} not answered within 3 s")
+            return None
+        if interaction.modal is not None:
+            return None
+        texts = [m.text() for m in interaction.messages()] if interaction.messages() else []
+        if interaction.original is not None and interaction.response_type in (4, 5):
+            with contextlib.suppress(AssertionError):  # an answer that never gets content
+                texts.append((await self.fake.response_message(interaction, timeout=ANSWER_SECONDS)).text())
+        text = "\n".join(texts)
+        if APOLOGY in text:
+            self._find(f"{interaction.description} by {interaction.user.name} was answered {text[:300]!r}")
+        return text
+
+    # --- what must hold -------------------------------------------------------------------------
+
+    async def settle(self, quiet: float = 0.08, limit: float = 5.0) -> None:
+        """Wait until the bot is idle: no computer thinking, no REST call for `quiet` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        while loop.time() < deadline:
+            calls = len(self.fake.calls)
+            await asyncio.sleep(quiet)
+            if len(self.fake.calls) == calls and not self._computers_thinking():
+                return
+
+    def _computers_thinking(self) -> bool:
+        bot = self.runner.bot
+        table = getattr(bot, "table", None)
+        if table is None:
+            return False
+        return any(s.computer_turn is not None and not s.computer_turn.done() for s in table.sessions.live())
+
+    def _check_logs(self) -> None:
+        records = self.runner.log_records[self._errors_seen :]
+        self._errors_seen = len(self.runner.log_records)
+        for record in records:
+            if record.levelno >= logging.ERROR:
+                cause = f" {record.exc_info[1]!r}" if record.exc_info else ""
+                self._find(f"logged {record.name}: {record.getMessage()[:300]}{cause}")
+
+    async def _check_messages(self) -> None:
+        """Every stored lobby or game in progress has its message, once the bot is idle."""
+        await self.settle(quiet=0.3)
+        for game_id, channel_id, status, lobby_id, board_id in self._rows(
+            "SELECT id, channel_id, status, lobby_message_id, board_message_id FROM games "
+            "WHERE status IN ('lobby', 'active')"
+        ):
+            if not self._shown(lobby_id if status == "lobby" else board_id):
+                self._find(f"{status} game {game_id} in channel {channel_id} has no message in Discord")
+
+    def _open_games_in(self, channel_id: int) -> list[int]:
+        """The games in a lobby or in progress in a channel that people can see (by their message)."""
+        rows = self._rows(
+            "SELECT id, status, lobby_message_id, board_message_id FROM games "
+            "WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            channel_id,
+        )
+        return [
+            int(game)
+            for game, status, lobby, board in rows
+            if self._shown(lobby if status == "lobby" else board)
+        ]
+
+    def _shown(self, message_id: int | None) -> bool:
+        message = self.fake.messages.get(int(message_id)) if message_id else None
+        return message is not None and not message.deleted
+
+    def _game_ids(self) -> list[int]:
+        return [int(r[0]) for r in self._rows("SELECT id FROM games")]
+
+    def _rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        path = self.runner.data_dir / "garden-club.sqlite3"
+        if not path.exists():
+            return []
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        try:
+            return list(connection.execute(sql, args))
+        finally:
+            connection.close()
+
+
+@dataclass(frozen=True)
+class Control:
+    """A button (options None) or a string menu (its option values, and how many it takes)."""
+
+    custom_id: str
+    label: str
+    options: list[str] | None = None
+    counts: tuple[int, int] = (1, 1)
+
+
+def _controls(message: FakeMessage) -> list[Control]:
+    found = [
+        Control(str(b["custom_id"]), str(b.get("label") or b.get("emoji") or ""))
+        for b in message.buttons()
+        if "custom_id" in b and not b.get("disabled")
+    ]
+    for menu in message.selects():
+        options = [str(o["value"]) for o in menu.get("options", [])]
+        if menu.get("type", 3) == 3 and options and not menu.get("disabled"):
+            counts = (int(menu.get("min_values", 1)), int(menu.get("max_values", 1)))
+            found.append(
+                Control(str(menu["custom_id"]), str(menu.get("placeholder", "menu")), options, counts)
+            )
+    return found
+
+
+def _is_choice(custom_id: str) -> bool:
+    return custom_id.startswith(("gc:c:", "gc:s:"))
+
+
+def _progress_weight(control: Control) -> float:
+    if _is_choice(control.custom_id):
+        return 6.0
+    label = control.label.lower()
+    if any(word in label for word in ("my hand", "join", "start", "play again", "let it happen", "computer")):
+        return 3.0
+    return 1.0
+
+
+def _last_change(message: FakeMessage) -> tuple[Any, int]:
+    return (message.edited_at or message.created_at, message.id)
