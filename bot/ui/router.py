@@ -106,6 +106,10 @@ class Router:
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(PREFIX):
+            # Every component the bot sends is routed here (none has a callback of its own), so an
+            # id without our prefix is forged or damaged: it still gets its private answer.
+            await send_ephemeral(interaction, UNREADABLE)
+            self.metrics.interaction(component_kind(custom_id), REFUSED)
             return
         if self.table.closing:
             await send_ephemeral(interaction, RESTARTING)
