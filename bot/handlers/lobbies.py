@@ -300,12 +300,14 @@ class LobbyHandlers:
                 )
         others = [f"<@{s.user_id}>" for s in record.seats if s.user_id not in (None, interaction.user.id)]
         invite = f"{' '.join(others)}: press **Join** to play again." if others else None
+        # A lobby's message carries the invitation; a game that started at once (a solo game, or
+        # computers only) is a layout message, whose opening says `content=None` and wins.
+        fields = {"content": invite, **await self._opening(change)}
         sent = await replies.send(
             interaction,
             private=False,
-            content=invite,
             allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-            **await self._opening(change),
+            **fields,
         )
         message = sent or await interaction.original_response()
         await self._remember(change, message)
