@@ -38,6 +38,24 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
+#: `/play` refused because the channel has a game people can see.
+CHANNEL_TAKEN = (
+    "This channel already has a game. Finish it (or ask its host to `/end` it), "
+    "or start yours in another channel or a thread."
+)
+#: Seconds a stored game may wait for its first message before `/play` may drop it.
+UNSEEN_GRACE = 15.0
+UNSEEN_REASON = "its message was never posted"
+
+
+def unseen(record: GameRecord) -> bool:
+    """Whether nobody can see a game: a lobby without its message, or a game without its table
+    that nobody has moved in."""
+    if record.status == "lobby":
+        return record.lobby_message_id is None
+    return record.status == "active" and record.board_message_id is None and record.version == 0
+
+
 class Lobbies:
     """Opening and seating games, backed by the store through the sessions."""
 
@@ -94,31 +112,51 @@ class Lobbies:
             game.create(checked, low, 0)  # options the rules refuse are refused now, not at Start
         except ValueError as error:
             raise Refusal(f"Those options don't work for {game.title}: {error}") from None
+        fields: dict[str, Any] = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "game": game.name,
+            "options": checked.model_dump(mode="json"),
+            "min_seats": low,
+            "max_seats": high,
+            "seed": deal.seed if deal is not None else self._seed_source(),
+            "host": SeatRecord(name=host_name, user_id=host_id),
+            "host_id": host_id,
+            "lobby_ttl": self.lobby_ttl,
+            "daily": deal.day if deal is not None else None,
+        }
         try:
-            record = await self.store.create_lobby(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game.name,
-                options=checked.model_dump(mode="json"),
-                min_seats=low,
-                max_seats=high,
-                seed=deal.seed if deal is not None else self._seed_source(),
-                host=SeatRecord(name=host_name, user_id=host_id),
-                host_id=host_id,
-                lobby_ttl=self.lobby_ttl,
-                daily=deal.day if deal is not None else None,
-            )
-        except ChannelBusy:
-            raise Refusal(
-                "This channel already has a game. Finish it (or ask its host to `/end` it), "
-                "or start yours in another channel or a thread."
-            ) from None
+            record = await self.store.create_lobby(**fields)
+        except ChannelBusy as busy:
+            # A game nobody can see (its message was never posted: the bot stopped, or Discord
+            # failed, between storing it and answering) never keeps a channel from a new one.
+            if busy.game_id is None or not await self.drop_if_unseen(busy.game_id, grace=UNSEEN_GRACE):
+                raise Refusal(CHANNEL_TAKEN) from None
+            try:
+                record = await self.store.create_lobby(**fields)
+            except ChannelBusy:
+                raise Refusal(CHANNEL_TAKEN) from None
         if clock is not None or stand_in is not None:
             await self.store.set_clock(record.id, clock, stand_in)
             record.clock, record.stand_in = clock, stand_in
         if high == 1:
             return await self.start(record.id, host_id)
         return SeatChange(Position(record))
+
+    async def drop_if_unseen(self, game_id: int, *, grace: float) -> bool:
+        """Cancel a lobby, or a game nobody has moved in, whose message was never posted and that
+        is older than `grace` seconds (a message is posted within moments of storing it); True if
+        it was dropped. Such a game exists only when the bot stopped, or Discord failed, between
+        storing it and answering."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or not unseen(record) or self._clock() - record.created_at < grace:
+                return False
+            dropped = await self.store.close_game(game_id, "cancelled", UNSEEN_REASON)
+        self.sessions.forget(game_id)
+        if dropped:
+            log.info("Game %s in channel %s dropped: %s.", game_id, record.channel_id, UNSEEN_REASON)
+        return dropped
 
     async def _lobby(self, game_id: int) -> GameRecord:
         record = await self.store.get(game_id)

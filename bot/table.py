@@ -20,7 +20,7 @@ from bot.clock import Clock, SystemClock
 from bot.clocks import Clocks
 from bot.computers import ComputerPlayers
 from bot.deadline_scheduler import DeadlineScheduler
-from bot.lobby import DEFAULT_LOBBY_TTL, Lobbies
+from bot.lobby import DEFAULT_LOBBY_TTL, Lobbies, unseen
 from bot.moves import Moves
 from bot.pauses import Pauses
 from bot.picture_service import PictureBudget, PictureService
@@ -104,9 +104,16 @@ class Table:
         for record in await self.store.unpublished_games():
             if owns(record.guild_id):
                 self.publisher.request(record.id)
+        # A lobby whose message was never posted (the bot stopped between storing it and
+        # answering /play) is seen by nobody and would hold its channel: it goes.
+        for record in await self.store.games_by_status("lobby"):
+            if owns(record.guild_id) and unseen(record):
+                await self.lobbies.drop_if_unseen(record.id, grace=0.0)
         active = [r for r in await self.store.games_by_status("active") if owns(r.guild_id)]
         for record in active:
-            if record.board_message_id is not None and self.pictures.draws_for(record.game):
+            if record.board_message_id is None:  # started, its table never posted: post it now
+                self.publisher.request(record.id)
+            elif self.pictures.draws_for(record.game):
                 self.pictures.redraw_later(record.id)
         await self.computers.resume(active)
         try:

@@ -3,12 +3,24 @@ players would, each through the fake Discord."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from bot import lobby as lobby_module
+from bot.lobby import CHANNEL_TAKEN
 from bot.refusals import UNREADABLE
-from tests.e2e.findings_driver import APOLOGY, answer_of, assert_private_refusal, bot_errors, solo_game
+from tests.e2e.findings_driver import (
+    APOLOGY,
+    answer_of,
+    assert_private_refusal,
+    bot_errors,
+    open_games,
+    solo_game,
+)
 from tests.e2e.table_driver import offered, open_lobby
 from tests.e2e.test_cabbagehead_table import play_to_the_end
+from tests.explorer.crash import kill
 from tests.fake_discord import BotRunner, FakeDiscord
 
 
@@ -44,3 +56,45 @@ async def test_play_again_after_a_solo_game_starts_the_next_game_on_its_table(
     assert APOLOGY not in table.text()
     assert "Game #2 · move 0" in table.text() and offered(table), table.text()[:300]
     assert bot_errors(running_bot) == []
+
+
+async def test_a_lobby_stored_without_its_message_does_not_block_the_channel(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Issue 27 item 2: the bot killed between storing a new lobby and answering `/play` left a
+    lobby nobody could see, and every `/play` there was refused until it expired 30 minutes later.
+    The catch-up after the restart drops it, and `/play` opens a new lobby at once."""
+    fake = fake_discord
+    await garden_bot.start()
+    held = fake.hold_next("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+    await fake.slash(fake.alice, fake.general, "play sabotage")
+    await fake.wait_until(lambda: open_games(garden_bot), what="the lobby stored")
+    await kill(garden_bot)
+    held.set()
+    await garden_bot.start()
+    await fake.wait_until(lambda: not open_games(garden_bot), what="the unseen lobby dropped", timeout=5)
+    again = await fake.slash(fake.bob, fake.general, "play sabotage")
+    await again.wait_answered(timeout=3)
+    lobby = await fake.response_message(again)
+    assert CHANNEL_TAKEN not in lobby.text() and lobby.button("Join")
+    [(_, _, status, _)] = open_games(garden_bot)
+    assert status == "lobby"
+
+
+async def test_play_drops_a_game_left_without_its_table(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27 item 2: a solo game stored while its table could not be posted (Discord failing
+    the answer) blocked the channel; `/play` is never refused because of a game no one can see:
+    once the moment to post its message has passed, it is dropped and the new game opens."""
+    fake = fake_discord
+    monkeypatch.setattr(lobby_module, "UNSEEN_GRACE", 0.0)
+    fake.fail_next("POST", "/interactions/{interaction_id}/{interaction_token}/callback", status=503)
+    failed = await fake.slash(fake.alice, fake.general, "play cabbagehead")
+    await fake.wait_until(lambda: open_games(running_bot), what="the game stored")
+    await asyncio.sleep(0.1)
+    assert not failed.messages(), "Discord refused the answer: no table"
+    again = await fake.slash(fake.alice, fake.general, "play cabbagehead")
+    await again.wait_answered(timeout=3)
+    table = await fake.response_message(again)
+    assert CHANNEL_TAKEN not in table.text() and offered(table), table.text()[:200]
