@@ -56,6 +56,13 @@ class ComputerPlayers:
             outcome = await self.moves.play_computer(game_id, version=version, not_before=not_before)
             if outcome is not None:
                 self.publisher.request(game_id)
+            else:
+                # A person moved while the computer thought (it holds no lock meanwhile), and that
+                # version's publishing found this turn still running: think again from there.
+                session = self.sessions.session(game_id)
+                if session.computer_turn is asyncio.current_task():
+                    session.computer_turn = None
+                await self.on_published(await self.sessions.position(game_id))
         except asyncio.CancelledError:
             raise
         except Exception:

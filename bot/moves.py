@@ -138,19 +138,23 @@ class Moves:
         earlier than `not_before` (event-loop time), so how long a computer seems to think does
         not reveal its cards."""
         session = self.sessions.session(game_id)
+        # The computer thinks and pauses without the game's lock (it works on its own copy of
+        # the position), so a person's click meanwhile is answered at once; the lock is taken
+        # only to check that the game is still where it thought, and to play.
+        position = await self.sessions.position(game_id)
+        if not position.is_active or position.version != version:
+            return None
+        seat = position.computer_to_move()
+        if seat is None:
+            return None
+        choice = await self._computer_choice(position, seat, position.record.seats[seat].computer or "random")
+        if not_before is not None:
+            await asyncio.sleep(max(0.0, not_before - asyncio.get_running_loop().time()))
         async with session.lock:
-            position = await self.sessions.position(game_id)
-            if not position.is_active or position.version != version:
-                return None
-            seat = position.computer_to_move()
-            if seat is None:
-                return None
-            choice = await self._computer_choice(
-                position, seat, position.record.seats[seat].computer or "random"
-            )
-            if not_before is not None:
-                await asyncio.sleep(max(0.0, not_before - asyncio.get_running_loop().time()))
-            return await self._apply(session, position, seat, choice)
+            now = await self.sessions.position(game_id)
+            if not now.is_active or now.version != version or now.computer_to_move() != seat:
+                return None  # someone moved meanwhile: the next version gets its own turn
+            return await self._apply(session, now, seat, choice)
 
     async def _computer_choice(self, position: Position, seat: int, strength: str) -> int:
         """The index of the action a computer player of `strength` takes for `seat` now."""

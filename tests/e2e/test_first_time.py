@@ -4,6 +4,7 @@ players would, each through the fake Discord."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -15,10 +16,11 @@ from tests.e2e.findings_driver import (
     answer_of,
     assert_private_refusal,
     bot_errors,
+    first_choice,
     open_games,
     solo_game,
 )
-from tests.e2e.table_driver import offered, open_lobby
+from tests.e2e.table_driver import offered, open_hand, open_lobby, play_one_decision, wait_for_move
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.explorer.crash import kill
 from tests.fake_discord import BotRunner, FakeDiscord
@@ -98,3 +100,32 @@ async def test_play_drops_a_game_left_without_its_table(
     await again.wait_answered(timeout=3)
     table = await fake.response_message(again)
     assert CHANNEL_TAKEN not in table.text() and offered(table), table.text()[:200]
+
+
+async def test_a_click_while_a_computer_thinks_is_answered_at_once(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Issue 27 item 3: a computer's thinking pause (1.5 s) was slept while it held the game's
+    lock, so a person's click in that game waited behind it. The pause now runs without the lock:
+    a click during it is answered at once, and the computer still plays its move after it."""
+    fake = fake_discord
+    assert running_bot.bot is not None
+    running_bot.bot.table.computers.pause = 1.5
+    lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", {"first_player": "host"})
+    await (await fake.click(fake.alice, lobby, label="Add computer player (Easy)")).wait_answered()
+    await (await fake.click(fake.alice, lobby, label="Start")).wait_answered()
+    await wait_for_move(fake, fake.general, 0)
+    hand = await open_hand(fake, fake.alice, fake.general)
+    game, seat, version, _ = first_choice(hand)
+    moved = 0
+    while running_bot.bot.table.sessions.session(game).computer_turn is None and moved < 10:
+        await play_one_decision(fake, fake.alice, fake.general, random.Random(moved))
+        moved += 1
+        await asyncio.sleep(0.05)
+    turn = running_bot.bot.table.sessions.session(game).computer_turn
+    assert turn is not None and not turn.done(), "the computer is thinking"
+    click = await fake.forge_click(fake.alice, hand, f"gc:c:{game}:{seat}:{version}:a0")
+    await click.wait_answered(timeout=3)
+    assert click.latency is not None and click.latency < 0.75, f"answered after {click.latency:.2f} s"
+    assert not turn.done(), "answered while the computer still thought"
+    await asyncio.wait_for(turn, 5)
