@@ -40,12 +40,13 @@ async def main(minutes: float, seed: int, keep_going: bool) -> int:
             explorer = await explore(
                 fake, runner, clock, seed, minutes * 60, max_findings=50 if keep_going else 1
             )
+            summary = explorer.report()  # while its database is still there
         finally:
             await runner.stop()
             runner.detach_logs()
             await fake.stop()
     problems = fake_discord_problems(fake)
-    print(f"seed {seed}, {(time.monotonic() - started) / 60:.1f} min: {explorer.report()}")
+    print(f"seed {seed}, {(time.monotonic() - started) / 60:.1f} min: {summary}")
     for finding in explorer.findings:
         print(f"- {finding}")
     for problem in problems:

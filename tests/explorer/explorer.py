@@ -113,8 +113,17 @@ class Explorer:
                 await self._check_messages()
 
     def report(self) -> str:
+        """The steps taken by kind, the games reached (by game and status, with the most moves
+        any of them got) and the findings."""
         done = ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items()))
-        return f"{self.steps} steps ({done}); {len(self.findings)} findings"
+        games = ", ".join(
+            f"{game} {status} {count} (up to move {most})"
+            for game, status, count, most in self._rows(
+                "SELECT game, status, COUNT(*), MAX(version) FROM games "
+                "GROUP BY game, status ORDER BY game, status"
+            )
+        )
+        return f"{self.steps} steps ({done}); games: {games}; {len(self.findings)} findings"
 
     def _find(self, what: str) -> None:
         """Record a finding, once per kind (ids and numbers aside)."""
