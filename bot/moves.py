@@ -3,7 +3,9 @@
 A move is: the game's lock → its position → checks (seat, version, turn, offered) → `Game.apply` →
 one transaction (state + action + events, guarded by the version) → a `MoveOutcome`. Holding the
 lock for the whole of it makes double and simultaneous clicks safe: the second finds a newer
-version and is refused as outdated. Publishing is not done here: the caller asks the publisher.
+version, made by its own seat's move, and is refused as outdated. A click on an earlier version
+after others' moves is played when its choice still means the same thing (`bot.earlier`).
+Publishing is not done here: the caller asks the publisher.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import logging
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
+from bot.earlier import earlier_position, index_now, meaning, moved_since
 from bot.metrics import NULL_METRICS, NullMetrics
 from bot.position import Position
 from bot.refusals import (
@@ -120,12 +123,31 @@ class Moves:
                 position = await self.sessions.position(game_id)
             self.check_seat(position, user_id, seat)
             if version != position.version:
-                raise Outdated()
+                index = await self.carried_forward(session, position, seat, version, index)
             if seat not in position.to_move() and not position.may_act_unasked(seat):
                 raise Refusal(NOT_YOUR_TURN)
             if not 0 <= index < len(position.legal_actions(seat)):
                 raise Refusal(NOT_OFFERED)
             return await self._apply(session, position, seat, index)
+
+    async def carried_forward(
+        self, session: GameSession, position: Position, seat: int, version: int, index: int
+    ) -> int:
+        """The number now of `seat`'s choice `index` at the earlier `version`, when it is still on
+        offer and means the same thing (`bot.earlier`); else the click is outdated. A version this
+        process never made was read again by the caller: one still ahead of the store is not real."""
+        if version > position.version or await moved_since(self.store, position.game_id, seat, version):
+            raise Outdated()
+        earlier = await earlier_position(self.store, session, position, version)
+        if earlier is None:
+            raise Outdated()
+        then = meaning(earlier, seat, index)
+        if then is None:
+            raise Refusal(NOT_OFFERED)
+        now = index_now(position, seat, then)
+        if now is None:
+            raise Outdated()
+        return now
 
     async def play_computer(
         self, game_id: int, *, version: int, not_before: float | None = None
@@ -281,6 +303,8 @@ class Moves:
             if isinstance(error, StaleVersion):
                 raise Outdated() from None
             raise
+        if record.state is not None:
+            session.keep_earlier(version, record.state)  # what a click on a hand drawn then meant
         record.version = new_version
         record.state = state_text
         if seats is not None:

@@ -20,6 +20,8 @@ from engine.api import Event
 
 #: How many recent events a session keeps for the board's log lines.
 RECENT_KEPT = 10
+#: How many earlier states a session keeps, to read clicks made on them (`bot.earlier`).
+EARLIER_KEPT = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,9 @@ class GameSession:
     shown: Shown = field(default_factory=Shown)
     #: Each seat's open hand, as the last interaction that showed it (`bot.handlers.hands.OpenHand`).
     open_hands: dict[int, Any] = field(default_factory=dict)
+    #: The game's state text at each of its last few versions before this one (version -> text):
+    #: what a click made on a hand drawn then meant (`bot.earlier`; history, so never stale).
+    earlier_states: dict[int, str] = field(default_factory=dict)
     #: The computer's pending turn, if one is waiting or thinking.
     computer_turn: asyncio.Task[None] | None = None
     #: The game's abandoned-game check is armed (once per process), and the seats whose turn
@@ -100,6 +105,12 @@ class GameSession:
             self.recent.extend((version, event) for event in events)
             del self.recent[:-RECENT_KEPT]
 
+    def keep_earlier(self, version: int, state: str) -> None:
+        """Remember the state a move was made on (the oldest kept is forgotten past `EARLIER_KEPT`)."""
+        self.earlier_states[version] = state
+        for old in sorted(self.earlier_states)[:-EARLIER_KEPT]:
+            del self.earlier_states[old]
+
     def events_since(self, version: int) -> list[Event] | None:
         """The kept events of moves after `version`, or None if some of them are not kept."""
         if self.recent is None:
@@ -114,6 +125,7 @@ class GameSession:
         """The database may differ from memory (a failed write): reload on next use."""
         self.position = None
         self.recent = None
+        self.earlier_states = {}
 
     def close(self) -> None:
         """The game is over and shown: stop its computer turn and let go of what it holds."""
