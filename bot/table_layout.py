@@ -99,7 +99,9 @@ def choices_page(position: Position, seat: int, choice: str = "p0") -> Page:
     labels, steps = position.labels_and_steps(seat)
     groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
     shows = presenter(position.record.game)
-    page = plan_page(labels, steps, choice, shows.flat_limit, groups)
+    view = position.view(seat)
+    most = None if view is None else shows.most_choices(view, seat)
+    page = plan_page(labels, steps, choice, shows.flat_limit, groups, most)
     if not page.as_buttons:
         sections = shows.menu_sections(page.title, page.entries)
         if sections is not None and fits_menus(sections):

@@ -54,7 +54,7 @@ def kinds() -> dict[str, Callable[[], RenderedImage]]:
         return render_board("cabbagehead", game.view(state, None), NAMES[:1])
 
     def sabotage_final() -> RenderedImage:
-        game, state = played("sabotage", 4, 9, 2000, bird_variant=True)
+        game, state = played("sabotage", 4, 13, 2000, bird_variant=True)
         return render_board("sabotage", game.view(state, None), NAMES)
 
     def garden_party_board() -> RenderedImage:

@@ -73,6 +73,12 @@ class Presenter:
     #: pickers (None: the platform's default, one menu's 25 options).
     flat_limit: int | None = None
 
+    def most_choices(self, view: Any, seat: int) -> int | None:
+        """The most actions `seat`'s kind of decision can offer at this view (a turn, a question,
+        the end of a turn): the hand's first page is laid out for it, so the same decision keeps
+        its buttons or its menu as legal actions come and go. None: lay out what is legal now."""
+        return None
+
     def board_text(self, view: Any, names: list[str]) -> str:
         """The public board from the spectator view; `names[seat]` is each seat's display name."""
         raise NotImplementedError

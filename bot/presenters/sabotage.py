@@ -28,7 +28,15 @@ from bot.presenters.base import (
 from bot.refusals import Refusal
 from bot.ui.choices import MAX_BUTTON_CHOICES
 from engine.api import Event
-from engine.sabotage.cards import BIRD, BUG_KINDS, OBJECTIVES_TO_END, a_or_an
+from engine.sabotage.cards import (
+    BIRD,
+    BUG_KINDS,
+    OBJECTIVE_HAND_LIMIT,
+    OBJECTIVES_TO_END,
+    PLANT_KINDS,
+    PLOTS,
+    a_or_an,
+)
 from engine.sabotage.state import SabotageOptions
 from engine.sabotage.views import (
     CardView,
@@ -195,12 +203,29 @@ def objective_lines(objective: ObjectiveView, progress: list[ProgressView]) -> s
     return f"• **{objective.text}**\n  {close}" if close else f"• **{objective.text}**"
 
 
+#: The kinds of action with one first step each in a turn: draw a Plant, take one from the row,
+#: draw a Bug, take one from the row, Sweep, Use Pesticide, draw and exchange an Objective.
+TURN_ACTION_KINDS = 8
+
+
 class SabotagePresenter(Presenter):
     game_name = "sabotage"
     says_whose_turn = True
     #: Optional platform hook: with more actions than fit as buttons, group them by first step, so
     #: a choice with a target (which plot; which player's plot) is always a second step.
     flat_limit = MAX_BUTTON_CHOICES
+
+    def most_choices(self, view: SabotageView, seat: int) -> int | None:
+        """A turn with actions left can offer a first step for every Plant and Bug kind and held
+        objective, besides the draws, rows, Sweep, Pesticide, Bird, objectives and End turn: always
+        more than fit as buttons, so always a menu; with no action left only "Complete …" on a plot
+        and End turn remain: always buttons (issue 27 item 11)."""
+        if waiting_for_answers(view) or view.turn != seat:
+            return None
+        ends = OBJECTIVE_HAND_LIMIT * PLOTS + 1
+        if view.actions_left == 0:
+            return ends
+        return len(PLANT_KINDS) + len(BUG_KINDS) + 1 + TURN_ACTION_KINDS + ends
 
     def board_headline(self, view: SabotageView, names: list[str]) -> str:
         parts = [status_line(view, names)]

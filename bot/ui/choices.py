@@ -102,8 +102,18 @@ def _rest(parts: tuple[str, ...], label: str) -> str:
     return " · ".join(parts[1:]) if len(parts) > 1 else label
 
 
-def _page_of(entries: list[Entry], page: int, title: str | None, back: Entry | None, prefix: str) -> Page:
-    buttons = len(entries) <= MAX_BUTTON_CHOICES and all(len(e.label) <= BUTTON_LABEL_MAX for e in entries)
+def _page_of(
+    entries: list[Entry],
+    page: int,
+    title: str | None,
+    back: Entry | None,
+    prefix: str,
+    most: int | None = None,
+) -> Page:
+    """A page of `entries`: buttons when the decision can never offer more than fit (`most`, the
+    most it can offer; None: as many as now), else menus, paged."""
+    room = len(entries) if most is None else max(most, len(entries))
+    buttons = room <= MAX_BUTTON_CHOICES and all(len(e.label) <= BUTTON_LABEL_MAX for e in entries)
     if buttons:
         return Page(title=title, entries=entries, as_buttons=True, nav=[back] if back else [])
     pages = max(1, -(-len(entries) // PAGE_CAPACITY))
@@ -126,15 +136,22 @@ def plan_page(
     choice: str = "p0",
     flat_limit: int | None = None,
     groups: Groups | None = None,
+    most: int | None = None,
 ) -> Page:
     """The page to show for `choice` (a `p<n>` or `g<j>.<n>` code) over these legal actions.
 
     Above `flat_limit` actions (default `FLAT_LIMIT`; a game's presenter may lower it, so that
     choices with a target always take a second step), actions sharing a first step are grouped
-    into two-step pickers. `groups`: `group_by_first_step(steps)`, when already known."""
+    into two-step pickers. `groups`: `group_by_first_step(steps)`, when already known.
+
+    `most`: the most actions this kind of decision can offer (`Presenter.most_choices`). With it,
+    the first page's layout — grouped or not, buttons or menus — is decided by the decision's kind,
+    not by how many actions happen to be legal now, so it does not flip from one action to the
+    next (issue 27 item 11: 11 choices in a menu, then 10 as buttons). None: as many as now."""
     if groups is None:
         groups = group_by_first_step(steps)
-    grouped = len(labels) > (FLAT_LIMIT if flat_limit is None else flat_limit) and len(groups) > 1
+    size = len(labels) if most is None else max(most, len(labels))
+    grouped = size > (FLAT_LIMIT if flat_limit is None else flat_limit) and len(groups) > 1
     if choice.startswith("g") and grouped:
         number, _, page_text = choice[1:].partition(".")
         group = int(number) if number.isdigit() else 0
@@ -154,4 +171,4 @@ def plan_page(
             else Entry(f"{first} …", f"g{j}.0")
             for j, (first, members) in enumerate(groups)
         ]
-    return _page_of(entries, page, None, None, "p")
+    return _page_of(entries, page, None, None, "p", most)

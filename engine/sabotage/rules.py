@@ -153,7 +153,7 @@ def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
                         if target != seat:
                             plots = state.players[target].plots
                             for p in range(PLOTS):
-                                if plots[p].bad_bug is None:
+                                if plots[p].bad_bug is None and plots[p].plants:  # ruling 16
                                     append(by_target[target][p])
             for kind in GOOD_BUG_KINDS:
                 if kind in bugs_in_hand:
@@ -389,6 +389,8 @@ def _sabotage(state: SabotageState, seat: int, action: SabotageAction) -> list[E
         raise IllegalAction("That plot already has a Bad Bug: only one Bad Bug per plot.")
     player = state.players[seat]
     card = _take_bug(player, action.bug)
+    if not plot.plants:
+        raise IllegalAction("That plot has no Plant to eat: a sabotage needs a Plant there (ruling 16).")
     player.bugs.remove(card)
     plot.bad_bug = card
     eaten, ate = _eat(state, action.target, action.plot, "target")

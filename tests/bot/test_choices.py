@@ -113,3 +113,25 @@ def test_a_presenter_may_lower_the_flat_limit_so_targets_take_a_second_step() ->
         "Player 3's plot 1",
         "Player 3's plot 2",
     ]
+
+
+def test_a_decisions_layout_follows_its_kind_not_the_count_legal_now() -> None:
+    """issue 27 item 11: a Sabotage turn showed 11 first steps in a menu, then 10 as buttons. With
+    the most a decision can offer (`most`), its first page keeps one layout whatever is legal now."""
+
+    def turn(firsts: int) -> tuple[list[str], list[tuple[str, ...]]]:
+        steps = [(f"First step {i}", f"Plot {p}") for i in range(firsts) for p in (1, 2)]
+        return [" ".join(s) for s in steps], steps
+
+    assert plan_page(*turn(11), flat_limit=10).as_buttons is False
+    assert plan_page(*turn(10), flat_limit=10).as_buttons is True  # the flip, without `most`
+    for firsts in (3, 10, 11, 20):
+        page = plan_page(*turn(firsts), flat_limit=10, most=30)
+        assert not page.as_buttons and all(e.choice.startswith("g") for e in page.entries)
+    few = plan_page(
+        ["Complete Salad Bowl on plot 1", "End turn"],
+        [("Complete Salad Bowl", "Plot 1"), ("End turn",)],
+        flat_limit=10,
+        most=5,
+    )
+    assert few.as_buttons

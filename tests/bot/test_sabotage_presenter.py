@@ -89,12 +89,13 @@ def test_sabotage_and_bites_are_announced_with_the_plot_and_the_plant_eaten() ->
 
 
 def test_a_bite_with_nothing_to_eat_is_not_announced_but_the_sabotage_is() -> None:
-    """Draft, "Sabotage": on an empty plot the Bad Bug eats nothing; only what changes the game
+    """Draft, "Sabotage": on a plot it emptied the Bad Bug eats nothing; only what changes the game
     gets a message, and never "there was nothing to eat"."""
     state = new_game(2, first_seat=0)
     give(state, 0, bugs=["Slug"])
+    set_plot(state, 1, 0, plants=["Bean"])
     said = PRESENTER.announcements(play_events(state, "Sabotage Player 2's plot 1 with a Slug"), NAMES)
-    assert said == ["🐛 **Alice** sabotaged **Bob**'s plot 1 with a Slug."]
+    assert said == ["🐛 **Alice** sabotaged **Bob**'s plot 1 with a Slug: it ate **Bob**'s Bean."]
     assert PRESENTER.announcements(play_events(state, "End turn"), NAMES) == []
 
 
@@ -164,6 +165,7 @@ def test_hand_choices_name_players_by_their_display_names() -> None:
     """The bot labels choices with `engine.api.action_label`; the presenter needs no hook for it."""
     state = new_game(2, first_seat=0)
     give(state, 0, bugs=["Aphid"], plants=["Tomato"])
+    set_plot(state, 1, 0, plants=["Bean"])
     named = [action_label(a, NAMES) for a in GAME.legal_actions(state, 0)]
     assert "Sabotage Bob's plot 1 with an Aphid" in named and "Plant a Tomato on plot 2" in named
     assert not hasattr(PRESENTER, "choice_text")

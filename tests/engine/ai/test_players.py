@@ -171,10 +171,10 @@ def test_a_decision_carries_the_view_and_legal_actions_but_no_state() -> None:
     assert not set(other_hand) & set(decision.view.model_dump_json().split('"'))
 
 
-def _ready_position() -> tuple[SabotageState, int, set[str], int]:
+def _ready_position(seeds: range = range(40)) -> tuple[SabotageState, int, set[str], int]:
     """A mid-game Sabotage position whose seat to move can complete an objective now: the state,
     the seat, the objectives it can complete and the seed."""
-    for seed in range(40):
+    for seed in seeds:
         state = _mid_game(SABOTAGE, SabotageOptions(), 2, seed, 60)
         assert isinstance(state, SabotageState)
         if SABOTAGE.is_terminal(state):
@@ -186,9 +186,9 @@ def _ready_position() -> tuple[SabotageState, int, set[str], int]:
     pytest.skip("no ready objective in the sampled positions")
 
 
-def _completed_in_the_turn(strength: Strength) -> tuple[set[str], set[str]]:
+def _completed_in_the_turn(strength: Strength, seeds: range = range(40)) -> tuple[set[str], set[str]]:
     """Play the ready position's seat with `strength` until its turn ends: (ready, completed)."""
-    state, seat, ready, seed = _ready_position()
+    state, seat, ready, seed = _ready_position(seeds)
     played = state.model_copy(deep=True)
     turns = played.turns_taken
     while played.turns_taken == turns and not SABOTAGE.is_terminal(played):
@@ -209,7 +209,10 @@ def test_strong_completes_a_ready_objective_before_its_turn_ends() -> None:
     "the same objective completed when it is worth 4 points or less, so greedy ends its turn instead",
 )
 def test_greedy_completes_a_ready_objective_before_its_turn_ends() -> None:
-    ready, completed = _completed_in_the_turn("greedy")
+    # From seed 37: its ready objective (Caesar Salad, 3 points) shows the defect; the first ready
+    # position (seed 16 since ruling 16 changed which sabotages are legal) holds a 2-point one
+    # that greedy happens to complete.
+    ready, completed = _completed_in_the_turn("greedy", range(37, 80))
     assert ready & completed
 
 

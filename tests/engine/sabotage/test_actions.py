@@ -130,11 +130,26 @@ def test_ruling_3_a_bad_bug_bites_at_the_start_of_each_of_the_victims_turns() ->
     assert plot_kinds(state, 1, 1) == ["Bean"]
 
 
-def test_ruling_16_a_bad_bug_may_sit_on_an_empty_plot_and_eats_what_is_planted_later() -> None:
+def test_ruling_16_a_sabotage_needs_a_plant_to_eat() -> None:
+    """Ruling 16 (issue 27 item 11): an empty plot is never offered as a sabotage target (it wasted
+    the action and was announced publicly); a forged one is refused and changes nothing."""
     state = new_game()
     give(state, 0, bugs=["Caterpillar"])
+    set_plot(state, 1, 0, plants=["Bean"])
+    offered = [a.label for a in GAME.legal_actions(state, 0) if isinstance(a, A.Sabotage)]
+    assert offered == ["Sabotage Player 2's plot 1 with a Caterpillar"]
+    before = dump_state(state)
+    with pytest.raises(IllegalAction, match="no Plant to eat"):
+        GAME.apply(state, 0, A.SABOTAGE["Caterpillar"][1][1])
+    assert dump_state(state) == before
+
+
+def test_ruling_16_a_bad_bug_stays_on_the_plot_it_emptied_and_eats_what_is_planted_later() -> None:
+    state = new_game()
+    give(state, 0, bugs=["Caterpillar"])
+    set_plot(state, 1, 1, plants=["Bean"])
     lines = play(state, "Sabotage Player 2's plot 2 with a Caterpillar")
-    assert lines[0].endswith("there was nothing to eat.")
+    assert lines[0].endswith("it ate Player 2's Bean.")
     lines = play(state, "End turn")
     assert "The Caterpillar on Player 2's plot 2 bites: there was nothing to eat." in lines
     give(state, 1, plants=["Tomato"])
@@ -147,6 +162,9 @@ def test_ruling_16_a_bad_bug_may_sit_on_an_empty_plot_and_eats_what_is_planted_l
 def test_a_bad_bug_is_never_placed_on_your_own_board() -> None:
     state = new_game(3)
     give(state, 0, bugs=["Aphid"])
+    for seat in range(3):
+        for plot in range(2):
+            set_plot(state, seat, plot, plants=["Tomato"])
     sabotages = [a for a in GAME.legal_actions(state, 0) if isinstance(a, A.Sabotage)]
     assert {a.target for a in sabotages} == {1, 2} and len(sabotages) == 4
     with pytest.raises(IllegalAction, match="your own Garden Board"):
@@ -260,6 +278,7 @@ def test_ruling_2_all_eight_listed_actions_are_actions_and_each_costs_one() -> N
     state = new_game(2, seed=3)
     give(state, 0, plants=["Tomato"], bugs=["Aphid", "Ladybug"], objectives=["Salad Bowl"])
     set_plot(state, 0, 1, bad="Slug")
+    set_plot(state, 1, 0, plants=["Carrot"])
     one_of_each = [
         "Draw a Plant from the deck",
         "Plant a Tomato on plot 1",
