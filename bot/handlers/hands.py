@@ -21,6 +21,7 @@ from bot.position import Position
 from bot.refusals import (
     NO_GAME_HERE,
     NOT_A_PLAYER,
+    NOT_OFFERED,
     NOT_STARTED,
     NOT_YOUR_CHOICES,
     WRONG_PLACE,
@@ -30,7 +31,15 @@ from bot.refusals import (
 from bot.render import board_link
 from bot.session import GameSession
 from bot.table import Table
-from bot.table_layout import TABLE_LOG_LINES, TableLook, choices_page, hand_layout, table_layout, table_seat
+from bot.table_layout import (
+    TABLE_LOG_LINES,
+    TableLook,
+    choices_page,
+    hand_layout,
+    offers,
+    table_layout,
+    table_seat,
+)
 from bot.ui.ids import ChoiceId
 from engine.api import has_public_view
 
@@ -66,6 +75,23 @@ def shown_alt(interaction: discord.Interaction[Any]) -> str | None:
     if message is None or not message.attachments:
         return None
     return message.attachments[0].description or ""
+
+
+def check_offered(position: Position, clicked: ChoiceId) -> None:
+    """Refuse a choice the seat's pages do not offer where it was clicked (at the version they
+    show): a picker step or page that does not exist, or a menu never drawn, would otherwise be
+    opened as the nearest page that does (issue 27 item 5). An action button is the engine's to
+    judge (`Moves.play`: a legal action number at that version)."""
+    if clicked.menu is None and clicked.choice.startswith("a"):
+        return
+    if not offers(position, clicked.seat, clicked.choice, clicked.menu):
+        raise Refusal(NOT_OFFERED)
+
+
+def asks(position: Position, seat: int) -> bool:
+    """Whether `seat`'s hand offers choices: it has legal actions, unless it is in a reply window
+    its hand has nothing to play in (not asked: the window's clock passes for it, issue 27 item 4)."""
+    return bool(position.legal_actions(seat)) and not position.only_pass(seat)
 
 
 class Hands:
@@ -105,8 +131,12 @@ class Hands:
             drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked")
             fields["attachments"] = [as_file(drawn)] if drawn is not None else []
             alt = drawn.description if drawn is not None else None
-        page = choices_page(position, seat, choice) if position.legal_actions(seat) else None
-        fields["view"] = hand_layout(position, seat, lines, note=note, picture_alt=alt, page=page)
+        page = choices_page(position, seat, choice) if asks(position, seat) else None
+        look = self.sessions.session(position.game_id).shown.look
+        closes = look.ends if look is not None and position.in_window(seat) else None
+        fields["view"] = hand_layout(
+            position, seat, lines, note=note, picture_alt=alt, page=page, closes=closes
+        )
         return fields
 
     async def answer(self, interaction: discord.Interaction[Any], fields: dict[str, Any]) -> None:
@@ -150,12 +180,15 @@ class Hands:
             if position.version != clicked.version:
                 await self._outdated(interaction, position, clicked.seat)
                 return
+            check_offered(position, clicked)
             # A picker step or page at the position the message shows: its picture still fits.
             fields = await self.message(
                 position, clicked.seat, clicked.choice, picture="keep", kept_alt=shown_alt(interaction)
             )
             await replies.update(interaction, **fields)
             return
+        if position.version == clicked.version:
+            check_offered(position, clicked)
         try:
             outcome = await self._play(interaction, clicked)
         except Outdated:
@@ -172,20 +205,23 @@ class Hands:
         if has_public_view(position.game) and position.record.daily is None:
             return  # played on the table (a daily garden, though, is played in the hand)
         session = self.sessions.session(position.game_id)
-        choices = bool(position.legal_actions(seat))
-        session.open_hands[seat] = OpenHand(interaction, time.monotonic(), position.version, choices)
+        session.open_hands[seat] = OpenHand(
+            interaction, time.monotonic(), position.version, asks(position, seat)
+        )
 
     async def on_published(self, position: Position, session: GameSession) -> None:
         """A version is shown: every seat that now has a decision and a hand open at an earlier
         version gets that hand redrawn, so it plays on without another **My hand**; so does a hand
-        with choices of its own now (a card it may play unasked) or buttons that no longer hold.
+        with choices of its own now (a card it may play unasked) or buttons that no longer hold,
+        and, at the game's end, every open hand (the publisher calls this then too: issue 27 item 8).
         Best effort: a hand that cannot be edited (its token expired, Discord failing) is
         forgotten."""
         now = time.monotonic()
+        over = not position.is_active
         for seat, shown in list(session.open_hands.items()):
             if shown.version >= position.version:
                 continue
-            if not (seat in position.to_move() or shown.choices or position.legal_actions(seat)):
+            if not (over or seat in position.to_move() or shown.choices or position.legal_actions(seat)):
                 continue
             if now - shown.at > OPEN_HAND_SECONDS:
                 del session.open_hands[seat]
@@ -196,7 +232,7 @@ class Hands:
             except discord.HTTPException:
                 session.open_hands.pop(seat, None)
                 continue
-            choices = bool(position.legal_actions(seat))
+            choices = asks(position, seat)
             session.open_hands[seat] = OpenHand(shown.interaction, shown.at, position.version, choices)
 
     async def _play(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> MoveOutcome:
@@ -229,6 +265,7 @@ class Hands:
         self.table.moves.check_seat(position, user, clicked.seat)
         if position.version != clicked.version or table_seat(position) != clicked.seat:
             raise Refusal(MOVED_ON)
+        check_offered(position, clicked)
         if not clicked.choice.startswith("a"):
             session = self.sessions.session(record.id)
             look = session.shown.look

@@ -14,7 +14,7 @@ picks e.g. the card first and then the slot, and any list longer than one messag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 MAX_ROWS = 5
@@ -50,6 +50,10 @@ class Page:
     #: The menus as a game's presenter groups them (`Presenter.menu_sections`: e.g. slots by rows),
     #: each with its placeholder; None: the entries in menus of 25 in order.
     sections: list[tuple[str, list[Entry]]] | None = None
+    #: The entries as buttons laid out like the board they point at (`Presenter.button_grid`:
+    #: e.g. a garden's slots, a row of buttons per garden row; None in a cell: not on offer),
+    #: drawn instead of the buttons or menus when the message has room for it.
+    grid: list[list[Entry | None]] | None = None
 
     def menus(self) -> list[list[Entry]]:
         """The entries split into menus of at most 25 options."""
@@ -68,6 +72,37 @@ class Page:
         if len(menus) <= 1:
             return [title] * len(menus)
         return [f"{title}: {menu[0].label} … {menu[-1].label}" for menu in menus]
+
+    def shows(self, choice: str, menu: int | None = None) -> bool:
+        """Whether this page offers `choice`: as a button (`menu` None), or in its menu `menu`."""
+        if menu is None:
+            grid = [e for row in self.grid or [] for e in row if e is not None]
+            shown = [*self.nav, *(self.entries if self.as_buttons else []), *grid]
+        else:
+            menus = [] if self.as_buttons else self.menus()
+            shown = menus[menu] if 0 <= menu < len(menus) else []
+        return any(entry.choice == choice for entry in shown)
+
+
+def reachable_pages(open_page: Callable[[str], Page]) -> list[Page]:
+    """Every page a seat's picker can show, from its first (`p0`) through the picker steps and
+    page turns each page offers. `open_page` plans the page a code opens; it forgives codes
+    nothing offers (a missing group opens the first), so what a click names is checked against
+    these pages (`offered_on`), never against what `open_page` makes of it."""
+    pages: dict[str, Page] = {}
+    waiting = ["p0"]
+    while waiting:
+        code = waiting.pop()
+        if code in pages:
+            continue
+        page = pages[code] = open_page(code)
+        waiting += [e.choice for e in (*page.entries, *page.nav) if not e.choice.startswith("a")]
+    return list(pages.values())
+
+
+def offered_on(pages: Iterable[Page], choice: str, menu: int | None = None) -> bool:
+    """Whether one of `pages` offers `choice` where the click says (a button, or menu `menu`)."""
+    return any(page.shows(choice, menu) for page in pages)
 
 
 def fits_menus(sections: list[tuple[str, list[Entry]]]) -> bool:

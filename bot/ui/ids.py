@@ -79,6 +79,8 @@ class ChoiceId:
     seat: int
     version: int
     choice: str
+    #: The menu it was chosen in (`MenuId.number`); None: a button.
+    menu: int | None = None
 
     def text(self) -> str:
         return f"gc:c:{self.game_id}:{self.seat}:{self.version}:{self.choice}"

@@ -211,4 +211,4 @@ class Router:
         value = self._menu_value(component, data)
         if not CHOICE.fullmatch(value):
             raise Refusal(NOT_OFFERED)
-        return ChoiceId(menu.game_id, menu.seat, menu.version, value)
+        return ChoiceId(menu.game_id, menu.seat, menu.version, value, menu=menu.number)
