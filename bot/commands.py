@@ -34,7 +34,7 @@ GAME_LINES = {
     "sabotage": "plant to complete your garden objectives and sabotage the others with Bad Bugs; "
     "with the Bird variant. `/play sabotage`",
     "garden_party": "grow nine flowers in your greenhouse, snoop in the others' and duel Attila "
-    "Von Salt (a text table for now). `/play garden-party`",
+    "Von Salt. `/play garden-party`",
     "secret_number": "a tiny guessing game for testing the bot. `/play secret-numbers`",
     "objection": "a tiny game for testing answers out of turn. `/play objection`",
 }

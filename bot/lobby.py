@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from bot.daily import todays_deal
 from bot.games import computer_strengths, level
 from bot.position import Position
-from bot.refusals import GAME_GONE, NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_SEAT, Refusal
+from bot.refusals import GAME_GONE, NOT_OFFERED, NOT_PLAYING_TO_LEAVE, NOT_YOUR_RETURN, Refusal
 from bot.results import result_record
 from bot.seats import SeatChange, computer_name, seat_range
 from bot.server_settings import CLOCK_SECONDS
@@ -259,7 +259,7 @@ class Lobbies:
                 raise Refusal("That game is already over.")
             seat = record.seat_of(user_id)
             if seat is None:
-                raise Refusal(NOT_A_PLAYER)
+                raise Refusal(NOT_PLAYING_TO_LEAVE)
             name = record.seats[seat].name
             others = [s for i, s in enumerate(record.seats) if i != seat and s.is_person]
             if record.status == "active" and computer is not None and others:
@@ -337,8 +337,13 @@ class Lobbies:
             record = await self.store.get(game_id)
             if record is None or record.status != "active":
                 raise Refusal("That game is already over.")
-            if not 0 <= seat < len(record.seats) or record.seats[seat].away_user_id != user_id:
-                raise Refusal(NOT_YOUR_SEAT)
+            held = record.seats[seat] if 0 <= seat < len(record.seats) else None
+            if held is not None and held.user_id == user_id:
+                raise Refusal("You have your seat back already.")
+            if held is None or held.away_user_id is None:
+                raise Refusal(NOT_OFFERED)
+            if held.away_user_id != user_id:
+                raise Refusal(NOT_YOUR_RETURN.format(name=held.away_name or "its player"))
             seats = [s.model_copy() for s in record.seats]
             name = seats[seat].away_name or "You"
             # The game remembers it was handed over (it is not rated: bot/results.py).

@@ -47,12 +47,16 @@ MAX_ACTIONS_PER_TURN = 50
 
 
 def timed_out_event(seat: int, name: str) -> Event:
-    """The log line of a turn played for its seat because its time ran out."""
-    template = "Time ran out for {player}; the computer played for them."
+    """The log line of a turn played for its seat because its time ran out. It names the person
+    whose time it was (`name`, a value), not whoever holds the seat when it is read: after the
+    third such turn that is "<name> (computer standing in)" (issue 27 item 7). The seat stays
+    in `seats` for the count of timeouts (bot/results.py)."""
+    template = "Time ran out for {name}; the computer played for them."
     return Event(
         kind="timeout",
-        text=template.format(player=name),
+        text=template.format(name=name),
         seats={"player": seat},
+        fields={"name": name},
         template=template,
     )
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.clock import Clock
 from bot.clocks import LONGEST_PAUSE
-from bot.refusals import GAME_OVER, NOT_A_PLAYER, Refusal
+from bot.refusals import GAME_OVER, NOT_PLAYING_TO_PAUSE, Refusal
 from bot.storage import DeadlineRecord, GameRecord
 
 if TYPE_CHECKING:
@@ -15,12 +15,22 @@ if TYPE_CHECKING:
 
 
 class PauseResult:
-    """What a pause request did: `paused` once everyone agreed; else who still has to."""
+    """What a pause request did: `paused` once everyone agreed; else who asked, who agreed since
+    (in the order they did) and who still has to, by their seats' names."""
 
-    def __init__(self, record: GameRecord, paused: bool, waiting_for: list[str]) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        paused: bool,
+        waiting_for: list[str],
+        asked_by: str = "",
+        agreed: list[str] | None = None,
+    ) -> None:
         self.record = record
         self.paused = paused
         self.waiting_for = waiting_for
+        self.asked_by = asked_by
+        self.agreed = agreed or []
 
 
 class Pauses:
@@ -36,7 +46,7 @@ class Pauses:
         if record is None or record.status != "active":
             raise Refusal(GAME_OVER)
         if user_id is not None and record.seat_of(user_id) is None:
-            raise Refusal(NOT_A_PLAYER)
+            raise Refusal(NOT_PLAYING_TO_PAUSE)
         return record
 
     def _remember(self, record: GameRecord) -> None:
@@ -55,14 +65,17 @@ class Pauses:
             record = await self._open_game(game_id, user_id)
             if record.paused_at is not None:
                 raise Refusal("This game is paused already. `/resume` starts the clock again.")
-            votes = sorted({*record.pause_votes, user_id})
+            # In the order given: the first vote is the request, so its message names who asked.
+            votes = list(dict.fromkeys([*record.pause_votes, user_id]))
             people = [s for s in record.seats if s.user_id is not None]
             waiting = [s.name for s in people if s.user_id not in votes]
             if waiting:
                 record.pause_votes = votes
                 await self.store.set_pause(game_id, None, votes)
                 self._remember(record)
-                return PauseResult(record, False, waiting)
+                names = {s.user_id: s.name for s in people}
+                voters = [names[v] for v in votes if v in names]
+                return PauseResult(record, False, waiting, voters[0], voters[1:])
             now = self.clock.now()
             record.paused_at, record.pause_votes = now, []
             await self.store.set_pause(game_id, now, [])

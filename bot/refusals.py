@@ -9,6 +9,12 @@ from __future__ import annotations
 
 #: Someone who holds no seat clicked a player's control.
 NOT_A_PLAYER = "You are not playing in this game; the board shows everything there is to see."
+#: `/leave` by someone who holds no seat in the channel's game or lobby.
+NOT_PLAYING_TO_LEAVE = "You aren't playing in this game, so there is nothing to leave."
+#: `/pause`, **Agree to pause** or `/resume` by someone who holds no seat.
+NOT_PLAYING_TO_PAUSE = "Only the people playing this game can pause it or start its clock again."
+#: **I'm back** pressed by someone other than the player the computer stands in for ({name}).
+NOT_YOUR_RETURN = "That seat is {name}'s: only they can press **I'm back** to take it from the computer."
 #: A seat's control clicked by someone who does not hold that seat.
 NOT_YOUR_SEAT = "That hand belongs to another player. Press **My hand** on the board for your own."
 #: A choice on the table of a public-view game clicked by a player whose turn it is not.

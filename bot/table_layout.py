@@ -198,10 +198,11 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
 def hand_status(position: Position, seat: int) -> str:
     """Where the game stands for the hand's seat. A game whose own words say whose turn it is
     (`says_whose_turn`: its hand text does) is not told again (issue 17, each fact said once)."""
-    if position.record.status != "active":
-        return "This game is over."
-    to_move = position.to_move()
     said = presenter(position.record.game).says_whose_turn
+    if position.record.status != "active":
+        # A game played to its end says so in its own words (once); one ended early does not.
+        return "" if said and position.is_terminal() else "This game is over."
+    to_move = position.to_move()
     if seat in to_move:
         return "Choose below." if said else "**Your decision.** Choose below."
     names = position.names

@@ -29,6 +29,13 @@ def describe_settings(settings: ServerSettings) -> str:
     )
 
 
+def pause_request_text(asked_by: str, agreed: list[str], waiting: list[str]) -> str:
+    """A pause request as it stands: who asked, who agreed since, who still has to (issue 27
+    item 7: it named whoever agreed last as the one asking)."""
+    since = f" {', '.join(agreed)} agreed." if agreed else ""
+    return f"⏸ {asked_by} would like to pause this game.{since} Still to agree: {', '.join(waiting)}."
+
+
 class ClockCommands:
     """The commands and buttons about clocks, pauses and a server's defaults."""
 
@@ -53,7 +60,6 @@ class ClockCommands:
 
     async def _ask(self, interaction: discord.Interaction[Any], game_id: int, *, from_button: bool) -> None:
         result = await self.table.pauses.ask(game_id, interaction.user.id)
-        who = display_name(interaction.user)
         if result.paused:
             text = "⏸ Everyone agreed: the game is paused and its clock stopped. `/resume` starts it again."
             if from_button:
@@ -61,8 +67,7 @@ class ClockCommands:
             else:
                 await replies.send(interaction, private=False, content=text)
             return
-        waiting = ", ".join(result.waiting_for)
-        text = f"⏸ {who} would like to pause this game. Still to agree: {waiting}."
+        text = pause_request_text(result.asked_by, result.agreed, result.waiting_for)
         if from_button:
             await replies.update(interaction, content=text, view=pause_view(game_id))
         else:

@@ -112,12 +112,11 @@ class DiscordSide:
         mentions = " ".join(f"<@{user}>" for user in people)
         record = position.record
         if daily.hidden(record, self._clock()) and record.guild_id is not None:
-            # A daily garden whose day runs: its points, not its garden (no spoilers).
+            # A daily garden whose day runs: its points, not its garden (no spoilers). Its one
+            # player just made its last move: named, not pinged about it (issue 27 item 7).
             days = await self.store.daily_days(record.guild_id, record.host_id)
             said = daily.hidden_result(position, daily.streak(days, record.daily or ""))
-            await self.channel(position).send(
-                content=f"{mentions} {said}" if mentions else said, allowed_mentions=mentions_of(people)
-            )
+            await self.channel(position).send(content=said, allowed_mentions=discord.AllowedMentions.none())
             return
         stored = await self.store.result(position.game_id)
         changes = await self.store.rating_changes(position.game_id) if stored and stored.rated else []

@@ -88,7 +88,8 @@ async def test_one_deal_a_day_one_scored_attempt_and_no_spoilers(
         what="the daily garden's final message",
     )
     final = finals[0]
-    assert "points" in final.text() and fake.alice.id in final.pinged
+    # It names her without a ping: she just made its last move (issue 27 item 7).
+    assert "points" in final.text() and "Alice" in final.text() and not final.pinged
 
     asked = await fake.slash(fake.bob, fake.games, "history replay", {"game": alice.id})
     assert DAILY_NOT_YET in (await fake.response_message(asked)).text(), "no replay before the day ends"
