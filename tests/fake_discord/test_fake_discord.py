@@ -27,8 +27,6 @@ from tests.fake_discord.model import (
     MANAGE_CHANNELS,
     MANAGE_GUILD,
     PUBLIC_THREAD,
-    FakeMessage,
-    new_snowflake,
 )
 
 PNG_BYTES = b"\x89PNG\r\n\x1a\n" + b"garden" * 100
@@ -102,6 +100,10 @@ def install_probes(seen: list[discord.Interaction]) -> Any:
             seen.append(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send("slow done", ephemeral=True)
+
+        @tree.command(name="probe-silent", description="Answer nothing (as a crashed handler would).")
+        async def silent(interaction: discord.Interaction) -> None:
+            seen.append(interaction)
 
         @tree.command(name="probe-modal", description="Open a modal.")
         async def modal(interaction: discord.Interaction) -> None:
@@ -408,20 +410,11 @@ async def test_a_wrong_token_is_a_login_failure(fake_discord: FakeDiscord, garde
 async def test_an_interaction_the_bot_ignores_fails_like_discord_would(
     fake_discord: FakeDiscord, probed_bot: BotRunner
 ) -> None:
-    fake = fake_discord
-    stray = fake.store_message(
-        FakeMessage(
-            id=new_snowflake(),
-            channel_id=fake.general.id,
-            author=fake.bot_user,
-            components=[
-                {"type": 1, "components": [{"type": 2, "style": 1, "label": "Lost", "custom_id": "nobody"}]}
-            ],
-        )
-    )
-    click = await fake.click(fake.alice, stray, "nobody")
+    """An interaction nobody answers fails as Discord shows it. (The bot itself answers every
+    component, issue 27 item 6: a test-only command stays silent.)"""
+    silent = await fake_discord.slash(fake_discord.alice, fake_discord.general, "probe-silent")
     with pytest.raises(AssertionError, match="This interaction failed"):
-        await click.wait_answered(timeout=0.3)
+        await silent.wait_answered(timeout=0.3)
 
 
 async def test_files_become_attachments_the_test_can_read(
