@@ -1,8 +1,9 @@
 """`/history`: the server's last games, each with **Replay**, and `/history export`; the replay viewer.
 
 A replay is a private viewer of a finished game, rebuilt through the engine (`bot.replays`): the
-table's text at any move, stepped with First / Back / Next / Last or a jump menu, with the log
-lines of that move. A player of the game may switch to their own view (their hand) at that move;
+table at any move — its picture when the picture budget has room, else its text — stepped with
+First / Back / Next / Last or a jump menu, with the log lines of that move, and a way back to the
+list. A player of the game may switch to their own view (their hand) at that move;
 nobody sees another player's hidden cards. Only games of the server the command is used in are
 listed or replayed.
 """
@@ -18,6 +19,8 @@ from discord import app_commands
 
 from bot import daily, replies
 from bot.games import presenter
+from bot.picture_service import as_file
+from bot.pictures.render import RenderedImage
 from bot.position import Position
 from bot.refusals import GAME_GONE, Refusal
 from bot.render import GREEN, ranking
@@ -27,7 +30,7 @@ from bot.table_layout import TableLook, headline
 from bot.ui.choices import clip
 from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
 from bot.ui.items import button, row
-from bot.ui.layout import TEXT_MAX, DrawnLayout, container, fit_texts, separator, text
+from bot.ui.layout import TEXT_MAX, DrawnLayout, container, fit_texts, gallery, separator, text
 
 #: Games per /history page.
 HISTORY_PAGE = 8
@@ -37,6 +40,8 @@ NOT_REPLAYABLE = "That game isn't over yet, so it can't be replayed."
 ELSEWHERE = "That game was played on another server."
 DAILY_NOT_YET = "That is today's daily garden: its replay opens to everyone when the day ends (00:00 UTC)."
 NO_REPLAY = "That game's moves no longer replay with today's rules, so it can't be shown."
+NO_MOVES = "That game ended before its first move, so there is nothing to replay."
+BACK_TO_LIST = "Back to the list"
 
 
 class HistoryCommands:
@@ -68,14 +73,18 @@ class HistoryCommands:
     async def show(self, interaction: discord.Interaction[Any], clicked: ReplayId) -> None:
         """**Replay** (a new private viewer) or a step in one (the viewer redrawn)."""
         replay = await self._replay(interaction, clicked.game_id)
+        if replay.moves == 0:
+            raise Refusal(NO_MOVES)
         seat = replay.record.seat_of(interaction.user.id)
         own = clicked.mode == "h" and seat is not None
-        layout = replay_layout(replay, clicked.move, seat, own=own)
+        picture = None if own else await self.table.pictures.replay(replay.position(clicked.move))
+        layout = replay_layout(replay, clicked.move, seat, own=own, picture=picture)
+        files = [as_file(picture)] if picture is not None else []
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await replies.update(interaction, view=layout)
+            await replies.update(interaction, view=layout, attachments=files)
         else:
-            await replies.send(interaction, private=True, view=layout)
+            await replies.send(interaction, private=True, view=layout, files=files)
 
     async def jump(self, interaction: discord.Interaction[Any], menu: ReplayMenuId, move: int) -> None:
         await self.show(interaction, ReplayId(menu.game_id, move, "b"))
@@ -123,8 +132,8 @@ class HistoryCommands:
             interaction.type is discord.InteractionType.component
             and message is not None
             and message.flags.ephemeral
-        ):
-            await replies.update(interaction, view=layout)
+        ):  # a page turn, or back from a replay: its picture goes
+            await replies.update(interaction, view=layout, attachments=[])
         else:
             await replies.send(interaction, private=True, view=layout)
 
@@ -142,9 +151,12 @@ class HistoryCommands:
         )
 
 
-def replay_layout(replay: Replay, move: int, seat: int | None, *, own: bool) -> DrawnLayout:
-    """The viewer at `move`: the table's text then (or, `own`, the viewer's own view), the move's
-    log lines as the viewer may read them, and the buttons."""
+def replay_layout(
+    replay: Replay, move: int, seat: int | None, *, own: bool, picture: RenderedImage | None = None
+) -> DrawnLayout:
+    """The viewer at `move`: the table then — `picture` (the board's picture at that move) with the
+    table's headline, or without one the table's text — or, `own`, the viewer's own view; the
+    move's log lines as the viewer may read them, and the buttons, with one back to the list."""
     last = replay.moves
     move = min(max(move, 0), last)
     position = replay.position(move)
@@ -156,9 +168,13 @@ def replay_layout(replay: Replay, move: int, seat: int | None, *, own: bool) -> 
         view = position.view(seat)
         body = presenter(record.game).hand_text(view, seat, position.names) if view is not None else ""
     else:
-        body = headline(position, TableLook(), with_picture=False)
+        alt = picture.description if picture is not None else None
+        body = headline(position, TableLook(picture_alt=alt), with_picture=picture is not None)
     parts = fit_texts([top, body, moved, "-# Only you can see this replay"], stretch=1)
-    inside: list[dict[str, Any]] = [text(parts[0]), text(parts[2]), text(parts[1]), separator()]
+    inside: list[dict[str, Any]] = [text(parts[0]), text(parts[2]), text(parts[1])]
+    if picture is not None and not own:
+        inside.append(gallery(picture.filename, picture.description))
+    inside.append(separator())
     steps = [("⏮ First", 0, "f"), ("◀ Back", move - 1, "p"), ("Next ▶", move + 1, "n"), ("Last ⏭", last, "l")]
     mode = "h" if own else "b"
     buttons = []
@@ -168,12 +184,12 @@ def replay_layout(replay: Replay, move: int, seat: int | None, *, own: bool) -> 
         found["disabled"] = not 0 <= target <= last or target == move
         buttons.append(found)
     inside.append(row(buttons))
+    below = [button(HistoryId(0).text(), BACK_TO_LIST, discord.ButtonStyle.secondary)]
     if seat is not None:
         other = "b" if own else "h"
         label = "The table" if own else "My view"
-        inside.append(
-            row([button(ReplayId(record.id, move, other).text(), label, discord.ButtonStyle.primary)])
-        )
+        below.insert(0, button(ReplayId(record.id, move, other).text(), label, discord.ButtonStyle.primary))
+    inside.append(row(below))
     first = min(max(move - JUMP_OPTIONS // 2, 0), max(last + 1 - JUMP_OPTIONS, 0))
     options = []
     for number in range(first, min(first + JUMP_OPTIONS, last + 1)):

@@ -156,6 +156,20 @@ class PictureService:
         view, names, game = position.view(seat), list(position.names), position.record.game
         return await self._draw(key, lambda: render_hand(game, view, seat, names))
 
+    async def replay(self, position: Position) -> RenderedImage | None:
+        """The board picture of a replay's step (issue 27 item 12): one drawn already, or a new one
+        when the budget has room and no live board waits (the tables in play come first); None:
+        the step shows its text board instead."""
+        record = position.record
+        if position.state is None or not self.draws_for(record.game):
+            return None
+        key = self._board_key(position)
+        found = self.cache.peek(key)
+        if found is not None or self.waiting or not self.budget.ready():
+            return found
+        view, names = position.view(None), list(position.names)
+        return await self._draw(key, lambda: render_board(record.game, view, names))
+
     def redraw_later(self, game_id: int) -> None:
         """Queue `game_id`'s board for a fresh picture when the budget allows."""
         self.waiting.add(game_id)

@@ -26,13 +26,14 @@ class DailyRow:
 
 class History(StoreBase):
     async def finished_games(self, guild_id: int, limit: int, before: int = 0) -> list[GameRecord]:
-        """`limit` games of `guild_id` that are over (finished, or ended early after they started),
-        newest first, older than game `before` (0: from the newest). Pages go by game id, not by
-        offset, so a page deep in a long history costs what the first does."""
+        """`limit` games of `guild_id` that are over (finished, or ended early after at least one
+        move: a game ended at move 0 has nothing to replay, issue 27 item 12), newest first, older
+        than game `before` (0: from the newest). Pages go by game id, not by offset, so a page
+        deep in a long history costs what the first does."""
         below = before if before > 0 else MAX_ID
         rows = await self._db.fetch(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND id < ? "
-            "AND status IN ('finished', 'cancelled') AND state IS NOT NULL "
+            "AND status IN ('finished', 'cancelled') AND state IS NOT NULL AND version > 0 "
             "ORDER BY id DESC LIMIT ?",
             (guild_id, below, limit),
         )
