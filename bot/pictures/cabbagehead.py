@@ -4,8 +4,9 @@ The board shows the drawn row with its costs, the Beehive, the deck's progress, 
 Neighbour and every garden's frame; the private picture shows the drawn row and the viewer's own
 garden. Each garden's frame has its column letters above it and its row numbers to its left, the
 two parts of every slot's name ("F3", ruling 24 of docs/rules/cabbagehead.md); the empty slots the
-garden's owner may choose now (the view's `legal_slots`) are outlined in yellow and carry their
-name, so a player reads the slot off the picture and finds it in the menu.
+garden's owner may choose now (the view's `legal_slots`) are outlined in yellow and, when there are
+few enough to read, carry their name, so a player reads the slot off the picture and finds its
+button.
 
 When the view says the game is over, the board starts with the result: alone, the score and the
 Garden Club ribbon it earns (the rulebook's table, `engine.cabbagehead.scoring.ribbon_for`, applied
@@ -260,13 +261,15 @@ def _place_label(place: RowPlaceView) -> list[str]:
     return cv.wrap(label, ROW_CARD_W, cv.SMALL, bold=place.affordable)[:2]
 
 
-def _place_notes(place: RowPlaceView) -> str:
+def _place_notes(place: RowPlaceView) -> list[str]:
+    """The notes under a place, one a line: side by side, "passed in · can't afford" is wider
+    than the card and ran off the picture's left edge (issue 27 item 14)."""
     notes = []
     if place.passed_in:
         notes.append("passed in")
     if (place.card is not None or place.rose is not None) and not place.affordable:
         notes.append("can't afford")
-    return " · ".join(notes)
+    return notes
 
 
 def _row_section(view: CabbageheadView) -> cv.Section:
@@ -275,9 +278,9 @@ def _row_section(view: CabbageheadView) -> cv.Section:
     row_w = 3 * ROW_CARD_W + 4 * GAP
     sx0, sx1 = left + row_w + GAP, cv.WIDTH - cv.MARGIN
     supply = _supply_lines(view, sx1 - sx0 - 24)
-    under = max(
-        (len(_place_label(p)) + (1 if _place_notes(p) else 0) for p in view.row), default=1
-    ) * cv.line_height(cv.SMALL)
+    under = max((len(_place_label(p)) + len(_place_notes(p)) for p in view.row), default=1) * cv.line_height(
+        cv.SMALL
+    )
     top = 12 + cv.line_height(cv.BODY)
     height = max(top + ROW_CARD_H + 6 + under + 8, _supply_height(supply) + 8) + 8
 
@@ -312,9 +315,11 @@ def _row_place(image: Image.Image, d: ImageDraw.ImageDraw, place: RowPlaceView, 
         d.rounded_rectangle(
             (x - 3, y - 3, x + ROW_CARD_W + 2, y + ROW_CARD_H + 2), radius=12, outline=cv.HIGHLIGHT, width=3
         )
-    notes = _place_notes(place)
-    if notes:
-        cv.draw_text(image, (x + ROW_CARD_W / 2, ty), notes, cv.SMALL, cv.HIGHLIGHT, anchor="mt", bold=True)
+    for note in _place_notes(place):
+        cv.draw_text(
+            image, (x + ROW_CARD_W / 2, ty), note, cv.SMALL, cv.HIGHLIGHT, anchor="mt", bold=True, tag="note"
+        )
+        ty += cv.line_height(cv.SMALL)
 
 
 #: A line of the supply panel: (text, size, colour, bold).
@@ -466,15 +471,21 @@ def _name_size(name: str, size: int) -> int:
     return cv.BODY if cv.text_width(name, cv.BODY, bold=True) <= size - 12 else cv.SMALL
 
 
+#: Slots named one by one in the picture up to this many (a frame of 6 x 4); beyond it (a
+#: floating plot's second card may go in any of 54 in a frame of 11 x 5) the margins' letters and
+#: numbers name them, and 54 labels only crowded the one card planted (issue 27 item 14).
+NAMED_SLOTS_MAX = 24
+
+
 @cv.tile_cache(maxsize=512)
-def _empty_slot(name: str, size: int, in_plot: bool, hopper: bool) -> Image.Image:
-    """An empty slot: soil inside the plot, felt in the room it may still grow into. Given a
-    `name`, the slot is one the player may choose now: outlined in yellow and named ("F3", ruling
-    24), as the move picker names it (above a Grasshopper, which sits at the bottom)."""
+def _empty_slot(name: str, size: int, in_plot: bool, hopper: bool, chosen: bool) -> Image.Image:
+    """An empty slot: soil inside the plot, felt in the room it may still grow into. `chosen`: the
+    player may choose it now, outlined in yellow; given a `name` too, it is written in the slot
+    ("F3", ruling 24) as the move picker names it (above a Grasshopper, which sits at the bottom)."""
     tile = Image.new("RGB", (size, size), cv.FELT_DARK)
     d = ImageDraw.Draw(tile)
     d.rounded_rectangle((0, 0, size - 1, size - 1), radius=8, fill=cv.SOIL if in_plot else cv.SLOT)
-    cv.dashed_box(d, (2, 2, size - 3, size - 3), cv.HIGHLIGHT if name else cv.SLOT_LINE, dash=6, width=2)
+    cv.dashed_box(d, (2, 2, size - 3, size - 3), cv.HIGHLIGHT if chosen else cv.SLOT_LINE, dash=6, width=2)
     if name:
         font = _name_size(name, size)
         where = (size / 2, 7) if hopper else (size / 2, size / 2)
@@ -494,7 +505,8 @@ def _grid(
     gy: int,
 ) -> None:
     """The frame with its column letters above and row numbers to its left (the slot names'
-    parts, ruling 24); only the slots the owner may choose now are outlined and named."""
+    parts, ruling 24); only the slots the owner may choose now are outlined, and named when they
+    are few enough to read (`NAMED_SLOTS_MAX`)."""
     for c, letter in enumerate(garden.column_letters):
         cv.draw_text(
             image,
@@ -518,6 +530,7 @@ def _grid(
             tag="margin",
         )
     legal = set(garden.legal_slots)
+    named = legal if len(legal) <= NAMED_SLOTS_MAX else set()
     pad = 3
     for slot in garden.slots:
         x = gx + (slot.col - 1) * cell
@@ -525,8 +538,9 @@ def _grid(
         if slot.card is not None:
             paste_card(image, slot.card, x + pad, y + pad, cell - 2 * pad, cell - 2 * pad)
         else:
-            name = slot.label if slot.label in legal else ""
-            tile = _empty_slot(name, cell - 2 * pad, slot.in_plot, slot.grasshopper and bool(name))
+            name = slot.label if slot.label in named else ""
+            chosen = slot.label in legal
+            tile = _empty_slot(name, cell - 2 * pad, slot.in_plot, slot.grasshopper and bool(name), chosen)
             cv.paste_tile(image, tile, x + pad, y + pad)
         if slot.grasshopper:
             size = max(22, cell * 2 // 5)

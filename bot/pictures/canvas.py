@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import threading
 import unicodedata
 from collections import Counter
@@ -50,6 +51,11 @@ SMALL = MIN_FONT
 BODY = MIN_FONT + 1
 HEADING = MIN_FONT + 3
 TITLE_SIZE = MIN_FONT + 7
+#: Lines a player reads at a glance while playing, a gardener's water, hand and holdings: small
+#: print's letters are 4.5 px tall at phone width (its x-height), hard to read there; these are
+#: 6 px (issue 27 item 14). `STATUS_XHEIGHT_PX` is what the picture tests check.
+STATUS = MIN_FONT + 5
+STATUS_XHEIGHT_PX = 6.0
 
 # The card table: an opaque mid-green felt with its own dark frame, readable on Discord's dark
 # and light themes alike; cards and panels are light paper on it.
@@ -241,6 +247,22 @@ def clip_text(text: str, width: int, size: int, bold: bool = False) -> str:
     while text and text_width(text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def fit_name(name: str, width: int, size: int, bold: bool = False) -> str:
+    """A player's name within `width`, still telling seats apart: a trailing "(Medium)" goes
+    first, then the first words are cut and the last kept ("Comp… 2"), so "Computer 2 (Medium)"
+    and "Computer 3 (Medium)" never both read "Comp…" (issue 27 item 14)."""
+    if text_width(name, size, bold) <= width:
+        return name
+    bare = re.sub(r"\s*\([^()]*\)$", "", name).strip() or name
+    if text_width(bare, size, bold) <= width:
+        return bare
+    *first, last = bare.split() or [bare]
+    room = width - text_width(" " + last, size, bold)
+    if first and room >= text_width("A…", size, bold):
+        return f"{clip_text(' '.join(first), room, size, bold)} {last}"
+    return clip_text(bare, width, size, bold)
 
 
 # ---------------------------------------------------------------- recording what is drawn

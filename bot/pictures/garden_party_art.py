@@ -261,7 +261,7 @@ def figure_chip(name: str, seat: int, w: int) -> Image.Image:
     d = ImageDraw.Draw(tile)
     d.rounded_rectangle((0, 0, w - 1, CHIP_H - 1), radius=7, fill=cv.PAPER, outline=cv.FRAME, width=1)
     pawn(d, 4, 3, CHIP_H - 6, seat_colour(seat))
-    shown = cv.clip_text(name, w - CHIP_H - 6, cv.SMALL, bold=True)
+    shown = cv.fit_name(name, w - CHIP_H - 6, cv.SMALL, bold=True)
     cv.draw_text(tile, (CHIP_H, CHIP_H / 2), shown, cv.SMALL, cv.INK, anchor="lm", bold=True, tag="figure")
     return tile
 

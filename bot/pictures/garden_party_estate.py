@@ -155,7 +155,7 @@ def estate_section(view: GardenPartyView, names: list[str]) -> cv.Section:
             whose = cv.clip_text(f"{arm_words(view, seat.seat, names)}'s", HEAD_W - 22, cv.SMALL, bold=True)
             cv.draw_text(image, (hx + 14, ry + 4), whose, cv.SMALL, cv.INK, bold=True, tag="arm")
             art.pawn(d, hx + 14, ry + 6 + small, art.CHIP_H - 6, colour)
-            player = cv.clip_text(seat_name(names, seat.seat), HEAD_W - 24 - art.CHIP_H, cv.SMALL)
+            player = cv.fit_name(seat_name(names, seat.seat), HEAD_W - 24 - art.CHIP_H, cv.SMALL)
             cv.draw_text(image, (hx + 18 + art.CHIP_H, ry + 4 + small), player, cv.SMALL, cv.INK, tag="owner")
             for kind in "GLP":
                 box = (xs[kind], ry, xs[kind] + SQUARE_W[kind], ry + h)
@@ -191,11 +191,11 @@ def _held_words(view: GardenPartyView, seat: SeatView, names: list[str], mine: b
 def _wrap_after(text: str, first: int, rest: int) -> list[str]:
     """`text` in lines: the first `first` pixels wide (it starts after the water drops), the
     others `rest`."""
-    lines = cv.wrap(text, first, cv.SMALL)
+    lines = cv.wrap(text, first, cv.STATUS)
     if len(lines) <= 1:
         return lines
     words = text.split()
-    return [lines[0], *cv.wrap(" ".join(words[len(lines[0].split()) :]), rest, cv.SMALL)]
+    return [lines[0], *cv.wrap(" ".join(words[len(lines[0].split()) :]), rest, cv.STATUS)]
 
 
 def _greenhouse_lines(
@@ -208,13 +208,13 @@ def _greenhouse_lines(
         held.append(_talents(seat, mine))
     lines = _wrap_after(" · ".join(held + _held_words(view, seat, names, mine)), first, rest)
     if mine:
-        lines += cv.wrap(f"You are at {square_words(view, seat.square, names, seat_name)}.", rest, cv.SMALL)
+        lines += cv.wrap(f"You are at {square_words(view, seat.square, names, seat_name)}.", rest, cv.STATUS)
         for golden in seat.golden_objects:
-            lines += cv.wrap(f"{golden}: {_GOLDEN_EFFECTS.get(golden, '')}".rstrip(": "), rest, cv.SMALL)
+            lines += cv.wrap(f"{golden}: {_GOLDEN_EFFECTS.get(golden, '')}".rstrip(": "), rest, cv.STATUS)
     return lines
 
 
-DROP = 16
+DROP = 20
 
 
 def greenhouse_section(
@@ -226,7 +226,7 @@ def greenhouse_section(
     rest = x1 - x0 - 24
     drops = seat.water_limit * (DROP + 1) + 6
     lines = _greenhouse_lines(view, seat, names, mine, rest - drops, rest)
-    small = cv.line_height(cv.SMALL)
+    small = cv.line_height(cv.STATUS)
     head = 8 + cv.line_height(cv.HEADING) + small * len(lines) + 6
     height = head + art.POT_H + 16
     flowering = f"{seat.flowering} of {view.flowers_to_end} flowering"
@@ -246,7 +246,12 @@ def greenhouse_section(
             art.paste_icon(image, art.drop_icon(i < seat.water, DROP), x0 + 12 + i * (DROP + 1), ly + 2)
         for i, line in enumerate(lines):
             cv.draw_text(
-                image, (x0 + 12 + (drops if i == 0 else 0), ly + i * small), line, cv.SMALL, cv.PAPER_DIM
+                image,
+                (x0 + 12 + (drops if i == 0 else 0), ly + i * small),
+                line,
+                cv.STATUS,
+                cv.PAPER,
+                tag="status",
             )
         py = y + head
         for i, pot in enumerate(seat.pots):
