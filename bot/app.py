@@ -139,6 +139,7 @@ class GardenClubBot(commands.Bot):
         )
         hands, lobbies, commands = Hands(self.table), LobbyHandlers(self.table), TableCommands(self.table)
         self.table.publisher.subscribers.append(hands.on_published)
+        self.table.publisher.enders.append(hands.on_published)  # open hands show the end
         clocks, stats = ClockCommands(self.table), StatsCommands(self.table)
         self.router = Router(self.table, hands, lobbies, commands, clocks, stats)
         history = self.router.history = HistoryCommands(self.table)

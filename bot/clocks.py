@@ -9,7 +9,8 @@ only that turn: a seat whose next turn follows at once (the engine's `turn_key` 
 stays to move) gets that turn's clock and notice afresh.
 Each step is claimed in the store before it is done, so nothing fires twice, across restarts too.
 A reply window (an out-of-turn decision several seats may answer at once) gets the game's short
-reply clock and no reminders; its timeout is the engine's pass.
+reply clock and no reminders; its timeout is the engine's pass, which is also how a seat with
+nothing to play in it passes (it is not asked; without a clock, at once).
 """
 
 from __future__ import annotations
@@ -113,6 +114,28 @@ class Clocks:
             await self.store.remove_deadlines(record.id, "turn", gone)
             for seat in gone:
                 del session.clocked_seats[seat]
+        await self._pass_unclocked(position)
+
+    async def _pass_unclocked(self, position: Position) -> None:
+        """A person in a reply window their hand has nothing to play in is not asked (issue 27
+        item 4): their window's clock passes for them when it closes. A window without a clock
+        (a person alone with computers: no other person waits, none to hide it from) passes for
+        them now, or it would wait for ever for a click they are never asked for."""
+        record = position.record
+        if record.paused_at is not None:
+            return
+        for seat in position.to_move():
+            if record.seats[seat].user_id is None or not position.only_pass(seat):
+                continue
+            if turn_seconds(position, seat) is not None:
+                continue
+            strength = record.stand_in or (await self.settings.of(record.guild_id)).stand_in
+            outcomes = await self.table.moves.play_for_timeout(
+                record.id, seat, strength, turn=position.turn_key()
+            )
+            if outcomes:
+                self.table.publisher.request(record.id)
+            return  # the next version is published and looked at in its turn
 
     async def fire(self, deadline: DeadlineRecord) -> None:
         """A deadline is due: do its next step (once: each step is claimed in the store first)."""

@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from bot.earlier import earlier_position, index_now, meaning, moved_since
+from bot.games import computer_strengths
 from bot.metrics import NULL_METRICS, NullMetrics
 from bot.position import Position
 from bot.refusals import (
@@ -185,6 +186,8 @@ class Moves:
     async def _computer_choice(self, position: Position, seat: int, strength: str) -> int:
         """The index of the action a computer player of `strength` takes for `seat` now."""
         record = position.record
+        if strength not in computer_strengths(record.game):
+            strength = "random"  # a test game's only player (a server's stand-in names another)
         seed = move_seed(record.seed, record.version, seat)
         assert position.state is not None
         state = load_state(position.game, dump_state(position.state))
@@ -228,11 +231,12 @@ class Moves:
                 else:
                     index = await self._computer_choice(position, seat, strength)
                 seats, note = None, []
-                if not outcomes:
+                # Only whole turns are said and count towards the stand-in. A reply window let
+                # pass is neither: its answers are secret, and a lapse naming the seat would say
+                # what it answered (issue 27 item 4).
+                if not outcomes and decision_kind(position.game, position.state, seat) == "turn":
                     note = [timed_out_event(seat, record.seats[seat].name)]
-                    # Only whole turns count towards the stand-in; a reply window let pass does not.
-                    if decision_kind(position.game, position.state, seat) == "turn":
-                        seats = counted_timeout(record.seats, seat, strength)
+                    seats = counted_timeout(record.seats, seat, strength)
                 played = await self._apply(
                     session, position, seat, index, extra=note, seats=seats, by_person=False, timeout=True
                 )

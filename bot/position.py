@@ -19,9 +19,11 @@ from engine.api import (
     Result,
     action_label,
     action_steps,
+    decision_kind,
     has_public_view,
     interjections,
     load_state,
+    only_pass,
     standing_result,
     turn_key,
 )
@@ -109,6 +111,21 @@ class Position:
     def may_act_unasked(self, seat: int) -> bool:
         """Whether `seat`, not to move, has something it may play unasked now."""
         return seat not in self.to_move() and bool(self.legal_actions(seat))
+
+    def in_window(self, seat: int) -> bool:
+        """Whether `seat` is to answer a reply window now (an out-of-turn decision, not a turn)."""
+        state = self.state
+        if seat not in self.to_move() or state is None:
+            return False
+        return self.memo(("reply", seat), lambda: decision_kind(self.game, state, seat) == "reply")
+
+    def only_pass(self, seat: int) -> bool:
+        """Whether `seat` is in a reply window its hand has nothing to play in
+        (`engine.api.only_pass`): it is not asked; its window's clock passes for it."""
+        state = self.state
+        if not self.in_window(seat) or state is None:
+            return False
+        return self.memo(("only_pass", seat), lambda: only_pass(self.game, state, seat))
 
     def view(self, viewer: int | None) -> BaseModel | None:
         """`viewer`'s view (None: a spectator's)."""

@@ -9,8 +9,8 @@ Text comes from the game's presenter and the engine's views; nothing here decide
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -23,7 +23,16 @@ from bot.pictures import board_summary
 from bot.position import Position
 from bot.ui.choices import Page, fits_menus, group_by_first_step, offered_on, plan_page, reachable_pages
 from bot.ui.items import choice_rows, hand_row
-from bot.ui.layout import DrawnLayout, container, fit_texts, gallery, separator, text
+from bot.ui.layout import (
+    COMPONENTS_MAX,
+    DrawnLayout,
+    container,
+    count_components,
+    fit_texts,
+    gallery,
+    separator,
+    text,
+)
 from engine.api import has_public_view
 
 #: How many log lines the table and a hand show.
@@ -102,6 +111,7 @@ def choices_page(position: Position, seat: int, choice: str = "p0") -> Page:
     view = position.view(seat)
     most = None if view is None else shows.most_choices(view, seat)
     page = plan_page(labels, steps, choice, shows.flat_limit, groups, most)
+    page.grid = shows.button_grid(page.entries) if page.entries else None
     if not page.as_buttons:
         sections = shows.menu_sections(page.title, page.entries)
         if sections is not None and fits_menus(sections):
@@ -135,8 +145,13 @@ def headline(position: Position, look: TableLook, *, with_picture: bool) -> str:
         to_move = position.to_move() if record.status == "active" else []
         if to_move and not shows.says_whose_turn:
             lines.append("Now: " + ", ".join(f"**{names[s]}**" for s in to_move))
+    window = [s for s in position.to_move() if position.in_window(s)]
     if record.status == "active" and record.paused_at is not None:
         lines.append("⏸ **Paused** — the clock is stopped; `/resume` starts it again.")
+    elif window:
+        # Not a turn (issue 27 item 4): whom the window asks and when it closes, never a ping.
+        closes = f" · closes <t:{int(look.ends)}:R>" if look.ends is not None else ""
+        lines.append("Reply window: " + ", ".join(names[s] for s in window) + closes)
     elif record.status == "active" and look.ends is not None:
         who = " and ".join(names[s] for s in look.clocked if 0 <= s < len(names))
         owner = f"{who}'s time" if who else "Time"
@@ -154,9 +169,24 @@ def recent(lines: tuple[str, ...] | list[str]) -> str:
     return "**Recent**\n" + "\n".join(f"• {line}" for line in lines[-TABLE_LOG_LINES:])
 
 
+def within_limit(draw: Callable[[Page | None], DrawnLayout], page: Page | None) -> DrawnLayout:
+    """The message `draw` makes with `page`, its grid of buttons traded for the page's menus when
+    the grid would take the message past Discord's 40 components (issue 27 item 15)."""
+    drawn = draw(page)
+    if page is None or page.grid is None or count_components(drawn.to_components()) <= COMPONENTS_MAX:
+        return drawn
+    return draw(replace(page, grid=None))
+
+
 def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> DrawnLayout:
     """The table message at `position` as `look` says it is shown; `choice`: the picker page the
     seat to move has open on the table (public-view games)."""
+    seat = table_seat(position)
+    page = choices_page(position, seat, choice) if seat is not None and not look.hidden else None
+    return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
+
+
+def _table_layout(position: Position, look: TableLook, seat: int | None, page: Page | None) -> DrawnLayout:
     record = position.record
     if look.hidden:
         footer = f"-# Game #{record.id} · move {record.version}\n-# {sealed_line(record.id, record.seed)}"
@@ -165,8 +195,6 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
             quiet += [separator(), hand_row(record.id)]
         return DrawnLayout([container(quiet, GREEN if record.status == "active" else GREY), text(footer)])
     with_picture = look.picture_alt is not None
-    seat = table_seat(position)
-    page = choices_page(position, seat, choice) if seat is not None else None
     parts = [headline(position, look, with_picture=with_picture)]
     if look.lines:
         parts.append(recent(look.lines))
@@ -195,14 +223,21 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     return DrawnLayout([container(inside, colour), text(fitted[-1])])
 
 
-def hand_status(position: Position, seat: int) -> str:
+def hand_status(position: Position, seat: int, closes: float | None = None) -> str:
     """Where the game stands for the hand's seat. A game whose own words say whose turn it is
-    (`says_whose_turn`: its hand text does) is not told again (issue 17, each fact said once)."""
+    (`says_whose_turn`: its hand text does) is not told again (issue 17, each fact said once).
+    A reply window is not a turn: the seat is asked to answer before it `closes`, or, holding
+    nothing to play in it, told its pass is made then (issue 27 item 4)."""
     said = presenter(position.record.game).says_whose_turn
     if position.record.status != "active":
         # A game played to its end says so in its own words (once); one ended early does not.
         return "" if said and position.is_terminal() else "This game is over."
     to_move = position.to_move()
+    when = f" (<t:{int(closes)}:R>)" if closes is not None else ""
+    if position.only_pass(seat):
+        return f"**Reply window:** nothing in your hand to play in it; you pass when the window closes{when}."
+    if position.in_window(seat):
+        return f"**Reply window:** answer below before it closes{when}."
     if seat in to_move:
         return "Choose below." if said else "**Your decision.** Choose below."
     names = position.names
@@ -223,10 +258,25 @@ def hand_layout(
     note: str | None,
     picture_alt: str | None,
     page: Page | None,
+    closes: float | None = None,
 ) -> DrawnLayout:
     """Seat `seat`'s private hand: its own view in the game's words, its picture (`picture_alt`
     given: the message carries hand.png), where the game stands for it, and its choices (`page`;
-    None: nothing to decide, a Refresh button)."""
+    None: nothing to decide, a Refresh button); `closes`: when the reply window it is in closes."""
+    return within_limit(
+        lambda shown: _hand_layout(position, seat, lines, note, picture_alt, shown, closes), page
+    )
+
+
+def _hand_layout(
+    position: Position,
+    seat: int,
+    lines: list[str],
+    note: str | None,
+    picture_alt: str | None,
+    page: Page | None,
+    closes: float | None,
+) -> DrawnLayout:
     record = position.record
     shows = presenter(record.game)
     names = position.names
@@ -238,7 +288,7 @@ def hand_layout(
     top = f"## Your hand — {position.game.title}"
     if note:
         top += f"\n> {note}"
-    parts = [top, position.memo(("hand", seat), hand_text), hand_status(position, seat)]
+    parts = [top, position.memo(("hand", seat), hand_text), hand_status(position, seat, closes)]
     if page is not None and page.title:
         parts.append(f"**Choosing:** {page.title}")
     if lines:
@@ -249,9 +299,8 @@ def hand_layout(
     if picture_alt is not None:
         inside.append(gallery("hand.png", picture_alt))
     inside += [text(part) for part in fitted[1:-1] if part]
-    inside.append(separator())
     if page is not None:
-        inside += choice_rows(record.id, seat, record.version, page)
-    else:
-        inside.append(hand_row(record.id, refresh=True))
+        inside += [separator(), *choice_rows(record.id, seat, record.version, page)]
+    elif record.status == "active":
+        inside += [separator(), hand_row(record.id, refresh=True)]
     return DrawnLayout([container(inside, GREEN if record.status == "active" else GREY), text(fitted[-1])])

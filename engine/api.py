@@ -211,7 +211,8 @@ class Game(Protocol[StateT, ActionT, OptionsT]):
     `IllegalAction` without touching the state.
 
     Optional methods, read through the module-level helpers that supply their defaults:
-    `decision_kind(state, seat)` ("turn" or "reply"), `timeout_action(state, seat)` (the move made
+    `decision_kind(state, seat)` ("turn" or "reply"), `only_pass(state, seat)` (a reply window the
+    seat's hand has nothing to play in), `timeout_action(state, seat)` (the move made
     when the seat's clock runs out; None: a computer player chooses), `turn_key(state)` (which
     turn, a clocked stretch of play, the seats to move are in), `interjections(state, seat)`
     (what a seat not to move may do unasked) and `standing_result(state)` (the scores as they
@@ -319,6 +320,19 @@ def timeout_action(game: AnyGame, state: BaseModel, seat: Seat) -> ActionLike | 
         return None
     action: ActionLike | None = method(state, seat)
     return action
+
+
+def only_pass(game: AnyGame, state: BaseModel, seat: Seat) -> bool:
+    """Whether `seat`'s decision is a reply window in which its own hand holds nothing it could
+    play: every answer ends in the window's pass (Garden Party: no orange card to bid, no two cards
+    of one talent to pay a cancellation). It depends on the seat's hand, so only its owner may be
+    told; the bot then does not ask the seat, and its window's clock still runs to the end and
+    passes for it, so the window lasts as long as for a seat that lets it lapse.
+    `game.only_pass(state, seat)` where the game defines it, else False (every seat is asked)."""
+    method = getattr(game, "only_pass", None)
+    if method is None or decision_kind(game, state, seat) != "reply":
+        return False
+    return bool(method(state, seat))
 
 
 def turn_key(game: AnyGame, state: BaseModel) -> Hashable | None:

@@ -88,6 +88,12 @@ def check_offered(position: Position, clicked: ChoiceId) -> None:
         raise Refusal(NOT_OFFERED)
 
 
+def asks(position: Position, seat: int) -> bool:
+    """Whether `seat`'s hand offers choices: it has legal actions, unless it is in a reply window
+    its hand has nothing to play in (not asked: the window's clock passes for it, issue 27 item 4)."""
+    return bool(position.legal_actions(seat)) and not position.only_pass(seat)
+
+
 class Hands:
     """The hand messages of every game."""
 
@@ -125,8 +131,12 @@ class Hands:
             drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked")
             fields["attachments"] = [as_file(drawn)] if drawn is not None else []
             alt = drawn.description if drawn is not None else None
-        page = choices_page(position, seat, choice) if position.legal_actions(seat) else None
-        fields["view"] = hand_layout(position, seat, lines, note=note, picture_alt=alt, page=page)
+        page = choices_page(position, seat, choice) if asks(position, seat) else None
+        look = self.sessions.session(position.game_id).shown.look
+        closes = look.ends if look is not None and position.in_window(seat) else None
+        fields["view"] = hand_layout(
+            position, seat, lines, note=note, picture_alt=alt, page=page, closes=closes
+        )
         return fields
 
     async def answer(self, interaction: discord.Interaction[Any], fields: dict[str, Any]) -> None:
@@ -195,20 +205,23 @@ class Hands:
         if has_public_view(position.game) and position.record.daily is None:
             return  # played on the table (a daily garden, though, is played in the hand)
         session = self.sessions.session(position.game_id)
-        choices = bool(position.legal_actions(seat))
-        session.open_hands[seat] = OpenHand(interaction, time.monotonic(), position.version, choices)
+        session.open_hands[seat] = OpenHand(
+            interaction, time.monotonic(), position.version, asks(position, seat)
+        )
 
     async def on_published(self, position: Position, session: GameSession) -> None:
         """A version is shown: every seat that now has a decision and a hand open at an earlier
         version gets that hand redrawn, so it plays on without another **My hand**; so does a hand
-        with choices of its own now (a card it may play unasked) or buttons that no longer hold.
+        with choices of its own now (a card it may play unasked) or buttons that no longer hold,
+        and, at the game's end, every open hand (the publisher calls this then too: issue 27 item 8).
         Best effort: a hand that cannot be edited (its token expired, Discord failing) is
         forgotten."""
         now = time.monotonic()
+        over = not position.is_active
         for seat, shown in list(session.open_hands.items()):
             if shown.version >= position.version:
                 continue
-            if not (seat in position.to_move() or shown.choices or position.legal_actions(seat)):
+            if not (over or seat in position.to_move() or shown.choices or position.legal_actions(seat)):
                 continue
             if now - shown.at > OPEN_HAND_SECONDS:
                 del session.open_hands[seat]
@@ -219,7 +232,7 @@ class Hands:
             except discord.HTTPException:
                 session.open_hands.pop(seat, None)
                 continue
-            choices = bool(position.legal_actions(seat))
+            choices = asks(position, seat)
             session.open_hands[seat] = OpenHand(shown.interaction, shown.at, position.version, choices)
 
     async def _play(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> MoveOutcome:

@@ -117,6 +117,13 @@ class Presenter:
         slots grouped by rows); None: menus of 25 in the order given (the default)."""
         return None
 
+    def button_grid(self, entries: list[Entry]) -> list[list[Entry | None]] | None:
+        """A page's choices as buttons laid out like the board they point at (rows of at most
+        five; None in a cell: a place not on offer), e.g. a garden's slots; None: no such layout
+        (buttons in order, or menus). The table and hand fall back to menus when the grid does not
+        fit in one message."""
+        return None
+
     def announcements(self, events: list[Event], names: list[str]) -> list[str]:
         """Public events worth a channel message of their own (chosen by kind, not by wording),
         as lines with the players' names; default none: the board's log is enough."""

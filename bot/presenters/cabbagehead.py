@@ -3,7 +3,8 @@
 Everything here is formatted from the engine's view; no rule is decided here. A garden is written
 as short lines a phone shows without wrapping and a screen reader reads in order: one line per row
 that holds something ("Row 3: F3 Carrot 17 · G3 Lettuce 39 (Rose)"), then the slots its owner may
-choose now ("Open: E3, H3"). Slots are named as the picture, the log and the move picker name them
+choose now ("Open: E3, H3"; counted when there are many: "Open: 54 slots, A1 to K5"). Slots are
+named as the picture, the log and the move picker name them
 ("F3": column letter, row number; ruling 24 of docs/rules/cabbagehead.md).
 """
 
@@ -23,7 +24,7 @@ from bot.presenters.base import (
     players_sections,
     read_rules,
 )
-from bot.presenters.cabbagehead_slots import slot_sections
+from bot.presenters.cabbagehead_slots import slot_grid, slot_sections
 from bot.refusals import Refusal
 from bot.ui.choices import Entry
 from engine.cabbagehead.neighbours import NEIGHBOURS
@@ -104,7 +105,7 @@ def _draw_grid(garden: GardenView) -> str:
     if not rows:
         lines.append("Nothing planted yet.")
     if garden.legal_slots:
-        lines.append("Open: " + ", ".join(garden.legal_slots))
+        lines.append(open_words(garden.legal_slots))
     if garden.column_letters and garden.row_numbers:
         letters, numbers = garden.column_letters, garden.row_numbers
         lines.append(
@@ -112,6 +113,18 @@ def _draw_grid(garden: GardenView) -> str:
             + (" (the whole plot)" if garden.plot_fixed else "")
         )
     return "\n".join(lines)
+
+
+#: Open slots named one by one up to this many; more are counted (the buttons and the picture
+#: name them): "Open: A1, B1, … K5" was a hunt through 54 names (issue 27 item 15).
+OPEN_NAMED = 6
+
+
+def open_words(slots: list[str]) -> str:
+    """ "Open: E3, F2", or "Open: 54 slots, A1 to K5" when there are more than `OPEN_NAMED`."""
+    if len(slots) <= OPEN_NAMED:
+        return "Open: " + ", ".join(slots)
+    return f"Open: {len(slots)} slots, {slots[0]} to {slots[-1]}"
 
 
 def garden_text(garden: GardenView, name: str) -> str:
@@ -274,6 +287,10 @@ class CabbageheadPresenter(Presenter):
     def menu_sections(self, title: str | None, entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
         """A card's slots by rows, as the picture shows them (bot/presenters/cabbagehead_slots.py)."""
         return slot_sections(entries)
+
+    def button_grid(self, entries: list[Entry]) -> list[list[Entry | None]] | None:
+        """A card's slots as buttons laid out like the plot (bot/presenters/cabbagehead_slots.py)."""
+        return slot_grid(entries)
 
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the options, in the rulebook's words."""

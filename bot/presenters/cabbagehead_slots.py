@@ -1,12 +1,17 @@
-"""How a card's slots are offered in menus: the empty slots by rows as the picture shows them
-(as many rows to a menu as fit in 25), then the planted slots, whose card would go to the Compost
-(issue 17; slot names: Mr. Cabbagehead's Garden ruling 24)."""
+"""How a card's slots are offered: as buttons laid out like the plot where they fit (a row of
+buttons per garden row, a column per garden column; issue 27 item 15), else in menus: the empty
+slots by rows as the picture shows them (as many rows to a menu as fit in 25), then the planted
+slots, whose card would go to the Compost (issue 17; slot names: Mr. Cabbagehead's Garden
+ruling 24)."""
 
 from __future__ import annotations
 
 import re
 
-from bot.ui.choices import OPTIONS_PER_MENU, Entry
+from bot.ui.choices import BUTTONS_PER_ROW, OPTIONS_PER_MENU, Entry
+
+#: A grid button on a planted card: planting there sends that card to the Compost.
+COMPOSTS = "♻"
 
 #: A slot as a picker names it (ruling 24): "F3", or "F3, composting the Onion" on a planted card.
 SLOT_ENTRY = re.compile(r"([A-Z])(\d+)(, .+)?")
@@ -43,3 +48,33 @@ def slot_sections(entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
     if planted:
         sections.append(("On a planted card (it goes to the Compost)", planted))
     return sections
+
+
+def slot_grid(entries: list[Entry]) -> list[list[Entry | None]] | None:
+    """The slots on offer as rows of buttons laid out like the plot, each named by its slot ("F3";
+    "F3 ♻" on a planted card; None in a cell: a slot not on offer). A garden wider than a row of
+    buttons (a 6-column plot) is cut into side-by-side parts shown one under the other, the left
+    part first ("A1 B1 C1" over "A2 B2 C2", then "D1 E1 F1" ...), each as wide as the others or
+    one narrower. None when the entries are not all slots (then the menus serve)."""
+    cells: dict[tuple[int, int], Entry] = {}
+    for entry in entries:
+        found = SLOT_ENTRY.fullmatch(entry.label)
+        if found is None:
+            return None
+        name = f"{found.group(1)}{found.group(2)}"
+        label = f"{name} {COMPOSTS}" if found.group(3) else name
+        cells[(int(found.group(2)), ord(found.group(1)))] = Entry(label, entry.choice)
+    if not cells:
+        return None
+    rows = range(min(r for r, _c in cells), max(r for r, _c in cells) + 1)
+    first, last = min(c for _r, c in cells), max(c for _r, c in cells)
+    width = last - first + 1
+    parts = -(-width // BUTTONS_PER_ROW)  # the fewest parts of at most five columns
+    grid: list[list[Entry | None]] = []
+    left = first
+    for part in range(parts):
+        part_width = -(-(last + 1 - left) // (parts - part))  # the widest parts first
+        columns = range(left, left + part_width)
+        grid += [[cells.get((r, c)) for c in columns] for r in rows]
+        left += part_width
+    return grid

@@ -62,6 +62,9 @@ class Facts:
     #: (Garden Party's turn, a cancellation in the middle, which the seat may answer too) is not
     #: pinged again.
     told_keys: Mapping[int, Collection[Hashable]] = field(default_factory=dict)
+    #: The seats to move whose decision is a reply window, not a turn: nobody is pinged for one
+    #: (issue 27 item 4); their open hands and the table's headline show it.
+    replying: Collection[int] = ()
 
 
 @dataclass(frozen=True)
@@ -120,13 +123,14 @@ def still_to_move(facts: Facts) -> set[int]:
 
 def users_to_notify(facts: Facts) -> tuple[int, ...]:
     """Each person whose turn begins since the last published version, except the one who just
-    moved and those back in a turn they were already told of (the same turn key)."""
+    moved, those back in a turn they were already told of (the same turn key) and those asked in
+    a reply window (not a turn: their open hand and the table's headline show it)."""
     before = still_to_move(facts)
     actor = facts.actor
     users: list[int] = []
     for seat in facts.to_move:
         user = facts.seat_users[seat] if 0 <= seat < len(facts.seat_users) else None
-        if seat in before or user is None or user == actor or user in users:
+        if seat in before or seat in facts.replying or user is None or user == actor or user in users:
             continue
         if facts.turn_key is not None and facts.turn_key in facts.told_keys.get(seat, ()):
             continue
@@ -153,11 +157,17 @@ def plan(facts: Facts) -> Plan:
         humans_to_move = any(
             0 <= s < len(facts.seat_users) and facts.seat_users[s] is not None for s in facts.to_move
         )
-        # A notice stands while the seats it told are still deciding; a seat newly to move
-        # (told now, or back in a turn it was told of, after a window) replaces it, so a closed
-        # window's notice never lingers.
+        # A notice stands while the seats it told are still deciding, and through a reply window
+        # in their turn (nobody is told of a window); a seat newly to move in a turn (told now,
+        # or back in a turn it was told of, after a window) replaces it.
         shown = facts.shown_to_move
-        newcomers = shown is not None and not set(facts.to_move) <= set(shown)
+        key = facts.turn_key
+        turns = {
+            seat
+            for seat in facts.to_move
+            if seat not in facts.replying and not (key is not None and key in facts.told_keys.get(seat, ()))
+        }
+        newcomers = shown is not None and not turns <= set(shown)
         if notify or newcomers or not humans_to_move:
             delete.extend(facts.standing_notices)
     if not active:

@@ -65,6 +65,9 @@ class Publisher:
         self.pictures = pictures
         self._clock = clock
         self.subscribers: list[Subscriber] = []
+        #: Told once a game that ended is fully shown, before its session closes (the open hands
+        #: are redrawn to the final state: issue 27 item 8).
+        self.enders: list[Subscriber] = []
         #: The clocks' hook (None: no clocks): `turn_ends(position, seats, fresh=...)`.
         self.turn_ends: Callable[..., Awaitable[dict[int, float]]] | None = None
         self.first_retry = FIRST_RETRY
@@ -152,6 +155,7 @@ class Publisher:
             turn_key=position.turn_key(),
             shown_turn_key=session.shown.turn_key,
             told_keys={seat: tuple(keys) for seat, keys in session.shown.told_keys.items()},
+            replying=[seat for seat in position.to_move() if position.in_window(seat)],
         )
         steps = plan(facts)
         lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES)
@@ -184,10 +188,15 @@ class Publisher:
                 record.version,
                 max(0.0, self._clock() - record.created_at) / 60,
             )
+            await self._tell(self.enders, position, session)
             self.pictures.forget(session.game_id)
             self.sessions.forget(session.game_id)
             return
-        for subscriber in self.subscribers:
+        await self._tell(self.subscribers, position, session)
+
+    async def _tell(self, subscribers: list[Subscriber], position: Position, session: GameSession) -> None:
+        """Tell each of `subscribers` the game is shown at `position`; one failing stops no other."""
+        for subscriber in subscribers:
             try:
                 await subscriber(position, session)
             except Exception:

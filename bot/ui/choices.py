@@ -50,6 +50,10 @@ class Page:
     #: The menus as a game's presenter groups them (`Presenter.menu_sections`: e.g. slots by rows),
     #: each with its placeholder; None: the entries in menus of 25 in order.
     sections: list[tuple[str, list[Entry]]] | None = None
+    #: The entries as buttons laid out like the board they point at (`Presenter.button_grid`:
+    #: e.g. a garden's slots, a row of buttons per garden row; None in a cell: not on offer),
+    #: drawn instead of the buttons or menus when the message has room for it.
+    grid: list[list[Entry | None]] | None = None
 
     def menus(self) -> list[list[Entry]]:
         """The entries split into menus of at most 25 options."""
@@ -72,7 +76,8 @@ class Page:
     def shows(self, choice: str, menu: int | None = None) -> bool:
         """Whether this page offers `choice`: as a button (`menu` None), or in its menu `menu`."""
         if menu is None:
-            shown = [*self.nav, *(self.entries if self.as_buttons else [])]
+            grid = [e for row in self.grid or [] for e in row if e is not None]
+            shown = [*self.nav, *(self.entries if self.as_buttons else []), *grid]
         else:
             menus = [] if self.as_buttons else self.menus()
             shown = menus[menu] if 0 <= menu < len(menus) else []

@@ -186,11 +186,34 @@ def _choice_button(game_id: int, seat: int, version: int, entry: Entry, *, nav: 
     return button(ChoiceId(game_id, seat, version, entry.choice).text(), entry.label, style)
 
 
+#: What a grid's cell not on offer shows (a disabled button: the grid keeps the board's shape).
+GAP_LABEL = "·"
+
+
+def _grid_rows(game_id: int, seat: int, version: int, grid: list[list[Entry | None]]) -> list[dict[str, Any]]:
+    """A row of buttons per row of the board, a cell not on offer a disabled button. Its id names
+    no choice (`gc:gap:`): Discord never sends a click on it, and a forged one is answered as
+    damaged."""
+    rows = []
+    for r, cells in enumerate(grid):
+        buttons = []
+        for c, entry in enumerate(cells):
+            if entry is None:
+                gap = button(f"gc:gap:{r}.{c}", GAP_LABEL, discord.ButtonStyle.secondary)
+                buttons.append({**gap, "disabled": True})
+            else:
+                buttons.append(_choice_button(game_id, seat, version, entry, nav=False))
+        rows.append(row(buttons))
+    return rows
+
+
 def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[str, Any]]:
     """The action rows of one page of choices: buttons, or menus each with its own placeholder
     (`Page.menu_titles`), and the navigation row last."""
     rows: list[dict[str, Any]] = []
-    if page.as_buttons:
+    if page.grid is not None:
+        rows += _grid_rows(game_id, seat, version, page.grid)
+    elif page.as_buttons:
         buttons = [_choice_button(game_id, seat, version, e, nav=False) for e in page.entries]
         rows += [row(buttons[i : i + BUTTONS_PER_ROW]) for i in range(0, len(buttons), BUTTONS_PER_ROW)]
     else:

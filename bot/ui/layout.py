@@ -43,6 +43,16 @@ class DrawnLayout(discord.ui.View):
         return True
 
 
+#: Discord's limit of components in one layout message, nested ones included.
+COMPONENTS_MAX = 40
+
+
+def count_components(components: list[dict[str, Any]]) -> int:
+    """The components of a layout tree as Discord counts them: every one, nested ones included
+    (a gallery's items are not components)."""
+    return sum(1 + count_components(item.get("components") or []) for item in components)
+
+
 def text(content: str) -> dict[str, Any]:
     return {"type": TEXT_DISPLAY, "content": content}
 

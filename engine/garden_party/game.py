@@ -63,6 +63,9 @@ class GardenPartyGame:
     def decision_kind(self, state: GardenPartyState, seat: int) -> DecisionKind:
         return rules.decision_kind(state, seat)
 
+    def only_pass(self, state: GardenPartyState, seat: int) -> bool:
+        return rules.only_pass(state, seat)
+
     def timeout_action(self, state: GardenPartyState, seat: int) -> Action | None:
         return rules.timeout_action(state, seat)
 

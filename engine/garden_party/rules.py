@@ -102,6 +102,16 @@ def turn_key(state: GardenPartyState) -> tuple[str | int, ...]:
     return (phase,)
 
 
+def only_pass(state: GardenPartyState, seat: int) -> bool:
+    """A window whose "yes" could only end in withdrawing for `seat`: an orange window with no
+    orange card the bid would offer now, a cancel window with no two cards of one talent to pay."""
+    if state.phase == "orange":
+        return not _cards_of_timing(state, seat, "orange")
+    if state.phase == "cancel":
+        return all(count_talent(state.players[seat], t) < CANCEL_COST for t in TALENTS)
+    return False
+
+
 def timeout_action(state: GardenPartyState, seat: int) -> Action | None:
     """A roll (the turn's, Attila's) rolls; a window lapses to its pass; a bid, payment, duel or
     end card to playing none; a turn and a gardener's choice go to the computer player (None)."""

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.presenters.cabbagehead import PRESENTER, build_options, garden_grid
+from bot.presenters.cabbagehead import PRESENTER, build_options, garden_grid, open_words
 from bot.sessions import Refusal
 from engine.cabbagehead import GAME
 from engine.cabbagehead.state import CabbageheadOptions
@@ -63,7 +63,7 @@ def test_ruling_24_the_garden_text_names_slots_as_the_actions_and_the_picture_do
             line = next(line for line in lines if line.startswith(row))
             assert f"{slot.label} {slot.card.vegetable} {slot.card.vegetable_number}" in line
     opened = next(line for line in lines if line.startswith("Open: "))
-    assert opened == "Open: " + ", ".join(garden.legal_slots)
+    assert opened == open_words(garden.legal_slots)
     offered = {a.steps[1] for a in GAME.legal_actions(state, 0)}
     assert set(garden.legal_slots) <= offered
 

@@ -164,8 +164,9 @@ def test_an_announcement_replaces_the_one_standing_and_is_posted_once() -> None:
 def test_a_mover_back_from_a_reply_window_in_their_turn_is_not_pinged_again() -> None:
     """Garden Party (issue 20; noticed in issue 19's notes): Alice's turn, ("turn", 5), is cut by a
     cancel window for Bob and Carol. When it closes, Alice is to move again in the same turn: her
-    clock goes on afresh, the window's notice goes, but she is not pinged a second time about a
-    turn she was told of. Her next turn, a new key, pings her as always."""
+    clock goes on afresh, but she is not pinged a second time about a turn she was told of, and
+    her turn's notice stands (no window posts one: issue 27 item 4). Her next turn, a new key,
+    pings her as always."""
     back = replace(
         AFTER_ALICE,
         seat_users=[ALICE, BOB, CAROL],
@@ -178,7 +179,7 @@ def test_a_mover_back_from_a_reply_window_in_their_turn_is_not_pinged_again() ->
     )
     steps = plan(back)
     assert steps.notify == () and steps.new_turns == (0,)
-    assert steps.delete == (OLD_NOTICE,), "the closed window's notice goes"
+    assert steps.delete == (), "her turn's notice stands"
     assert plan(replace(back, turn_key=("turn", 8))).notify == (ALICE,), "a new turn is told"
     assert plan(replace(back, told_keys={})).notify == (ALICE,), "a turn never told is told"
 
@@ -197,3 +198,25 @@ def test_a_seat_answering_a_window_leaves_the_notice_for_those_still_asked() -> 
     )
     steps = plan(answering)
     assert steps.notify == () and steps.delete == ()
+
+
+def test_a_reply_window_pings_nobody_and_leaves_the_turn_s_notice() -> None:
+    """Issue 27 item 4: Alice plays a card and a window opens for Bob and Carol: it is not a turn,
+    so neither is pinged (their open hands and the table show it); their clocks start, and the
+    notice of Alice's turn stands through the window. A real turn after it pings as before."""
+    window = replace(
+        AFTER_ALICE,
+        seat_users=[ALICE, BOB, CAROL],
+        to_move=[1, 2],
+        shown_to_move=[0],
+        actor=ALICE,
+        turn_key=("cancel", 7, 0),
+        shown_turn_key=("turn", 5),
+        replying=[1, 2],
+    )
+    steps = plan(window)
+    assert steps.notify == () and steps.new_turns == (1, 2)
+    assert steps.delete == (), "the turn's notice stands through the window"
+    assert plan(replace(window, replying=[])).notify == (BOB, CAROL), "a turn for both is told"
+    bob_s_turn = replace(window, to_move=[1], turn_key=("turn", 6), replying=[], shown_to_move=[1, 2])
+    assert plan(bob_s_turn).notify == (BOB,) and plan(bob_s_turn).delete == (OLD_NOTICE,)

@@ -18,8 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.clock import ManualClock
 from bot.handlers.hands import MOVED_ON
-from engine.api import Event
+from engine.api import Event, reply_seconds
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KINDS, DUEL_CARDS, GOLDEN_OBJECTS, PLANT_KINDS
 from engine.garden_party.state import GardenPartyOptions, GardenPartyState
@@ -199,22 +200,33 @@ async def play_people_to_the_end(
     channel: FakeChannel | None = None,
     limit: int = 600,
     end_turn: float = 0.2,
+    clock: ManualClock | None = None,
 ) -> Played:
     """Every decision of `people` by clicks at random (computers playing meanwhile) until the game
-    is over; every reply window a person answers is noted (`Played.windows`)."""
+    is over; every reply window a person answers is noted (`Played.windows`). `clock`: moved on
+    past a reply window's end when only people with nothing to play in it are left in it."""
     where = channel or fake.general
     by_id = {user.id: user for user in people}
     played = Played()
     loop = asyncio.get_running_loop()
+    lapsed = -1
     for _ in range(limit):
         deadline = loop.time() + 30.0
         while True:
             position = await position_now(runner, where)
             if position is None or position.record.status != "active":
                 return played
-            mine = [s for s in position.to_move() if position.record.seats[s].user_id in by_id]
-            if mine and shown_move(board(fake, where)) == position.version:
+            people_to_move = [s for s in position.to_move() if position.record.seats[s].user_id in by_id]
+            # A window a person has nothing to play in does not ask them (issue 27 item 4): it
+            # passes for them when its clock runs out.
+            mine = [s for s in people_to_move if not position.only_pass(s)]
+            shown = shown_move(board(fake, where)) == position.version
+            if mine and shown:
                 break
+            idle = people_to_move and not mine and position.computer_to_move() is None
+            if idle and shown and clock is not None and position.version != lapsed:
+                lapsed = position.version  # once per version: its window's clocks fire then
+                clock.advance(reply_seconds(position.game, position.options()) + 1)
             assert loop.time() < deadline, "the game made no progress towards a person's decision"
             await asyncio.sleep(0.02)
         if await play_unasked(fake, position, by_id, rng, played, where):

@@ -74,7 +74,7 @@ def offered(hand: FakeMessage) -> list[tuple[str, str]]:
     found = [
         (str(b.get("label")), f"button:{b['custom_id']}")
         for b in hand.buttons()
-        if str(b.get("custom_id", "")).startswith("gc:c:")
+        if str(b.get("custom_id", "")).startswith("gc:c:") and not b.get("disabled")
     ]
     for menu in hand.selects():
         found += [

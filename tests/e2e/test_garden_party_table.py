@@ -53,7 +53,8 @@ async def next_decision(fake: FakeDiscord, runner: BotRunner, channel: Any, pers
         position = await position_now(runner, channel.id)
         if position is None or position.record.status != "active":
             return None
-        seated = {position.record.seats[seat].user_id for seat in position.to_move()}
+        # A window Alice has nothing to play in is not hers to decide (issue 27 item 4).
+        seated = {position.record.seats[s].user_id for s in position.to_move() if not position.only_pass(s)}
         if person.id in seated:
             await wait_for_move(fake, channel, position.version)
             again = await position_now(runner, channel.id)
@@ -96,7 +97,9 @@ async def test_one_person_plays_a_short_tournament_by_clicks_against_two_compute
 ) -> None:
     fake, channel, alice = fake_discord, fake_discord.general, fake_discord.alice
     assert running_bot.bot is not None
-    running_bot.bot.table.lobbies._seed_source = lambda: 20
+    # A deal in which Alice holds a card to play in some window: one she has nothing to play in
+    # does not ask her (issue 27 item 4), and in deal 20 none did.
+    running_bot.bot.table.lobbies._seed_source = lambda: 21
     lobby = await open_lobby(
         fake, alice, channel, "play garden-party", {"players": 3, "season_rounds": 3, "clock": "off"}
     )
@@ -107,7 +110,7 @@ async def test_one_person_plays_a_short_tournament_by_clicks_against_two_compute
         await click(fake, alice, lobby, "Add computer player (Easy)")
     await click(fake, alice, lobby, "Start")
 
-    rng = random.Random(20)
+    rng = random.Random(21)
     played: list[str] = []
     hands: list[FakeMessage] = []
     replies = 0

@@ -122,6 +122,15 @@ async def test_a_killed_shard_process_loses_nothing_and_its_overdue_window_fires
 
         await until(window_clocked, "the reply window's deadline")
         before_kill = [a.version for a in await store.actions(games[1])]
+
+        async def bobs_answers() -> list[int]:
+            """Bob's (seat 1) answers to reply windows since the kill. A window's lapse logs no
+            line naming him (its answers are secret: issue 27 item 4), so his answer is counted."""
+            actions = await store.actions(games[1])
+            return [
+                a.version for a in actions[len(before_kill) :] if a.seat == 1 and a.action["kind"] == "reply"
+            ]
+
         await processes.kill(1)
 
         # Shard 0's game plays on while shard 1's process is dead.
@@ -141,14 +150,14 @@ async def test_a_killed_shard_process_loses_nothing_and_its_overdue_window_fires
         await processes.start(1, tables[1])
 
         async def window_closed() -> bool:
-            return "timeout" in await kinds_in(store, games[1])
+            return bool(await bobs_answers())
 
         await until(window_closed, "the overdue window's default")
         await asyncio.sleep(1.0)
         versions = [a.version for a in await store.actions(games[1])]
         assert versions == list(range(1, len(versions) + 1)), "no move lost or doubled"
         assert versions[: len(before_kill)] == before_kill
-        assert (await kinds_in(store, games[1])).count("timeout") == 1, "the deadline fired once"
+        assert len(await bobs_answers()) == 1, "the deadline fired once"
         record = await store.get(games[1])
         assert record is not None and record.version == versions[-1]
         assert json.loads(record.state or "{}"), "the stored position is the last move's"

@@ -351,7 +351,9 @@ async def alice_to_decide(fake: FakeDiscord, runner: BotRunner, alice: FakeUser)
         position = await runner.bot.table.sessions.in_channel(fake.general.id)
         if position is None or position.record.status != "active":
             return False
-        if alice.id in {position.record.seats[seat].user_id for seat in position.to_move()}:
+        # A window Alice has nothing to play in does not ask her (issue 27 item 4).
+        asked = [seat for seat in position.to_move() if not position.only_pass(seat)]
+        if alice.id in {position.record.seats[seat].user_id for seat in asked}:
             await wait_for_move(fake, fake.general, position.version)
             again = await runner.bot.table.sessions.in_channel(fake.general.id)
             if again is not None and again.version == position.version:
