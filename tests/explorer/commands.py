@@ -49,18 +49,29 @@ def _value(option: dict[str, Any], rng: random.Random, users: list[FakeUser], ga
     return None
 
 
+#: The platform's own small test games, drawn less often than the three garden games.
+TEST_GAMES = ("secret-numbers", "objection")
+
+
 def random_invocation(
-    fake: FakeDiscord, rng: random.Random, users: list[FakeUser], game_ids: list[int]
+    fake: FakeDiscord,
+    rng: random.Random,
+    users: list[FakeUser],
+    game_ids: list[int],
+    *,
+    command_name: str | None = None,
 ) -> Invocation:
-    """A random command of the synced tree (global commands), with random allowed options."""
-    command = rng.choice(fake.global_commands)
+    """A random command of the synced tree (global commands; `command_name`: that one), with
+    random allowed options."""
+    commands = [c for c in fake.global_commands if command_name in (None, c["name"])]
+    command = rng.choice(commands)
     words = [command["name"]]
     node = command
     while True:
         subs = [o for o in node.get("options") or [] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
         if not subs:
             break
-        node = rng.choice(subs)
+        node = rng.choices(subs, [1 if o["name"] in TEST_GAMES else 4 for o in subs])[0]
         words.append(node["name"])
     options: dict[str, Any] = {}
     for option in node.get("options") or []:

@@ -208,7 +208,12 @@ class Explorer:
     async def _command(self, invocation: Invocation | None = None) -> None:
         user = self.rng.choice(self.users)
         channel = self.rng.choice(self._all_channels())
-        invocation = invocation or random_invocation(self.fake, self.rng, self.users, self._game_ids())
+        if invocation is None:
+            # Half the commands start a game: games are where the paths are.
+            wanted = "play" if self.rng.random() < 0.5 else None
+            invocation = random_invocation(
+                self.fake, self.rng, self.users, self._game_ids(), command_name=wanted
+            )
         self._note(f"{user.name} in #{channel.name}: {invocation}")
         await self.settle()
         open_before = self._open_games_in(channel.id)
@@ -225,8 +230,7 @@ class Explorer:
             self._find(f"/play refused in #{channel.name}, where no game is seen: {text!r}")
 
     def _play_somewhere(self) -> Invocation:
-        game = self.rng.choice(["cabbagehead", "sabotage", "garden-party", "secret-numbers", "objection"])
-        return Invocation(f"play {game}", {})
+        return random_invocation(self.fake, self.rng, self.users, [], command_name="play")
 
     async def _forged(self) -> None:
         user = self.rng.choice(self.users)
