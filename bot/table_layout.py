@@ -263,44 +263,36 @@ def hand_layout(
     """Seat `seat`'s private hand: its own view in the game's words, its picture (`picture_alt`
     given: the message carries hand.png), where the game stands for it, and its choices (`page`;
     None: nothing to decide, a Refresh button); `closes`: when the reply window it is in closes."""
-    return within_limit(
-        lambda shown: _hand_layout(position, seat, lines, note, picture_alt, shown, closes), page
-    )
 
+    def draw(page: Page | None) -> DrawnLayout:
+        record = position.record
+        shows = presenter(record.game)
+        names = position.names
 
-def _hand_layout(
-    position: Position,
-    seat: int,
-    lines: list[str],
-    note: str | None,
-    picture_alt: str | None,
-    page: Page | None,
-    closes: float | None,
-) -> DrawnLayout:
-    record = position.record
-    shows = presenter(record.game)
-    names = position.names
+        def hand_text() -> str:
+            view = position.view(seat)
+            return shows.hand_text(view, seat, names) if view is not None else ""
 
-    def hand_text() -> str:
-        view = position.view(seat)
-        return shows.hand_text(view, seat, names) if view is not None else ""
+        top = f"## Your hand — {position.game.title}"
+        if note:
+            top += f"\n> {note}"
+        parts = [top, position.memo(("hand", seat), hand_text), hand_status(position, seat, closes)]
+        if page is not None and page.title:
+            parts.append(f"**Choosing:** {page.title}")
+        if lines:
+            parts.append(recent(lines))
+        parts.append(f"-# Only you can see this · game #{record.id} · move {record.version}")
+        fitted = fit_texts(parts, stretch=1)
+        inside: list[dict[str, Any]] = [text(fitted[0])]
+        if picture_alt is not None:
+            inside.append(gallery("hand.png", picture_alt))
+        inside += [text(part) for part in fitted[1:-1] if part]
+        if page is not None:
+            inside += [separator(), *choice_rows(record.id, seat, record.version, page)]
+        elif record.status == "active":
+            inside += [separator(), hand_row(record.id, refresh=True)]
+        return DrawnLayout(
+            [container(inside, GREEN if record.status == "active" else GREY), text(fitted[-1])]
+        )
 
-    top = f"## Your hand — {position.game.title}"
-    if note:
-        top += f"\n> {note}"
-    parts = [top, position.memo(("hand", seat), hand_text), hand_status(position, seat, closes)]
-    if page is not None and page.title:
-        parts.append(f"**Choosing:** {page.title}")
-    if lines:
-        parts.append(recent(lines))
-    parts.append(f"-# Only you can see this · game #{record.id} · move {record.version}")
-    fitted = fit_texts(parts, stretch=1)
-    inside: list[dict[str, Any]] = [text(fitted[0])]
-    if picture_alt is not None:
-        inside.append(gallery("hand.png", picture_alt))
-    inside += [text(part) for part in fitted[1:-1] if part]
-    if page is not None:
-        inside += [separator(), *choice_rows(record.id, seat, record.version, page)]
-    elif record.status == "active":
-        inside += [separator(), hand_row(record.id, refresh=True)]
-    return DrawnLayout([container(inside, GREEN if record.status == "active" else GREY), text(fitted[-1])])
+    return within_limit(draw, page)
