@@ -336,7 +336,11 @@ class Load:
             return await fake.click(table.players[1], table.lobby, label="Join")
         if table.phase == "start":
             assert table.lobby is not None
-            return await fake.click(table.players[0], table.lobby, label="Start")
+            return await fake.click(
+                table.players[0],
+                table.lobby,
+                next(c for c in table.lobby.custom_ids() if c.endswith(":start")),
+            )
         if table.phase == "hand":
             if table.board is None or table.board.deleted:
                 try:
@@ -374,7 +378,11 @@ class Load:
             return await fake.click(table.players[1 + table.joined], table.lobby, label="Join")
         if table.phase == "start":
             assert table.lobby is not None
-            return await fake.click(table.players[0], table.lobby, label="Start")
+            return await fake.click(
+                table.players[0],
+                table.lobby,
+                next(c for c in table.lobby.custom_ids() if c.endswith(":start")),
+            )
         if table.phase == "hand":
             if table.board is None or table.board.deleted:
                 try:

@@ -179,7 +179,7 @@ async def open_through_fake(fake: FakeDiscord, channel: FakeChannel) -> None:
     assert lobby is not None and "Clock: standard" in lobby.text(), "a lobby with the standard clock"
     joined = await fake.click(fake.bob, lobby, label="Join")
     await joined.wait_answered(timeout=120)
-    started = await fake.click(fake.alice, lobby, label="Start")
+    started = await fake.click(fake.alice, lobby, next(c for c in lobby.custom_ids() if c.endswith(":start")))
     await started.wait_answered(timeout=120)
 
 

@@ -283,7 +283,11 @@ class Player:
             lobby = self.lobby_message()
             for user in self.users[1:]:
                 await self.answered(await self.fake.click(user, lobby, label="Join"))
-            await self.answered(await self.fake.click(host, lobby, label="Start"))
+            await self.answered(
+                await self.fake.click(
+                    host, lobby, next(c for c in lobby.custom_ids() if c.endswith(":start"))
+                )
+            )
         record = await self.bot.store.get(self.game_id)
         assert record is not None and record.status == "active", "the game did not start"
         await self.settle()

@@ -26,7 +26,7 @@ from bot.server_settings import CLOCK_WORDS
 from bot.table import Table
 from bot.table_layout import look_of, table_layout
 from bot.ui.ids import LobbyId
-from bot.ui.items import lobby_view
+from bot.ui.items import host_panel_view, lobby_view
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -47,21 +47,53 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 
 
 def lobby_view_of(position: Position) -> discord.ui.View:
-    """The lobby's buttons, with "Add computer" for each strength this game offers, and the host's
-    menus for the clock and (with a clock) the computer that plays timed-out turns."""
+    """The lobby's buttons for everyone: Join (disabled when full), Leave, Start (green once enough
+    have joined) and "Host options"."""
     record = position.record
+    return lobby_view(
+        position.game_id, seated=len(record.seats), needed=record.min_seats, most=record.max_seats
+    )
+
+
+def host_panel_of(position: Position, *, host: bool = True) -> discord.ui.View:
+    """The host's private panel: "Add computer" for each strength this game offers, the menus for
+    the clock and (with a clock) the computer that plays timed-out turns, and "Cancel lobby"; for
+    a moderator who is not the host (`host` False), "Cancel lobby" alone."""
+    record = position.record
+    if not host:
+        return host_panel_view(position.game_id)
     strengths = computer_strengths(record.game)
     clocks = [(name, f"Clock: {name} ({words})") for name, words in CLOCK_WORDS.items()]
     stand_ins = [(s, f"Timed-out turns: {level(s).lower()} computer") for s in strengths]
     clocked = (record.clock or "off") != "off"
-    return lobby_view(
+    return host_panel_view(
         position.game_id,
         strengths,
+        full=len(record.seats) >= record.max_seats,
         clocks=clocks if record.max_seats > 1 else (),
         clock=record.clock or "off",
         stand_ins=stand_ins if clocked and record.max_seats > 1 else (),
         stand_in=record.stand_in,
     )
+
+
+def host_panel_text(position: Position) -> str:
+    return (
+        f"**Host options** · {position.game.title}, game #{position.game_id}\n"
+        "Only you see these; what you change shows on the lobby at once."
+    )
+
+
+#: What the host's panel does, and only there.
+PANEL_OPS = ("cancel", "clock", "stand-in")
+
+
+def on_panel(op: str) -> bool:
+    return op in PANEL_OPS or op.startswith("add-")
+
+
+def ephemeral(message: discord.Message | None) -> bool:
+    return message is not None and message.flags.ephemeral
 
 
 class LobbyHandlers:
@@ -229,21 +261,31 @@ class LobbyHandlers:
     async def button(
         self, interaction: discord.Interaction[Any], clicked: LobbyId, value: str | None = None
     ) -> None:
-        """Join / Leave / Start / Cancel / Add computer (add-<strength>) on a lobby message, or the
-        host's choice (`value`) in its clock or stand-in menu."""
+        """Join / Leave / Start / Host options on a lobby message; Cancel / Add computer
+        (add-<strength>) or the host's choice (`value`) in the clock or stand-in menu, on the host's
+        private panel only."""
         record = await self.table.store.get(clicked.game_id)
         message = interaction.message
+        user, lobbies, game_id, op = interaction.user, self.table.lobbies, clicked.game_id, clicked.op
+        panel_op = on_panel(op)
+        panel = panel_op and ephemeral(message)
         if (
             record is None
             or interaction.channel_id != record.channel_id
             or (
-                record.lobby_message_id is not None
+                not panel
+                and record.lobby_message_id is not None
                 and message is not None
                 and message.id != record.lobby_message_id
             )
         ):
             raise Refusal(WRONG_PLACE)
-        user, lobbies, game_id, op = interaction.user, self.table.lobbies, clicked.game_id, clicked.op
+        if panel_op and not panel:
+            # Only a lobby message from before the panel, or a forged click, has them there.
+            raise Refusal("The host's settings are under **Host options** on the lobby.")
+        if op == "host":
+            await self._host_options(interaction, Position(record))
+            return
         if op in ("clock", "stand-in") and value is not None:
             change = await lobbies.set_clock(game_id, user.id, **{op.replace("-", "_"): value})
         elif op.startswith("add-"):
@@ -259,6 +301,9 @@ class LobbyHandlers:
                 game_id, user.id, can_manage=can_manage(interaction), name=display_name(user)
             )
         position = change.position
+        if panel:
+            await self._panel_changed(interaction, change)
+            return
         if change.started:
             fields = await self._opening(change)
             fields["attachments"] = fields.pop("files", [])
@@ -272,6 +317,47 @@ class LobbyHandlers:
         await replies.update(interaction, embed=lobby_embed(position), view=view)
         if change.closed:
             self.table.sessions.forget(game_id)
+
+    async def _host_options(self, interaction: discord.Interaction[Any], position: Position) -> None:
+        """ "Host options": the host's private panel; a moderator's holds "Cancel lobby" alone."""
+        record = position.record
+        if record.status != "lobby":
+            raise Refusal("That lobby has closed.")
+        host = interaction.user.id == record.host_id
+        if not host and not can_manage(interaction):
+            raise Refusal("Only the host can change this lobby's options.")
+        await replies.send(
+            interaction,
+            private=True,
+            content=host_panel_text(position),
+            view=host_panel_of(position, host=host),
+        )
+
+    async def _panel_changed(self, interaction: discord.Interaction[Any], change: SeatChange) -> None:
+        """A change made on the host's panel: the lobby message shows it (first, so that everyone
+        sees it by the time the host does), and so does the panel."""
+        position = change.position
+        record = position.record
+        if record.lobby_message_id is not None:
+            view = None if change.closed else lobby_view_of(position)
+            try:
+                await (
+                    self.table.discord.channel(position)
+                    .get_partial_message(record.lobby_message_id)
+                    .edit(embed=lobby_embed(position), view=view)
+                )
+            except discord.HTTPException:
+                log.warning("Could not show game %s's lobby change.", position.game_id, exc_info=True)
+        if change.closed:
+            await replies.update(
+                interaction, content=" ".join(change.notes) or "The lobby is closed.", view=None
+            )
+            self.table.sessions.forget(position.game_id)
+        else:
+            host = interaction.user.id == record.host_id
+            await replies.update(
+                interaction, content=host_panel_text(position), view=host_panel_of(position, host=host)
+            )
 
     async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """ "Play again" under a game's final scores: a new lobby in the same channel with the same

@@ -32,7 +32,7 @@ from bot.pictures.garden_party_estate import (
     said,
     square_words,
 )
-from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name
+from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name, whole_sentences
 from bot.presenters.garden_party_text import STAGE_WORDS, collector_flower
 from engine.api import Result
 from engine.garden_party.cards import GARDENERS, TALENT_NAMES, TIMING_WHEN
@@ -234,8 +234,38 @@ def _result_words(view: GardenPartyView, names: list[str]) -> list[str]:
     return parts
 
 
+def _final_seat_words(view: GardenPartyView, seat: SeatView, names: list[str]) -> str:
+    """A greenhouse at the end, in the few words that explain its points."""
+    gardener = f" ({arm_words(view, seat.seat, names, said)})" if seat.gardener else ""
+    held = [f"{seat.flowering} of {view.flowers_to_end} flowering"]
+    if seat.vases:
+        held.append("vases: " + ", ".join(seat.vases))
+    if seat.golden_objects:
+        held.append("golden: " + ", ".join(seat.golden_objects))
+    return f"{said(names, seat.seat)}'s greenhouse{gardener}: " + "; ".join(held) + "."
+
+
+#: Ends a final alt text that had no room for every greenhouse.
+MORE_AS_TEXT = "The rest: Board as text."
+
+
+def final_description(view: GardenPartyView, names: list[str]) -> str:
+    """The final board's alt text (issue 27 item 16): the end and the ranking first, then each
+    greenhouse in the ranking's order, in short, each sentence whole; what does not fit is left
+    out and said to be in Board as text, never cut mid-way."""
+    result = view.result
+    order = [seat for _, seat, _, _ in ranking(result)] if result is not None else []
+    order += [s.seat for s in view.seats if s.seat not in order]
+    seats = {s.seat: s for s in view.seats}
+    parts = [f"{TITLE} board.", *_result_words(view, names)]
+    parts += [_final_seat_words(view, seats[n], names) for n in order if n in seats]
+    return whole_sentences(parts, left_out=MORE_AS_TEXT)
+
+
 def board_description(view: GardenPartyView, names: list[str]) -> str:
     """Alt text for the board picture: the picture in words (within Discord's 1024 characters)."""
+    if view.phase == "over":
+        return final_description(view, names)
     parts = [f"{TITLE} board.", *_result_words(view, names), _estate_words(view, names)]
     parts += [_seat_words(view, s, names) for s in view.seats]
     parts.append(_piles_words(view))

@@ -33,6 +33,23 @@ def clip_alt(parts: list[str], limit: int = ALT_MAX) -> str:
     return out
 
 
+def whole_sentences(parts: list[str], limit: int = ALT_MAX, *, left_out: str = "") -> str:
+    """Sentences joined while they fit, none ever cut: the first ones are what matters most. When
+    some are left out, `left_out` (a sentence saying where the rest is) ends the text, room kept for
+    it. The first always comes (cut with an ellipsis only if it alone is too long)."""
+    if len(parts[0]) > limit:
+        return clip_alt(parts[:1], limit)
+    out = parts[0]
+    for n, part in enumerate(parts[1:], start=1):
+        trial = f"{out} {part}"
+        room = limit if n == len(parts) - 1 else limit - len(left_out) - 1
+        if len(trial) > room:
+            tail = f"{out} {left_out}" if left_out else out
+            return tail if len(tail) <= limit else out
+        out = trial
+    return out
+
+
 def plural(count: int, word: str) -> str:
     """ "1 point", "3 points", "-2 points"."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"

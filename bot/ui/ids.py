@@ -5,8 +5,9 @@ into a typed value, or refused: a modified client can send any id, so nothing is
 it looks like ours. Numbers are bounded (no id beyond what SQLite or Discord can hold), choices
 follow their grammar exactly (bot.ui.choices), and anything else is `None`.
 
-  gc:lobby:<game>:<join|leave|start|cancel|add-<strength>>   lobby buttons
-  gc:lobby:<game>:<clock|stand-in>                          lobby menus (values: a preset, a strength)
+  gc:lobby:<game>:<join|leave|start|host>                   lobby buttons (host: "Host options")
+  gc:lobby:<game>:<cancel|add-<strength>>                   the host's private panel's buttons
+  gc:lobby:<game>:<clock|stand-in>                          its menus (values: a preset, a strength)
   gc:hand:<game>                                            "My hand" on a board, "Refresh" in a hand
   gc:c:<game>:<seat>:<version>:<choice>                     a choice button in a hand
   gc:s:<game>:<seat>:<version>:<n>                          choice menu n in a hand (values: choices)
@@ -41,7 +42,7 @@ MAX_VERSION = 10**9
 MAX_MENU = 9
 MAX_PAGE = 999
 
-LOBBY_OPS = ("join", "leave", "start", "cancel")
+LOBBY_OPS = ("join", "leave", "start", "cancel", "host")
 #: Lobby menus (the host's): the game's clock, and the computer that plays timed-out turns.
 LOBBY_MENUS = ("clock", "stand-in")
 #: A choice code: play action i, open page p of group j, or top-level page p.
@@ -59,7 +60,7 @@ ALL_GAMES = "all"
 @dataclass(frozen=True)
 class LobbyId:
     game_id: int
-    op: str  # join, leave, start, cancel, or add-<strength>
+    op: str  # join, leave, start, host, cancel, add-<strength>, clock or stand-in
 
     def text(self) -> str:
         return f"gc:lobby:{self.game_id}:{self.op}"

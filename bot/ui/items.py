@@ -35,13 +35,9 @@ BUTTON_LABEL_MAX = 80
 PLACEHOLDER_MAX = 150
 HAND_LABEL = "My hand / My turn"
 
-LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "cancel": "Cancel"}
-LOBBY_STYLES = {
-    "join": discord.ButtonStyle.primary,
-    "leave": discord.ButtonStyle.secondary,
-    "start": discord.ButtonStyle.success,
-    "cancel": discord.ButtonStyle.danger,
-}
+#: The lobby's own buttons, for everyone; the host's settings are behind "Host options".
+HOST_OPTIONS_LABEL = "Host options"
+CANCEL_LABEL = "Cancel lobby"
 
 
 class DrawnView(discord.ui.View):
@@ -102,26 +98,62 @@ def _menu(
     )
 
 
-def lobby_view(
+def lobby_view(game_id: int, *, seated: int, needed: int, most: int) -> discord.ui.View:
+    """What everyone sees under a lobby: Join (disabled once full), Leave, Start, and "Host options".
+
+    Start reads how many have joined ("Start (3 of 4)") and is green only once enough have: before
+    that it is grey, so nobody has to press it to learn whether the game can begin."""
+    full = seated >= most
+    ready = needed <= seated <= most
+    join = {**button(LobbyId(game_id, "join").text(), "Join"), "disabled": full}
+    start = button(
+        LobbyId(game_id, "start").text(),
+        f"Start ({seated} of {most})",
+        discord.ButtonStyle.success if ready else discord.ButtonStyle.secondary,
+    )
+    return DrawnView(
+        [
+            row(
+                [
+                    join,
+                    button(LobbyId(game_id, "leave").text(), "Leave", discord.ButtonStyle.secondary),
+                    start,
+                    button(
+                        LobbyId(game_id, "host").text(),
+                        HOST_OPTIONS_LABEL,
+                        discord.ButtonStyle.secondary,
+                        "⚙",
+                    ),
+                ]
+            )
+        ]
+    )
+
+
+def host_panel_view(
     game_id: int,
     strengths: Sequence[str] = (),
     *,
+    full: bool = False,
     clocks: Sequence[tuple[str, str]] = (),
     clock: str | None = None,
     stand_ins: Sequence[tuple[str, str]] = (),
     stand_in: str | None = None,
 ) -> discord.ui.View:
-    """Join, Leave, Start, Cancel; one "Add computer player" button per strength offered; and the
-    host's menus for the game's clock and the computer that plays a turn whose time ran out."""
-    rows = [
-        row([button(LobbyId(game_id, op).text(), LOBBY_LABELS[op], LOBBY_STYLES[op]) for op in LOBBY_LABELS])
-    ]
+    """The host's private panel: one "Add computer player" button per strength offered (disabled
+    once the lobby is full), the menus for the game's clock and the computer that plays a turn
+    whose time ran out, and "Cancel lobby". A moderator who is not the host gets Cancel alone
+    (`strengths`, `clocks` and `stand_ins` empty)."""
+    rows = []
     adds = [
-        button(
-            LobbyId(game_id, f"add-{s}").text(),
-            f"Add computer player ({level(s)})",
-            discord.ButtonStyle.secondary,
-        )
+        {
+            **button(
+                LobbyId(game_id, f"add-{s}").text(),
+                f"Add computer player ({level(s)})",
+                discord.ButtonStyle.secondary,
+            ),
+            "disabled": full,
+        }
         for s in strengths
     ]
     if adds:
@@ -132,6 +164,7 @@ def lobby_view(
         rows.append(
             _menu(LobbyId(game_id, "stand-in").text(), stand_ins, stand_in, "Computer for timed-out turns")
         )
+    rows.append(row([button(LobbyId(game_id, "cancel").text(), CANCEL_LABEL, discord.ButtonStyle.danger)]))
     return DrawnView(rows)
 
 

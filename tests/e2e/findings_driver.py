@@ -10,7 +10,16 @@ import re
 import sqlite3
 from typing import Any
 
-from tests.e2e.table_driver import HAND_LABEL, boards, offered, open_hand, open_lobby, pick, wait_for_move
+from tests.e2e.table_driver import (
+    HAND_LABEL,
+    boards,
+    label_on,
+    offered,
+    open_hand,
+    open_lobby,
+    pick,
+    wait_for_move,
+)
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
 #: How the bot's apology for an error on its side starts (bot/errors.py's SORRY).
@@ -88,7 +97,7 @@ async def hidden_hand_game(fake: FakeDiscord, channel: FakeChannel) -> FakeMessa
     lobby = await open_lobby(fake, fake.alice, channel, "play sabotage", {"first_player": "host"})
     joined = await fake.click(fake.bob, lobby, label="Join")
     await joined.wait_answered()
-    started = await fake.click(fake.alice, lobby, label="Start")
+    started = await fake.click(fake.alice, lobby, label=label_on(lobby, "Start"))
     await started.wait_answered()
     # Publishing settles once the table shows the turn's clock (the server's default: standard).
     await fake.wait_until(lambda: "runs out <t:" in live_board(fake, channel).text(), what="the clock")

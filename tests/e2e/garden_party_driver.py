@@ -28,6 +28,7 @@ from tests.e2e.table_driver import (
     HAND_LABEL,
     board,
     click,
+    host_click,
     is_action,
     offered,
     open_lobby,
@@ -73,7 +74,7 @@ async def open_table(
     for user in people:
         await click(fake, user, lobby, "Join")
     for _ in range(computers):
-        await click(fake, host, lobby, "Add computer player (Easy)")
+        await host_click(fake, host, lobby, "Add computer player (Easy)")
     await click(fake, host, lobby, "Start")
     return lobby
 

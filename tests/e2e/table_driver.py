@@ -56,8 +56,44 @@ async def open_lobby(
     return interaction.original
 
 
+def label_on(message: FakeMessage, label: str) -> str:
+    """The label of `message`'s button called `label`, or, when none is called exactly that, of
+    the one button that adds a count in brackets to it: the lobby's "Start" reads "Start (2 of 4)"."""
+    labels = [str(b.get("label")) for b in message.buttons()]
+    if label in labels:
+        return label
+    counted = [found for found in labels if found.startswith(f"{label} (")]
+    return counted[0] if len(counted) == 1 else label
+
+
 async def click(fake: FakeDiscord, user: FakeUser, message: FakeMessage, label: str) -> Any:
-    interaction = await fake.click(user, message, label=label)
+    interaction = await fake.click(user, message, label=label_on(message, label))
+    await interaction.wait_answered()
+    return interaction
+
+
+HOST_OPTIONS = "Host options"
+
+
+async def host_panel(fake: FakeDiscord, user: FakeUser, lobby: FakeMessage) -> FakeMessage:
+    """Press "Host options" on a lobby as `user`: the private panel it opens (issue 27 item 13)."""
+    opened = await click(fake, user, lobby, HOST_OPTIONS)
+    assert opened.original is not None and opened.original.ephemeral_to == user.id, "a private panel"
+    panel: FakeMessage = opened.original
+    return panel
+
+
+async def host_click(fake: FakeDiscord, host: FakeUser, lobby: FakeMessage, label: str) -> Any:
+    """What the host's settings were on the lobby itself ("Add computer player (Easy)", "Cancel
+    lobby"): open "Host options" and click `label` on the private panel."""
+    return await click(fake, host, await host_panel(fake, host, lobby), label)
+
+
+async def host_select(fake: FakeDiscord, host: FakeUser, lobby: FakeMessage, op: str, value: str) -> Any:
+    """Choose `value` in the host panel's menu `op` ("clock" or "stand-in")."""
+    panel = await host_panel(fake, host, lobby)
+    [menu] = [m for m in panel.selects() if str(m["custom_id"]).endswith(f":{op}")]
+    interaction = await fake.select(host, panel, str(menu["custom_id"]), [value])
     await interaction.wait_answered()
     return interaction
 

@@ -19,6 +19,7 @@ from bot.moves import TIMEOUTS_BEFORE_HANDOVER
 from tests.e2e.table_driver import (
     boards,
     click,
+    host_select,
     is_action,
     offered,
     open_hand,
@@ -429,12 +430,10 @@ async def test_the_host_picks_the_clock_and_the_stand_in_in_the_lobby(
         fake, fake.alice, fake.general, "play cabbagehead", {"players": 2, "first_player": "host"}
     )
     assert "Clock: standard" in lobby.text() and "medium computer" in lobby.text()
-    refused = await fake.select(fake.bob, lobby, "gc:lobby:1:clock", ["quick"])
-    await refused.wait_answered()
+    refused = await click(fake, fake.bob, lobby, "Host options")
     assert "Only the host" in (await fake.response_message(refused)).text()
-    for custom_id, value in (("gc:lobby:1:clock", "quick"), ("gc:lobby:1:stand-in", "strong")):
-        chosen = await fake.select(fake.alice, lobby, custom_id, [value])
-        await chosen.wait_answered()
+    for op, value in (("clock", "quick"), ("stand-in", "strong")):
+        await host_select(fake, fake.alice, lobby, op, value)
     assert "Clock: quick" in lobby.text() and "hard computer" in lobby.text()
     await click(fake, fake.bob, lobby, "Join")
     await click(fake, fake.alice, lobby, "Start")

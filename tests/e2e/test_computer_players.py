@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.e2e.table_driver import click, open_lobby, play_one_decision
+from tests.e2e.table_driver import click, host_click, host_panel, open_lobby, play_one_decision
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 PLAY = "play cabbagehead"
@@ -79,11 +79,12 @@ async def test_the_host_adds_a_computer_player_and_it_plays_its_own_turns(
 ) -> None:
     fake = fake_discord
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2})
-    labels = [str(b.get("label")) for b in lobby.buttons()]
+    labels = [str(b.get("label")) for b in (await host_panel(fake, fake.alice, lobby)).buttons()]
     assert "Add computer player (Hard)" in labels and "Add computer player (Medium)" in labels
-    await click(fake, fake.bob, lobby, "Add computer player (Medium)")  # not the host: refused
+    refused = await click(fake, fake.bob, lobby, "Host options")  # not the host: refused
+    assert refused.original is not None and "Only the host" in refused.original.text()
     assert "Computer 1" not in lobby.text()
-    await click(fake, fake.alice, lobby, "Add computer player (Medium)")
+    await host_click(fake, fake.alice, lobby, "Add computer player (Medium)")
     assert "Computer 1 (Medium)" in lobby.text()
     await click(fake, fake.alice, lobby, "Start")
     made = await play_until(fake, running_bot, fake.general, [fake.alice], 12, random.Random(3))
@@ -119,7 +120,7 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
     monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 60.0)  # the computer is still waiting at the restart
     await garden_bot.start()
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
-    await click(fake, fake.alice, lobby, "Add computer player (Hard)")
+    await host_click(fake, fake.alice, lobby, "Add computer player (Hard)")
     await click(fake, fake.alice, lobby, "Start")
     rng = random.Random(4)
     version = 0
@@ -142,7 +143,7 @@ async def test_a_strong_computer_answers_the_house_plants_question_and_plays_gar
     fake = fake_discord
     options = {"players": 2, "first_player": "ask"}
     lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", options)
-    await click(fake, fake.alice, lobby, "Add computer player (Hard)")
+    await host_click(fake, fake.alice, lobby, "Add computer player (Hard)")
     await click(fake, fake.alice, lobby, "Start")
     made = await play_until(fake, running_bot, fake.general, [fake.alice], 14, random.Random(6))
     assert 0 < made < 14

@@ -20,7 +20,15 @@ from tests.e2e.findings_driver import (
     open_games,
     solo_game,
 )
-from tests.e2e.table_driver import offered, open_hand, open_lobby, play_one_decision, wait_for_move
+from tests.e2e.table_driver import (
+    click,
+    host_click,
+    offered,
+    open_hand,
+    open_lobby,
+    play_one_decision,
+    wait_for_move,
+)
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.explorer.crash import kill
 from tests.fake_discord import BotRunner, FakeDiscord
@@ -112,8 +120,8 @@ async def test_a_click_while_a_computer_thinks_is_answered_at_once(
     assert running_bot.bot is not None
     running_bot.bot.table.computers.pause = 1.5
     lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", {"first_player": "host"})
-    await (await fake.click(fake.alice, lobby, label="Add computer player (Easy)")).wait_answered()
-    await (await fake.click(fake.alice, lobby, label="Start")).wait_answered()
+    await host_click(fake, fake.alice, lobby, "Add computer player (Easy)")
+    await click(fake, fake.alice, lobby, "Start")
     await wait_for_move(fake, fake.general, 0)
     hand = await open_hand(fake, fake.alice, fake.general)
     game, seat, version, _ = first_choice(hand)
@@ -124,8 +132,8 @@ async def test_a_click_while_a_computer_thinks_is_answered_at_once(
         await asyncio.sleep(0.05)
     turn = running_bot.bot.table.sessions.session(game).computer_turn
     assert turn is not None and not turn.done(), "the computer is thinking"
-    click = await fake.forge_click(fake.alice, hand, f"gc:c:{game}:{seat}:{version}:a0")
-    await click.wait_answered(timeout=3)
-    assert click.latency is not None and click.latency < 0.75, f"answered after {click.latency:.2f} s"
+    forged = await fake.forge_click(fake.alice, hand, f"gc:c:{game}:{seat}:{version}:a0")
+    await forged.wait_answered(timeout=3)
+    assert forged.latency is not None and forged.latency < 0.75, f"answered after {forged.latency:.2f} s"
     assert not turn.done(), "answered while the computer still thought"
     await asyncio.wait_for(turn, 5)

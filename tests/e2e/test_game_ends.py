@@ -10,7 +10,7 @@ import pytest
 
 from engine.sabotage.state import SabotageState
 from tests.e2e.prepared import prepare
-from tests.e2e.table_driver import click, offered, open_hand, open_lobby, pick, wait_for_move
+from tests.e2e.table_driver import click, host_click, offered, open_hand, open_lobby, pick, wait_for_move
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.e2e.test_secret_numbers_table import player_to_move, started_game
 from tests.engine.sabotage.helpers import award, new_game
@@ -79,7 +79,7 @@ async def test_play_again_opens_a_lobby_with_the_same_options_and_seats_and_one_
     prepare(monkeypatch, running_bot, "sabotage", {31: lambda: last_turn(3)})
     lobby = await open_lobby(fake, fake.alice, fake.general, SABOTAGE, SABOTAGE_CHOICES)
     await click(fake, fake.bob, lobby, "Join")
-    await click(fake, fake.alice, lobby, "Add computer player (Medium)")
+    await host_click(fake, fake.alice, lobby, "Add computer player (Medium)")
     options_line = re.search(r"Options: [^\n]*", lobby.text())
     assert options_line is not None and "Bird variant" in options_line.group(0)
     assert "Computer 1 (Medium)" in lobby.text()

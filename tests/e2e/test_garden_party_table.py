@@ -20,6 +20,8 @@ from tests.e2e.table_driver import (
     HAND_LABEL,
     board,
     click,
+    host_click,
+    host_panel,
     is_action,
     offered,
     open_lobby,
@@ -104,10 +106,10 @@ async def test_one_person_plays_a_short_tournament_by_clicks_against_two_compute
         fake, alice, channel, "play garden-party", {"players": 3, "season_rounds": 3, "clock": "off"}
     )
     assert "Garden Party" in lobby.text() and "at most 3 rounds" in lobby.text()
-    labels = [str(b.get("label")) for b in lobby.buttons()]
+    labels = [str(b.get("label")) for b in (await host_panel(fake, alice, lobby)).buttons()]
     assert "Add computer player (Easy)" in labels
     for _ in range(2):
-        await click(fake, alice, lobby, "Add computer player (Easy)")
+        await host_click(fake, alice, lobby, "Add computer player (Easy)")
     await click(fake, alice, lobby, "Start")
 
     rng = random.Random(21)

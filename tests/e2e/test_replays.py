@@ -27,6 +27,7 @@ from tests.e2e.table_driver import (
     boards,
     click,
     decide_on,
+    host_click,
     offered,
     open_hand,
     open_lobby,
@@ -379,7 +380,7 @@ async def test_a_garden_party_replay_shows_what_the_table_showed_at_every_move(
     options = {"players": 3, "season_rounds": 3, "clock": "off"}
     lobby = await open_lobby(fake, alice, fake.general, "play garden-party", options)
     for _ in range(2):
-        await click(fake, alice, lobby, "Add computer player (Easy)")
+        await host_click(fake, alice, lobby, "Add computer player (Easy)")
     await click(fake, alice, lobby, "Start")
     rng = random.Random(18)
     for _ in range(300):

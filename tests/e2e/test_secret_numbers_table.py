@@ -24,8 +24,8 @@ async def started_game(fake: FakeDiscord, turns: int = 2) -> FakeMessage:
     assert "lobby" in lobby.text() and [b["label"] for b in lobby.buttons()] == [
         "Join",
         "Leave",
-        "Start",
-        "Cancel",
+        "Start (1 of 2)",
+        "Host options",
     ]
     await click(fake, fake.bob, lobby, "Join")
     assert "Bob" in lobby.text()

@@ -10,6 +10,7 @@ from tests.e2e.table_driver import (
     board,
     boards,
     click,
+    host_click,
     offered,
     open_hand,
     open_lobby,
@@ -48,8 +49,8 @@ async def test_only_the_host_starts_and_a_non_host_cannot_cancel(
     assert "needs exactly 2 players" in ephemeral_answer(await click(fake, fake.alice, lobby, "Start"))
     await click(fake, fake.bob, lobby, "Join")
     assert "Only the host" in ephemeral_answer(await click(fake, fake.bob, lobby, "Start"))
-    assert "Only the host" in ephemeral_answer(await click(fake, fake.bob, lobby, "Cancel"))
-    await click(fake, fake.alice, lobby, "Cancel")
+    assert "Only the host" in ephemeral_answer(await click(fake, fake.bob, lobby, "Host options"))
+    await host_click(fake, fake.alice, lobby, "Cancel lobby")
     assert "Closed" in lobby.text() and lobby.buttons() == []
 
 

@@ -417,7 +417,10 @@ def _progress_weight(control: Control) -> float:
     if _is_choice(control.custom_id):
         return 6.0
     label = control.label.lower()
-    if any(word in label for word in ("my hand", "join", "start", "play again", "let it happen", "computer")):
+    if any(
+        word in label
+        for word in ("my hand", "join", "start", "play again", "let it happen", "computer", "host options")
+    ):
         return 3.0
     return 1.0
 
