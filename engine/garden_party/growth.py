@@ -21,7 +21,8 @@ def flowers(state: GardenPartyState, seat: int) -> int:
 
 
 def grow(state: GardenPartyState, seat: int, index: int, log: Log, *, how: str) -> None:
-    """Pot `index` of `seat` grows one stage; the game's end is noted when the flowers are in."""
+    """Pot `index` of `seat` grows one stage (the end of the game is checked by `flow.check_end`
+    after every change, not here: a flower can arrive in other ways)."""
     player = state.players[seat]
     pot = player.pots[index]
     assert pot is not None and pot.stage in GROWING
@@ -64,18 +65,19 @@ def grow(state: GardenPartyState, seat: int, index: int, log: Log, *, how: str) 
         else "{gardener}'s {colour} bud in pot {pot} flowers."
     )
     log.add(pot.stage, template, seats=roles, fields={"pot": index + 1, "colour": name, "how": how})
-    if (
-        pot.stage == "flower"
-        and state.ended_by is None
-        and flowers(state, seat) >= state.options.flowers_to_end
-    ):
-        state.ended_by = seat
-        log.add(
-            "garden_complete",
-            "{gardener} has {count} flowering plants: the game ends.",
-            seats=roles,
-            fields={"count": flowers(state, seat)},
-        )
+
+
+def completed(state: GardenPartyState) -> int | None:
+    """The seat whose greenhouse holds the flowering plants that end the game (rules II and VII:
+    nine, seven in the short game; collector's flowers are not counted), however they came there:
+    grown, or returned by a lost duel (ruling 8). The gardener whose turn it is first, then
+    clockwise; None while no greenhouse is complete."""
+    wanted = state.options.flowers_to_end
+    for step in range(state.seats):
+        seat = (state.turn.seat + step) % state.seats
+        if flowers(state, seat) >= wanted:
+            return seat
+    return None
 
 
 def pull_weeds_if_raked(state: GardenPartyState, seat: int, log: Log) -> None:

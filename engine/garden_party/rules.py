@@ -230,7 +230,20 @@ def apply(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
         keep(state, seat, card, [c for c in state.drawn if c != card], log)
     else:
         apply_turn_action(state, seat, chosen, log)
+    _end_if_complete(state, log)
     return log.events
+
+
+#: Phases in which a completed greenhouse waits: a card's cancellation chain settles first (the
+#: flow checks again then), and the end-of-game cards are the end itself.
+_END_WAITS = frozenset({"cancel", "pay", "end", "over"})
+
+
+def _end_if_complete(state: GardenPartyState, log: Log) -> None:
+    """After every action: a greenhouse that holds its flowers, however they came, ends the game
+    (`flow.check_end`; ruling 18), so no ordinary move is ever offered past the end."""
+    if state.phase not in _END_WAITS and flow.check_end(state, log):
+        flow.begin_end(state, log)
 
 
 def _interject(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
@@ -243,6 +256,7 @@ def _interject(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
     state.actions_taken += 1
     state._legal_cache = None
     flow.play_card(state, seat, offered[code].code.partition(":")[2], None, "turn", log)
+    _end_if_complete(state, log)
     return log.events
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai import decision_for, make_player, move_seed
+from engine.api import Event, plays_past_its_end
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KIND_OF
-from engine.garden_party.state import GardenPartyState
+from engine.garden_party.state import GardenPartyOptions, GardenPartyState
+from engine.rng import Rng
 from tests.engine.garden_party.helpers import (
     act,
     all_seeds,
@@ -25,6 +28,8 @@ from tests.engine.garden_party.helpers import (
     plant,
     play,
     set_hand,
+    settle,
+    stack_duel,
     timeout_code,
 )
 
@@ -114,6 +119,107 @@ def test_a_card_that_completes_the_greenhouse_settles_first() -> None:
     assert state.phase == "cancel" and state.ended_by is None
     events = pass_windows(state)
     assert "garden_complete" in kinds(events) and state.ended_by == 0
+
+
+def returned_ninth(flowers: int = 8, **options: Any) -> tuple[GardenPartyState, list[Event]]:
+    """Seat 0 visits seat 2's greenhouse, then seat 1's, where it steals a bud from a greenhouse of
+    `flowers` flowering plants and brings it to flower at home with a Fertiliser; both duels are
+    lost ("Attila Saw It All!"). Returns the state and the events of the turn's end."""
+    state = new_game(3, points=20, **options)
+    all_seeds(state)
+    fill(state, 1, ["green"] * flowers)
+    plant(state, 1, 8, "white", "bud")
+    empty(state, 0, 8)
+    state.players[1].square = state.players[2].square = "C"
+    act(state, "move:G2")
+    act(state, "move:G1")
+    act(state, "steal:8:8")
+    act(state, "move:G0")
+    set_hand(state, 0, "fertiliser")
+    play(state, 0, "fertiliser", 8)
+    assert state.players[0].pots[8] is not None and state.players[0].pots[8].stage == "flower"
+    for seat in range(3):
+        set_hand(state, seat)
+    stack_duel(state, "red_handed", "red_handed")
+    return state, end_turn(state)
+
+
+def test_a_ninth_flower_returned_by_a_lost_duel_ends_the_game() -> None:
+    """II ("the game ends ... when one of the players has simultaneously nine flowering plants"),
+    ruling 8 (a lost duel returns a stolen plant that flowered since, as a flower) and ruling 18:
+    however the ninth flower arrives, the game ends. Seat 1's stolen bud flowers at seat 0's and
+    comes back on the lost duel: seat 1 has nine, the game ends there, the other duel (seat 2's,
+    entered first) is not fought, and the end-of-game cards begin with seat 1. (Found in
+    self-play: play went on with nine flowers, issue 28.)"""
+    state, events = returned_ninth()
+    assert [e.seats["owner"] for e in events if e.kind == "duel"] == [1]
+    assert kinds(events)[-3:] == ["sentence_postponed", "garden_complete", "game_over"]
+    assert event(events, "garden_complete").seats == {"gardener": 1}
+    assert state.ended_by == 1 and GAME.is_terminal(state)
+    assert state.players[1].pots[8] is not None and state.players[1].pots[8].stage == "flower"
+    assert GAME.end_condition(state) and state.duel is None and state.duels == []
+
+
+def test_a_seventh_flower_returned_ends_the_short_game() -> None:
+    """Ruling 20 (the short game: seven flowers) with ruling 18: the seventh, returned by a lost
+    duel, ends it too."""
+    state, events = returned_ninth(flowers=6, flowers_to_end=7)
+    assert state.ended_by == 1 and GAME.is_terminal(state)
+    assert "garden_complete" in kinds(events)
+
+
+def test_the_returned_flower_leaves_the_end_cards_to_play() -> None:
+    """Ruling 19: once a returned flower ends the game, the end-of-game cards are played, starting
+    with the gardener whose greenhouse is complete (seat 1), then clockwise."""
+    state = new_game(3, points=20)
+    all_seeds(state)
+    fill(state, 1, ["green"] * 8)
+    plant(state, 1, 8, "white", "bud")
+    empty(state, 0, 8)
+    state.players[1].square = "C"
+    act(state, "move:G1")
+    act(state, "steal:8:8")
+    act(state, "move:G0")
+    set_hand(state, 0, "fertiliser")
+    play(state, 0, "fertiliser", 8)
+    set_hand(state, 0, "best_in_show")
+    set_hand(state, 1, "best_in_show")
+    set_hand(state, 2)
+    stack_duel(state, "red_handed")
+    act(state, "end")
+    settle(state)
+    assert state.phase == "end" and state.end_order[0] == 1 and state.ended_by == 1
+
+
+def test_the_conformance_check_sees_a_game_played_past_its_end() -> None:
+    """The conformance suite's end check (`plays_past_its_end`) reads the end from the pots, not
+    from the flow: a turn going on beside a complete greenhouse is caught; the end-of-game cards
+    (ruling 19) and a finished game are not."""
+    state = new_game(3)
+    fill(state, 2, ["green"] * 9)
+    assert GAME.end_condition(state) and plays_past_its_end(GAME, state)
+    state.phase = "end"
+    assert not plays_past_its_end(GAME, state)
+    state.phase = "over"
+    assert not plays_past_its_end(GAME, state)
+
+
+def test_self_play_stops_at_the_ninth_flower_however_it_comes() -> None:
+    """Issue 28's game (six Medium players, seed 7020): at move 987 a lost duel returned a ninth
+    flower and play went on. No position of the game plays on past its end (the conformance
+    suite's check, `engine.api.plays_past_its_end`), and the game ends by a greenhouse."""
+    state = GAME.create(GardenPartyOptions(), 6, 7020)
+    players = [make_player(GAME.name, "greedy") for _ in range(6)]
+    moves = 0
+    while not GAME.is_terminal(state):
+        seat = GAME.to_move(state)[0]
+        action = players[seat].choose(
+            decision_for(GAME, state, seat), Rng.from_seed(move_seed(7020, moves, seat))
+        )
+        GAME.apply(state, seat, action)
+        moves += 1
+        assert not plays_past_its_end(GAME, state), f"play went on past the end at move {moves}"
+    assert state.ended_by is not None
 
 
 def test_the_most_points_win_not_the_first_to_finish() -> None:
