@@ -9,7 +9,7 @@ offer every such seat the same answers whatever its cards are (docs/engine.md).
 from __future__ import annotations
 
 from engine.garden_party import effects, growth
-from engine.garden_party.board import arm_of, greenhouse, is_greenhouse, lawn
+from engine.garden_party.board import greenhouse, lawn
 from engine.garden_party.cards import CANCEL_COST, DUEL_CARDS, DUEL_KIND_OF, card_kind, talent_of
 from engine.garden_party.common import Log, die_words, gain_card, roll, under_deck
 from engine.garden_party.state import Duel, GardenPartyState, Pending, Phase, Turn, Window
@@ -19,11 +19,7 @@ from engine.text import lit
 def start_turn(state: GardenPartyState, seat: int, log: Log) -> None:
     """A new turn begins with its gardener's roll (rules III B: "At the start of your turn, roll
     the die"), a decision of its own so the table sees who rolls."""
-    player = state.players[seat]
     state.turn = Turn(seat=seat, number=state.turn.number + 1)
-    owner = arm_of(player.square)
-    if is_greenhouse(player.square) and owner is not None and owner != seat:
-        state.turn.visits.append(owner)  # a turn begun in a competitor's greenhouse is a visit (ruling 8)
     state.phase = "roll"
 
 

@@ -408,9 +408,12 @@ def test_one_duel_for_each_greenhouse_entered_in_order() -> None:
     assert [e.seats["owner"] for e in events if e.kind == "duel"] == [1, 3]
 
 
-def test_a_turn_begun_in_a_competitors_greenhouse_is_a_visit() -> None:
-    """Ruling 8: a gardener may end a turn in a competitor's greenhouse; the next turn begun there
-    counts as a visit, with its own limit and its duel."""
+def test_a_turn_begun_in_a_competitors_greenhouse_brings_no_duel() -> None:
+    """IV E: Attila suspects "any player who entered a competitor's greenhouse during their turn"
+    (ruling 8, revised in issue 28: a turn begun there was counted as a visit, which the text does
+    not say). A gardener who ended a turn in a competitor's greenhouse (and duelled for it) may act
+    there in the next turn within the visit's limit (III D 4), and draws no duel unless it leaves
+    and enters again."""
     state = visiting()
     set_hand(state, 0)
     set_hand(state, 1)
@@ -420,9 +423,31 @@ def test_a_turn_begun_in_a_competitors_greenhouse_is_a_visit() -> None:
     for _ in range(2):
         end_turn(state)
     assert state.turn.seat == 0 and state.players[0].square == "G1"
-    assert state.turn.visits == [1]
+    assert state.turn.visits == []
     assert "swap:0:0" in codes(state)
-    assert "duel" in kinds(end_turn(state))
+    act(state, "swap:0:0")
+    assert "duel" not in kinds(end_turn(state))
+
+
+def test_leaving_and_entering_again_in_the_turn_brings_the_duel() -> None:
+    """IV E: a gardener who began its turn in a competitor's greenhouse, stepped out and came back in
+    entered it during the turn: the duel follows, and a lost one returns what was taken there."""
+    state = visiting()
+    set_hand(state, 0)
+    set_hand(state, 1)
+    stack_duel(state, "nothing_seen")
+    end_turn(state)
+    state.players[1].square = "C"
+    for _ in range(2):
+        end_turn(state)
+    before = token_at(state, 1, 0)
+    act(state, "swap:0:0")
+    act(state, "move:L1")
+    act(state, "move:G1")
+    assert state.turn.visits == [1]
+    stack_duel(state, "red_handed")
+    events = end_turn(state)
+    assert "duel_lost" in kinds(events) and token_at(state, 1, 0) == before
 
 
 def passed_on(*duels: str) -> tuple[GardenPartyState, int, list[Event]]:
