@@ -39,6 +39,7 @@ from engine.garden_party.cards import (
     DUEL_CARDS,
     GARDENERS,
     PLANT_KINDS,
+    POTS,
     TALENTS,
     VASES,
 )
@@ -778,7 +779,10 @@ def blue_now(table: Table) -> str | None:
     Wheelbarrow, a Catapult that brings a rival whose flower the seat can take to its square or
     sends one out of a greenhouse worth visiting."""
     me, view = table.me, table.view
-    found: list[tuple[float, str]] = [(WEED_PENALTY, code) for code in table.plays("hoe")]
+    found: list[tuple[float, str]] = []
+    hoes = table.plays("hoe")
+    if hoes:
+        found.append(max((WEED_PENALTY + hoe_gain(table, code), code) for code in hoes))
     swaps = table.plays("seed_swap")
     if swaps:
         victim = max(swaps, key=lambda c: standing(view.seats[int(c.split(":")[2])], table.odds))
@@ -837,6 +841,15 @@ def blue_at_end(table: Table) -> str | None:
         found.append((botanists_eye_gain(table) - hold(table, "botanists_eye"), code))
     found = [f for f in found if f[0] > 0]
     return max(found)[1] if found else None
+
+
+def hoe_gain(table: Table, code: str) -> float:
+    """What the Hoe's sprout is worth to this seat besides the weed it sends away (ruling 10: the
+    target is a competitor's sprout, `seat * POTS + pot`), a little more from the leader."""
+    seat, pot = divmod(int(code.split(":")[2]), POTS)
+    sprout = table.view.seats[seat].pots[pot]
+    gain = points_of(sprout.kind) * STAGE_SHARE["sprout"]
+    return gain + (0.5 if seat == leader(table).seat else 0.0)
 
 
 def seed_swap_gain(table: Table) -> float:
@@ -934,6 +947,13 @@ def aimed_at(table: Table, seat: int) -> bool:
     return gardener is not None and table.view.pending_target == GARDENERS[gardener].short
 
 
+def aimed_at_my_pot(table: Table) -> bool:
+    """Whether the pending card's target (as the view words it) is one of this seat's pots ("the
+    Baron's pot 4": the Hoe)."""
+    gardener = table.view.seats[table.seat].gardener
+    return gardener is not None and table.view.pending_target.startswith(GARDENERS[gardener].short + "'s pot")
+
+
 def harm_of_pending(table: Table) -> float:
     """What the card being played does to this seat if it acts (positive: it hurts; this seat's
     own card: minus its benefit)."""
@@ -962,6 +982,8 @@ def harm_of_pending(table: Table) -> float:
         return 2.5
     if kind == "nettles" and mover_is_me:
         return 0.8
+    if kind == "hoe" and aimed_at_my_pot(table):
+        return WEED_PENALTY * 0.7
     if kind in ("catapult", "leaky_can", "seed_swap") and aimed_at(table, table.seat):
         return {"catapult": 1.2, "leaky_can": 0.8}.get(kind, WEED_PENALTY * 0.7)
     return 0.0

@@ -31,7 +31,7 @@ EVENT_KINDS = frozenset(
     {
         "gardener_chosen", "first_player", "roll", "orange_window", "cancel_window", "card_played",
         "cancel", "card_cancelled", "withdrawn", "moved", "water_taken", "drew", "kept", "golden_object",
-        "watered", "rot", "weed", "sprout", "bud", "flower", "garden_complete", "weed_pulled",
+        "watered", "rot", "weed", "sprout", "bud", "flower", "garden_complete", "weed_pulled", "weed_raked",
         "snooper_caught", "collector_flower", "exchanged", "stolen", "turn_ended", "duel", "duel_won",
         "duel_lost", "plants_returned", "sentence", "sentence_postponed", "water_lost", "points_gained",
         "sent_to_centre", "points_lost", "padlocked", "water_filled", "grow_lamp", "cold_snap",

@@ -141,7 +141,8 @@ class GardenPartyState(BaseModel):
     players: list[Player] = Field(default_factory=list)
     #: Token id -> kind ("green", "weed", "mouldy"): hidden while the token is a seed.
     token_kinds: list[str] = Field(default_factory=list)
-    #: Token ids out of play: mouldy seeds that rotted, weeds pulled out.
+    #: Token ids out of play: mouldy seeds that rotted (a weed is never discarded: V B; games stored
+    #: before issue 28 may hold weeds pulled out by the old Hoe and Golden Rake).
     discarded_tokens: list[int] = Field(default_factory=list)
     #: Green sprouts planted by Seed Packets (new tokens; counted by the conservation check).
     packet_tokens: int = 0

@@ -33,7 +33,7 @@ from engine.garden_party.common import (
     under_deck,
     water_limit,
 )
-from engine.garden_party.growth import GROWING, can_grow, grow, pull_weeds_if_raked
+from engine.garden_party.growth import GROWING, can_grow, grow, rake_weeds
 from engine.garden_party.state import GardenPartyState, Move, Pot
 
 #: How much of a visit's capacity a plant uses (ruling 7): a bud is worth two seeds or sprouts.
@@ -348,7 +348,7 @@ def draw(state: GardenPartyState, seat: int, talent: str, log: Log) -> None:
             fields={"object": found.id},
         )
         if found.id == "rake":
-            pull_weeds_if_raked(state, seat, log)
+            rake_weeds(state, seat, log)
         return
     if len(drawn) == 1:
         keep(state, seat, drawn[0], [], log)
@@ -432,7 +432,8 @@ def visit_move(state: GardenPartyState, seat: int, head: str, rest: str, log: Lo
         "taken": pot_words(state, taken),
         "given": pot_words(state, given) if given else None,
     }
-    pull_weeds_if_raked(state, owner, log)
+    rake_weeds(state, owner, log)
+    rake_weeds(state, seat, log)
     if head == "swap":
         assert given is not None
         log.add(

@@ -206,8 +206,9 @@ def test_the_conformance_check_sees_a_game_played_past_its_end() -> None:
 
 def test_self_play_stops_at_the_ninth_flower_however_it_comes() -> None:
     """II and ruling 18 in self-play: in issue 28's game (six Medium players, seed 7020) a lost duel
-    returned a ninth flower at move 987 (ruling 8) and play went on. No position of the game plays on past its end (the conformance
-    suite's check, `engine.api.plays_past_its_end`), and the game ends by a greenhouse."""
+    returned a ninth flower at move 987 (ruling 8) and play went on. No position of the game plays
+    on past its end (the conformance suite's check, `engine.api.plays_past_its_end`), and the game
+    ends by a greenhouse."""
     state = GAME.create(GardenPartyOptions(), 6, 7020)
     players = [make_player(GAME.name, "greedy") for _ in range(6)]
     moves = 0
