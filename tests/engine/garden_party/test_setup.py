@@ -227,18 +227,30 @@ def test_the_gardeners_talents_and_flowers() -> None:
     assert len({tuple(g.talents.values()) for g in GARDENERS.values()}) == 6
 
 
-def test_the_water_tokens_are_a_supply_and_later_players_start_with_some() -> None:
-    """I, The water tokens (15) and ruling 31: the tokens are within everyone's reach; counted from
-    the first player, the first gardener starts with none, the second with one, every later one
-    with two (at six players, one), and the board shows it."""
-    for seats, expected in ((3, [0, 1, 2]), (5, [0, 1, 2, 2, 2]), (6, [0, 1, 1, 1, 1, 1])):
+def test_the_water_tokens_are_a_supply_and_everyone_starts_with_none() -> None:
+    """I, The water tokens (15): "Place them within reach of everyone": nobody holds one at the
+    start (VI: the Countess takes her first water during play). Ruling 31, revised in issue 28:
+    the text's equal start is the default; the board shows it."""
+    for seats in range(3, 7):
         state = GAME.create(GardenPartyOptions(choose_gardeners=False), seats, 4)
+        assert [p.water for p in state.players] == [0] * seats
+        view = GAME.view(state, None)
+        assert [s.water for s in view.seats] == [0] * seats
+        assert all(s.water_limit == 3 for s in view.seats)
+    assert GardenPartyOptions().balanced_start is False
+
+
+def test_the_balancing_start_gives_later_players_water() -> None:
+    """Ruling 31, the balancing start (a variant, off by default): counted from the first player,
+    the first gardener starts with none, the second with one, every later one with two (at six
+    players, one), and the board shows it."""
+    for seats, expected in ((3, [0, 1, 2]), (5, [0, 1, 2, 2, 2]), (6, [0, 1, 1, 1, 1, 1])):
+        state = GAME.create(GardenPartyOptions(choose_gardeners=False, balanced_start=True), seats, 4)
         first = state.first_seat
         by_place = [state.players[(first + place) % seats].water for place in range(seats)]
         assert by_place == expected
         view = GAME.view(state, None)
         assert [s.water for s in view.seats] == [p.water for p in state.players]
-        assert all(s.water_limit == 3 for s in view.seats)
 
 
 def test_everyone_rolls_and_the_highest_begins_then_play_goes_clockwise() -> None:
