@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.ai.base import Decision, Player, Strength
-from engine.ai.garden_party_sampling import GARDENER_BY_FLOWER, GOLDEN_BY_NAME, unseen_tokens
+from engine.ai.garden_party_sampling import GOLDEN_BY_NAME, unseen_tokens
 from engine.garden_party.actions import Action
 from engine.garden_party.board import CENTRE, arm_of, distance, greenhouse, is_greenhouse, squares
 from engine.garden_party.cards import (
@@ -213,11 +213,8 @@ class Table:
         """Talents that pay for a collector's flower this seat could still take."""
         if len(self.me.vases) >= VASES:
             return frozenset()
-        mine = {GARDENER_BY_FLOWER[f] for f in self.me.vases}
         return frozenset(
-            GARDENERS[r.gardener].highest
-            for r in self.rivals
-            if r.gardener and r.gardener not in mine and r.own_flowers_left > 0
+            GARDENERS[r.gardener].highest for r in self.rivals if r.gardener and r.own_flowers_left > 0
         )
 
 
@@ -473,13 +470,7 @@ def visit_value(table: Table, owner: int) -> float:
 
 def collect_value(table: Table, rival: SeatView) -> float:
     """A collector's flower: 5 points for three cards of the rival's highest talent (0: cannot)."""
-    if (
-        "collected" in table.view.turn_flags
-        or len(table.me.vases) >= VASES
-        or not rival.gardener
-        or rival.own_flowers_left <= 0
-        or GARDENERS[rival.gardener].flower in table.me.vases
-    ):
+    if len(table.me.vases) >= VASES or not rival.gardener or rival.own_flowers_left <= 0:
         return 0.0
     talent = GARDENERS[rival.gardener].highest
     if table.talent_count(talent) < 3:

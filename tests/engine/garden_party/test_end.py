@@ -229,7 +229,7 @@ def test_the_most_points_win_not_the_first_to_finish() -> None:
     fill(state, 1, ["blue", "blue", "white"])
     act(state, "water:8")
     assert GAME.result(state).winners == [1]
-    assert totals(state) == {0: 9 + 6, 1: 22, 2: 0}
+    assert totals(state) == {0: 9 + 4 + 6, 1: 22, 2: 0}
 
 
 def test_end_cards_start_with_the_completer_then_clockwise() -> None:
@@ -314,14 +314,15 @@ def test_five_flowers_of_one_colour_earn_four() -> None:
     assert totals(state)[1] == 12
 
 
-def test_seven_flowers_of_one_colour_earn_six_instead_of_four() -> None:
-    """VII A ("7 flowering plants of identical colours earn a bonus of 6 points") and ruling 22: seven
-    replaces five of the same sort."""
+def test_seven_flowers_of_one_colour_earn_six_and_the_four_of_five() -> None:
+    """VII A ("5 flowering plants of identical colour earn a bonus of 4 points", "7 flowering plants
+    of identical colours earn a bonus of 6 points") and ruling 22 (revised in issue 28: seven
+    replaced five, which the text does not say): seven greens hold both lines, 4 + 6."""
     state = finished()
     fill(state, 0, ["green"] * 7)
-    assert totals(state)[0] == 7 + 6
+    assert totals(state)[0] == 7 + 4 + 6
     assert lines(state, 0)["Composition: 7 flowers of one colour"] == 6
-    assert "Composition: 5 flowers of one colour" not in lines(state, 0)
+    assert lines(state, 0)["Composition: 5 flowers of one colour"] == 4
 
 
 def test_five_flowers_of_different_colours_earn_four() -> None:
@@ -333,28 +334,29 @@ def test_five_flowers_of_different_colours_earn_four() -> None:
     assert totals(state)[1] == 14
 
 
-def test_seven_flowers_of_different_colours_earn_six() -> None:
-    """VII A: "7 flowering plants of different colours earn a bonus of 6 points" (ruling 22: instead of
-    the four)."""
+def test_seven_flowers_of_different_colours_earn_six_and_four() -> None:
+    """VII A: "7 flowering plants of different colours earn a bonus of 6 points", and the seven hold
+    five of different colours too (ruling 22): 6 + 4."""
     state = finished()
     fill(state, 0, ["green", "yellow", "red", "orange", "violet", "white", "blue"])
-    assert totals(state)[0] == 29 + 6
-    assert "Composition: 5 flowers of different colours" not in lines(state, 0)
+    assert totals(state)[0] == 29 + 6 + 4
+    assert lines(state, 0)["Composition: 5 flowers of different colours"] == 4
 
 
 def test_both_sorts_of_composition_count() -> None:
-    """Ruling 22: the best "of one colour" and the best "of different colours" both count, a plant in
-    both: five greens and four other colours make 4 + 4."""
+    """Ruling 22: "of one colour" and "of different colours" both count, a plant in both: five
+    greens and four other colours make 4 + 4."""
     state = finished()
     fill(state, 0, ["green"] * 5 + ["yellow", "red", "orange", "violet"])
     assert totals(state)[0] == 5 + 14 + 4 + 4
 
 
-def test_seven_alike_with_two_others_is_six_alone() -> None:
-    """Ruling 22: with nine pots, at most 4 + 4 or 6 alone."""
+def test_seven_alike_with_two_others_earn_both_lines_of_one_colour() -> None:
+    """Ruling 22: seven greens and two others hold the lines of five and of seven of one colour
+    (three colours: none of different colours), 4 + 6; with nine pots at most 10."""
     state = finished()
     fill(state, 0, ["green"] * 7 + ["yellow", "red"])
-    assert totals(state)[0] == 7 + 5 + 6
+    assert totals(state)[0] == 7 + 5 + 4 + 6
 
 
 def test_a_collectors_flower_earns_five() -> None:

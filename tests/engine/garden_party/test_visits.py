@@ -100,25 +100,29 @@ def test_no_flower_from_a_competitor_on_another_square() -> None:
     assert "collect:1" not in codes(state)
 
 
-def test_one_collectors_flower_a_turn() -> None:
-    """Ruling 6: once a turn, even with the cards for a second rival on the square."""
+def test_more_than_one_collectors_flower_a_turn() -> None:
+    """III D 3 and ruling 6 (revised in issue 28: it allowed one a turn, which the text does not
+    say): with the cards for both, a gardener takes the flowers of two rivals on its square in one
+    turn."""
     state = side_by_side()
     state.players[2].square = "C"  # the Duchess, highest talent Bricanology
     set_hand(state, 0, "fertiliser", "fertiliser", "fertiliser", "leaky_can", "leaky_can", "tripwire")
     act(state, "collect:1")
-    assert not any(c.startswith("collect:") for c in codes(state))
-    begin_turn(state, 0)
+    assert "collect:2" in codes(state)
     act(state, "collect:2")
     assert state.players[0].vases == ["baron", "duchess"]
 
 
-def test_at_most_one_flower_of_each_gardener() -> None:
-    """Ruling 6: "You hold at most one flower of each gardener" (three vases, for three others)."""
+def test_both_flowers_of_one_gardener_may_be_taken() -> None:
+    """III D 3, I ("two copies") and ruling 6 (revised in issue 28: it allowed one flower of each
+    gardener, which the text does not say): a gardener may hold both of a rival's flowers, paying
+    three cards for each; then that rival has none left to take."""
     state = side_by_side()
     set_hand(state, 0, *["fertiliser"] * 6)
     act(state, "collect:1")
-    begin_turn(state, 0)
-    assert "collect:1" not in codes(state) and state.players[1].flowers_left == 1
+    act(state, "collect:1")
+    assert state.players[0].vases == ["baron", "baron"] and state.players[1].flowers_left == 0
+    assert "collect:1" not in codes(state)
 
 
 def test_three_golden_vases_hold_three_flowers_and_no_more() -> None:
