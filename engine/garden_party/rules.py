@@ -140,11 +140,18 @@ def _offered(state: GardenPartyState, seat: int) -> dict[str, Action]:
     return {a.code: a for a in _legal_actions(state, seat)}
 
 
+#: The moments of a competitor's turn open to an orange card played unasked (ruling 32): before
+#: its roll, during its moves and while it chooses which drawn card to keep. Not in a reply window
+#: or the bids and payments it brings (one card is in play at a time), in a duel (mauve cards'
+#: time) or at the end (pink cards').
+UNASKED_PHASES = frozenset({"roll", "turn", "keep"})
+
+
 def interjections(state: GardenPartyState, seat: int) -> list[Action]:
-    """Rules III C and ruling 32: during the moves of a competitor's turn (after its roll's window,
-    until it ends), a gardener who has not played a card this turn may play an orange card from
-    their hand at any time, unasked. It opens a cancel window like any card, then the turn goes on."""
-    if state.phase != "turn" or seat == state.turn.seat or not 0 <= seat < state.seats:
+    """Rules III C ("at any time") and ruling 32: during a competitor's turn (`UNASKED_PHASES`), a
+    gardener who has not played a card this turn may play an orange card from their hand, unasked.
+    It opens a cancel window like any card, then the turn goes on where it was."""
+    if state.phase not in UNASKED_PHASES or seat == state.turn.seat or not 0 <= seat < state.seats:
         return []
     if state.players[seat].played_in_turn == state.turn.number:
         return []
@@ -255,7 +262,7 @@ def _interject(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
     log = Log()
     state.actions_taken += 1
     state._legal_cache = None
-    flow.play_card(state, seat, offered[code].code.partition(":")[2], None, "turn", log)
+    flow.play_card(state, seat, offered[code].code.partition(":")[2], None, state.phase, log)
     _end_if_complete(state, log)
     return log.events
 
