@@ -311,6 +311,35 @@ def test_leaving_and_coming_back_does_not_renew_the_limit() -> None:
     assert state.turn.visits == [1]
 
 
+def test_the_marquises_example_turn_leaves_four_points() -> None:
+    """VI and ruling 33: the Marquise rolls 9 and moves 10 with her Four-Leaf Clover, goes from her
+    greenhouse to the central square (3, as the Countess does), draws a Plantanology card, goes on
+    to the absent Baron's greenhouse (3), exchanges a weed for a violet sprout and steals a white
+    sprout. The text says "She has 1 movement point left"; III B charges a point a square and
+    nothing else, so 10 - 3 - 3 = 4 are left, and one of them takes her out to the lawn."""
+    state = new_game(3, gardeners=["marquise", "baron", "countess"])
+    all_seeds(state)
+    give_golden(state, 0, "clover")
+    plant(state, 0, 2, "weed", "weed")
+    empty(state, 0, 8)
+    plant(state, 1, 4, "violet", "sprout")
+    plant(state, 1, 5, "white", "sprout")
+    state.players[1].square = "C"  # the Baron is absent
+    state.phase = "roll"
+    rig_rolls(state, 9)
+    act(state, "roll")
+    pass_windows(state)
+    assert state.turn.points == 10
+    act(state, "move:C")
+    act(state, "draw:plantanology")  # Plantanology 1: one card, kept
+    act(state, "move:G1")
+    act(state, "swap:2:4")
+    act(state, "steal:5:8")
+    assert state.turn.points == 4
+    act(state, "move:L1")
+    assert state.turn.points == 3
+
+
 # ---------------------------------------------------------------------------------------------
 # IV E: duels (rulings 8 and 12)
 
