@@ -483,8 +483,10 @@ def collect_value(table: Table, rival: SeatView) -> float:
 
 
 def round_step(table: Table) -> str:
-    """Greedy's round: at home, water the most valuable plants, then go to the central square;
-    there take water up to the limit and go home (or to a rival's greenhouse that is empty, close
+    """Greedy's round: at home, water the most valuable plants, then go to the central square (also
+    with a full can when nothing is left to water: the draw may bring a Seed Packet for an empty
+    pot, which otherwise stalls a greenhouse of eight flowers); there take water up to the limit
+    and go home (or to a rival's greenhouse that is empty, close
     and worth a visit); from anywhere else, home with water, the central square without."""
     me, view = table.me, table.view
     points, here, home = view.points, me.square, table.home
@@ -492,8 +494,9 @@ def round_step(table: Table) -> str:
         waters = [c for c in table.legal if c.startswith("water:")]
         if waters:
             return max(waters, key=lambda c: growth_gain(me.pots[int(c.split(":")[1])], table.odds))
-        if me.water < me.water_limit and points >= distance(home, CENTRE):
-            return f"move:{CENTRE}"
+        growing = any(p.stage in ("seed", "sprout", "bud") for p in me.pots)
+        if (me.water < me.water_limit or not growing) and points >= distance(home, CENTRE):
+            return f"move:{CENTRE}"  # water to fetch, or nothing left to water: a card to draw
         return "end"
     if here == CENTRE:
         if me.water < me.water_limit and "water_take" in table.legal:
