@@ -122,8 +122,10 @@ async def test_six_gardeners_two_people_and_four_computers_play_to_the_final_ran
         seen = {(w.labels, w.choice_codes) for w in played.windows if w.kind == kind}
         assert len(seen) <= 1, f"{kind} windows differ between seats or hands: {seen}"
     orange = [w for w in played.windows if w.kind == "orange"]
-    assert {w.seat for w in orange} == {0, 1}, "both people answered orange windows"
-    assert len({w.cards for w in orange}) > 1, "…holding different hands"
+    # A person holding no orange card is not asked (issue 27 item 4), so who was asked, holding
+    # what, depends on the deal; the same question whatever the hand is checked above and, with
+    # two people holding different cards in one window, in the cancellation chain test below.
+    assert orange, "people answered orange windows"
 
 
 # ------------------------------------------------------------------------------------- duels
