@@ -192,17 +192,7 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
             },
         )
     )
-    stranded: list[str] = []
-    realign(garden, cell, stranded)
-    for slot in stranded:
-        ev.append(
-            say(
-                "grasshopper_gone",
-                f"The Grasshopper in {lit(slot)} is left outside {{actor}}'s plot: it leaves the garden.",
-                seats=who,
-                fields={"slot": slot},
-            )
-        )
+    realign(garden, cell)
     rest = [c for c in state.row if c >= 0]
     if rest:
         reveal(state, max(rest, key=lambda c: cards[c].vegetable_number), ev)
@@ -230,7 +220,7 @@ def _place_grasshopper(state: CabbageheadState, action: PlaceGrasshopper, ev: li
             fields={"row": action.row, "col": action.col, "slot": name},
         )
     )
-    # A slot holding only a Grasshopper is empty: the plot's box and fence stay as they were (ruling 4).
+    realign(garden, cell)
     after_reveal(state, ev)
 
 
