@@ -105,12 +105,30 @@ def _results_section(view: GardenPartyView, names: list[str], result: Result) ->
     return height, draw
 
 
+def _free_gardeners_section(view: GardenPartyView) -> cv.Section:
+    """While gardeners are chosen: each one still free with its talents, one a line (issue 27
+    item 16: what the people waiting may still get, on the picture as in Board as text)."""
+    x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
+    lines = ["Gardeners still free:"]
+    for gardener in view.gardeners_free:
+        lines += cv.wrap(gardener, x1 - x0 - 36, cv.SMALL)
+    height = 8 + len(lines) * cv.line_height(cv.SMALL) + 16
+
+    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
+        cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.FELT_DARK)
+        cv.text_lines(image, x0 + 12, y + 7, lines, cv.SMALL, cv.PAPER)
+
+    return height, draw
+
+
 def board_image(view: GardenPartyView, names: list[str]) -> Image.Image:
     """The public board: the result once the game is over, the estate, every greenhouse, the decks."""
     sections = _header(view, names, TITLE)
     result = view.result
     if result is not None:
         sections.append(_results_section(view, names, result))
+    if view.gardeners_free:
+        sections.append(_free_gardeners_section(view))
     sections += [estate_section(view, names), piles_section(view)]
     for seat in view.seats:
         title = seat_name(names, seat.seat)
@@ -266,7 +284,10 @@ def board_description(view: GardenPartyView, names: list[str]) -> str:
     """Alt text for the board picture: the picture in words (within Discord's 1024 characters)."""
     if view.phase == "over":
         return final_description(view, names)
-    parts = [f"{TITLE} board.", *_result_words(view, names), _estate_words(view, names)]
+    parts = [f"{TITLE} board.", *_result_words(view, names)]
+    if view.gardeners_free:
+        parts.append("Gardeners still free: " + "; ".join(view.gardeners_free) + ".")
+    parts.append(_estate_words(view, names))
     parts += [_seat_words(view, s, names) for s in view.seats]
     parts.append(_piles_words(view))
     return clip_alt(parts)

@@ -28,6 +28,7 @@ from bot.presenters.garden_party_text import (
     bold,
     card_line,
     collector_flower,
+    free_gardeners_line,
     named,
     pots_line,
     seat_block,
@@ -80,6 +81,8 @@ class GardenPartyPresenter(Presenter):
 
     def board_text(self, view: GardenPartyView, names: list[str]) -> str:
         parts = [status_line(view, names)]
+        if view.gardeners_free:
+            parts.append(free_gardeners_line(view))
         for seat in view.seats:
             parts.append(seat_block(view, seat, names, seat.seat in view.to_move))
         piles = [

@@ -113,6 +113,11 @@ def turn_words(view: GardenPartyView) -> str:
     return f" ({', '.join(shown)})" if shown else ""
 
 
+def free_gardeners_line(view: GardenPartyView) -> str:
+    """While gardeners are chosen: the ones still free, for everyone waiting (issue 27 item 16)."""
+    return "**Gardeners still free:** " + "; ".join(view.gardeners_free)
+
+
 def status_line(view: GardenPartyView, names: list[str]) -> str:
     """Whose decision it is and what, in the game's words (the table's headline)."""
     now = view.to_move

@@ -22,7 +22,7 @@ from engine.garden_party.cards import (
 from engine.garden_party.common import water_limit
 from engine.garden_party.effects import target_words
 from engine.garden_party.growth import flowers
-from engine.garden_party.rules import to_move
+from engine.garden_party.rules import talents_words, to_move
 from engine.garden_party.scoring import result
 from engine.garden_party.state import GardenPartyState
 from engine.garden_party.turn_actions import square_name
@@ -101,8 +101,19 @@ class GardenPartyView(BaseModel):
     duel_witness: bool
     duel_attila_bonus: int
     ended_by: int | None
+    #: While gardeners are chosen, those no one has taken yet, in words with their talents
+    #: ("Baron d'Anléchoux (Bricanology 1, Herbanology 3, Plantanology 2)"): what the people
+    #: waiting may still get (issue 27 item 16: the table says it, not only the chooser's menu).
+    gardeners_free: list[str] = []
     #: The final count, once the game is over (every seed turned over: ruling 14).
     result: Result | None = None
+
+
+def _gardeners_free(state: GardenPartyState) -> list[str]:
+    if state.phase != "gardener":
+        return []
+    taken = {p.gardener for p in state.players}
+    return [f"{g.name} ({talents_words(g.talents)})" for g in GARDENERS.values() if g.id not in taken]
 
 
 def _card(card: str) -> dict[str, object]:
@@ -193,6 +204,7 @@ def view(state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
             if pending
             else "",
             window=state.window.kind if state.window else None,
+            gardeners_free=_gardeners_free(state),
             duel_card=None if state.duel is None else DUEL_CARDS[DUEL_KIND_OF[state.duel.card]].name,
             duel_owner=None if state.duel is None else state.duel.owner,
             duel_step=None if state.duel is None else state.duel.step,
