@@ -46,6 +46,8 @@ from engine.api import has_public_view
 PictureWish = Literal["asked", "if-free", "keep"]
 #: The note on a hand redrawn after a click made at an earlier position.
 MOVED_ON = "That choice was for an earlier moment of the game, so nothing was played."
+#: The note on a hand whose picker step was pressed after the game moved on: shown as it is now.
+NEWER_HAND = "The game moved on since this hand was drawn: these are your choices now."
 
 
 def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
@@ -177,15 +179,23 @@ class Hands:
             return
         self.table.moves.check_seat(position, interaction.user.id, clicked.seat)
         if not clicked.choice.startswith("a"):
-            if position.version != clicked.version:
+            if position.version == clicked.version:
+                check_offered(position, clicked)
+                # A picker step or page at the position the message shows: its picture still fits.
+                fields = await self.message(
+                    position, clicked.seat, clicked.choice, picture="keep", kept_alt=shown_alt(interaction)
+                )
+            elif position.is_active and offers(position, clicked.seat, clicked.choice, clicked.menu):
+                # From a hand drawn earlier: the step opens on the hand as it stands now (it plays
+                # nothing, so it need not mean what it meant then), said to be newer.
+                fields = await self.message(
+                    position, clicked.seat, clicked.choice, note=NEWER_HAND, picture="if-free"
+                )
+            else:
                 await self._outdated(interaction, position, clicked.seat)
                 return
-            check_offered(position, clicked)
-            # A picker step or page at the position the message shows: its picture still fits.
-            fields = await self.message(
-                position, clicked.seat, clicked.choice, picture="keep", kept_alt=shown_alt(interaction)
-            )
             await replies.update(interaction, **fields)
+            self.remember_open(interaction, position, clicked.seat)
             return
         if position.version == clicked.version:
             check_offered(position, clicked)
@@ -263,10 +273,21 @@ class Hands:
         if clicked.seat >= len(record.seats) or record.seats[clicked.seat].user_id != user:
             raise Refusal(NOT_YOUR_CHOICES)
         self.table.moves.check_seat(position, user, clicked.seat)
-        if position.version != clicked.version or table_seat(position) != clicked.seat:
+        playing = clicked.choice.startswith("a")
+        if playing and clicked.menu is None and position.version != clicked.version:
+            # A move clicked on an earlier table: played if it still means the same (Moves.play).
+            await self._play_from_table(interaction, clicked)
+            return
+        if table_seat(position) != clicked.seat:
+            raise Refusal(MOVED_ON)
+        # A picker step or page from an earlier table opens on the table as it stands now when it
+        # is on offer there (nothing is played by it); else the click is outdated.
+        if position.version != clicked.version and not offers(
+            position, clicked.seat, clicked.choice, clicked.menu
+        ):
             raise Refusal(MOVED_ON)
         check_offered(position, clicked)
-        if not clicked.choice.startswith("a"):
+        if not playing:
             session = self.sessions.session(record.id)
             look = session.shown.look
             if look is None:  # a restart since the table was drawn: draw it again as it stands
@@ -276,6 +297,9 @@ class Hands:
                 interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)
             )
             return
+        await self._play_from_table(interaction, clicked)
+
+    async def _play_from_table(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
         try:
             await self._play(interaction, clicked)
         except Outdated:

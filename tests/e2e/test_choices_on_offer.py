@@ -9,7 +9,14 @@ import random
 import pytest
 
 from bot.refusals import NOT_OFFERED
-from tests.e2e.findings_driver import answer_of, assert_private_refusal, game_of, game_version, solo_game
+from tests.e2e.findings_driver import (
+    answer_of,
+    assert_private_refusal,
+    game_of,
+    game_version,
+    hidden_hand_game,
+    solo_game,
+)
 from tests.e2e.table_driver import is_action, offered, open_hand, pick, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord, FakeInteraction, FakeMessage
 
@@ -100,3 +107,69 @@ async def test_a_hand_refuses_a_choice_it_never_offered(
     text = assert_private_refusal(fake, interaction, await answer_of(fake, interaction))
     assert NOT_OFFERED in text, text[:300]
     assert game_version(running_bot, game) == version
+
+
+async def test_a_picker_step_from_an_earlier_table_opens_on_the_table_as_it_stands(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Issue 27 item 3: a click is refused only when it would mean something else. A picker step
+    pressed on the table as it was a move ago (a client that had not redrawn yet) plays nothing,
+    so when the table now offers that step it opens there, at the current move, instead of
+    "That choice was for an earlier moment of the game"."""
+    fake = fake_discord
+    table, game, version = await at_a_picker(fake, running_bot)
+    rng = random.Random(3)
+    for _ in range(12):
+        old_steps = {code(how) for _label, how in offered(table) if code(how).startswith("g")}
+        while not (moves := [how for _l, how in offered(table) if is_action(how)]):
+            await pick(fake, fake.alice, table, rng.choice([how for _l, how in offered(table)]))
+            table = await wait_for_move(fake, fake.general, version)
+        await pick(fake, fake.alice, table, rng.choice(moves))
+        version += 1
+        table = await wait_for_move(fake, fake.general, version)
+        steps_now = [code(how) for _label, how in offered(table) if code(how).startswith("g")]
+        shared = [step for step in steps_now if step in old_steps]
+        if shared:
+            break
+    else:
+        raise AssertionError("no picker step offered at two moves in a row")
+    interaction = await fake.forge_click(fake.alice, table, f"gc:c:{game}:0:{version - 1}:{shared[0]}")
+    await interaction.wait_answered()
+    shown = await wait_for_move(fake, fake.general, version)
+    assert "earlier moment" not in shown.text() and "**Choosing:**" in shown.text(), shown.text()[:400]
+    assert game_version(running_bot, game) == version, "nothing was played"
+
+
+async def test_a_picker_step_pressed_on_an_earlier_hand_opens_on_the_hand_as_it_stands(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Issue 27 item 3, in a hand (Garden Sabotage, hands hidden): a picker step pressed on a hand
+    drawn a move ago opens on Alice's hand as it stands now, said to be newer, when her choices
+    now offer that step; it plays nothing."""
+    fake = fake_discord
+    table = await hidden_hand_game(fake, fake.general)
+    game, rng = game_of(table), random.Random(5)
+    for _ in range(12):
+        old_hand = await open_hand(fake, fake.alice, fake.general)
+        old_version = game_version(running_bot, game)
+        old_steps = {code(how) for _label, how in offered(old_hand) if code(how).startswith("g")}
+        hand = await open_hand(fake, fake.alice, fake.general)
+        while not (moves := [how for _l, how in offered(hand) if is_action(how)]):
+            await pick(fake, fake.alice, hand, rng.choice([how for _l, how in offered(hand)]))
+        await pick(fake, fake.alice, hand, rng.choice(moves))
+        await wait_for_move(fake, fake.general, old_version + 1)
+        if game_version(running_bot, game) != old_version + 1:
+            continue
+        now = await open_hand(fake, fake.alice, fake.general)
+        shared = [code(how) for _label, how in offered(now) if code(how) in old_steps]
+        if shared:
+            break
+    else:
+        raise AssertionError("Alice was never offered the same picker step two moves in a row")
+    # The step as the old hand shows it (its menu or button carries the old version).
+    [how] = [how for _label, how in offered(old_hand) if code(how) == shared[0]]
+    assert f":{old_version}:" in how
+    await pick(fake, fake.alice, old_hand, how)
+    assert "earlier moment" not in old_hand.text(), old_hand.text()[:300]
+    assert "these are your choices now" in old_hand.text(), old_hand.text()[:300]
+    assert game_version(running_bot, game) == old_version + 1, "nothing was played"
