@@ -146,7 +146,11 @@ class HistoryCommands:
         await replies.send(
             interaction,
             private=True,
-            content=f"Game #{game_id}, {replay.game.title}: everything to replay it (docs/replays.md).",
+            # Words for a player, not a path in the bot's source (issue 27 item 10).
+            content=(
+                f"Game #{game_id}, {replay.game.title}, as a file: its options, its seed and every "
+                f"move in order. To watch it move by move here, use `/history replay`."
+            ),
             files=[file],
         )
 
