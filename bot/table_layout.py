@@ -127,9 +127,11 @@ def offers(position: Position, seat: int, choice: str, menu: int | None = None) 
     return offered_on(pages, choice, menu)
 
 
-def headline(position: Position, look: TableLook, *, with_picture: bool) -> str:
+def headline(position: Position, look: TableLook, *, with_picture: bool, says_result: bool = False) -> str:
     """The table's first lines: the game, then whose turn and the round in the game's words, the
-    clock, a pause; with no picture, the complete text board instead of the short summary."""
+    clock, a pause; with no picture, the complete text board instead of the short summary.
+    `says_result`: a finished game's result is said here (a replay, which has no final message
+    below it); on the table it is left to the final message."""
     record = position.record
     names = position.names
     shows = presenter(record.game)
@@ -161,7 +163,9 @@ def headline(position: Position, look: TableLook, *, with_picture: bool) -> str:
         result = position.result()
         if record.end_reason not in (None, "completed"):
             lines.append(f"**Ended:** {record.end_reason}.")
-        if result is not None:
+        if result is not None and says_result:
+            lines.append(f"🏁 **Game over.** {result.summary_for(names)}")
+        elif result is not None:
             # The end is said once, with the ranking, in the final message (issue 27 item 9).
             lines.append("🏁 **Game over** — the ranking is in the message below.")
     return "\n".join(lines)

@@ -173,7 +173,9 @@ def replay_layout(
         body = presenter(record.game).hand_text(view, seat, position.names) if view is not None else ""
     else:
         alt = picture.description if picture is not None else None
-        body = headline(position, TableLook(picture_alt=alt), with_picture=picture is not None)
+        body = headline(
+            position, TableLook(picture_alt=alt), with_picture=picture is not None, says_result=True
+        )
     parts = fit_texts([top, body, moved, "-# Only you can see this replay"], stretch=1)
     inside: list[dict[str, Any]] = [text(parts[0]), text(parts[2]), text(parts[1])]
     if picture is not None and not own:
