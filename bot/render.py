@@ -78,8 +78,8 @@ def ranking(position: Position) -> list[tuple[int, SeatResult]]:
 
 
 def result_lines(position: Position) -> str:
-    """The ranking, one line a seat, then the result in the game's words and who won (solo: the
-    ribbon, since nobody "wins" a game played alone)."""
+    """The ranking, one line a seat (a 🏆 on who won), then the result in the game's words (solo:
+    the ribbon, since nobody "wins" a game played alone)."""
     result = position.result()
     if result is None:
         return ""
@@ -95,8 +95,8 @@ def result_lines(position: Position) -> str:
     if solo:
         ribbon = result.seats[0].award
         lines.append(f"Ribbon: {ribbon}" if ribbon else "No ribbon this time.")
-    else:
-        lines.append("Winner: " + ", ".join(names[s] for s in result.winners))
+    # Several seats: the 🏆 and the game's own words say who won; no "Winner:" line repeats it
+    # (issue 27 item 9).
     return "\n".join(lines)
 
 

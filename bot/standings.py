@@ -106,20 +106,35 @@ def stats_embed(
     return embed
 
 
+def places(ratings: Sequence[int]) -> list[int]:
+    """The places of ratings sorted best first: equal ratings share a place, and the next one
+    after them skips the places they took (1, 1, 3: issue 27 item 10)."""
+    out: list[int] = []
+    for index, rating in enumerate(ratings):
+        out.append(out[-1] if index and rating == ratings[index - 1] else index + 1)
+    return out
+
+
 def ratings_page(game: str, rows: Sequence[RatingRow], page: int, total: int) -> discord.Embed:
-    """A page of the server's ratings in a multiplayer game, best first."""
+    """A page of the server's ratings in a multiplayer game, best first: one number a player
+    (the shown rating), with equal ratings sharing a place. `rows`: every row from the first
+    page's first to this page's last, so that a tie across a page's edge is shown as one."""
     title = get_game(game).title
     embed = discord.Embed(title=f"Leaderboard — {title}", colour=GREEN)
     if not rows:
         embed.description = "Nobody has a rating here yet: ratings come from finished games between people."
         return embed
+    numbers = [shown(Rating(row.mu, row.sigma)) for row in rows]
     lines = []
-    for number, row in enumerate(rows, start=page * PAGE_SIZE + 1):
-        rating = Rating(row.mu, row.sigma)
+    start = page * PAGE_SIZE
+    for place, row, number in list(zip(places(numbers), rows, numbers, strict=True))[start:]:
         games = "game" if row.games == 1 else "games"
-        spread = f"μ {row.mu:.1f}, σ {row.sigma:.1f}; {row.games} {games}"
-        lines.append(f"{number}. **{row.name}** — {shown(rating)} ({spread})")
-    lines += ["", "The rating is 1000 + 40 × (μ − 3σ): skill the player very likely has, rising as they win."]
+        lines.append(f"{place}. **{row.name}** — {number} · {row.games} {games}")
+    lines += [
+        "",
+        "A newcomer starts at 1000; winning raises the rating, the more against strong players. "
+        "Equal ratings share a place.",
+    ]
     embed.description = clip("\n".join(lines), DESCRIPTION_MAX)
     embed.set_footer(text=f"Page {page + 1} of {pages(total)}")
     return embed

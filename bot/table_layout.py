@@ -21,6 +21,7 @@ from bot.games import presenter
 from bot.picture_service import BoardPicture
 from bot.pictures import board_summary
 from bot.position import Position
+from bot.storage.records import GameRecord
 from bot.ui.choices import Page, fits_menus, group_by_first_step, offered_on, plan_page, reachable_pages
 from bot.ui.items import choice_rows, hand_row
 from bot.ui.layout import (
@@ -126,9 +127,11 @@ def offers(position: Position, seat: int, choice: str, menu: int | None = None) 
     return offered_on(pages, choice, menu)
 
 
-def headline(position: Position, look: TableLook, *, with_picture: bool) -> str:
+def headline(position: Position, look: TableLook, *, with_picture: bool, says_result: bool = False) -> str:
     """The table's first lines: the game, then whose turn and the round in the game's words, the
-    clock, a pause; with no picture, the complete text board instead of the short summary."""
+    clock, a pause; with no picture, the complete text board instead of the short summary.
+    `says_result`: a finished game's result is said here (a replay, which has no final message
+    below it); on the table it is left to the final message."""
     record = position.record
     names = position.names
     shows = presenter(record.game)
@@ -160,13 +163,37 @@ def headline(position: Position, look: TableLook, *, with_picture: bool) -> str:
         result = position.result()
         if record.end_reason not in (None, "completed"):
             lines.append(f"**Ended:** {record.end_reason}.")
-        if result is not None:
-            lines.append(f"🏁 **Game over.** {result.summary_for(names)} The ranking follows below.")
+        if result is not None and says_result:
+            lines.append(f"🏁 **Game over.** {result.summary_for(names)}")
+        elif result is not None:
+            # The end is said once, with the ranking, in the final message (issue 27 item 9).
+            lines.append("🏁 **Game over** — the ranking is in the message below.")
     return "\n".join(lines)
 
 
 def recent(lines: tuple[str, ...] | list[str]) -> str:
     return "**Recent**\n" + "\n".join(f"• {line}" for line in lines[-TABLE_LOG_LINES:])
+
+
+def table_lines(position: Position, lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The log lines a table shows: at the end, without the line saying the result, which the
+    final message says with the ranking (issue 27 item 9)."""
+    result = position.result() if position.record.status == "finished" else None
+    if result is None:
+        return lines
+    said = result.summary_for(position.names)
+    return tuple(line for line in lines if line != said)
+
+
+def deal_footer(record: GameRecord) -> str:
+    """The fair deal on the table's footer: the seal, briefly, on the first table only; the seed
+    at the end only where no final message says it (a game ended before it finished, a daily
+    garden, whose final message shows no seed). Issue 27 items 9 and 10."""
+    if record.status == "active":
+        return f"\n-# {sealed_line(record.id, record.seed)}" if record.version == 0 else ""
+    if record.status == "finished" and record.daily is None:
+        return ""  # the final message says the seed
+    return f"\n-# {revealed_line(record.id, record.seed)}"
 
 
 def within_limit(draw: Callable[[Page | None], DrawnLayout], page: Page | None) -> DrawnLayout:
@@ -189,22 +216,24 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
 def _table_layout(position: Position, look: TableLook, seat: int | None, page: Page | None) -> DrawnLayout:
     record = position.record
     if look.hidden:
-        footer = f"-# Game #{record.id} · move {record.version}\n-# {sealed_line(record.id, record.seed)}"
+        # A daily garden whose day runs: its seed (everyone's deal today) stays sealed.
+        seal = f"\n-# {sealed_line(record.id, record.seed)}" if record.version == 0 else ""
+        footer = f"-# Game #{record.id} · move {record.version}{seal}"
         quiet: list[dict[str, Any]] = [text(daily.hidden_headline(position))]
         if record.status == "active":
             quiet += [separator(), hand_row(record.id)]
         return DrawnLayout([container(quiet, GREEN if record.status == "active" else GREY), text(footer)])
     with_picture = look.picture_alt is not None
     parts = [headline(position, look, with_picture=with_picture)]
-    if look.lines:
-        parts.append(recent(look.lines))
+    shown_lines = table_lines(position, look.lines)
+    if shown_lines:
+        parts.append(recent(shown_lines))
     if page is not None and page.title:
         parts.append(f"**Choosing:** {page.title}")
     picture_note = ""
     if look.picture_move is not None and look.picture_move != record.version:
         picture_note = f" · picture shows move {look.picture_move} (updating)"
-    deal = sealed_line if record.status == "active" else revealed_line
-    footer = f"-# Game #{record.id} · move {record.version}{picture_note}\n-# {deal(record.id, record.seed)}"
+    footer = f"-# Game #{record.id} · move {record.version}{picture_note}{deal_footer(record)}"
     parts.append(footer)
     fitted = fit_texts(parts, stretch=0)
     inside: list[dict[str, Any]] = [text(fitted[0])]

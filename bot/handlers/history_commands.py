@@ -146,7 +146,11 @@ class HistoryCommands:
         await replies.send(
             interaction,
             private=True,
-            content=f"Game #{game_id}, {replay.game.title}: everything to replay it (docs/replays.md).",
+            # Words for a player, not a path in the bot's source (issue 27 item 10).
+            content=(
+                f"Game #{game_id}, {replay.game.title}, as a file: its options, its seed and every "
+                f"move in order. To watch it move by move here, use `/history replay`."
+            ),
             files=[file],
         )
 
@@ -169,7 +173,9 @@ def replay_layout(
         body = presenter(record.game).hand_text(view, seat, position.names) if view is not None else ""
     else:
         alt = picture.description if picture is not None else None
-        body = headline(position, TableLook(picture_alt=alt), with_picture=picture is not None)
+        body = headline(
+            position, TableLook(picture_alt=alt), with_picture=picture is not None, says_result=True
+        )
     parts = fit_texts([top, body, moved, "-# Only you can see this replay"], stretch=1)
     inside: list[dict[str, Any]] = [text(parts[0]), text(parts[2]), text(parts[1])]
     if picture is not None and not own:

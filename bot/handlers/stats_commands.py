@@ -133,7 +133,8 @@ class StatsCommands:
                 raise Refusal(NO_RATINGS)
             total = await store.count_rated(guild_id, game)
             page = self._page(page, total)
-            rows_rated = await store.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+            # From the top: a place depends on the ratings above it (ties share one).
+            rows_rated = await store.leaderboard(guild_id, game, offset=0, limit=(page + 1) * PAGE_SIZE)
             embed = ratings_page(game, rows_rated, page, total)
             view = leaderboard_view(game, page, pages(total))
         message = interaction.message

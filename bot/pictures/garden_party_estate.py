@@ -166,10 +166,10 @@ def estate_section(view: GardenPartyView, names: list[str]) -> cv.Section:
     return height, draw
 
 
-def _talents(seat: SeatView, full: bool) -> str:
-    if full:
-        return " · ".join(f"{TALENT_NAMES[t]} {n}" for t, n in seat.talents.items())
-    return " · ".join(f"{TALENT_NAMES[t][:4]}. {n}" for t, n in seat.talents.items())
+def _talents(seat: SeatView) -> str:
+    """'Bricanology 1 · Herbanology 2 · Plantanology 3': the talents' own names, never cut to
+    'Bric.' (issue 27 item 10); the greenhouse's lines wrap to fit them."""
+    return " · ".join(f"{TALENT_NAMES[t]} {n}" for t, n in seat.talents.items())
 
 
 def _held_words(view: GardenPartyView, seat: SeatView, names: list[str], mine: bool) -> list[str]:
@@ -205,7 +205,7 @@ def _greenhouse_lines(
     a hand adds where its gardener stands and what each golden object does."""
     held = [f"water {seat.water} of {seat.water_limit}", f"{plural(seat.cards_in_hand, 'card')} in hand"]
     if seat.talents:
-        held.append(_talents(seat, mine))
+        held.append(_talents(seat))
     lines = _wrap_after(" · ".join(held + _held_words(view, seat, names, mine)), first, rest)
     if mine:
         lines += cv.wrap(f"You are at {square_words(view, seat.square, names, seat_name)}.", rest, cv.STATUS)

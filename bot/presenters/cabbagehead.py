@@ -55,12 +55,14 @@ FIRST_PLAYER = [
 ]
 
 
-def card_short(card: CardView) -> str:
-    return f"{card.vegetable[:3]}{card.vegetable_number:>2}"
+def card_name(card: CardView) -> str:
+    """'Carrot #28': a card's number is spelt this one way wherever players see it, in the log, the
+    texts, the pictures and their alt text (issue 27 item 10)."""
+    return f"{card.vegetable} #{card.vegetable_number}"
 
 
 def card_long(card: CardView) -> str:
-    return f"{card.vegetable} #{card.vegetable_number} ({card.points} pts, {card.type_count} in the deck)"
+    return f"{card_name(card)} ({card.points} pts, {card.type_count} in the deck)"
 
 
 #: Garden texts written lately, by garden view: a position's board and its hand show the same
@@ -83,13 +85,13 @@ def garden_grid(garden: GardenView) -> str:
 
 
 def slot_words(slot: SlotView) -> str:
-    """'F3 Carrot 17 (Grasshopper, Rose)', 'E3 empty (Grasshopper)': one slot of the garden."""
+    """'F3 Carrot #17 (Grasshopper, Rose)', 'E3 empty (Grasshopper)': one slot of the garden."""
     marks = []
     if slot.grasshopper:
         marks.append("Grasshopper")
     if slot.rose is not None:
         marks.append("Rose")
-    what = f"{slot.card.vegetable} {slot.card.vegetable_number}" if slot.card is not None else "empty"
+    what = card_name(slot.card) if slot.card is not None else "empty"
     return f"{slot.label} {what}" + (f" ({', '.join(marks)})" if marks else "")
 
 
@@ -138,7 +140,7 @@ def garden_text(garden: GardenView, name: str) -> str:
             + ", ".join(" and ".join(r.slots) + (" (blooming)" if r.blooming else "") for r in garden.roses)
         )
     if garden.compost:
-        facts.append("Compost: " + ", ".join(card_short(c) for c in garden.compost))
+        facts.append("Compost: " + ", ".join(card_name(c) for c in garden.compost))
     return "\n".join(facts) + "\n" + garden_grid(garden)
 
 
@@ -171,7 +173,7 @@ def supply_text(view: CabbageheadView) -> str:
         facts.append(f"Grasshoppers set aside {view.grasshoppers_set_aside}")
     lines = [" · ".join(facts)]
     if view.known_in_deck:
-        lines.append("Seen going under the deck: " + ", ".join(card_short(c) for c in view.known_in_deck))
+        lines.append("Seen going under the deck: " + ", ".join(card_name(c) for c in view.known_in_deck))
     if view.ferwig_this_turn or view.ferwig_next_draws:
         lines.append(f"The Ferwig-Radishers cut the next {view.ferwig_next_draws or 1} draw(s).")
     return "\n".join(lines)

@@ -55,7 +55,7 @@ def pots_line(seat: SeatView) -> str:
 def gardener_words(seat: SeatView) -> str:
     if seat.gardener_name is None:
         return "no gardener yet"
-    talents = ", ".join(f"{TALENT_NAMES[t][:4]}. {n}" for t, n in seat.talents.items())
+    talents = ", ".join(f"{TALENT_NAMES[t]} {n}" for t, n in seat.talents.items())  # issue 27 item 10
     return f"{seat.gardener_name} ({talents})"
 
 

@@ -121,7 +121,7 @@ class DiscordSide:
         stored = await self.store.result(position.game_id)
         changes = await self.store.rating_changes(position.game_id) if stored and stored.rated else []
         await self.channel(position).send(
-            content=f"🏁 Game over in **{position.game.title}**: {mentions}" if mentions else None,
+            content=mentions or None,  # the ping; the end itself is said once, in the embed
             embed=result_embed(position, ratings_text(stored, changes)),
             view=again_view(position.game_id),
             allowed_mentions=mentions_of(people),

@@ -23,8 +23,9 @@ def sentence(text: str) -> str:
 
 
 def describe(card: Vegetable) -> str:
-    """'Carrot no. 11': a visible card as the log names it (never its marker)."""
-    return f"{card.name} no. {card.vegetable_number}"
+    """'Carrot #11': a visible card as the log names it (never its marker), spelt as the bot spells
+    it everywhere players see a card's number (issue 27 item 10)."""
+    return f"{card.name} #{card.vegetable_number}"
 
 
 def say(

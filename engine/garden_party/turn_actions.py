@@ -139,6 +139,11 @@ def _unique_by_kind(found: list[Action]) -> list[Action]:
     return unique
 
 
+def first_up(words: str) -> str:
+    """`words` with a capital first letter and the rest as written ("on the Baron": "On the Baron")."""
+    return words[:1].upper() + words[1:]
+
+
 def _play_actions(state: GardenPartyState, seat: int, card: str) -> list[Action]:
     kind = card_kind(card)
     options = effects.targets(state, seat, kind.id)
@@ -150,7 +155,8 @@ def _play_actions(state: GardenPartyState, seat: int, card: str) -> list[Action]
         code = f"play:{card}" + ("" if target is None else f":{target}")
         label = f"Play {kind.name}{words}"
         found.append(
-            action(code, label, f"Play {kind.name}", *([words.strip().capitalize()] if words else []))
+            # "On the Baron", not str.capitalize()'s "On the baron" (issue 27 item 10).
+            action(code, label, f"Play {kind.name}", *([first_up(words.strip())] if words else []))
         )
     return found
 

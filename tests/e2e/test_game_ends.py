@@ -48,12 +48,29 @@ async def test_the_final_message_mentions_everyone_once_ranks_the_seats_and_is_p
     final = await finished_two_player_game(fake)
     assert sorted(final.pinged) == sorted([fake.alice.id, fake.bob.id]), "every person who played, once"
     text = final.text()
-    assert "1. " in text and "Winner" in text
+    assert "1. " in text and "🏆" in text
     assert len(finals(fake)) == 1, "the final scores are posted once"
     board = next(m for m in fake.public_messages(fake.general) if "Game over" in m.text() and m is not final)
     assert "Right guesses" not in board.text(), (
         "the board says it is over; the breakdown is in the final message"
     )
+
+
+async def test_the_end_is_said_once_in_the_final_message_with_the_ranking(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Issue 27 item 9: the end was said five to seven times (the table's headline, its last
+    Recent line, the final message's "Game over in", its summary, its "Winner:" line). Now the
+    result in the game's words is in one message, the final one, with the ranking; the finished
+    table only says the game is over and where the ranking is."""
+    fake = fake_discord
+    final = await finished_two_player_game(fake)
+    text = final.text()
+    saying = [m for m in fake.public_messages(fake.general) if "wins" in m.text() or "shared win" in m.text()]
+    assert saying == [final], [m.text()[:300] for m in saying]
+    assert "Winner" not in text and text.count("Game over") == 0, text
+    table = next(m for m in fake.public_messages(fake.general) if "Game over" in m.text())
+    assert "the ranking is in the message below" in table.text(), table.text()
 
 
 def last_turn(seats: int) -> SabotageState:
@@ -140,7 +157,7 @@ async def test_a_tie_on_points_is_ranked_by_the_tie_break_in_the_final_message(
     bob = re.search(r"2\. \*\*Bob\*\*: 4 points", text)
     assert alice and bob and alice.start() < bob.start(), text
     assert "Alice wins the tie on 4 points by completing more objectives (2)." in text, text
-    assert "Winner: Alice" in text and "Bob" not in text.split("Winner:")[1].split("\n")[0]
+    assert text.count("🏆") == 1, "the crown on the winner alone"
     assert sorted(final.pinged) == sorted([fake.alice.id, fake.bob.id])
 
 
@@ -152,5 +169,5 @@ async def test_a_solo_game_ends_with_a_ribbon_not_a_winner(
     await play_to_the_end(fake, running_bot, fake.general, [fake.alice], seed=4)
     [final] = finals(fake)
     text = final.text()
-    assert "Winner" not in text and ("Ribbon:" in text or "No ribbon" in text)
+    assert "🏆" not in text and "wins" not in text and ("Ribbon:" in text or "No ribbon" in text)
     assert final.pinged == [fake.alice.id]

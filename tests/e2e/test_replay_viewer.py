@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 from bot.handlers.history_commands import BACK_TO_LIST, NO_MOVES
@@ -32,10 +33,10 @@ def pictures(message: FakeMessage) -> list[str]:
 
 async def table_at(fake: FakeDiscord, game_id: int, move: int) -> FakeMessage:
     """Game `game_id`'s table in #general once it shows `move`."""
-    footer = f"Game #{game_id} · move {move}\n"
+    footer = re.compile(rf"Game #{game_id} · move {move}\b")  # the seal line follows at move 0 only
 
     def shown() -> FakeMessage | None:
-        return next((m for m in fake.public_messages(fake.general) if footer in m.text()), None)
+        return next((m for m in fake.public_messages(fake.general) if footer.search(m.text())), None)
 
     found: FakeMessage = await fake.wait_until(shown, what=f"game {game_id} at move {move}")
     return found

@@ -191,6 +191,8 @@ async def test_an_export_replays_with_the_engine_alone(
     asked = await fake.slash(fake.alice, fake.general, "history export", {"game": game_id})
     answer = await fake.response_message(asked)
     assert answer.ephemeral_to == fake.alice.id and answer.attachments
+    # Issue 27 item 10: the answer speaks to a player, not of a file in the bot's source.
+    assert "docs/" not in answer.text() and "`/history replay`" in answer.text(), answer.text()
     data = json.loads(fake.attachment_bytes(answer.attachments[0]))
     game = get_game(data["game"])
     moves = [(m["seat"], m["action"]) for m in data["moves"]]

@@ -181,7 +181,7 @@ async def test_ruling_4_a_fixed_plot_is_never_offered_a_seventh_column_at_the_ta
     table = await wait_for_move(fake, fake.general, 1)
     await published(running_bot, 1, 1)
     said = table.text()
-    assert "Sallie Tommy-Oughtoos takes the Carrot no. 2 from A3" in said, said
+    assert "Sallie Tommy-Oughtoos takes the Carrot #2 from A3" in said, said
     assert "Round 2" in said, said
     cards = [label for label, how in offered(table) if not is_action(how)]
     assert len(cards) >= 2, cards  # the left card costs a Bee Alice may not have

@@ -2,7 +2,7 @@
 names drift"; Mr. Cabbagehead's Garden ruling 24).
 
 A whole two-player game on the floating plot is played from the table by clicks. After every
-move, each planting line the table shows ("Alice plants the left Lettuce no. 39 in F3, …") is
+move, each planting line the table shows ("Alice plants the left Lettuce #39 in F3, …") is
 checked against the position the next picture is drawn from: the planter's slot of that name holds
 that very card, unless a Neighbour's visit in the same move took or moved it. That the picture
 labels its margins with the view's names is checked where the picture is drawn
@@ -19,7 +19,7 @@ from engine.cabbagehead.views import CabbageheadView
 from tests.e2e.table_driver import boards, click, is_action, offered, open_lobby, pick, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord
 
-PLANTING = re.compile(r"(\w+) plants the (?:left|centre|right) (.+?) no\. (\d+) in ([A-Z]\d+)")
+PLANTING = re.compile(r"(\w+) plants the (?:left|centre|right) (.+?) #(\d+) in ([A-Z]\d+)")
 #: Lines of a Neighbour's visit that take or move cards in a garden (the same move may follow it).
 VISITS = re.compile(r"\b(takes|moves|composts|removes|swaps)\b")
 

@@ -4,6 +4,8 @@ refusals for forged or misplaced clicks."""
 
 from __future__ import annotations
 
+import re
+
 import aiosqlite
 import pytest
 
@@ -49,11 +51,15 @@ async def test_the_leaderboard_ranks_the_winner_first_and_pages_within_limits(
     fake = fake_discord
     final = await finished_two_player_game(fake)
     winner, loser = ("Alice", "Bob") if "🏆 **Alice**" in final.text() else ("Bob", "Alice")
+    shared = final.text().count("🏆") == 2
     board = await private_answer(
         fake, await fake.slash(fake.alice, fake.general, "leaderboard", {"game": "secret_number"})
     )
     text = board.text()
-    assert text.index(f"1. **{winner}**") < text.index(f"2. **{loser}**") and "μ " in text
+    # One number a player (issue 27 item 10); a shared win leaves equal ratings, shown as a tie.
+    second = 1 if shared else 2
+    assert text.index(f"1. **{winner}** — ") < text.index(f"{second}. **{loser}** — "), text
+    assert re.search(rf"1\. \*\*{winner}\*\* — \d{{3,4}} · 1 game\n", text), text
     assert board.buttons() == [], "one page: no buttons"
     # Twelve more rated players on this server: two pages.
     async with aiosqlite.connect(running_bot.data_dir / "garden-club.sqlite3") as db:
@@ -146,3 +152,32 @@ async def test_a_real_share_id_on_a_public_message_is_refused(
     await menu.wait_answered()
     assert_private_refusal(fake, menu, await fake.response_message(menu))
     assert len(fake.public_messages(fake.general)) == public_before
+
+
+async def test_the_leaderboard_shows_one_number_a_player_and_equal_ratings_share_a_place(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Issue 27 item 10: the leaderboard showed "μ 25.0, σ 8.2" and "1000 + 40 × (μ − 3σ)" and
+    ranked equal ratings 1, 2, 3. Now each player has one number, and equal ratings share a place
+    (1, 1, 3), also across a page's edge (the eleventh ties with the tenth)."""
+    fake = fake_discord
+    ratings = [30.0, 30.0, 28.0] + [26.0 - n for n in range(6)] + [19.0, 19.0]  # 10th and 11th tie
+    async with aiosqlite.connect(running_bot.data_dir / "garden-club.sqlite3") as db:
+        for n, mu in enumerate(ratings):
+            await db.execute(
+                "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, ordinal, games, updated_at) "
+                "VALUES (?, 'secret_number', ?, ?, ?, 3.0, ?, 4, 0)",
+                (fake.general.guild_id, 2000 + n, f"Player{n}", mu, mu - 9.0),
+            )
+        await db.commit()
+    first = await private_answer(
+        fake, await fake.slash(fake.alice, fake.general, "leaderboard", {"game": "secret_number"})
+    )
+    text = first.text()
+    assert "μ" not in text and "σ" not in text and "1000 + 40" not in text, text
+    places = re.findall(r"^(\d+)\. \*\*Player\d+\*\* — (\d+) · 4 games$", text, re.MULTILINE)
+    assert [int(p) for p, _ in places[:4]] == [1, 1, 3, 4], text
+    assert places[0][1] == places[1][1] == str(1000 + 40 * 21), "the one number: the shown rating"
+    assert int(places[9][0]) == 10
+    await click(fake, fake.alice, first, "Next ▶")
+    assert re.search(r"^10\. \*\*Player10\*\* — ", first.text(), re.MULTILINE), first.text()

@@ -156,7 +156,7 @@ def test_ruling_24_a_frame_pushed_left_of_a_re_bases_the_names_and_says_so() -> 
     assert _names(state) == {"Ruta Baga": "F3", "Carrot": "E3"}
     events = run_phase(state, [3, 0, 0, 0])
     took = next(e for e in events if e.kind == "visit_effect")
-    assert took.text.endswith("takes the Ruta Baga no. 27 from F3.")
+    assert took.text.endswith("takes the Ruta Baga #27 from F3.")
     renamed = next(e for e in events if e.kind == "renamed")
     assert (renamed.fields["rows"], renamed.fields["cols"]) == (0, 1)
     assert "move 1 column right" in renamed.text and renamed.text.endswith(": E3 is now F3.")
