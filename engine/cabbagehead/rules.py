@@ -192,7 +192,17 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
             },
         )
     )
-    realign(garden, cell)
+    stranded: list[str] = []
+    realign(garden, cell, stranded)
+    for slot in stranded:
+        ev.append(
+            say(
+                "grasshopper_gone",
+                f"The Grasshopper in {lit(slot)} is left outside {{actor}}'s plot: it leaves the garden.",
+                seats=who,
+                fields={"slot": slot},
+            )
+        )
     rest = [c for c in state.row if c >= 0]
     if rest:
         reveal(state, max(rest, key=lambda c: cards[c].vegetable_number), ev)
@@ -220,7 +230,7 @@ def _place_grasshopper(state: CabbageheadState, action: PlaceGrasshopper, ev: li
             fields={"row": action.row, "col": action.col, "slot": name},
         )
     )
-    realign(garden, cell)
+    # A slot holding only a Grasshopper is empty: the plot's box and fence stay as they were (ruling 4).
     after_reveal(state, ev)
 
 

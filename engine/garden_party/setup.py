@@ -72,9 +72,10 @@ def begin(state: GardenPartyState, log: Log) -> list[Event]:
         rolling = highest
     state.first_seat = highest[0]
     state.round = 1
-    water = STARTING_WATER[state.seats]
-    for place in range(state.seats):
-        state.players[(state.first_seat + place) % state.seats].water = water[min(place, len(water) - 1)]
+    if state.options.balanced_start:  # the variant of ruling 31; the text gives everyone the same start
+        water = STARTING_WATER[state.seats]
+        for place in range(state.seats):
+            state.players[(state.first_seat + place) % state.seats].water = water[min(place, len(water) - 1)]
     log.add(
         "first_player",
         "{first} rolls highest ({die}) and begins; play goes clockwise.",

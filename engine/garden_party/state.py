@@ -25,7 +25,7 @@ class GardenPartyOptions(BaseModel):
     """Table options: the flowers that end the game (9, the text's rule; 7, a shorter game for
     Discord, ruling 20), a standard six-sided die plus 3 instead of the 4-9 die (the same odds; only
     the wording differs), whether seats choose their gardeners (else they are dealt at random), and
-    the reply window's clock."""
+    the reply window's clock; and the balancing start, a variant off by default (ruling 31)."""
 
     flowers_to_end: int = Field(default=9, ge=7, le=9)
     standard_die: bool = False
@@ -33,6 +33,9 @@ class GardenPartyOptions(BaseModel):
     reply_seconds: int = Field(default=30, ge=5, le=120)
     #: The tournament closes after this many rounds if no greenhouse is complete (ruling 21).
     season_rounds: int = Field(default=40, ge=3, le=99)
+    #: The balancing start, a variant (ruling 31): later gardeners in turn order start with water
+    #: (`data/setup.json`). Off, the text's game: everyone starts with none.
+    balanced_start: bool = False
 
 
 class Pot(BaseModel):
@@ -141,7 +144,8 @@ class GardenPartyState(BaseModel):
     players: list[Player] = Field(default_factory=list)
     #: Token id -> kind ("green", "weed", "mouldy"): hidden while the token is a seed.
     token_kinds: list[str] = Field(default_factory=list)
-    #: Token ids out of play: mouldy seeds that rotted, weeds pulled out.
+    #: Token ids out of play: mouldy seeds that rotted (a weed is never discarded: V B; games stored
+    #: before issue 28 may hold weeds pulled out by the old Hoe and Golden Rake).
     discarded_tokens: list[int] = Field(default_factory=list)
     #: Green sprouts planted by Seed Packets (new tokens; counted by the conservation check).
     packet_tokens: int = 0
