@@ -193,12 +193,16 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
         )
     )
     stranded: list[str] = []
+    hoppers_before = [t for t in garden.hoppers if t >= 0]
     realign(garden, cell, stranded)
+    # A stranded Grasshopper is not lost: it waits beside the tiles with those that found no slot,
+    # and goes back among the face-down tokens at the Neighbour Phase (rulings 4 and 9).
+    state.set_aside.extend(t for t in hoppers_before if t not in garden.hoppers)
     for slot in stranded:
         ev.append(
             say(
                 "grasshopper_gone",
-                f"The Grasshopper in {lit(slot)} is left outside {{actor}}'s plot: it leaves the garden.",
+                f"The Grasshopper in {lit(slot)} is left outside {{actor}}'s plot: it waits beside the tiles.",
                 seats=who,
                 fields={"slot": slot},
             )

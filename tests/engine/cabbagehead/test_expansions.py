@@ -121,11 +121,14 @@ def test_ruling_4_a_lone_grasshopper_in_an_edge_column_does_not_fix_the_columns(
 def test_ruling_4_a_grasshopper_left_outside_the_plot_leaves_the_garden() -> None:
     """Ruling 4: planting on the far side of the cards from a lone Grasshopper makes the cards six
     columns wide: the columns are fixed there, and the Grasshopper, on a slot no 6 x 3 plot with
-    those cards can hold, leaves the garden (a log line says so)."""
+    those cards can hold, leaves the garden (a log line says so). It is not lost: it waits beside
+    the tiles with the Grasshoppers that found no slot (ruling 9), so every token is still counted
+    (what the Cabbagehead sampling checks)."""
     state = new_game(grasshoppers=True)
     state.gardens[0] = garden_from(["* C . . . C"], fixed=False)
     garden = state.gardens[0]
     hopper = next(i for i, h in enumerate(garden.hoppers) if h >= 0)
+    token = garden.hoppers[hopper]
     gone = slot_label(garden, hopper)
     far = next(
         a
@@ -138,6 +141,7 @@ def test_ruling_4_a_grasshopper_left_outside_the_plot_leaves_the_garden() -> Non
     garden = state.gardens[0]
     assert garden.cols_fixed and garden.box[3] - garden.box[2] == 5
     assert all(h < 0 for h in garden.hoppers)
+    assert token in state.set_aside
     left = next(e for e in events if e.kind == "grasshopper_gone")
     assert left.fields["slot"] == gone and gone in left.text
 
