@@ -10,7 +10,7 @@ from engine.api import DecisionKind, Event, IllegalAction, Result, Viewer
 from engine.garden_party import growth, rules, sampling, scoring, setup
 from engine.garden_party.actions import Action, decode, encode
 from engine.garden_party.common import seat_name
-from engine.garden_party.state import GardenPartyOptions, GardenPartyState
+from engine.garden_party.state import RULESET, GardenPartyOptions, GardenPartyState
 from engine.garden_party.views import GardenPartyView, view
 
 
@@ -42,6 +42,12 @@ class GardenPartyGame:
         return rules.interjections(state, seat)
 
     def apply(self, state: GardenPartyState, seat: int, action: Action) -> list[Event]:
+        if state.options.ruleset != RULESET:
+            # A game stored with the decks before issue 28: its card ids name other cards now.
+            raise IllegalAction(
+                f"This game was made with Garden Party's rules of edition {state.options.ruleset}, "
+                "before the 30-card decks; it can no longer be played on."
+            )
         return rules.apply(state, seat, action)
 
     def view(self, state: GardenPartyState, viewer: Viewer) -> GardenPartyView:

@@ -11,11 +11,20 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from engine.rng import Rng
 
 Stage = Literal["seed", "sprout", "bud", "flower", "weed"]
+#: The edition of the rules and decks this engine plays (issue 28). 1: before issue 28 (decks of 28
+#: action cards and 2 chance cards, numbered so; the Hoe, Golden Rake and Seed Swap took weeds out of
+#: play; water by turn order for everyone). 2: the text's game (30 action cards a talent, so every
+#: card id from the fifth Wheelbarrow on names another card than it did in edition 1).
+RULESET = 2
+#: Every option a stored game's options held before `ruleset` existed: a stored dump is told from
+#: options built in code by having them all.
+_STORED_KEYS = frozenset({"flowers_to_end", "standard_die", "choose_gardeners", "reply_seconds", "season_rounds"})
+
 Phase = Literal[
     "gardener", "roll", "orange", "bid", "turn", "keep", "cancel", "pay", "duel", "attila", "end", "over"
 ]
@@ -36,6 +45,19 @@ class GardenPartyOptions(BaseModel):
     #: The balancing start, a variant (ruling 31): later gardeners in turn order start with water
     #: (`data/setup.json`). Off, the text's game: everyone starts with none.
     balanced_start: bool = False
+    #: The rules edition the game was made with (`RULESET`). A game stored before this field gets
+    #: 1 if its options lack `balanced_start` too (stored before issue 28's decks), else 2 (issue
+    #: 28's decks, stored while they were briefly on main). The engine plays only `RULESET`:
+    #: `create` refuses an older edition, so an old game's replay is refused with a clear reason
+    #: instead of replaying other cards (its card ids name other cards now).
+    ruleset: int = Field(default=RULESET, ge=1, le=RULESET)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_rulesets(cls, data: object) -> object:
+        if isinstance(data, dict) and "ruleset" not in data and _STORED_KEYS <= data.keys():
+            return {**data, "ruleset": 2 if "balanced_start" in data else 1}
+        return data
 
 
 class Pot(BaseModel):
