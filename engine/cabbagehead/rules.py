@@ -202,7 +202,7 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
         ev.append(
             say(
                 "grasshopper_gone",
-                f"The Grasshopper in {lit(slot)} is left outside {{actor}}'s plot: it waits beside the tiles.",
+                f"The Grasshopper in {lit(slot)} is left outside {{actor}}'s plot: it waits by the tiles.",
                 seats=who,
                 fields={"slot": slot},
             )

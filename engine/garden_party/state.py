@@ -23,7 +23,9 @@ Stage = Literal["seed", "sprout", "bud", "flower", "weed"]
 RULESET = 2
 #: Every option a stored game's options held before `ruleset` existed: a stored dump is told from
 #: options built in code by having them all.
-_STORED_KEYS = frozenset({"flowers_to_end", "standard_die", "choose_gardeners", "reply_seconds", "season_rounds"})
+_STORED_KEYS = frozenset(
+    {"flowers_to_end", "standard_die", "choose_gardeners", "reply_seconds", "season_rounds"}
+)
 
 Phase = Literal[
     "gardener", "roll", "orange", "bid", "turn", "keep", "cancel", "pay", "duel", "attila", "end", "over"
@@ -55,7 +57,7 @@ class GardenPartyOptions(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _stored_before_rulesets(cls, data: object) -> object:
-        if isinstance(data, dict) and "ruleset" not in data and _STORED_KEYS <= data.keys():
+        if isinstance(data, dict) and "ruleset" not in data and data.keys() >= _STORED_KEYS:
             return {**data, "ruleset": 2 if "balanced_start" in data else 1}
         return data
 
