@@ -33,6 +33,7 @@ def test_options_stored_with_issue_28s_decks_but_no_ruleset_are_the_current_edit
 
 
 def test_options_built_in_code_are_the_current_edition() -> None:
+    """Ruling 10: options made in code (a lobby, a test), and their own dumps, are edition 2."""
     assert GardenPartyOptions().ruleset == RULESET
     assert GardenPartyOptions(flowers_to_end=7, season_rounds=5).ruleset == RULESET
     dumped = GardenPartyOptions().model_dump(mode="json")
@@ -47,7 +48,7 @@ def test_an_old_edition_game_is_not_replayed_with_todays_cards() -> None:
 
 
 def test_an_old_edition_state_loads_shows_its_result_and_refuses_moves() -> None:
-    """A stored old game's state still loads (history lists it with its points), but no move is
+    """Ruling 10: a stored old game's state still loads (history lists it with its points), but no move is
     applied to it: its hands' ids name other cards now."""
     state = GAME.create(GardenPartyOptions(), 4, 7)
     text = dump_state(state).replace(f'"ruleset":{RULESET}', '"ruleset":1')
