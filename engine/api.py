@@ -365,6 +365,21 @@ def interjections(game: AnyGame, state: BaseModel, seat: Seat) -> Sequence[Actio
     return actions
 
 
+def plays_past_its_end(game: AnyGame, state: BaseModel) -> bool:
+    """Whether `state` goes on with ordinary play although the rules' end condition holds. A game
+    may state its end condition as `game.end_condition(state)`: whether the position meets the
+    rules' condition for the end, read from the position itself (Garden Party: a greenhouse holds
+    its nine flowering plants), not from the flow that should have noticed it; and what the rules
+    still allow once it holds as `game.closing(state)` (Garden Party's end-of-game cards; default:
+    nothing). Past its end a game must be over or closing: the conformance suite checks it after
+    every move. False for a game that states no end condition."""
+    condition = getattr(game, "end_condition", None)
+    if condition is None or not condition(state) or game.is_terminal(state):
+        return False
+    closing = getattr(game, "closing", None)
+    return not (closing is not None and closing(state))
+
+
 def reply_seconds(game: AnyGame, options: BaseModel) -> float:
     """The reply window's clock for a game played with `options`: `options.reply_seconds` when the
     options model has that field, else `DEFAULT_REPLY_SECONDS` (30)."""

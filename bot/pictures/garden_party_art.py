@@ -201,6 +201,13 @@ def _paste(target: Image.Image, picture: Image.Image, x: float, y: float) -> Non
     target.paste(picture, (round(x), round(y)), picture)
 
 
+def colour_word(colour: str) -> str:
+    """The word a pot shows under its stage: the colour, or "Mouldy" for a mouldy seed its owner
+    looked at (the stage word above already says "seed", and "Mouldy seed" would be cut short to
+    "Mould…" in a pot's width)."""
+    return "Mouldy" if colour == "Mouldy seed" else colour
+
+
 @cv.tile_cache(maxsize=512)
 def pot_tile(number: int, stage: str | None, kind: str | None, colour: str | None) -> Image.Image:
     """One pot as a viewer sees it: its number, the drawing, its stage in a word and, when the
@@ -232,7 +239,7 @@ def pot_tile(number: int, stage: str | None, kind: str | None, colour: str | Non
     y = h - 2 * step - 4
     cv.draw_text(tile, (w / 2, y), word, cv.SMALL, ink, anchor="mt", bold=True, tag="stage")
     if colour and stage != "weed":
-        shown = cv.clip_text(colour, w - 6, cv.SMALL)
+        shown = cv.clip_text(colour_word(colour), w - 6, cv.SMALL)
         cv.draw_text(tile, (w / 2, y + step), shown, cv.SMALL, ink, anchor="mt", tag="colour")
     return tile
 

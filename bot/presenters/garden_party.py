@@ -137,6 +137,8 @@ class GardenPartyPresenter(Presenter):
             f"{options.get('reply_seconds', 30)} s to reply",
             f"at most {options.get('season_rounds', 40)} rounds",
         ]
+        if options.get("balanced_start"):
+            parts.append("balanced start (later gardeners start with water)")
         return " · ".join(parts)
 
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
@@ -148,6 +150,7 @@ class GardenPartyPresenter(Presenter):
             gardeners="Chosen or dealt.",
             reply_seconds="Time to answer out of turn.",
             season_rounds="Most rounds (3-99, normally 40).",
+            balanced_start="Variant: later gardeners start with water, to even the first seat's edge.",
             thread=THREAD_HELP,
             clock=CLOCK_HELP,
         )
@@ -160,10 +163,13 @@ class GardenPartyPresenter(Presenter):
             gardeners: str = "choose",
             reply_seconds: app_commands.Range[int, 5, 120] = 30,
             season_rounds: app_commands.Range[int, 3, 99] = 40,
+            balanced_start: bool = False,
             thread: bool | None = None,
             clock: str | None = None,
         ) -> None:
-            options = build_options(short_game, standard_die, gardeners, reply_seconds, season_rounds)
+            options = build_options(
+                short_game, standard_die, gardeners, reply_seconds, season_rounds, balanced_start
+            )
             await open_lobby(interaction, self.game_name, options, players, thread, clock=clock)
 
         return play_garden_party
@@ -181,7 +187,12 @@ class GardenPartyPresenter(Presenter):
 
 
 def build_options(
-    short_game: bool, standard_die: bool, gardeners: str, reply_seconds: int, season_rounds: int
+    short_game: bool,
+    standard_die: bool,
+    gardeners: str,
+    reply_seconds: int,
+    season_rounds: int,
+    balanced_start: bool = False,
 ) -> GardenPartyOptions:
     """The engine's options from the command's choices."""
     if gardeners not in ("choose", "deal"):
@@ -192,6 +203,7 @@ def build_options(
         choose_gardeners=gardeners == "choose",
         reply_seconds=reply_seconds,
         season_rounds=season_rounds,
+        balanced_start=balanced_start,
     )
 
 

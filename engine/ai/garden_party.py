@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.ai.base import Decision, Player, Strength
-from engine.ai.garden_party_sampling import GARDENER_BY_FLOWER, GOLDEN_BY_NAME, unseen_tokens
+from engine.ai.garden_party_sampling import GOLDEN_BY_NAME, unseen_tokens
 from engine.garden_party.actions import Action
 from engine.garden_party.board import CENTRE, arm_of, distance, greenhouse, is_greenhouse, squares
 from engine.garden_party.cards import (
@@ -39,6 +39,7 @@ from engine.garden_party.cards import (
     DUEL_CARDS,
     GARDENERS,
     PLANT_KINDS,
+    POTS,
     TALENTS,
     VASES,
 )
@@ -212,11 +213,8 @@ class Table:
         """Talents that pay for a collector's flower this seat could still take."""
         if len(self.me.vases) >= VASES:
             return frozenset()
-        mine = {GARDENER_BY_FLOWER[f] for f in self.me.vases}
         return frozenset(
-            GARDENERS[r.gardener].highest
-            for r in self.rivals
-            if r.gardener and r.gardener not in mine and r.own_flowers_left > 0
+            GARDENERS[r.gardener].highest for r in self.rivals if r.gardener and r.own_flowers_left > 0
         )
 
 
@@ -472,13 +470,7 @@ def visit_value(table: Table, owner: int) -> float:
 
 def collect_value(table: Table, rival: SeatView) -> float:
     """A collector's flower: 5 points for three cards of the rival's highest talent (0: cannot)."""
-    if (
-        "collected" in table.view.turn_flags
-        or len(table.me.vases) >= VASES
-        or not rival.gardener
-        or rival.own_flowers_left <= 0
-        or GARDENERS[rival.gardener].flower in table.me.vases
-    ):
+    if len(table.me.vases) >= VASES or not rival.gardener or rival.own_flowers_left <= 0:
         return 0.0
     talent = GARDENERS[rival.gardener].highest
     if table.talent_count(talent) < 3:
@@ -491,8 +483,10 @@ def collect_value(table: Table, rival: SeatView) -> float:
 
 
 def round_step(table: Table) -> str:
-    """Greedy's round: at home, water the most valuable plants, then go to the central square;
-    there take water up to the limit and go home (or to a rival's greenhouse that is empty, close
+    """Greedy's round: at home, water the most valuable plants, then go to the central square (also
+    with a full can when nothing is left to water: the draw may bring a Seed Packet for an empty
+    pot, which otherwise stalls a greenhouse of eight flowers); there take water up to the limit
+    and go home (or to a rival's greenhouse that is empty, close
     and worth a visit); from anywhere else, home with water, the central square without."""
     me, view = table.me, table.view
     points, here, home = view.points, me.square, table.home
@@ -500,8 +494,9 @@ def round_step(table: Table) -> str:
         waters = [c for c in table.legal if c.startswith("water:")]
         if waters:
             return max(waters, key=lambda c: growth_gain(me.pots[int(c.split(":")[1])], table.odds))
-        if me.water < me.water_limit and points >= distance(home, CENTRE):
-            return f"move:{CENTRE}"
+        growing = any(p.stage in ("seed", "sprout", "bud") for p in me.pots)
+        if (me.water < me.water_limit or not growing) and points >= distance(home, CENTRE):
+            return f"move:{CENTRE}"  # water to fetch, or nothing left to water: a card to draw
         return "end"
     if here == CENTRE:
         if me.water < me.water_limit and "water_take" in table.legal:
@@ -778,7 +773,10 @@ def blue_now(table: Table) -> str | None:
     Wheelbarrow, a Catapult that brings a rival whose flower the seat can take to its square or
     sends one out of a greenhouse worth visiting."""
     me, view = table.me, table.view
-    found: list[tuple[float, str]] = [(WEED_PENALTY, code) for code in table.plays("hoe")]
+    found: list[tuple[float, str]] = []
+    hoes = table.plays("hoe")
+    if hoes:
+        found.append(max((WEED_PENALTY + hoe_gain(table, code), code) for code in hoes))
     swaps = table.plays("seed_swap")
     if swaps:
         victim = max(swaps, key=lambda c: standing(view.seats[int(c.split(":")[2])], table.odds))
@@ -837,6 +835,15 @@ def blue_at_end(table: Table) -> str | None:
         found.append((botanists_eye_gain(table) - hold(table, "botanists_eye"), code))
     found = [f for f in found if f[0] > 0]
     return max(found)[1] if found else None
+
+
+def hoe_gain(table: Table, code: str) -> float:
+    """What the Hoe's sprout is worth to this seat besides the weed it sends away (ruling 10: the
+    target is a competitor's sprout, `seat * POTS + pot`), a little more from the leader."""
+    seat, pot = divmod(int(code.split(":")[2]), POTS)
+    sprout = table.view.seats[seat].pots[pot]
+    gain = points_of(sprout.kind) * STAGE_SHARE["sprout"]
+    return gain + (0.5 if seat == leader(table).seat else 0.0)
 
 
 def seed_swap_gain(table: Table) -> float:
@@ -934,6 +941,13 @@ def aimed_at(table: Table, seat: int) -> bool:
     return gardener is not None and table.view.pending_target == GARDENERS[gardener].short
 
 
+def aimed_at_my_pot(table: Table) -> bool:
+    """Whether the pending card's target (as the view words it) is one of this seat's pots ("the
+    Baron's pot 4": the Hoe)."""
+    gardener = table.view.seats[table.seat].gardener
+    return gardener is not None and table.view.pending_target.startswith(GARDENERS[gardener].short + "'s pot")
+
+
 def harm_of_pending(table: Table) -> float:
     """What the card being played does to this seat if it acts (positive: it hurts; this seat's
     own card: minus its benefit)."""
@@ -962,6 +976,8 @@ def harm_of_pending(table: Table) -> float:
         return 2.5
     if kind == "nettles" and mover_is_me:
         return 0.8
+    if kind == "hoe" and aimed_at_my_pot(table):
+        return WEED_PENALTY * 0.7
     if kind in ("catapult", "leaky_can", "seed_swap") and aimed_at(table, table.seat):
         return {"catapult": 1.2, "leaky_can": 0.8}.get(kind, WEED_PENALTY * 0.7)
     return 0.0

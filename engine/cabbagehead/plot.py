@@ -11,8 +11,9 @@ keeps the absolute row and column of canvas cell (0, 0) as its *origin*, and `re
 origin by exactly the shift it gives the canvas, so a card keeps its name while it stays (ruling
 24). A bare floating canvas is A1-K5 and its first card goes in F3; with the fixed grid the plot is
 always A1-F3. Should a Neighbour's drift push the frame left of A, right of Z or above row 1, the
-names are re-based so the frame fits (`realign` says so). Once columns 1 and 6 hold something
-the columns are fixed for the rest of the game, and so are the rows once rows 1 and 3 do (ruling 4):
+names are re-based so the frame fits (`realign` says so). Once columns 1 and 6 hold cards (a slot
+holding only a Grasshopper is empty) the columns are fixed for the rest of the game, and so are the
+rows once rows 1 and 3 do (ruling 4):
 fixed columns are the canvas' first 6 columns, fixed rows its first 3 rows, and the frame keeps them
 even if a Neighbour empties an edge. Once both are fixed the frame is the plot itself; with the
 fixed grid the frame is always the 6 x 3 plot.
@@ -45,13 +46,14 @@ class Garden(BaseModel):
     hoppers: list[int]
     #: Rose number covering the cell (`EMPTY` if none); a Rose covers two side-by-side cells.
     roses: list[int]
-    #: (top, bottom, left, right) of everything in the garden, kept by `realign`; empty when bare.
+    #: (top, bottom, left, right) of the cards in the garden (Vegetables and Roses; a lone
+    #: Grasshopper's slot is empty: ruling 4), kept by `realign`; empty when it holds no card.
     box: list[int] = Field(default_factory=list)
     compost: list[int] = Field(default_factory=list)
     bees: int = 0
     planted: int = 0
-    #: A floating plot's rows are fixed once rows 1 and 3 held something, its columns once columns
-    #: 1 and 6 did; they stay fixed for the game (ruling 4). Set by `realign`.
+    #: A floating plot's rows are fixed once rows 1 and 3 held cards, its columns once columns 1
+    #: and 6 did; they stay fixed for the game (ruling 4). Set by `realign`.
     rows_fixed: bool = False
     cols_fixed: bool = False
     #: The origin: absolute row and column (from 0) of canvas cell (0, 0), so that a slot's name
@@ -69,6 +71,8 @@ class Garden(BaseModel):
                 self.rows_fixed = True
             if box[3] - box[2] + 1 >= PLOT_COLS:
                 self.cols_fixed = True
+            if list(bounding_box(self) or ()) != box:
+                realign(self)  # stored while a lone Grasshopper counted in the box (ruling 4)
         return self
 
     @classmethod
@@ -111,14 +115,17 @@ def is_taken(garden: Garden, cell: int) -> bool:
 
 
 def bounding_box(garden: Garden) -> tuple[int, int, int, int] | None:
-    """(top, bottom, left, right) of everything in the garden, inclusive; None if it is bare.
+    """(top, bottom, left, right) of the cards in the garden (Vegetables and Roses), inclusive;
+    None if it holds none. A slot holding only a Grasshopper is empty (rulebook, Grasshoppers:
+    "Slots in the garden occupied by only a Grasshopper token are considered empty"), so it neither
+    widens the plot nor fixes its columns or rows (ruling 4).
 
     Scans the canvas; the game keeps the answer in `garden.box` (see `realign`)."""
     cols = garden.cols
     top = bottom = left = right = -1
-    cells, hoppers, roses = garden.cells, garden.hoppers, garden.roses
+    cells, roses = garden.cells, garden.roses
     for i in range(garden.rows * cols):
-        if cells[i] >= 0 or hoppers[i] >= 0 or roses[i] >= 0:
+        if cells[i] >= 0 or roses[i] >= 0:
             r, c = divmod(i, cols)
             if top < 0:
                 top = bottom = r
@@ -163,11 +170,13 @@ def frame_size(garden: Garden) -> tuple[int, int]:
     return (PLOT_ROWS if garden.rows_fixed else rows), (PLOT_COLS if garden.cols_fixed else cols)
 
 
-def realign(garden: Garden, added: int = -1) -> tuple[int, int] | None:
+def realign(garden: Garden, added: int = -1, stranded: list[str] | None = None) -> tuple[int, int] | None:
     """Keep `garden.box` up to date after a change and shift a floating plot so the frame starts at
     the canvas' top-left, moving the origin with it so that no slot changes its name. `added` is
-    the one cell that was filled, if that was the change (then the box just grows); otherwise the
-    canvas is scanned.
+    the one cell a card was planted in, if that was the change (then the box just grows);
+    otherwise the canvas is scanned. A Grasshopper alone on a slot the plot can no longer reach
+    (the cards grew away from it, so no 6 x 3 plot holds both) leaves the garden (ruling 4); the
+    names of those slots are added to `stranded`.
 
     Returns None, or after a card left: (rows, columns) by which every slot name moved because the
     frame no longer fitted between A1 and Z (`fit_names`, ruling 24)."""
@@ -194,6 +203,7 @@ def realign(garden: Garden, added: int = -1) -> tuple[int, int] | None:
         garden.rows_fixed = True
     if width == PLOT_COLS:
         garden.cols_fixed = True
+    _strand_grasshoppers(garden, dr, dc, stranded)
     if dr or dc:
         box[:] = [top - dr, bottom - dr, left - dc, right - dc]
         garden.origin_row += dr
@@ -209,6 +219,24 @@ def realign(garden: Garden, added: int = -1) -> tuple[int, int] | None:
             old[:] = moved
     # Something added only shrinks the frame inside names it already had: nothing to re-base.
     return None if added >= 0 else fit_names(garden)
+
+
+def _strand_grasshoppers(garden: Garden, dr: int, dc: int, stranded: list[str] | None) -> None:
+    """Lone Grasshoppers that the coming shift by (`dr`, `dc`) would leave outside the frame (the
+    room the plot still has) are out of the garden: a Grasshopper's slot is empty, so it holds the
+    plot nowhere, and once the cards leave it outside every 6 x 3 box it lies off the plot."""
+    rows, cols = garden.rows, garden.cols
+    frame_rows, frame_cols = frame_size(garden)
+    hoppers, cells, roses = garden.hoppers, garden.cells, garden.roses
+    for i in range(rows * cols):
+        if hoppers[i] < 0 or cells[i] >= 0 or roses[i] >= 0:
+            continue
+        r, c = divmod(i, cols)
+        if 0 <= r - dr < frame_rows and 0 <= c - dc < frame_cols:
+            continue
+        if stranded is not None:
+            stranded.append(slot_label(garden, i))
+        hoppers[i] = EMPTY
 
 
 def fit_names(garden: Garden) -> tuple[int, int] | None:

@@ -294,7 +294,9 @@ def visit(
             (slot_label(garden, a), slot_label(garden, b), deck()[garden.cells[b]])
             for a, b in nb.pomme_frites_moves(garden)
         ]
+        hoppers_before = [t for t in garden.hoppers if t >= 0]
         renamed = realign(garden)
+        state.set_aside.extend(t for t in hoppers_before if t not in garden.hoppers)  # ruling 4
         if not moves:
             return f"{whose}: Pomme-Frites finds no lone Vegetable to move.", {"effect": "nothing"}, renamed
         said = "; ".join(f"the {describe(c)} from {a} to {b}" for a, b, c in moves)
@@ -315,7 +317,9 @@ def visit(
     label = slot_label(garden, cell)
     garden.cells[cell] = EMPTY
     state.discard.append(card)
+    hoppers_before = [t for t in garden.hoppers if t >= 0]
     renamed = realign(garden)
+    state.set_aside.extend(t for t in hoppers_before if t not in garden.hoppers)  # ruling 4
     taken_card = deck()[card]
     return (
         f"{whose}: {name} takes the {lit(describe(taken_card))} from {lit(label)}.",

@@ -192,7 +192,21 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
             },
         )
     )
-    realign(garden, cell)
+    stranded: list[str] = []
+    hoppers_before = [t for t in garden.hoppers if t >= 0]
+    realign(garden, cell, stranded)
+    # A stranded Grasshopper is not lost: it waits beside the tiles with those that found no slot,
+    # and goes back among the face-down tokens at the Neighbour Phase (rulings 4 and 9).
+    state.set_aside.extend(t for t in hoppers_before if t not in garden.hoppers)
+    for slot in stranded:
+        ev.append(
+            say(
+                "grasshopper_gone",
+                f"The Grasshopper in {lit(slot)} is left outside {{actor}}'s plot: it waits by the tiles.",
+                seats=who,
+                fields={"slot": slot},
+            )
+        )
     rest = [c for c in state.row if c >= 0]
     if rest:
         reveal(state, max(rest, key=lambda c: cards[c].vegetable_number), ev)
@@ -220,7 +234,7 @@ def _place_grasshopper(state: CabbageheadState, action: PlaceGrasshopper, ev: li
             fields={"row": action.row, "col": action.col, "slot": name},
         )
     )
-    realign(garden, cell)
+    # A slot holding only a Grasshopper is empty: the plot's box and fence stay as they were (ruling 4).
     after_reveal(state, ev)
 
 

@@ -52,6 +52,7 @@ EVENT_KINDS = frozenset(
         "compost",
         "grasshopper",
         "grasshopper_waits",
+        "grasshopper_gone",
         "rose_drawn",
         "rose_lost",
         "rose_placed",

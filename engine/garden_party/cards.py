@@ -193,8 +193,8 @@ PLANT_KINDS, COMPOSITIONS, COLLECTOR_POINTS = _plants()
 COLOURS: tuple[str, ...] = tuple(k for k, p in PLANT_KINDS.items() if p.colour)
 GARDENERS = _gardeners()
 CARD_KINDS, CARD_KIND_OF, DECK_IDS = _cards()
-#: Water tokens each gardener starts with, by player count and place in turn order (the last
-#: stands for later places; ruling 31).
+#: Water tokens each gardener starts with in the balancing start (a variant, ruling 31), by player
+#: count and place in turn order (the last stands for later places).
 STARTING_WATER: dict[int, tuple[int, ...]] = {
     int(count): tuple(tokens) for count, tokens in _load("setup.json")["starting_water_by_turn_order"].items()
 }

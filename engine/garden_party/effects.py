@@ -4,9 +4,9 @@ targets it may be played on, and the sentences of a lost duel (rules IV E)."""
 from __future__ import annotations
 
 from engine.garden_party.board import CENTRE
-from engine.garden_party.cards import CARD_KINDS, COLOURS, PLANT_KINDS, card_kind
+from engine.garden_party.cards import CARD_KINDS, COLOURS, PLANT_KINDS, POTS, card_kind
 from engine.garden_party.common import Log, gardener_short, under_deck, water_limit
-from engine.garden_party.growth import can_grow, grow, pull_weeds_if_raked
+from engine.garden_party.growth import can_grow, grow, rake_weeds
 from engine.garden_party.state import GardenPartyState, Pending, Pot
 
 #: How a card's target is said after its name ("on the Baron", "on pot 3").
@@ -16,8 +16,12 @@ SEAT_TARGETS = {"competitor_with_water", "competitor_off_centre", "competitor_wi
 def target_words(state: GardenPartyState, kind: str, target: int | None) -> str:
     if target is None:
         return ""
-    if card_kind_target(kind) in SEAT_TARGETS:
+    rule = card_kind_target(kind)
+    if rule in SEAT_TARGETS:
         return f" on {gardener_short(state, target)}"
+    if rule == "competitor_sprout":
+        seat, pot = divmod(target, POTS)
+        return f" on {gardener_short(state, seat)}'s pot {pot + 1}"
     return f" on pot {target + 1}"
 
 
@@ -57,8 +61,16 @@ def targets(state: GardenPartyState, seat: int, kind: str) -> list[int | None] |
     if rule == "competitor_with_seed":
         found = [s for s in others if seeds_of(state, s)] if weeds_of(state, seat) else []
         return list(found) or None
-    if rule == "own_weed":
-        return [i for i, p in enumerate(pots) if p is not None and p.stage == "weed"] or None
+    if rule == "competitor_sprout":
+        if not weeds_of(state, seat):
+            return None
+        sprouts = [
+            s * POTS + i
+            for s in others
+            for i, p in enumerate(state.players[s].pots)
+            if p is not None and p.stage == "sprout"
+        ]
+        return list(sprouts) or None
     if rule == "own_growing":
         return [i for i, p in enumerate(pots) if can_grow(p)] or None
     if rule == "own_empty":
@@ -127,16 +139,21 @@ def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
             fields={"card": said},
         )
     elif kind == "hoe" and target is not None:
-        pot = player.pots[target]
-        if pot is not None and pot.stage == "weed":
-            player.pots[target] = None
-            state.discarded_tokens.append(pot.token)
+        rival_seat, rival_pot = divmod(target, POTS)
+        rival = state.players[rival_seat]
+        my_weeds, sprout = weeds_of(state, seat), rival.pots[rival_pot]
+        if my_weeds and sprout is not None and sprout.stage == "sprout":
+            colour = PLANT_KINDS[state.token_kinds[sprout.token]].name
+            player.pots[my_weeds[0]], rival.pots[rival_pot] = sprout, player.pots[my_weeds[0]]
             log.add(
-                "weed_pulled",
-                "{player} pulls out the weed in pot {pot}.",
-                seats=roles,
-                fields={"pot": target + 1},
+                "weed_swapped",
+                "{player}'s weed in pot {mine} and {victim}'s "
+                + colour
+                + " sprout in pot {theirs} change places.",
+                seats={"player": seat, "victim": rival_seat},
+                fields={"mine": my_weeds[0] + 1, "theirs": rival_pot + 1, "card": said},
             )
+            rake_weeds(state, rival_seat, log)
     elif kind == "tripwire":
         turn.points = max(0, turn.points - 3)
         log.add(
@@ -228,7 +245,7 @@ def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
                 seats={"player": seat, "victim": target},
                 fields={"mine": a + 1, "theirs": b + 1},
             )
-            pull_weeds_if_raked(state, target, log)
+            rake_weeds(state, target, log)
     elif kind == "pollen_storm":
         turn.pollen_storm = True
         log.add(
@@ -268,7 +285,8 @@ def undo_visit(state: GardenPartyState, owner: int, log: Log) -> None:
             them.pots[move.theirs], me.pots[move.mine] = here, there
         returned += 1
     state.turn.moves = [m for m in state.turn.moves if m.owner != owner]
-    pull_weeds_if_raked(state, owner, log)
+    rake_weeds(state, owner, log)
+    rake_weeds(state, snooper, log)
     log.add(
         "plants_returned",
         "{returned} of the plants taken from {owner} go back to their pots.",

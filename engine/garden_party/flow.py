@@ -8,8 +8,8 @@ offer every such seat the same answers whatever its cards are (docs/engine.md).
 
 from __future__ import annotations
 
-from engine.garden_party import effects
-from engine.garden_party.board import arm_of, greenhouse, is_greenhouse, lawn
+from engine.garden_party import effects, growth
+from engine.garden_party.board import greenhouse, lawn
 from engine.garden_party.cards import CANCEL_COST, DUEL_CARDS, DUEL_KIND_OF, card_kind, talent_of
 from engine.garden_party.common import Log, die_words, gain_card, roll, under_deck
 from engine.garden_party.state import Duel, GardenPartyState, Pending, Phase, Turn, Window
@@ -19,11 +19,7 @@ from engine.text import lit
 def start_turn(state: GardenPartyState, seat: int, log: Log) -> None:
     """A new turn begins with its gardener's roll (rules III B: "At the start of your turn, roll
     the die"), a decision of its own so the table sees who rolls."""
-    player = state.players[seat]
     state.turn = Turn(seat=seat, number=state.turn.number + 1)
-    owner = arm_of(player.square)
-    if is_greenhouse(player.square) and owner is not None and owner != seat:
-        state.turn.visits.append(owner)  # a turn begun in a competitor's greenhouse is a visit (ruling 8)
     state.phase = "roll"
 
 
@@ -187,6 +183,9 @@ def settle(state: GardenPartyState, log: Log) -> None:
         )
     else:
         effects.take_effect(state, pending, log)
+    if pending.resume != "end" and check_end(state, log):
+        begin_end(state, log)  # the card has settled; nothing after it is played (ruling 18)
+        return
     if pending.resume == "bid":
         next_bidder(state, log)
     else:
@@ -195,7 +194,7 @@ def settle(state: GardenPartyState, log: Log) -> None:
 
 def resume(state: GardenPartyState, phase: Phase, log: Log) -> None:
     """Back to where play was; a completed greenhouse ends the turn at once (ruling 18)."""
-    if phase == "turn" and state.ended_by is not None:
+    if phase != "end" and check_end(state, log):
         begin_end(state, log)
         return
     if phase == "duel":
@@ -216,6 +215,9 @@ def end_turn(state: GardenPartyState, log: Log) -> None:
 
 
 def next_duel(state: GardenPartyState, log: Log) -> None:
+    if check_end(state, log):
+        begin_end(state, log)  # a lost duel returned the flower that ends the game (ruling 18)
+        return
     if not state.duels:
         finish_turn(state, log)
         return
@@ -322,7 +324,7 @@ def finish_turn(state: GardenPartyState, log: Log) -> None:
     """The turn passes to the left; after the last round the tournament closes (ruling 21)."""
     seat = state.turn.seat
     state.players[seat].banned_from = None
-    if state.ended_by is not None:
+    if check_end(state, log):
         begin_end(state, log)
         return
     following = (seat + 1) % state.seats
@@ -339,14 +341,45 @@ def finish_turn(state: GardenPartyState, log: Log) -> None:
     start_turn(state, following, log)
 
 
+def check_end(state: GardenPartyState, log: Log) -> bool:
+    """Rules II and VII: the game ends as soon as a greenhouse holds nine flowering plants (seven
+    in the short game), whichever way the last one came (grown, or returned by a lost duel: ruling
+    8). The one check of the end: `rules.apply` makes it after every action, and the turn's flow
+    before it moves on to anything new (the next duel, the next turn, what follows a card), so
+    nothing is played past the end (ruling 18). Returns whether the game is ending (or ended)."""
+    if state.ended_by is not None:
+        return True
+    seat = growth.completed(state)
+    if seat is None:
+        return False
+    state.ended_by = seat
+    log.add(
+        "garden_complete",
+        "{gardener} has {count} flowering plants: the game ends.",
+        seats={"gardener": seat},
+        fields={"count": growth.flowers(state, seat)},
+    )
+    return True
+
+
 def begin_end(state: GardenPartyState, log: Log) -> None:
     """Rules VII: everyone may now play end-of-game (pink) cards, starting with the gardener who
-    completed the greenhouse (or the first player), then clockwise (ruling 19)."""
+    completed the greenhouse (or the first player), then clockwise (ruling 19). Whatever was
+    under way stops: the duels still to come are not fought, cards being drawn go under their deck."""
     first = state.ended_by if state.ended_by is not None else state.first_seat
     state.turn.number += 1
     state.end_order = [s for s in [first, *seats_after(state, first)] if state.players[s].hand]
     state.pending = None
     state.window = None
+    state.bidders = []
+    state.payers = []
+    if state.duel is not None:
+        state.duel_deck.append(state.duel.card)
+    state.duel = None
+    state.duels = []
+    for card in state.drawn:
+        under_deck(state, card)
+    state.drawn = []
     next_end_card(state, log)
 
 

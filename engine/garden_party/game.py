@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.api import DecisionKind, Event, IllegalAction, Result, Viewer
-from engine.garden_party import rules, sampling, scoring, setup
+from engine.garden_party import growth, rules, sampling, scoring, setup
 from engine.garden_party.actions import Action, decode, encode
 from engine.garden_party.common import seat_name
-from engine.garden_party.state import GardenPartyOptions, GardenPartyState
+from engine.garden_party.state import RULESET, GardenPartyOptions, GardenPartyState
 from engine.garden_party.views import GardenPartyView, view
 
 
@@ -42,6 +42,12 @@ class GardenPartyGame:
         return rules.interjections(state, seat)
 
     def apply(self, state: GardenPartyState, seat: int, action: Action) -> list[Event]:
+        if state.options.ruleset != RULESET:
+            # A game stored with the decks before issue 28: its card ids name other cards now.
+            raise IllegalAction(
+                f"This game was made with Garden Party's rules of edition {state.options.ruleset}, "
+                "before the 30-card decks; it can no longer be played on."
+            )
         return rules.apply(state, seat, action)
 
     def view(self, state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
@@ -49,6 +55,19 @@ class GardenPartyGame:
 
     def is_terminal(self, state: GardenPartyState) -> bool:
         return state.phase == "over"
+
+    def end_condition(self, state: GardenPartyState) -> bool:
+        """Rules II and VII: a greenhouse holds nine flowering plants (seven in the short game),
+        counted from the pots, whichever way the flowers came (`engine.api.plays_past_its_end`)."""
+        return growth.completed(state) is not None
+
+    def closing(self, state: GardenPartyState) -> bool:
+        """Once the end is reached only the end-of-game cards are played (ruling 19), each open to
+        cancellation."""
+        pending = state.pending
+        return state.phase == "end" or (
+            state.phase in ("cancel", "pay") and pending is not None and pending.resume == "end"
+        )
 
     def result(self, state: GardenPartyState) -> Result:
         if state.phase != "over":

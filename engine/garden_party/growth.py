@@ -21,7 +21,8 @@ def flowers(state: GardenPartyState, seat: int) -> int:
 
 
 def grow(state: GardenPartyState, seat: int, index: int, log: Log, *, how: str) -> None:
-    """Pot `index` of `seat` grows one stage; the game's end is noted when the flowers are in."""
+    """Pot `index` of `seat` grows one stage (the end of the game is checked by `flow.check_end`
+    after every change, not here: a flower can arrive in other ways)."""
     player = state.players[seat]
     pot = player.pots[index]
     assert pot is not None and pot.stage in GROWING
@@ -47,7 +48,7 @@ def grow(state: GardenPartyState, seat: int, index: int, log: Log, *, how: str) 
                 seats=roles,
                 fields={"pot": index + 1, "how": how},
             )
-            pull_weeds_if_raked(state, seat, log)
+            rake_weeds(state, seat, log)
             return
         pot.stage = "sprout"
         log.add(
@@ -64,32 +65,53 @@ def grow(state: GardenPartyState, seat: int, index: int, log: Log, *, how: str) 
         else "{gardener}'s {colour} bud in pot {pot} flowers."
     )
     log.add(pot.stage, template, seats=roles, fields={"pot": index + 1, "colour": name, "how": how})
-    if (
-        pot.stage == "flower"
-        and state.ended_by is None
-        and flowers(state, seat) >= state.options.flowers_to_end
-    ):
-        state.ended_by = seat
-        log.add(
-            "garden_complete",
-            "{gardener} has {count} flowering plants: the game ends.",
-            seats=roles,
-            fields={"count": flowers(state, seat)},
-        )
 
 
-def pull_weeds_if_raked(state: GardenPartyState, seat: int, log: Log) -> None:
-    """The Golden Rake pulls every weed that shows (its pot is left empty)."""
+def completed(state: GardenPartyState) -> int | None:
+    """The seat whose greenhouse holds the flowering plants that end the game (rules II and VII:
+    nine, seven in the short game; collector's flowers are not counted), however they came there:
+    grown, or returned by a lost duel (ruling 8). The gardener whose turn it is first, then
+    clockwise; None while no greenhouse is complete."""
+    wanted = state.options.flowers_to_end
+    for step in range(state.seats):
+        seat = (state.turn.seat + step) % state.seats
+        if flowers(state, seat) >= wanted:
+            return seat
+    return None
+
+
+def rake_weeds(state: GardenPartyState, seat: int, log: Log) -> None:
+    """The Golden Rake (ruling 11): each weed of `seat`'s that shows is exchanged at once for a
+    random seed of the next competitor on the left who has a seed. A weed is never discarded (V
+    B: "you cannot discard them ... you must exchange them in an opponent's greenhouse"), so with
+    no seed anywhere it stays."""
     player = state.players[seat]
     if "rake" not in player.golden:
         return
     for index, pot in enumerate(player.pots):
-        if pot is not None and pot.stage == "weed":
-            player.pots[index] = None
-            state.discarded_tokens.append(pot.token)
-            log.add(
-                "weed_pulled",
-                "{gardener}'s Golden Rake pulls out the weed in pot {pot}.",
-                seats={"gardener": seat},
-                fields={"pot": index + 1},
-            )
+        if pot is None or pot.stage != "weed":
+            continue
+        victim = next(
+            (
+                (seat + step) % state.seats
+                for step in range(1, state.seats)
+                if any(
+                    p is not None and p.stage == "seed"
+                    for p in state.players[(seat + step) % state.seats].pots
+                )
+            ),
+            None,
+        )
+        if victim is None:
+            return
+        rival = state.players[victim]
+        seeds = [i for i, p in enumerate(rival.pots) if p is not None and p.stage == "seed"]
+        there = seeds[state.rng.below(len(seeds))]
+        player.pots[index], rival.pots[there] = rival.pots[there], pot
+        log.add(
+            "weed_raked",
+            "{gardener}'s Golden Rake sends the weed in pot {pot} to {victim}'s pot {theirs}, for the seed"
+            " there.",
+            seats={"gardener": seat, "victim": victim},
+            fields={"pot": index + 1, "theirs": there + 1},
+        )

@@ -31,7 +31,7 @@ EVENT_KINDS = frozenset(
     {
         "gardener_chosen", "first_player", "roll", "orange_window", "cancel_window", "card_played",
         "cancel", "card_cancelled", "withdrawn", "moved", "water_taken", "drew", "kept", "golden_object",
-        "watered", "rot", "weed", "sprout", "bud", "flower", "garden_complete", "weed_pulled",
+        "watered", "rot", "weed", "sprout", "bud", "flower", "garden_complete", "weed_pulled", "weed_raked",
         "snooper_caught", "collector_flower", "exchanged", "stolen", "turn_ended", "duel", "duel_won",
         "duel_lost", "plants_returned", "sentence", "sentence_postponed", "water_lost", "points_gained",
         "sent_to_centre", "points_lost", "padlocked", "water_filled", "grow_lamp", "cold_snap",
@@ -150,11 +150,18 @@ def _offered(state: GardenPartyState, seat: int) -> dict[str, Action]:
     return {a.code: a for a in _legal_actions(state, seat)}
 
 
+#: The moments of a competitor's turn open to an orange card played unasked (ruling 32): before
+#: its roll, during its moves and while it chooses which drawn card to keep. Not in a reply window
+#: or the bids and payments it brings (one card is in play at a time), in a duel (mauve cards'
+#: time) or at the end (pink cards').
+UNASKED_PHASES = frozenset({"roll", "turn", "keep"})
+
+
 def interjections(state: GardenPartyState, seat: int) -> list[Action]:
-    """Rules III C and ruling 32: during the moves of a competitor's turn (after its roll's window,
-    until it ends), a gardener who has not played a card this turn may play an orange card from
-    their hand at any time, unasked. It opens a cancel window like any card, then the turn goes on."""
-    if state.phase != "turn" or seat == state.turn.seat or not 0 <= seat < state.seats:
+    """Rules III C ("at any time") and ruling 32: during a competitor's turn (`UNASKED_PHASES`), a
+    gardener who has not played a card this turn may play an orange card from their hand, unasked.
+    It opens a cancel window like any card, then the turn goes on where it was."""
+    if state.phase not in UNASKED_PHASES or seat == state.turn.seat or not 0 <= seat < state.seats:
         return []
     if state.players[seat].played_in_turn == state.turn.number:
         return []
@@ -240,7 +247,20 @@ def apply(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
         keep(state, seat, card, [c for c in state.drawn if c != card], log)
     else:
         apply_turn_action(state, seat, chosen, log)
+    _end_if_complete(state, log)
     return log.events
+
+
+#: Phases in which a completed greenhouse waits: a card's cancellation chain settles first (the
+#: flow checks again then), and the end-of-game cards are the end itself.
+_END_WAITS = frozenset({"cancel", "pay", "end", "over"})
+
+
+def _end_if_complete(state: GardenPartyState, log: Log) -> None:
+    """After every action: a greenhouse that holds its flowers, however they came, ends the game
+    (`flow.check_end`; ruling 18), so no ordinary move is ever offered past the end."""
+    if state.phase not in _END_WAITS and flow.check_end(state, log):
+        flow.begin_end(state, log)
 
 
 def _interject(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
@@ -252,7 +272,8 @@ def _interject(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
     log = Log()
     state.actions_taken += 1
     state._legal_cache = None
-    flow.play_card(state, seat, offered[code].code.partition(":")[2], None, "turn", log)
+    flow.play_card(state, seat, offered[code].code.partition(":")[2], None, state.phase, log)
+    _end_if_complete(state, log)
     return log.events
 
 

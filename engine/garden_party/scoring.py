@@ -62,15 +62,9 @@ def seat_result(state: GardenPartyState, seat: int, *, final: bool = True) -> Se
         )
     most_alike = max(by_colour.values(), default=0)
     colours = len(by_colour)
-    for same in (True, False):
-        reached = most_alike if same else colours
-        best = max(
-            (c for c in COMPOSITIONS if c.same == same and reached >= c.size),
-            key=lambda c: c.points,
-            default=None,
-        )
-        if best is not None:
-            lines.append(ScoreLine(label=f"Composition: {best.name}", points=best.points))
+    for composition in COMPOSITIONS:  # each line of VII A the greenhouse holds (ruling 22)
+        if (most_alike if composition.same else colours) >= composition.size:
+            lines.append(ScoreLine(label=f"Composition: {composition.name}", points=composition.points))
     vases = state.players[seat].vases
     if vases:
         names = ", ".join(GARDENERS[g].flower for g in vases)

@@ -18,13 +18,19 @@ from engine.garden_party.cards import (
     is_chance,
 )
 from engine.garden_party.common import Log, die_words, roll
-from engine.garden_party.state import GardenPartyOptions, GardenPartyState, Player, Pot
+from engine.garden_party.state import RULESET, GardenPartyOptions, GardenPartyState, Player, Pot
 from engine.rng import Rng
 
 
 def create(options: GardenPartyOptions, seats: int, seed: int) -> GardenPartyState:
     if not 3 <= seats <= 6:
         raise ValueError("Garden Party is for 3 to 6 gardeners.")
+    if options.ruleset != RULESET:
+        raise ValueError(
+            f"This Garden Party game was made with the rules of edition {options.ruleset} (before "
+            f"issue 28's 30-card decks); this version plays only edition {RULESET}, whose cards are "
+            "numbered differently, so it cannot replay it."
+        )
     rng = Rng.from_seed(seed)
     tokens = [kind for kind, plant in PLANT_KINDS.items() for _ in range(plant.count_for(seats))]
     rng.shuffle(tokens)
@@ -72,9 +78,10 @@ def begin(state: GardenPartyState, log: Log) -> list[Event]:
         rolling = highest
     state.first_seat = highest[0]
     state.round = 1
-    water = STARTING_WATER[state.seats]
-    for place in range(state.seats):
-        state.players[(state.first_seat + place) % state.seats].water = water[min(place, len(water) - 1)]
+    if state.options.balanced_start:  # the variant of ruling 31; the text gives everyone the same start
+        water = STARTING_WATER[state.seats]
+        for place in range(state.seats):
+            state.players[(state.first_seat + place) % state.seats].water = water[min(place, len(water) - 1)]
     log.add(
         "first_player",
         "{first} rolls highest ({die}) and begins; play goes clockwise.",

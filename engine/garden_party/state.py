@@ -11,11 +11,22 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from engine.rng import Rng
 
 Stage = Literal["seed", "sprout", "bud", "flower", "weed"]
+#: The edition of the rules and decks this engine plays (issue 28). 1: before issue 28 (decks of 28
+#: action cards and 2 chance cards, numbered so; the Hoe, Golden Rake and Seed Swap took weeds out of
+#: play; water by turn order for everyone). 2: the text's game (30 action cards a talent, so every
+#: card id from the fifth Wheelbarrow on names another card than it did in edition 1).
+RULESET = 2
+#: Every option a stored game's options held before `ruleset` existed: a stored dump is told from
+#: options built in code by having them all.
+_STORED_KEYS = frozenset(
+    {"flowers_to_end", "standard_die", "choose_gardeners", "reply_seconds", "season_rounds"}
+)
+
 Phase = Literal[
     "gardener", "roll", "orange", "bid", "turn", "keep", "cancel", "pay", "duel", "attila", "end", "over"
 ]
@@ -25,7 +36,7 @@ class GardenPartyOptions(BaseModel):
     """Table options: the flowers that end the game (9, the text's rule; 7, a shorter game for
     Discord, ruling 20), a standard six-sided die plus 3 instead of the 4-9 die (the same odds; only
     the wording differs), whether seats choose their gardeners (else they are dealt at random), and
-    the reply window's clock."""
+    the reply window's clock; and the balancing start, a variant off by default (ruling 31)."""
 
     flowers_to_end: int = Field(default=9, ge=7, le=9)
     standard_die: bool = False
@@ -33,6 +44,22 @@ class GardenPartyOptions(BaseModel):
     reply_seconds: int = Field(default=30, ge=5, le=120)
     #: The tournament closes after this many rounds if no greenhouse is complete (ruling 21).
     season_rounds: int = Field(default=40, ge=3, le=99)
+    #: The balancing start, a variant (ruling 31): later gardeners in turn order start with water
+    #: (`data/setup.json`). Off, the text's game: everyone starts with none.
+    balanced_start: bool = False
+    #: The rules edition the game was made with (`RULESET`). A game stored before this field gets
+    #: 1 if its options lack `balanced_start` too (stored before issue 28's decks), else 2 (issue
+    #: 28's decks, stored while they were briefly on main). The engine plays only `RULESET`:
+    #: `create` refuses an older edition, so an old game's replay is refused with a clear reason
+    #: instead of replaying other cards (its card ids name other cards now).
+    ruleset: int = Field(default=RULESET, ge=1, le=RULESET)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_rulesets(cls, data: object) -> object:
+        if isinstance(data, dict) and "ruleset" not in data and data.keys() >= _STORED_KEYS:
+            return {**data, "ruleset": 2 if "balanced_start" in data else 1}
+        return data
 
 
 class Pot(BaseModel):
@@ -141,7 +168,8 @@ class GardenPartyState(BaseModel):
     players: list[Player] = Field(default_factory=list)
     #: Token id -> kind ("green", "weed", "mouldy"): hidden while the token is a seed.
     token_kinds: list[str] = Field(default_factory=list)
-    #: Token ids out of play: mouldy seeds that rotted, weeds pulled out.
+    #: Token ids out of play: mouldy seeds that rotted (a weed is never discarded: V B; games stored
+    #: before issue 28 may hold weeds pulled out by the old Hoe and Golden Rake).
     discarded_tokens: list[int] = Field(default_factory=list)
     #: Green sprouts planted by Seed Packets (new tokens; counted by the conservation check).
     packet_tokens: int = 0

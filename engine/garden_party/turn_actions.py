@@ -33,7 +33,7 @@ from engine.garden_party.common import (
     under_deck,
     water_limit,
 )
-from engine.garden_party.growth import GROWING, can_grow, grow, pull_weeds_if_raked
+from engine.garden_party.growth import GROWING, can_grow, grow, rake_weeds
 from engine.garden_party.state import GardenPartyState, Move, Pot
 
 #: How much of a visit's capacity a plant uses (ruling 7): a bud is worth two seeds or sprouts.
@@ -113,7 +113,7 @@ def legal_turn_actions(state: GardenPartyState, seat: int) -> list[Action]:
                         f"water:{i}", f"Water pot {i + 1} ({pot_words(state, pot)})", ("Water a plant", words)
                     )
                 )
-    if not turn.collected and player.vases.__len__() < VASES:
+    if len(player.vases) < VASES:
         found += _collect_actions(state, seat)
     if is_greenhouse(here) and here != greenhouse(seat):
         found += _visit_actions(state, seat)
@@ -162,15 +162,17 @@ def _play_actions(state: GardenPartyState, seat: int, card: str) -> list[Action]
 
 
 def _collect_actions(state: GardenPartyState, seat: int) -> list[Action]:
-    """Rules III D 3: on a competitor's square, pay three cards of their highest talent."""
+    """Rules III D 3: on a competitor's square, pay three cards of their highest talent, for an empty
+    golden vase, while the competitor has one of their two flowers left (I). As often as that
+    allows: the text sets no limit a turn or a gardener (ruling 6)."""
     player = state.players[seat]
-    if state.turn.collected or len(player.vases) >= VASES:
+    if len(player.vases) >= VASES:
         return []
     found = []
     for other in flow.seats_after(state, seat):
         rival = state.players[other]
         gardener = GARDENERS[rival.gardener]
-        if rival.square != player.square or gardener.id in player.vases or rival.flowers_left <= 0:
+        if rival.square != player.square or rival.flowers_left <= 0:
             continue
         if count_talent(player, gardener.highest) >= COLLECTOR_COST:
             found.append(
@@ -354,7 +356,7 @@ def draw(state: GardenPartyState, seat: int, talent: str, log: Log) -> None:
             fields={"object": found.id},
         )
         if found.id == "rake":
-            pull_weeds_if_raked(state, seat, log)
+            rake_weeds(state, seat, log)
         return
     if len(drawn) == 1:
         keep(state, seat, drawn[0], [], log)
@@ -438,7 +440,8 @@ def visit_move(state: GardenPartyState, seat: int, head: str, rest: str, log: Lo
         "taken": pot_words(state, taken),
         "given": pot_words(state, given) if given else None,
     }
-    pull_weeds_if_raked(state, owner, log)
+    rake_weeds(state, owner, log)
+    rake_weeds(state, seat, log)
     if head == "swap":
         assert given is not None
         log.add(

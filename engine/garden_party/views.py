@@ -84,7 +84,7 @@ class GardenPartyView(BaseModel):
     golden_objects_left: int
     #: Chance cards found so far (set aside for good: rules IV C).
     chance_cards_found: int
-    #: Plants out of play, as they showed: mouldy seeds that rotted, weeds pulled out (ruling 23:
+    #: Plants out of play, as they showed: mouldy seeds that rotted (weeds never leave play: V B; ruling 23:
     #: what was revealed stays in view).
     discarded_plants: list[str]
     pending_card: str | None

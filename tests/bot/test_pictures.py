@@ -21,6 +21,7 @@ from bot.pictures import cabbagehead as cabbagehead_pictures
 from bot.pictures import canvas as cv
 from bot.pictures import garden_party as garden_party_pictures
 from bot.pictures.canvas import WIDTH, printable
+from bot.pictures.garden_party_art import colour_word
 from bot.pictures.samples import played
 from bot.pictures.snapshots import kinds
 from bot.pictures.text import ALT_MAX
@@ -226,8 +227,9 @@ def test_issue_20_garden_party_board_shows_no_hidden_seed_face_or_hand_card(
             garden_party_pictures.hand_image(game.view(state, seat), seat, names)
         known = [p.colour for p in own.pots if p.stage == "seed" and p.colour]
         seen = [t.text for t in record.texts if t.tag == "colour"]
-        assert seen == [p.colour for p in own.pots if p.stage not in (None, "weed") and p.colour]
-        assert all(colour in seen for colour in known)
+        # Each word whole, never cut short ("Mouldy", not "Mould…", for a mouldy seed looked at).
+        assert seen == [colour_word(p.colour) for p in own.pots if p.stage not in (None, "weed") and p.colour]
+        assert all(colour_word(colour) in seen for colour in known)
 
 
 def test_each_player_gets_their_own_hand_picture() -> None:

@@ -90,6 +90,27 @@ def test_the_players_texts_say_what_the_rulings_decided() -> None:
         assert words in sabotage, words
 
 
+def test_the_garden_party_pages_say_what_its_rulings_decided_reading_or_design() -> None:
+    """Issue 28: the players' rules (and so `/rules`) say the same as docs/rules/garden-party.md,
+    each choice as a reading or a design: the duel for a greenhouse entered (ruling 8), weeds
+    never leaving play (ruling 10), the equal start with the balancing start a variant (ruling 31),
+    orange cards at any time (ruling 32), 4 movement points in the example (ruling 33) and the
+    tournament's close kept for a table that cannot end (ruling 21)."""
+    party = "\n".join(pages_of("garden_party"))
+    for words in (
+        "Our reading",
+        "Our design",
+        "you entered during your turn",
+        "never leaves play except by an exchange",
+        "empty watering can",
+        "balancing start",
+        "any moment of a competitor's",
+        "4 movement points left",
+        "no greenhouse can ever be",
+    ):
+        assert words in party, words
+
+
 def test_pages_break_at_sections_and_merge_short_ones() -> None:
     text = (
         "# Title\n\nAn introduction.\n\n## First\n\n"

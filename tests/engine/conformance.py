@@ -6,9 +6,10 @@ exact, views and log lines never show a viewer what is hidden from them, every d
 and a legal timeout move, a reply window offers the same answers whatever the hidden cards, a move
 looks the same to everyone else whatever one seat's hidden cards are (twin states), the turn key
 is hashable, survives a JSON round trip, is the same in twin states and stays while a reply
-window collects its answers, and the scores as they stand can be counted. At the end it checks
-the result (and that the standing result agrees with it) and that replaying options + seed +
-actions reproduces the final state.
+window collects its answers, and the scores as they stand can be counted. After every move, for
+every seed, no game plays on past its own end condition (`engine.api.plays_past_its_end`). At the
+end it checks the result (and that the standing result agrees with it) and that replaying options
++ seed + actions reproduces the final state.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from engine.api import (
     has_public_view,
     interjections,
     load_state,
+    plays_past_its_end,
     replay,
     standing_result,
     timeout_action,
@@ -370,6 +372,10 @@ def play_random_game(
         replying = check_every_step and seat in to_move and decision_kind(game, state, seat) == "reply"
         events = game.apply(state, seat, action)
         moves.append((seat, encoded))
+        assert not plays_past_its_end(game, state), (
+            f"{game.name}: play goes on past the end condition after seat {seat}'s "
+            f"{getattr(action, 'label', action)!r} (seed {seed}, move {len(moves)})"
+        )
         if check_every_step:
             assert_no_leak_in_events(game, state, events, seats)
             assert_events_are_structured(game, state, events, seats)

@@ -103,6 +103,68 @@ def test_ruling_9_grasshopper_slot_stays_inside_the_six_by_three_plot() -> None:
     assert garden.box[3] - garden.box[2] == 5
 
 
+def test_ruling_4_a_lone_grasshopper_in_an_edge_column_does_not_fix_the_columns() -> None:
+    """Ruling 4 and the rulebook ("The 6 columns of the garden plot are not fixed until the 1st and
+    6th columns have cards in them"; Grasshoppers: "Slots in the garden occupied by only a
+    Grasshopper token are considered empty"): cards in five columns with a lone Grasshopper beside
+    them leave the columns floating, so the plot may still grow on the other side."""
+    state = new_game(grasshoppers=True)
+    state.gardens[0] = garden_from(["* C . . . C"], fixed=False)
+    garden = state.gardens[0]
+    assert not garden.cols_fixed and garden.box[3] - garden.box[2] == 4
+    plantings = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Plant) and not a.replaces]
+    hopper = next(i for i, h in enumerate(garden.hoppers) if h >= 0)
+    hopper_col = hopper % garden.cols + 1
+    assert {a.col for a in plantings} >= {hopper_col, hopper_col + 6}  # both ends of the cards
+
+
+def test_ruling_4_a_grasshopper_left_outside_the_plot_leaves_the_garden() -> None:
+    """Ruling 4: planting on the far side of the cards from a lone Grasshopper makes the cards six
+    columns wide: the columns are fixed there, and the Grasshopper, on a slot no 6 x 3 plot with
+    those cards can hold, leaves the garden (a log line says so). It is not lost: it waits beside
+    the tiles with the Grasshoppers that found no slot (ruling 9), so every token is still counted
+    (what the Cabbagehead sampling checks)."""
+    state = new_game(grasshoppers=True)
+    state.gardens[0] = garden_from(["* C . . . C"], fixed=False)
+    garden = state.gardens[0]
+    hopper = next(i for i, h in enumerate(garden.hoppers) if h >= 0)
+    token = garden.hoppers[hopper]
+    gone = slot_label(garden, hopper)
+    far = next(
+        a
+        for a in GAME.legal_actions(state, 0)
+        if isinstance(a, Plant)
+        and not a.replaces
+        and (a.row, a.col) == (hopper // garden.cols + 1, hopper % garden.cols + 7)
+    )
+    events = GAME.apply(state, 0, far)
+    garden = state.gardens[0]
+    assert garden.cols_fixed and garden.box[3] - garden.box[2] == 5
+    assert all(h < 0 for h in garden.hoppers)
+    assert token in state.set_aside
+    left = next(e for e in events if e.kind == "grasshopper_gone")
+    assert left.fields["slot"] == gone and gone in left.text
+
+
+def test_ruling_4_a_card_planted_under_an_edge_grasshopper_fixes_the_columns() -> None:
+    """Ruling 4: a card planted under the lone Grasshopper gives that column a card: now the 1st
+    and 6th columns have cards, the columns are fixed, and the Grasshopper stays on its card."""
+    state = new_game(grasshoppers=True)
+    state.gardens[0] = garden_from(["* C . . . C"], fixed=False)
+    garden = state.gardens[0]
+    hopper = next(i for i, h in enumerate(garden.hoppers) if h >= 0)
+    under = next(
+        a
+        for a in GAME.legal_actions(state, 0)
+        if isinstance(a, Plant)
+        and not a.replaces
+        and (a.row, a.col) == (hopper // garden.cols + 1, hopper % garden.cols + 1)
+    )
+    GAME.apply(state, 0, under)
+    garden = state.gardens[0]
+    assert garden.cols_fixed and sum(h >= 0 for h in garden.hoppers) == 1
+
+
 def test_grasshopper_stays_when_its_card_is_composted() -> None:
     """Ruling 21 (also for the Compost): the Grasshopper stays on its slot, over the new card."""
     state = new_game(grasshoppers=True, fixed_grid=True)

@@ -61,6 +61,8 @@ def follow(names: list[Names], events: list[Event]) -> int:
             del garden.cards[fields["number"]]
         elif event.kind == "grasshopper":
             garden.hoppers.add(fields["slot"])
+        elif event.kind == "grasshopper_gone":
+            garden.hoppers.remove(fields["slot"])
         elif event.kind == "rose_placed":
             garden.roses[fields["rose"]] = fields["slots"]
         elif event.kind == "visit_effect" and fields["effect"] == "takes":

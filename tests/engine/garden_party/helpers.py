@@ -34,7 +34,7 @@ def new_game(
 ) -> GardenPartyState:
     """A game whose gardeners are `gardeners` (default: the Countess, the Professor, the Marquise...),
     at the start of `seat`'s turn with `points` movement points, past the orange window; every can
-    empty (ruling 31's starting water set aside, so a test says the water it needs)."""
+    empty (the text's start; a test says the water it needs)."""
     options.setdefault("choose_gardeners", False)
     state = GAME.create(GardenPartyOptions.model_validate(options), seats, seed)
     for player, gardener in zip(state.players, gardeners or GARDENER_ORDER, strict=False):

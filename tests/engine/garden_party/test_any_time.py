@@ -86,16 +86,47 @@ def test_one_card_a_turn_counts_the_card_played_unasked() -> None:
 
 
 def test_the_mover_and_other_moments_offer_nothing_unasked() -> None:
-    """Ruling 32: only a competitor's moves: the mover is offered nothing unasked (its choices are
-    its legal actions), nor is anyone during a reply window, a duel or while a drawn card is kept."""
+    """Ruling 32: only a competitor's turn: the mover is offered nothing unasked (its choices are
+    its legal actions), nor is anyone during a reply window (a card is being answered), a duel
+    (mauve cards' time: IV B) or the end (pink cards')."""
     state = quiet()
     set_hand(state, 0, "tripwire")
     set_hand(state, 1, "padlock", "graft")
     assert offered(state, 0) == []
     assert offered(state, 1) == ["padlock"]
-    for phase in ("keep", "duel", "orange", "cancel", "roll", "end"):
+    for phase in ("duel", "orange", "cancel", "bid", "pay", "end"):
         state.phase = phase  # type: ignore[assignment]
         assert offered(state, 1) == [], phase
+
+
+def test_an_orange_card_may_be_played_while_the_mover_keeps_a_drawn_card() -> None:
+    """III C ("at any time") and ruling 32, revised in issue 28 (the moment the mover chooses which
+    drawn card to keep was closed to orange cards, against "at any time"): seat 1 plays a Padlock
+    unasked while seat 0 chooses; once it settles, seat 0 still chooses its card, under the
+    Padlock."""
+    state = quiet()
+    state.players[0].square = "C"
+    set_hand(state, 1, "padlock")
+    act(state, "draw:plantanology")  # the Countess draws three and keeps one
+    assert state.phase == "keep"
+    assert offered(state, 1) == ["padlock"]
+    interject(state, 1, "padlock")
+    pass_windows(state)
+    assert state.phase == "keep" and GAME.to_move(state) == [0] and state.turn.padlock
+    act(state, next(c for c in codes(state) if c.startswith("keep:")))
+    assert state.phase == "turn"
+
+
+def test_an_orange_card_may_be_played_before_the_roll() -> None:
+    """III C and ruling 32: the turn has begun before its roll ("At the start of your turn, roll the
+    die", III B): a Cold Snap played then stands, and the roll comes after it."""
+    state = quiet()
+    set_hand(state, 1, "cold_snap")
+    state.phase = "roll"
+    assert offered(state, 1) == ["cold_snap"]
+    interject(state, 1, "cold_snap")
+    pass_windows(state)
+    assert state.phase == "roll" and state.turn.cold_snap
 
 
 def test_a_card_that_would_do_nothing_is_not_offered_unasked() -> None:

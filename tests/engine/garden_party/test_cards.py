@@ -399,16 +399,36 @@ def test_catapult() -> None:
 
 
 def test_hoe() -> None:
-    """Ruling 10 and 26, Hoe: pull out one of your weeds; its pot is left empty. Only weeds that have
-    shown are targets."""
+    """Ruling 10 (revised in issue 28) and V B, Hoe: a weed is never pulled out ("you cannot
+    discard them. To get rid of them, you must exchange them in an opponent's greenhouse"), so the
+    Hoe exchanges one of your weeds that has shown (the first by pot) for a competitor's sprout of
+    your choice, wherever you are: the weed goes into their greenhouse, the sprout into yours.
+    Targets: every competitor's sprout, and only with a weed of yours showing."""
     state = quiet()
     set_hand(state, 0, "hoe")
+    plant(state, 2, 3, "red", "sprout")
+    plant(state, 1, 6, "violet", "sprout")
     plant(state, 0, 1, "weed")
+    assert plays(state) == []  # a weed still a seed has not shown
+    weed = plant(state, 0, 4, "weed", "weed")
+    assert targets(state, "hoe") == [1 * 9 + 6, 2 * 9 + 3]
+    sprout = token_at(state, 2, 3)
+    events = play(state, 0, "hoe", 2 * 9 + 3)
+    assert token_at(state, 2, 3) == weed and stage_of(state, 2, 3) == "weed"
+    assert token_at(state, 0, 4) == sprout and stage_of(state, 0, 4) == "sprout"
+    assert weed not in state.discarded_tokens
+    swapped = event(events, "weed_swapped")
+    assert swapped.seats == {"player": 0, "victim": 2} and "Red sprout" in swapped.text
+    assert "on the Marquise's pot 4" in event(events, "card_played").text
+
+
+def test_a_hoe_needs_a_competitors_sprout() -> None:
+    """Ruling 10 and V B: with no competitor's sprout to take the weed's place, the Hoe is not
+    offered (a weed is exchanged, never discarded)."""
+    state = quiet()
+    set_hand(state, 0, "hoe")
+    plant(state, 0, 4, "weed", "weed")
     assert plays(state) == []
-    token = plant(state, 0, 4, "weed", "weed")
-    assert targets(state, "hoe") == [4]
-    play(state, 0, "hoe", 4)
-    assert state.players[0].pots[4] is None and token in state.discarded_tokens
 
 
 def test_tripwire() -> None:
@@ -637,17 +657,21 @@ def test_seed_swap_needs_a_weed_and_a_competitor_with_a_seed() -> None:
     assert plays(state) == []
 
 
-def test_a_weed_swapped_into_a_raked_greenhouse_is_pulled() -> None:
-    """Ruling 30 and the Golden Rake (ruling 11): a weed that shows in a raked greenhouse is pulled
-    out at once, wherever it came from."""
+def test_a_weed_swapped_into_a_raked_greenhouse_goes_on() -> None:
+    """Ruling 30 and the Golden Rake (ruling 11, revised in issue 28; V B): a weed that shows in a
+    raked greenhouse, wherever it came from, is exchanged at once for a random seed of the next
+    competitor on the raker's left who has one; it is never pulled out."""
     state = quiet()
     set_hand(state, 0, "seed_swap")
     give_golden(state, 2, "rake")
-    plant(state, 0, 0, "weed", "weed")
+    weed = plant(state, 0, 0, "weed", "weed")
     events = play(state, 0, "seed_swap", 2)
     theirs = int(str(event(events, "weed_swapped").fields["theirs"])) - 1
-    assert state.players[2].pots[theirs] is None
-    assert event(events, "weed_pulled").seats == {"gardener": 2}
+    raked = event(events, "weed_raked")
+    assert raked.seats == {"gardener": 2, "victim": 0}  # seat 0 is next on seat 2's left
+    assert state.players[2].pots[theirs] is not None and stage_of(state, 2, theirs) == "seed"
+    assert token_at(state, 0, int(str(raked.fields["theirs"])) - 1) == weed
+    assert weed not in state.discarded_tokens
 
 
 def test_pollen_storm() -> None:

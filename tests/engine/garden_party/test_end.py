@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai import decision_for, make_player, move_seed
+from engine.api import Event, plays_past_its_end
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KIND_OF
-from engine.garden_party.state import GardenPartyState
+from engine.garden_party.state import GardenPartyOptions, GardenPartyState
+from engine.rng import Rng
 from tests.engine.garden_party.helpers import (
     act,
     all_seeds,
@@ -25,6 +28,8 @@ from tests.engine.garden_party.helpers import (
     plant,
     play,
     set_hand,
+    settle,
+    stack_duel,
     timeout_code,
 )
 
@@ -116,13 +121,115 @@ def test_a_card_that_completes_the_greenhouse_settles_first() -> None:
     assert "garden_complete" in kinds(events) and state.ended_by == 0
 
 
+def returned_ninth(flowers: int = 8, **options: Any) -> tuple[GardenPartyState, list[Event]]:
+    """Seat 0 visits seat 2's greenhouse, then seat 1's, where it steals a bud from a greenhouse of
+    `flowers` flowering plants and brings it to flower at home with a Fertiliser; both duels are
+    lost ("Attila Saw It All!"). Returns the state and the events of the turn's end."""
+    state = new_game(3, points=20, **options)
+    all_seeds(state)
+    fill(state, 1, ["green"] * flowers)
+    plant(state, 1, 8, "white", "bud")
+    empty(state, 0, 8)
+    state.players[1].square = state.players[2].square = "C"
+    act(state, "move:G2")
+    act(state, "move:G1")
+    act(state, "steal:8:8")
+    act(state, "move:G0")
+    set_hand(state, 0, "fertiliser")
+    play(state, 0, "fertiliser", 8)
+    assert state.players[0].pots[8] is not None and state.players[0].pots[8].stage == "flower"
+    for seat in range(3):
+        set_hand(state, seat)
+    stack_duel(state, "red_handed", "red_handed")
+    return state, end_turn(state)
+
+
+def test_a_ninth_flower_returned_by_a_lost_duel_ends_the_game() -> None:
+    """II ("the game ends ... when one of the players has simultaneously nine flowering plants"),
+    ruling 8 (a lost duel returns a stolen plant that flowered since, as a flower) and ruling 18:
+    however the ninth flower arrives, the game ends. Seat 1's stolen bud flowers at seat 0's and
+    comes back on the lost duel: seat 1 has nine, the game ends there, the other duel (seat 2's,
+    entered first) is not fought, and the end-of-game cards begin with seat 1. (Found in
+    self-play: play went on with nine flowers, issue 28.)"""
+    state, events = returned_ninth()
+    assert [e.seats["owner"] for e in events if e.kind == "duel"] == [1]
+    assert kinds(events)[-3:] == ["sentence_postponed", "garden_complete", "game_over"]
+    assert event(events, "garden_complete").seats == {"gardener": 1}
+    assert state.ended_by == 1 and GAME.is_terminal(state)
+    assert state.players[1].pots[8] is not None and state.players[1].pots[8].stage == "flower"
+    assert GAME.end_condition(state) and state.duel is None and state.duels == []
+
+
+def test_a_seventh_flower_returned_ends_the_short_game() -> None:
+    """Ruling 20 (the short game: seven flowers) with ruling 18: the seventh, returned by a lost
+    duel, ends it too."""
+    state, events = returned_ninth(flowers=6, flowers_to_end=7)
+    assert state.ended_by == 1 and GAME.is_terminal(state)
+    assert "garden_complete" in kinds(events)
+
+
+def test_the_returned_flower_leaves_the_end_cards_to_play() -> None:
+    """Ruling 19: once a returned flower ends the game, the end-of-game cards are played, starting
+    with the gardener whose greenhouse is complete (seat 1), then clockwise."""
+    state = new_game(3, points=20)
+    all_seeds(state)
+    fill(state, 1, ["green"] * 8)
+    plant(state, 1, 8, "white", "bud")
+    empty(state, 0, 8)
+    state.players[1].square = "C"
+    act(state, "move:G1")
+    act(state, "steal:8:8")
+    act(state, "move:G0")
+    set_hand(state, 0, "fertiliser")
+    play(state, 0, "fertiliser", 8)
+    set_hand(state, 0, "best_in_show")
+    set_hand(state, 1, "best_in_show")
+    set_hand(state, 2)
+    stack_duel(state, "red_handed")
+    act(state, "end")
+    settle(state)
+    assert state.phase == "end" and state.end_order[0] == 1 and state.ended_by == 1
+
+
+def test_the_conformance_check_sees_a_game_played_past_its_end() -> None:
+    """The conformance suite's end check (`plays_past_its_end`) reads the end from the pots, not
+    from the flow: a turn going on beside a complete greenhouse is caught; the end-of-game cards
+    (ruling 19) and a finished game are not."""
+    state = new_game(3)
+    fill(state, 2, ["green"] * 9)
+    assert GAME.end_condition(state) and plays_past_its_end(GAME, state)
+    state.phase = "end"
+    assert not plays_past_its_end(GAME, state)
+    state.phase = "over"
+    assert not plays_past_its_end(GAME, state)
+
+
+def test_self_play_stops_at_the_ninth_flower_however_it_comes() -> None:
+    """II and ruling 18 in self-play: in issue 28's game (six Medium players, seed 7020) a lost duel
+    returned a ninth flower at move 987 (ruling 8) and play went on. No position of the game plays
+    on past its end (the conformance suite's check, `engine.api.plays_past_its_end`), and the game
+    ends by a greenhouse."""
+    state = GAME.create(GardenPartyOptions(), 6, 7020)
+    players = [make_player(GAME.name, "greedy") for _ in range(6)]
+    moves = 0
+    while not GAME.is_terminal(state):
+        seat = GAME.to_move(state)[0]
+        action = players[seat].choose(
+            decision_for(GAME, state, seat), Rng.from_seed(move_seed(7020, moves, seat))
+        )
+        GAME.apply(state, seat, action)
+        moves += 1
+        assert not plays_past_its_end(GAME, state), f"play went on past the end at move {moves}"
+    assert state.ended_by is not None
+
+
 def test_the_most_points_win_not_the_first_to_finish() -> None:
     """II: "The aim of the game is to have the most points when the game ends"."""
     state = about_to_bloom()
     fill(state, 1, ["blue", "blue", "white"])
     act(state, "water:8")
     assert GAME.result(state).winners == [1]
-    assert totals(state) == {0: 9 + 6, 1: 22, 2: 0}
+    assert totals(state) == {0: 9 + 4 + 6, 1: 22, 2: 0}
 
 
 def test_end_cards_start_with_the_completer_then_clockwise() -> None:
@@ -207,14 +314,15 @@ def test_five_flowers_of_one_colour_earn_four() -> None:
     assert totals(state)[1] == 12
 
 
-def test_seven_flowers_of_one_colour_earn_six_instead_of_four() -> None:
-    """VII A ("7 flowering plants of identical colours earn a bonus of 6 points") and ruling 22: seven
-    replaces five of the same sort."""
+def test_seven_flowers_of_one_colour_earn_six_and_the_four_of_five() -> None:
+    """VII A ("5 flowering plants of identical colour earn a bonus of 4 points", "7 flowering plants
+    of identical colours earn a bonus of 6 points") and ruling 22 (revised in issue 28: seven
+    replaced five, which the text does not say): seven greens hold both lines, 4 + 6."""
     state = finished()
     fill(state, 0, ["green"] * 7)
-    assert totals(state)[0] == 7 + 6
+    assert totals(state)[0] == 7 + 4 + 6
     assert lines(state, 0)["Composition: 7 flowers of one colour"] == 6
-    assert "Composition: 5 flowers of one colour" not in lines(state, 0)
+    assert lines(state, 0)["Composition: 5 flowers of one colour"] == 4
 
 
 def test_five_flowers_of_different_colours_earn_four() -> None:
@@ -226,28 +334,29 @@ def test_five_flowers_of_different_colours_earn_four() -> None:
     assert totals(state)[1] == 14
 
 
-def test_seven_flowers_of_different_colours_earn_six() -> None:
-    """VII A: "7 flowering plants of different colours earn a bonus of 6 points" (ruling 22: instead of
-    the four)."""
+def test_seven_flowers_of_different_colours_earn_six_and_four() -> None:
+    """VII A: "7 flowering plants of different colours earn a bonus of 6 points", and the seven hold
+    five of different colours too (ruling 22): 6 + 4."""
     state = finished()
     fill(state, 0, ["green", "yellow", "red", "orange", "violet", "white", "blue"])
-    assert totals(state)[0] == 29 + 6
-    assert "Composition: 5 flowers of different colours" not in lines(state, 0)
+    assert totals(state)[0] == 29 + 6 + 4
+    assert lines(state, 0)["Composition: 5 flowers of different colours"] == 4
 
 
 def test_both_sorts_of_composition_count() -> None:
-    """Ruling 22: the best "of one colour" and the best "of different colours" both count, a plant in
-    both: five greens and four other colours make 4 + 4."""
+    """Ruling 22: "of one colour" and "of different colours" both count, a plant in both: five
+    greens and four other colours make 4 + 4."""
     state = finished()
     fill(state, 0, ["green"] * 5 + ["yellow", "red", "orange", "violet"])
     assert totals(state)[0] == 5 + 14 + 4 + 4
 
 
-def test_seven_alike_with_two_others_is_six_alone() -> None:
-    """Ruling 22: with nine pots, at most 4 + 4 or 6 alone."""
+def test_seven_alike_with_two_others_earn_both_lines_of_one_colour() -> None:
+    """Ruling 22: seven greens and two others hold the lines of five and of seven of one colour
+    (three colours: none of different colours), 4 + 6; with nine pots at most 10."""
     state = finished()
     fill(state, 0, ["green"] * 7 + ["yellow", "red"])
-    assert totals(state)[0] == 7 + 5 + 6
+    assert totals(state)[0] == 7 + 5 + 4 + 6
 
 
 def test_a_collectors_flower_earns_five() -> None:

@@ -258,27 +258,48 @@ def test_the_golden_gloves_grow_the_first_plant_watered_two_stages() -> None:
     assert state.players[0].water == 1
 
 
-def test_the_golden_rake_pulls_a_weed_as_soon_as_it_shows() -> None:
-    """Ruling 11: with the Golden Rake a weed is pulled out as soon as it shows; its pot is left
-    empty."""
+def test_the_golden_rake_sends_a_weed_on_as_soon_as_it_shows() -> None:
+    """Ruling 11 (revised in issue 28) and V B ("you cannot discard them ... you must exchange them
+    in an opponent's greenhouse"): with the Golden Rake a weed, as soon as it shows, is exchanged
+    for a random seed of the next competitor on the left who has one (seat 1 here)."""
     state = home(water=3)
     give_golden(state, 0, "rake")
-    token = plant(state, 0, 5, "weed")
+    weed = plant(state, 0, 5, "weed")
     events = act(state, "water:5")
-    assert "weed_pulled" in kinds(events)
-    assert state.players[0].pots[5] is None and token in state.discarded_tokens
+    raked = event(events, "weed_raked")
+    assert raked.seats == {"gardener": 0, "victim": 1}
+    assert stage_of(state, 0, 5) == "seed" and token_at(state, 0, 5) != weed
+    assert token_at(state, 1, int(str(raked.fields["theirs"])) - 1) == weed
+    assert weed not in state.discarded_tokens
 
 
-def test_the_golden_rake_pulls_the_weeds_showing_when_it_is_found() -> None:
-    """Ruling 11: the Golden Rake pulls the weeds "at once when found"."""
+def test_the_golden_rake_skips_a_competitor_with_no_seed_and_keeps_a_weed_nobody_can_take() -> None:
+    """Ruling 11 and V B: the Rake's exchange goes to the next competitor on the left who has a
+    seed; when nobody has one, the weed stays (it cannot be discarded)."""
+    state = home(water=3)
+    give_golden(state, 0, "rake")
+    for pot in range(9):
+        plant(state, 1, pot, "green", "sprout")
+    plant(state, 0, 5, "weed")
+    events = act(state, "water:5")
+    assert event(events, "weed_raked").seats["victim"] == 2
+    for pot in range(9):
+        plant(state, 2, pot, "green", "sprout")
+    plant(state, 0, 6, "weed")
+    events = act(state, "water:6")
+    assert "weed_raked" not in kinds(events) and stage_of(state, 0, 6) == "weed"
+
+
+def test_the_golden_rake_sends_on_the_weeds_showing_when_it_is_found() -> None:
+    """Ruling 11: the Golden Rake acts on the weeds showing "at once when found"."""
     state = home()
     plant(state, 0, 2, "weed", "weed")
     plant(state, 0, 7, "weed")  # still a seed: not shown, stays
     state.players[0].square = "C"
     stack_golden(state, "rake")
     stack_deck(state, "bricanology", "chance_bricanology")
-    act(state, "draw:bricanology")
-    assert state.players[0].pots[2] is None
+    events = act(state, "draw:bricanology")
+    assert "weed_raked" in kinds(events) and stage_of(state, 0, 2) == "seed"
     assert stage_of(state, 0, 7) == "seed"
 
 

@@ -2,8 +2,8 @@
 invariants, checked at every step:
 
 - every greenhouse has exactly nine pots (I); nobody holds more water than their can (3, or 5 with
-  the Golden Watering Can: ruling 24), more than two golden objects (IV D), more than three vases or
-  two flowers of one gardener, or their own flower (ruling 6);
+  the Golden Watering Can: ruling 24), more than two golden objects (IV D), more than three vases, or
+  their own flower (ruling 6), and no gardener's flowers are taken more than twice (I);
 - tokens are conserved: every plant token id is in exactly one pot or among the discarded tokens,
   Seed Packet sprouts counted (V A, ruling 26); cards are conserved: each action card is in exactly
   one hand, deck, draw, pending card or the chance cards set aside (IV B, IV C), each golden object
@@ -54,7 +54,7 @@ def check_invariants(state: GardenPartyState) -> None:
         limit = 5 if "can" in golden_objects(state, seat) else 3
         assert 0 <= player.water <= limit, f"seat {seat} holds {player.water} water"
         assert len(player.golden) <= 2
-        assert len(player.vases) <= 3 and len(set(player.vases)) == len(player.vases)
+        assert len(player.vases) <= 3
         assert player.gardener not in player.vases
         assert 0 <= player.flowers_left <= 2
     taken = Counter(g for p in state.players for g in p.vases)
@@ -215,16 +215,16 @@ def test_growers_reach_the_end_of_the_game_through_every_check() -> None:
 
 
 def expected_total(state: GardenPartyState, seat: int) -> int:
-    """VII A-C, read afresh: colours' points, the best composition of each sort, 5 a collector's
-    flower, -10 a weed (shown or not)."""
+    """VII A-C, read afresh: colours' points, every line of the compositions' table the greenhouse
+    holds (ruling 22), 5 a collector's flower, -10 a weed (shown or not)."""
     pots = [p for p in state.players[seat].pots if p is not None]
     flowers = [state.token_kinds[p.token] for p in pots if p.stage == "flower"]
     total = sum(PLANT_KINDS[k].points for k in flowers)
     if flowers:
         alike = max(Counter(flowers).values())
-        total += 6 if alike >= 7 else 4 if alike >= 5 else 0
+        total += (6 if alike >= 7 else 0) + (4 if alike >= 5 else 0)
         distinct = len(set(flowers))
-        total += 6 if distinct >= 7 else 4 if distinct >= 5 else 0
+        total += (6 if distinct >= 7 else 0) + (4 if distinct >= 5 else 0)
     total += 5 * len(state.players[seat].vases)
     total -= 10 * sum(1 for p in pots if state.token_kinds[p.token] == "weed")
     return total

@@ -30,6 +30,7 @@ SECTIONS = [
     "V B",
     "V C",
     "V D",
+    "VI",
     "VII",
     "VII A",
     "VII B",
@@ -69,7 +70,7 @@ def test_every_test_cites_a_section_or_a_ruling() -> None:
 def test_every_ruling_of_the_document_has_a_test() -> None:
     document = DOCUMENT.read_text(encoding="utf-8")
     numbers = {int(n) for n in re.findall(r"^(\d+)\. \*\*", document.split("## Rulings", 1)[1], re.M)}
-    assert numbers == set(range(1, 33))
+    assert numbers == set(range(1, 34))
     cited = set().union(*(rulings_cited(doc) for doc in docstrings().values()))
     assert numbers <= cited, f"rulings with no test: {sorted(numbers - cited)}"
 
@@ -77,3 +78,19 @@ def test_every_ruling_of_the_document_has_a_test() -> None:
 def test_every_section_of_the_rulebook_has_a_test() -> None:
     cited = set().union(*(sections_cited(doc) for doc in docstrings().values()))
     assert set(SECTIONS) <= cited, f"sections with no test: {sorted(set(SECTIONS) - cited)}"
+
+
+def test_every_ruling_names_its_paragraph_and_says_reading_or_design() -> None:
+    """Issue 28, "What to build": every ruling says which paragraph of the text (I to VII) it fills
+    or interprets, and whether it is a reading or a design, in its heading's parenthesis."""
+    rulings = re.split(
+        r"^\s*(?=\d+\. \*\*)", DOCUMENT.read_text(encoding="utf-8").split("## Rulings", 1)[1], flags=re.M
+    )
+    headed = 0
+    for ruling in filter(None, (r.strip() for r in rulings)):
+        number = ruling.split(".", 1)[0]
+        heading = ruling[: ruling.index(")") + 1] if ")" in ruling[:400] else ""
+        assert sections_cited(heading), f"ruling {number} names no paragraph: {heading or ruling[:80]!r}"
+        assert "a reading" in heading or "a design" in heading, f"ruling {number}: reading or design?"
+        headed += 1
+    assert headed == 33

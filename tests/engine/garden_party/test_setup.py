@@ -83,15 +83,18 @@ def test_every_gardener_has_two_collectors_flowers_a_figure_in_the_greenhouse_ni
 
 
 def test_three_action_decks_of_thirty_cards_each_with_two_chance_cards_shuffled_in() -> None:
-    """I (The action cards, The chance cards), IV B ("30 action cards per talent") and ruling 10: the
-    three decks are Bricanology, Herbanology and Plantanology; each of 30 cards holds two chance cards,
-    and each deck is shuffled (two seeds give two orders)."""
+    """I (The action cards, The chance cards), IV B ("There are 30 action cards per talent") and
+    ruling 10 (revised in issue 28: it made each deck 28 action cards and 2 chance cards): the three
+    decks are Bricanology, Herbanology and Plantanology, each the 30 action cards of its talent
+    with its two chance cards shuffled in ("six chance cards ... which you shuffle into the action
+    card deck of the matching talent"), 32 cards; each deck is shuffled (two seeds give two
+    orders)."""
     assert set(DECK_IDS) == set(TALENTS)
     for talent, ids in DECK_IDS.items():
-        assert len(ids) == 30 and len(set(ids)) == 30
+        assert len(ids) == 32 and len(set(ids)) == 32
         assert sum(is_chance(c) for c in ids) == 2
         assert all(talent_of(c) == talent for c in ids)
-        assert sum(k.count for k in CARD_KINDS.values() if k.talent == talent and k.timing) == 28
+        assert sum(k.count for k in CARD_KINDS.values() if k.talent == talent and k.timing) == 30
     assert len(GOLDEN_OBJECTS) == 6
     a = GAME.create(GardenPartyOptions(choose_gardeners=False), 3, 1)
     b = GAME.create(GardenPartyOptions(choose_gardeners=False), 3, 2)
@@ -106,7 +109,7 @@ def test_starting_hand_is_one_card_from_each_deck() -> None:
         state = GAME.create(GardenPartyOptions(choose_gardeners=False), seats, seats)
         for player in state.players:
             assert sorted(talent_of(c) for c in player.hand) == sorted(TALENTS)
-        assert sum(len(d) for d in state.decks.values()) == 90 - 3 * seats
+        assert sum(len(d) for d in state.decks.values()) == 96 - 3 * seats
 
 
 def test_a_chance_card_is_never_dealt_into_a_starting_hand() -> None:
@@ -224,18 +227,30 @@ def test_the_gardeners_talents_and_flowers() -> None:
     assert len({tuple(g.talents.values()) for g in GARDENERS.values()}) == 6
 
 
-def test_the_water_tokens_are_a_supply_and_later_players_start_with_some() -> None:
-    """I, The water tokens (15) and ruling 31: the tokens are within everyone's reach; counted from
-    the first player, the first gardener starts with none, the second with one, every later one
-    with two (at six players, one), and the board shows it."""
-    for seats, expected in ((3, [0, 1, 2]), (5, [0, 1, 2, 2, 2]), (6, [0, 1, 1, 1, 1, 1])):
+def test_the_water_tokens_are_a_supply_and_everyone_starts_with_none() -> None:
+    """I, The water tokens (15): "Place them within reach of everyone": nobody holds one at the
+    start (VI: the Countess takes her first water during play). Ruling 31, revised in issue 28:
+    the text's equal start is the default; the board shows it."""
+    for seats in range(3, 7):
         state = GAME.create(GardenPartyOptions(choose_gardeners=False), seats, 4)
+        assert [p.water for p in state.players] == [0] * seats
+        view = GAME.view(state, None)
+        assert [s.water for s in view.seats] == [0] * seats
+        assert all(s.water_limit == 3 for s in view.seats)
+    assert GardenPartyOptions().balanced_start is False
+
+
+def test_the_balancing_start_gives_later_players_water() -> None:
+    """Ruling 31, the balancing start (a variant, off by default): counted from the first player,
+    the first gardener starts with none, the second with one, every later one with two (at six
+    players, one), and the board shows it."""
+    for seats, expected in ((3, [0, 1, 2]), (5, [0, 1, 2, 2, 2]), (6, [0, 1, 1, 1, 1, 1])):
+        state = GAME.create(GardenPartyOptions(choose_gardeners=False, balanced_start=True), seats, 4)
         first = state.first_seat
         by_place = [state.players[(first + place) % seats].water for place in range(seats)]
         assert by_place == expected
         view = GAME.view(state, None)
         assert [s.water for s in view.seats] == [p.water for p in state.players]
-        assert all(s.water_limit == 3 for s in view.seats)
 
 
 def test_everyone_rolls_and_the_highest_begins_then_play_goes_clockwise() -> None:
@@ -275,12 +290,14 @@ def test_rolls_are_between_four_and_nine_and_use_every_face() -> None:
 
 def test_the_box_card_kinds_of_each_deck() -> None:
     """Ruling 10: the designed decks, card by card (kind, timing and copies; ruling 30's revision:
-    two Best in Show, five Seed Packets and five Grafts, three Grow Lamps, five Morning Dews)."""
+    two Best in Show, five Seed Packets and five Grafts, three Grow Lamps, five Morning Dews; issue
+    28's 30 a talent (IV B): a fifth Wheelbarrow, Catapult, Cold Snap, Botanist's Eye and Pollen
+    Storm and a third Nettles)."""
     expected = {
         "bricanology": {
             "leaky_can": ("blue", 5),
-            "wheelbarrow": ("blue", 4),
-            "catapult": ("blue", 4),
+            "wheelbarrow": ("blue", 5),
+            "catapult": ("blue", 5),
             "hoe": ("blue", 2),
             "tripwire": ("orange", 5),
             "padlock": ("orange", 4),
@@ -290,17 +307,17 @@ def test_the_box_card_kinds_of_each_deck() -> None:
             "fertiliser": ("blue", 6),
             "rain_shower": ("blue", 4),
             "grow_lamp": ("blue", 3),
-            "cold_snap": ("orange", 4),
+            "cold_snap": ("orange", 5),
             "morning_dew": ("orange", 5),
-            "nettles": ("mauve", 2),
+            "nettles": ("mauve", 3),
             "compost": ("pink", 4),
         },
         "plantanology": {
             "seed_packet": ("blue", 5),
-            "botanists_eye": ("blue", 4),
+            "botanists_eye": ("blue", 5),
             "graft": ("blue", 5),
             "seed_swap": ("blue", 4),
-            "pollen_storm": ("orange", 4),
+            "pollen_storm": ("orange", 5),
             "witness": ("mauve", 4),
             "best_in_show": ("pink", 2),
         },

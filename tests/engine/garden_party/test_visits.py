@@ -100,25 +100,29 @@ def test_no_flower_from_a_competitor_on_another_square() -> None:
     assert "collect:1" not in codes(state)
 
 
-def test_one_collectors_flower_a_turn() -> None:
-    """Ruling 6: once a turn, even with the cards for a second rival on the square."""
+def test_more_than_one_collectors_flower_a_turn() -> None:
+    """III D 3 and ruling 6 (revised in issue 28: it allowed one a turn, which the text does not
+    say): with the cards for both, a gardener takes the flowers of two rivals on its square in one
+    turn."""
     state = side_by_side()
     state.players[2].square = "C"  # the Duchess, highest talent Bricanology
     set_hand(state, 0, "fertiliser", "fertiliser", "fertiliser", "leaky_can", "leaky_can", "tripwire")
     act(state, "collect:1")
-    assert not any(c.startswith("collect:") for c in codes(state))
-    begin_turn(state, 0)
+    assert "collect:2" in codes(state)
     act(state, "collect:2")
     assert state.players[0].vases == ["baron", "duchess"]
 
 
-def test_at_most_one_flower_of_each_gardener() -> None:
-    """Ruling 6: "You hold at most one flower of each gardener" (three vases, for three others)."""
+def test_both_flowers_of_one_gardener_may_be_taken() -> None:
+    """III D 3, I ("two copies") and ruling 6 (revised in issue 28: it allowed one flower of each
+    gardener, which the text does not say): a gardener may hold both of a rival's flowers, paying
+    three cards for each; then that rival has none left to take."""
     state = side_by_side()
     set_hand(state, 0, *["fertiliser"] * 6)
     act(state, "collect:1")
-    begin_turn(state, 0)
-    assert "collect:1" not in codes(state) and state.players[1].flowers_left == 1
+    act(state, "collect:1")
+    assert state.players[0].vases == ["baron", "baron"] and state.players[1].flowers_left == 0
+    assert "collect:1" not in codes(state)
 
 
 def test_three_golden_vases_hold_three_flowers_and_no_more() -> None:
@@ -307,6 +311,35 @@ def test_leaving_and_coming_back_does_not_renew_the_limit() -> None:
     assert state.turn.visits == [1]
 
 
+def test_the_marquises_example_turn_leaves_four_points() -> None:
+    """VI and ruling 33: the Marquise rolls 9 and moves 10 with her Four-Leaf Clover, goes from her
+    greenhouse to the central square (3, as the Countess does), draws a Plantanology card, goes on
+    to the absent Baron's greenhouse (3), exchanges a weed for a violet sprout and steals a white
+    sprout. The text says "She has 1 movement point left"; III B charges a point a square and
+    nothing else, so 10 - 3 - 3 = 4 are left, and one of them takes her out to the lawn."""
+    state = new_game(3, gardeners=["marquise", "baron", "countess"])
+    all_seeds(state)
+    give_golden(state, 0, "clover")
+    plant(state, 0, 2, "weed", "weed")
+    empty(state, 0, 8)
+    plant(state, 1, 4, "violet", "sprout")
+    plant(state, 1, 5, "white", "sprout")
+    state.players[1].square = "C"  # the Baron is absent
+    state.phase = "roll"
+    rig_rolls(state, 9)
+    act(state, "roll")
+    pass_windows(state)
+    assert state.turn.points == 10
+    act(state, "move:C")
+    act(state, "draw:plantanology")  # Plantanology 1: one card, kept
+    act(state, "move:G1")
+    act(state, "swap:2:4")
+    act(state, "steal:5:8")
+    assert state.turn.points == 4
+    act(state, "move:L1")
+    assert state.turn.points == 3
+
+
 # ---------------------------------------------------------------------------------------------
 # IV E: duels (rulings 8 and 12)
 
@@ -408,9 +441,12 @@ def test_one_duel_for_each_greenhouse_entered_in_order() -> None:
     assert [e.seats["owner"] for e in events if e.kind == "duel"] == [1, 3]
 
 
-def test_a_turn_begun_in_a_competitors_greenhouse_is_a_visit() -> None:
-    """Ruling 8: a gardener may end a turn in a competitor's greenhouse; the next turn begun there
-    counts as a visit, with its own limit and its duel."""
+def test_a_turn_begun_in_a_competitors_greenhouse_brings_no_duel() -> None:
+    """IV E: Attila suspects "any player who entered a competitor's greenhouse during their turn"
+    (ruling 8, revised in issue 28: a turn begun there was counted as a visit, which the text does
+    not say). A gardener who ended a turn in a competitor's greenhouse (and duelled for it) may act
+    there in the next turn within the visit's limit (III D 4), and draws no duel unless it leaves
+    and enters again."""
     state = visiting()
     set_hand(state, 0)
     set_hand(state, 1)
@@ -420,9 +456,31 @@ def test_a_turn_begun_in_a_competitors_greenhouse_is_a_visit() -> None:
     for _ in range(2):
         end_turn(state)
     assert state.turn.seat == 0 and state.players[0].square == "G1"
-    assert state.turn.visits == [1]
+    assert state.turn.visits == []
     assert "swap:0:0" in codes(state)
-    assert "duel" in kinds(end_turn(state))
+    act(state, "swap:0:0")
+    assert "duel" not in kinds(end_turn(state))
+
+
+def test_leaving_and_entering_again_in_the_turn_brings_the_duel() -> None:
+    """IV E: a gardener who began its turn in a competitor's greenhouse, stepped out and came back in
+    entered it during the turn: the duel follows, and a lost one returns what was taken there."""
+    state = visiting()
+    set_hand(state, 0)
+    set_hand(state, 1)
+    stack_duel(state, "nothing_seen")
+    end_turn(state)
+    state.players[1].square = "C"
+    for _ in range(2):
+        end_turn(state)
+    before = token_at(state, 1, 0)
+    act(state, "swap:0:0")
+    act(state, "move:L1")
+    act(state, "move:G1")
+    assert state.turn.visits == [1]
+    stack_duel(state, "red_handed")
+    events = end_turn(state)
+    assert "duel_lost" in kinds(events) and token_at(state, 1, 0) == before
 
 
 def passed_on(*duels: str) -> tuple[GardenPartyState, int, list[Event]]:
