@@ -24,7 +24,7 @@ from bot.seats import SeatChange, computer_name, seat_range
 from bot.server_settings import CLOCK_SECONDS
 from bot.sessions import Sessions
 from bot.storage import ChannelBusy, GameRecord, Outcome, ResultRecord, SeatRecord
-from engine.api import dump_state
+from engine.api import dump_state, retired
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -319,6 +319,19 @@ class Lobbies:
             result = await self._result(record, "ended", reason) if record.status == "active" else None
             await self.store.close_game(game_id, "cancelled", reason, result)
             return await self._closed(game_id, [f"{name} ended the {what}."])
+
+    async def retire(self, record: GameRecord) -> bool:
+        """End a stored game in progress these rules can no longer play on (`engine.api.retired`:
+        made with an earlier edition of its cards), saying why, with no result: it was not played
+        to an end, and scoring it with today's cards would count other cards. Whether it ended."""
+        async with self.sessions.session(record.id).lock:
+            position = Position(record)
+            reason = None if position.state is None else retired(position.game, position.state)
+            if reason is None:
+                return False
+            closed = await self.store.close_game(record.id, "cancelled", reason, None)
+            self.sessions.session(record.id).position = None
+            return closed
 
     async def abandon(self, game_id: int, days: int) -> None:
         """End a game nobody has moved in for `days` days, scored as it stands."""

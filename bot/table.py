@@ -110,6 +110,12 @@ class Table:
             if owns(record.guild_id) and unseen(record):
                 await self.lobbies.drop_if_unseen(record.id, grace=0.0)
         active = [r for r in await self.store.games_by_status("active") if owns(r.guild_id)]
+        for record in list(active):
+            # A game these rules can no longer play on (an earlier edition of its cards) ends,
+            # saying why, instead of refusing every move: its channel is free again.
+            if await self.lobbies.retire(record):
+                active.remove(record)
+                self.publisher.request(record.id)
         for record in active:
             if record.board_message_id is None:  # started, its table never posted: post it now
                 self.publisher.request(record.id)

@@ -380,6 +380,17 @@ def plays_past_its_end(game: AnyGame, state: BaseModel) -> bool:
     return not (closing is not None and closing(state))
 
 
+def retired(game: AnyGame, state: BaseModel) -> str | None:
+    """Why a stored game in progress can no longer go on with these rules (a game may say so as
+    `game.retired(state)`: Garden Party's games made with its decks before issue 28, whose card
+    ids name other cards now), in words for its players; None: it plays on."""
+    method = getattr(game, "retired", None)
+    if method is None:
+        return None
+    reason: str | None = method(state)
+    return reason
+
+
 def reply_seconds(game: AnyGame, options: BaseModel) -> float:
     """The reply window's clock for a game played with `options`: `options.reply_seconds` when the
     options model has that field, else `DEFAULT_REPLY_SECONDS` (30)."""

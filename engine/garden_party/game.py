@@ -42,13 +42,20 @@ class GardenPartyGame:
         return rules.interjections(state, seat)
 
     def apply(self, state: GardenPartyState, seat: int, action: Action) -> list[Event]:
-        if state.options.ruleset != RULESET:
-            # A game stored with the decks before issue 28: its card ids name other cards now.
-            raise IllegalAction(
-                f"This game was made with Garden Party's rules of edition {state.options.ruleset}, "
-                "before the 30-card decks; it can no longer be played on."
-            )
+        reason = self.retired(state)
+        if reason is not None:
+            raise IllegalAction(reason)
         return rules.apply(state, seat, action)
+
+    def retired(self, state: GardenPartyState) -> str | None:
+        """A game stored with the decks before issue 28 cannot go on: its card ids name other
+        cards now (the bot ends it at start-up, saying why)."""
+        if state.options.ruleset == RULESET:
+            return None
+        return (
+            f"dealt with edition {state.options.ruleset} of Garden Party's cards (before the 30-card "
+            "decks), which this version of the bot no longer plays"
+        )
 
     def view(self, state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
         return view(state, viewer)

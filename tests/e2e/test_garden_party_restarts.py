@@ -5,6 +5,7 @@ deploy does; every move before and after is a click (or a clock running out)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -165,3 +166,29 @@ async def test_a_restart_in_the_middle_of_a_turn_goes_on_from_the_open_hand_and_
     assert "**Bob** to play: roll the die." in board(fake, fake.general).text()
     assert pings(fake, bob) == told[1] + 1, "Bob is told his turn has come, once"
     assert leaks(fake, clocked_bot, fake.general) == []
+
+
+async def test_a_game_stored_with_the_cards_before_issue_28_ends_at_start_saying_why(
+    fake_discord: FakeDiscord, clocked_bot: BotRunner
+) -> None:
+    """Ruling 10 (30 action cards a talent renumbered the decks): a game in progress stored with
+    the earlier decks cannot go on, its card ids name other cards now. At the next start it ends,
+    its table saying why, instead of refusing every click; its channel takes a new game."""
+    fake = fake_discord
+    await open_table(fake, fake.alice, {"players": 3, "clock": "off"}, people=[fake.bob, fake.carol])
+    await shown_now(fake, clocked_bot)
+    assert clocked_bot.bot is not None
+    table = board(fake, fake.general)
+    path = clocked_bot.bot.settings.database_path
+    await clocked_bot.stop()
+    with sqlite3.connect(path) as db:  # as a game stored before `ruleset` and `balanced_start`
+        [(state,)] = list(db.execute("SELECT state FROM games WHERE id = 1"))
+        dumped = json.loads(state)
+        dumped["options"].pop("ruleset"), dumped["options"].pop("balanced_start")
+        db.execute("UPDATE games SET state = ? WHERE id = 1", (json.dumps(dumped),))
+    await clocked_bot.start()
+    await fake.wait_until(lambda: "no longer plays" in table.text(), what="the table saying it ended")
+    assert "edition 1" in table.text() and not boards(fake, fake.general), "no live table is left"
+    lobby = await fake.slash(fake.alice, fake.general, "play garden-party", {})
+    await lobby.wait_answered()
+    assert "already has a game" not in (await fake.response_message(lobby)).text()
