@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.backups import SQLITE_HEADER, read_only_uri
+from bot.backups import SQLITE_HEADER, backup_folder, quick_check, read_only_uri
 from bot.replays import rebuild
 from bot.storage import ActionRecord, GameRecord, Store
 from bot.storage.database import Database, Tx, is_postgres, open_database, sqlite_path
@@ -124,6 +124,12 @@ def source_problem(source: str) -> str | None:
         return (
             f"{path} is a SQLite database but holds no Garden Club schema: give the path of the "
             "bot's database file."
+        )
+    findings = quick_check(path)
+    if findings is not None:
+        return (
+            f"{path} is damaged (SQLite's quick_check: {findings}): copy from a good backup instead "
+            f"(in {backup_folder(path)}; `garden-club restore FILE` puts one back)."
         )
     return None
 

@@ -17,6 +17,7 @@ from bot.cli import main
 from bot.copy_database import CopyRefused, copy_database, safe
 from bot.storage import DeadlineRecord, Store
 from tests.bot.hub import Hub
+from tests.damaged_sqlite import fill_and_damage
 from tests.pg_cluster import Cluster
 
 ALICE, BOB = 11, 22
@@ -205,6 +206,16 @@ def test_a_source_without_garden_club_schema_is_refused_and_left_as_it_was(
     assert f"{source} {expected}" in line, line
     assert source.read_bytes() == before and not destination.exists()
     assert not (tmp_path / "backups").exists(), "nothing was migrated"
+
+
+def test_a_damaged_source_is_refused_rather_than_copied_in_part(tmp_path: Path) -> None:
+    source = tmp_path / "garden-club.sqlite3"
+    asyncio.run(a_server_with_history(str(source)))
+    fill_and_damage(source)
+    destination = tmp_path / "copy.sqlite3"
+    line = one_refusal(*copy_command(str(source), f"sqlite:///{destination}", tmp_path))
+    assert f"{source} is damaged (SQLite's quick_check: " in line and "garden-club restore" in line
+    assert not destination.exists()
 
 
 def test_the_command_names_the_absolute_files_it_read_and_wrote(tmp_path: Path) -> None:
