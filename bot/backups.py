@@ -186,6 +186,8 @@ def copy_before_migration(database: Path, version: int, when: float) -> Path:
     started = time.monotonic()
     try:
         size = copy_database(database, target)
+    except DatabaseDamaged as error:
+        raise RuntimeError(damaged_line(database, error.findings)) from None
     except BackupFailed as error:
         raise RuntimeError(
             f"could not back up {database} before migrating it from schema {version} ({error}); "

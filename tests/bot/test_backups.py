@@ -203,6 +203,19 @@ async def test_a_database_is_copied_before_it_is_migrated(tmp_path: Path) -> Non
     assert not (tmp_path / "fresh" / "backups").exists()
 
 
+async def test_a_damaged_database_is_not_migrated_and_the_error_says_restore(tmp_path: Path) -> None:
+    """Not "make room and start again": the copy before a migration finds the damage, and says so."""
+    database = tmp_path / "garden-club.sqlite3"
+    async with aiosqlite.connect(database, isolation_level=None) as db:
+        await migrate(SqliteDatabase(db), MIGRATIONS[:2])
+    fill_and_damage(database)
+    with pytest.raises(RuntimeError) as refused:
+        await Store.open(database)
+    said = str(refused.value)
+    assert said.startswith(f"the database {database} is damaged") and "`garden-club restore FILE`" in said
+    assert user_version(database) == 2 and not list((tmp_path / "backups").glob("*"))
+
+
 async def test_restore_puts_a_backup_in_place_and_keeps_what_it_replaced(
     tmp_path: Path, store: Store, capsys: pytest.CaptureFixture[str]
 ) -> None:
