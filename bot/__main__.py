@@ -15,7 +15,9 @@ import aiohttp
 import discord
 
 from bot.app import GardenClubBot
+from bot.backups import damaged_line, quick_check
 from bot.endpoints import use_api_base
+from bot.health import health_path, record_damage
 from bot.logging_setup import configure_logging
 from bot.settings import Settings, database_path_problem, load_settings_or_exit
 
@@ -87,6 +89,15 @@ def main() -> None:
     cli_main()
 
 
+def database_damage(database: Path) -> str | None:
+    """The one line saying the SQLite database is damaged (it fails `PRAGMA quick_check`), or None:
+    a damaged file is not run (a board would fail at the first damaged page, every backup too)."""
+    if not database.is_file():
+        return None  # a new install: the bot makes it
+    findings = quick_check(database)
+    return None if findings is None else damaged_line(database, findings)
+
+
 def run_bot(database: Path | None = None) -> None:
     """Run the bot until it is stopped (`database`: overrides DATABASE_PATH, as the image does)."""
     settings = load_settings_or_exit()
@@ -97,6 +108,11 @@ def run_bot(database: Path | None = None) -> None:
     problem = database_path_problem(settings.sqlite_file)
     if problem is not None:
         print(f"garden-club: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+    damage = None if settings.uses_postgres else database_damage(settings.sqlite_file)
+    if damage is not None:
+        record_damage(health_path(settings.sqlite_file), damage)
+        print(f"garden-club: {damage}.", file=sys.stderr)
         raise SystemExit(2)
     configure_logging(settings.log_level, [settings.discord_token.get_secret_value()])
     try:

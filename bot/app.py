@@ -181,6 +181,7 @@ class GardenClubBot(commands.Bot):
         )
         #: Online backups of the database (`take()` one now); on a schedule unless BACKUP_EVERY=off.
         self.backups = Backups(self.settings.sqlite_file, keep=self.settings.backup_keep, clock=self.timer)
+        self.backups.on_damaged = self._database_damaged
         #: With shards, one process backs up the shared database: shard 0's.
         #: PostgreSQL is backed up by its own tools (pg_dump), not by the bot.
         if (
@@ -213,6 +214,11 @@ class GardenClubBot(commands.Bot):
         if self._run_lock is not None:
             self._run_lock.release()
             self._run_lock = None
+
+    def _database_damaged(self, line: str) -> None:
+        """A backup found the database damaged: `garden-club health` says so from now on."""
+        if self.heartbeat is not None:
+            self.heartbeat.mark_damaged(line)
 
     def _hold_run_lock(self) -> None:
         """Lock `<database>.lock` while the bot runs (released in `close`); another process holding

@@ -28,6 +28,7 @@ import re
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,6 +50,48 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 class BackupFailed(Exception):
     """A copy could not be made or did not pass its check (the message says why)."""
+
+
+class DatabaseDamaged(BackupFailed):
+    """The database to be copied fails `PRAGMA quick_check`: a copy would only copy the damage."""
+
+    def __init__(self, database: Path, findings: str) -> None:
+        super().__init__(f"{database} is damaged (SQLite's quick_check: {findings})")
+        self.database = database
+        self.findings = findings
+
+
+# Integrity
+
+
+def quick_check(path: Path) -> str | None:
+    """What SQLite's `PRAGMA quick_check` finds wrong with the database file `path` (its first
+    findings, in a few words), or None if it is sound. Reads only; takes about as long as reading
+    the file once."""
+    try:
+        with contextlib.closing(sqlite3.connect(read_only_uri(path), uri=True)) as db:
+            db.execute("PRAGMA busy_timeout = 5000")
+            return _findings(db)
+    except sqlite3.DatabaseError as error:  # too damaged to check at all ("malformed")
+        return str(error) or type(error).__name__
+
+
+def _findings(db: sqlite3.Connection) -> str | None:
+    try:
+        found = [str(row[0]) for row in db.execute("PRAGMA quick_check(3)")]
+    except sqlite3.DatabaseError as error:
+        return str(error) or type(error).__name__
+    return None if found == ["ok"] else "; ".join(found)
+
+
+def damaged_line(database: Path, findings: str, *, running: bool = False) -> str:
+    """The one line an owner reads about a damaged database: what is wrong and what to do."""
+    stop = "stop the bot and " if running else ""
+    return (
+        f"the database {database} is damaged (SQLite's quick_check: {findings}): {stop}put back the "
+        f"newest good backup with `garden-club restore FILE` (backups are in {backup_folder(database)}; "
+        "see the README, 'Back up the database')"
+    )
 
 
 # Names and times
@@ -107,6 +150,9 @@ def copy_database(source: Path, target: Path) -> int:
             contextlib.closing(sqlite3.connect(partial)) as copy,
         ):
             reader.execute("PRAGMA busy_timeout = 5000")
+            findings = _findings(reader)
+            if findings is not None:
+                raise DatabaseDamaged(source, findings)
             # One step (pages=-1): the whole copy is one read transaction, which in WAL mode never
             # waits for the bot's writes nor restarts because of them.
             reader.backup(copy)
@@ -140,6 +186,8 @@ def copy_before_migration(database: Path, version: int, when: float) -> Path:
     started = time.monotonic()
     try:
         size = copy_database(database, target)
+    except DatabaseDamaged as error:
+        raise RuntimeError(damaged_line(database, error.findings)) from None
     except BackupFailed as error:
         raise RuntimeError(
             f"could not back up {database} before migrating it from schema {version} ({error}); "
@@ -166,6 +214,8 @@ class Backups:
         self.keep = keep
         self._clock = clock
         self._taking = asyncio.Lock()
+        #: Told the one line about a damaged database when a backup finds it (the heartbeat).
+        self.on_damaged: Callable[[str], None] | None = None
 
     def last_taken(self) -> float | None:
         """When the newest scheduled backup on disk was taken (None: there is none)."""
@@ -180,6 +230,12 @@ class Backups:
             started = time.monotonic()
             try:
                 size = await asyncio.to_thread(copy_database, self.database, target)
+            except DatabaseDamaged as error:
+                line = damaged_line(self.database, error.findings, running=True)
+                log.error("Backup of %s not taken: %s.", self.database, line)
+                if self.on_damaged is not None:
+                    self.on_damaged(line)
+                return None
             except BackupFailed as error:
                 log.error(
                     "Backup of %s failed (%s); the next one is tried at the next interval.",

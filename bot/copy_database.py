@@ -13,13 +13,17 @@ must be the stored one, in the copy exactly as in the source. The bot must be st
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
+from bot.backups import SQLITE_HEADER, backup_folder, quick_check, read_only_uri
 from bot.replays import rebuild
 from bot.storage import ActionRecord, GameRecord, Store
-from bot.storage.database import Database, Tx, is_postgres
+from bot.storage.database import Database, Tx, is_postgres, open_database, sqlite_path
 
 #: The tables in an order that keeps every reference valid (a game before its moves and results).
 TABLES = (
@@ -58,7 +62,7 @@ class CopyReport:
             else ""
         )
         return (
-            f"copied {total} rows ({games} games) from {safe(source)} to {safe(destination)}: every "
+            f"copied {total} rows ({games} games) from {shown(source)} to {shown(destination)}: every "
             f"table's count matches and {self.replayed} games replay to their stored position{unplayable}."
         )
 
@@ -71,6 +75,73 @@ def safe(location: str) -> str:
         user = credentials.partition(":")[0]
         return f"{scheme}://{user}@{where}"
     return location
+
+
+def shown(location: str) -> str:
+    """A database location as the owner should read it: a PostgreSQL URL without its password, a
+    SQLite file as its absolute path (`sqlite:///data/x` is relative to the working directory)."""
+    if is_postgres(location):
+        return safe(location)
+    return str(Path(sqlite_path(location)).absolute())
+
+
+#: Where to look when a relative SQLite location named nothing (the image keeps it on /data).
+_IN_DOCKER = "in Docker the database is sqlite:////data/garden-club.sqlite3 (four slashes: absolute)"
+
+
+def source_problem(source: str) -> str | None:
+    """Why `source` cannot be copied from (it is not there, or holds no Garden Club schema), or None.
+    A SQLite source is only read here: nothing is created or changed."""
+    if is_postgres(source):
+        return None  # checked once opened (`_postgres_source_problem`)
+    path = Path(sqlite_path(source)).absolute()
+    relative = (
+        "" if sqlite_path(source).startswith("/") else f" (--from {source} is relative to {Path.cwd()})"
+    )
+    if path.is_dir():
+        return (
+            f"--from names a folder, {path}: give the database file, such as {path / 'garden-club.sqlite3'}."
+        )
+    if not path.exists():
+        return (
+            f"there is no database at {path}{relative}: give the path of the bot's database file; "
+            f"{_IN_DOCKER}."
+        )
+    try:
+        with open(path, "rb") as opened:
+            header = opened.read(len(SQLITE_HEADER))
+    except OSError as error:
+        return f"cannot read {path} ({error.strerror or error})."
+    if header != SQLITE_HEADER:
+        return f"{path} is not a SQLite database: give the path of the bot's database file."
+    try:
+        with contextlib.closing(sqlite3.connect(read_only_uri(path), uri=True)) as db:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            tables = {str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as error:
+        return f"{path} cannot be read as a Garden Club database ({error})."
+    if version == 0 or "games" not in tables:
+        return (
+            f"{path} is a SQLite database but holds no Garden Club schema: give the path of the "
+            "bot's database file."
+        )
+    findings = quick_check(path)
+    if findings is not None:
+        return (
+            f"{path} is damaged (SQLite's quick_check: {findings}): copy from a good backup instead "
+            f"(in {backup_folder(path)}; `garden-club restore FILE` puts one back)."
+        )
+    return None
+
+
+async def _postgres_source_problem(source: str) -> str | None:
+    db = await open_database(source)
+    try:
+        if await db.schema_version() == 0:
+            return f"{safe(source)} holds no Garden Club schema: give the database the bot has been using."
+        return None
+    finally:
+        await db.close()
 
 
 async def columns_of(db: Database, table: str) -> list[str]:
@@ -92,6 +163,11 @@ async def count(db: Database, table: str) -> int:
 async def copy_database(source: str, destination: str) -> CopyReport:
     """Copy everything from `source` to the empty `destination`, then verify it."""
     if source == destination:
+        raise CopyRefused("--from and --to name the same database: give two different ones.")
+    problem = await _postgres_source_problem(source) if is_postgres(source) else source_problem(source)
+    if problem is not None:
+        raise CopyRefused(problem)
+    if not is_postgres(source) and not is_postgres(destination) and shown(source) == shown(destination):
         raise CopyRefused("--from and --to name the same database: give two different ones.")
     origin = await Store.open(source)
     try:
@@ -184,7 +260,9 @@ def copy_database_command(source: str, destination: str) -> None:
         raise SystemExit(2) from None
     except Exception as error:  # a database that cannot be reached or read: one line, no traceback
         print(
-            f"garden-club copy-database: could not copy ({type(error).__name__}: {error}).", file=sys.stderr
+            f"garden-club copy-database: could not copy from {shown(source)} to {shown(destination)} "
+            f"({type(error).__name__}: {error}).",
+            file=sys.stderr,
         )
         raise SystemExit(2) from None
     print(report.line(source, destination))

@@ -66,6 +66,9 @@ class Beat:
     problem: str | None
     #: Heartbeats written since the bot started.
     count: int
+    #: The database fails its integrity check: the one line saying so and what to do (None: it
+    #: passed, or was not checked since the bot started).
+    damaged: str | None = None
 
 
 def gateway_connected(client: discord.Client) -> bool:
@@ -94,7 +97,14 @@ class Heartbeat:
         self.every = every
         self.write_timeout = write_timeout
         self.count = 0
+        #: Set when a backup found the database damaged (`mark_damaged`): every beat says so.
+        self.damaged: str | None = None
         self._now = asyncio.Event()
+
+    def mark_damaged(self, line: str) -> None:
+        """The database failed its integrity check (before a backup): unhealthy from now on."""
+        self.damaged = line
+        self.poke()
 
     def poke(self) -> None:
         """Write a heartbeat now (the gateway connected or dropped), not at the next beat."""
@@ -117,9 +127,13 @@ class Heartbeat:
         """Check the gateway and the database, and write the file."""
         gateway = gateway_connected(self.client)
         database, problem = await self._write_database()
+        if self.damaged is not None:
+            database, problem = False, self.damaged
         if not gateway:
             problem = "the bot is not connected to Discord's gateway" + (f"; {problem}" if problem else "")
-        beat = self._beat(running=True, gateway=gateway, database=database, problem=problem)
+        beat = self._beat(
+            running=True, gateway=gateway, database=database, problem=problem, damaged=self.damaged
+        )
         self._write(beat)
         return beat
 
@@ -155,6 +169,27 @@ class Heartbeat:
             log.warning("Could not write the heartbeat file %s: %s", self.path, error)
 
 
+def record_damage(path: Path, line: str) -> None:
+    """A start refused because the database is damaged: the heartbeat file `path` says so, and
+    `garden-club health` repeats it (not "no heartbeat", nor an older "healthy")."""
+    beat = Beat(
+        time=time.time(),
+        pid=os.getpid(),
+        running=False,
+        gateway=False,
+        database=False,
+        problem=line,
+        count=0,
+        damaged=line,
+    )
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_text(json.dumps(asdict(beat)), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        log.warning("Could not write the heartbeat file %s: %s", path, error)
+
+
 def check(path: Path, now: float | None = None, stale_after: float = STALE_AFTER) -> str | None:
     """Why the bot whose heartbeat file is `path` is unhealthy, in one line; None if it is healthy."""
     now = time.time() if now is None else now
@@ -167,6 +202,8 @@ def check(path: Path, now: float | None = None, stale_after: float = STALE_AFTER
     if not isinstance(data, dict) or not isinstance(data.get("time"), int | float):
         return f"the heartbeat file {path} is not one the bot wrote"
     age = now - float(data["time"])
+    if data.get("damaged"):
+        return str(data["damaged"])
     if not data.get("running", False):
         return f"the bot stopped {_ago(age)}"
     if age > stale_after:

@@ -8,6 +8,7 @@ is moved aside, never deleted. Every refusal is one line naming what is wrong.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import sys
@@ -130,6 +131,7 @@ def _restore_locked(file: Path, database: Path, now: float) -> str:
     except OSError as error:
         incoming.unlink(missing_ok=True)
         raise RestoreRefused(f"cannot put the backup in place of {database} ({error}).") from None
+    _forget_damage(database)
     games = "1 game" if in_progress == 1 else f"{in_progress} games"
     before = f"; the database it replaced is {aside}" if replaced else ""
     return (
@@ -181,6 +183,18 @@ def _show_again(copy: Path, version: int) -> None:
             )
     except sqlite3.Error as error:
         raise BackupFailed(str(error)) from error
+
+
+def _forget_damage(database: Path) -> None:
+    """The heartbeat file of a start refused for a damaged database (`bot.health.record_damage`)
+    speaks of the file just replaced: remove it, so `health` no longer says "damaged"."""
+    heartbeat = database.with_name(database.name + ".health")  # bot.health.health_path
+    try:
+        damaged = json.loads(heartbeat.read_text(encoding="utf-8")).get("damaged")
+    except (OSError, ValueError, AttributeError):
+        return
+    if damaged:
+        heartbeat.unlink(missing_ok=True)
 
 
 def _move_aside(database: Path, aside: Path) -> bool:

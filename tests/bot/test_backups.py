@@ -23,6 +23,7 @@ from bot.restore import RestoreRefused, restore, restore_command
 from bot.storage import SeatRecord, Store
 from bot.storage.migrations import MIGRATIONS, migrate
 from bot.storage.sqlite_database import SqliteDatabase
+from tests.damaged_sqlite import fill_and_damage
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 HOUR = 3600.0
@@ -152,6 +153,33 @@ async def test_a_failed_backup_is_logged_and_tried_again_at_the_next_interval(
     assert not list((tmp_path / "backups").glob("*.partial"))
 
 
+async def test_a_damaged_database_is_not_backed_up_and_the_error_says_restore(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 29 item 3: quick_check before every backup; a damaged file gives one clear ERROR line
+    (no traceback) naming `garden-club restore`, and the heartbeat is told."""
+    database = tmp_path / "garden-club.sqlite3"
+    opened = await Store.open(database)
+    await opened.close()
+    fill_and_damage(database)
+    backups = Backups(database, keep=3, clock=ManualClock(START))
+    told: list[str] = []
+    backups.on_damaged = told.append
+    with caplog.at_level(logging.ERROR, logger="bot.backups"):
+        assert await backups.take() is None
+    [record] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert record.exc_info is None and "\n" not in record.getMessage()
+    assert record.getMessage().startswith(
+        f"Backup of {database} not taken: the database {database} is damaged"
+    )
+    assert (
+        "stop the bot and put back the newest good backup with `garden-club restore FILE`"
+        in record.getMessage()
+    )
+    assert told == [record.getMessage().removeprefix(f"Backup of {database} not taken: ").removesuffix(".")]
+    assert scheduled_backups(database) == [] and not list((tmp_path / "backups").glob("*"))
+
+
 async def test_a_database_is_copied_before_it_is_migrated(tmp_path: Path) -> None:
     database = tmp_path / "garden-club.sqlite3"
     async with aiosqlite.connect(database, isolation_level=None) as db:
@@ -173,6 +201,19 @@ async def test_a_database_is_copied_before_it_is_migrated(tmp_path: Path) -> Non
     await fresh.close()
     assert list((tmp_path / "backups").iterdir()) == [copy]
     assert not (tmp_path / "fresh" / "backups").exists()
+
+
+async def test_a_damaged_database_is_not_migrated_and_the_error_says_restore(tmp_path: Path) -> None:
+    """Not "make room and start again": the copy before a migration finds the damage, and says so."""
+    database = tmp_path / "garden-club.sqlite3"
+    async with aiosqlite.connect(database, isolation_level=None) as db:
+        await migrate(SqliteDatabase(db), MIGRATIONS[:2])
+    fill_and_damage(database)
+    with pytest.raises(RuntimeError) as refused:
+        await Store.open(database)
+    said = str(refused.value)
+    assert said.startswith(f"the database {database} is damaged") and "`garden-club restore FILE`" in said
+    assert user_version(database) == 2 and not list((tmp_path / "backups").glob("*"))
 
 
 async def test_restore_puts_a_backup_in_place_and_keeps_what_it_replaced(

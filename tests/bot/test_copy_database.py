@@ -3,6 +3,12 @@ PostgreSQL (and back), every table's rows and every game's replay checked afterw
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +17,7 @@ from bot.cli import main
 from bot.copy_database import CopyRefused, copy_database, safe
 from bot.storage import DeadlineRecord, Store
 from tests.bot.hub import Hub
+from tests.damaged_sqlite import fill_and_damage
 from tests.pg_cluster import Cluster
 
 ALICE, BOB = 11, 22
@@ -122,8 +129,6 @@ async def test_a_destination_with_games_is_refused_and_left_as_it_was(
 def test_the_command_says_what_it_copied_in_one_line_and_never_shows_a_password(
     tmp_path: Path, postgres_cluster: Cluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import asyncio
-
     source = str(tmp_path / "g.sqlite3")
     asyncio.run(a_server_with_history(source))
     destination = postgres_cluster.database()
@@ -136,3 +141,88 @@ def test_the_command_says_what_it_copied_in_one_line_and_never_shows_a_password(
     error = capsys.readouterr().err.strip()
     assert "already holds games" in error and "Traceback" not in error
     assert safe("postgresql://garden:s3cret@db:5432/garden") == "postgresql://garden@db:5432/garden"
+
+
+# The command as an owner runs it (issue 29 item 2): a real process, real files.
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def copy_command(source: str, destination: str, cwd: Path) -> tuple[int, str, str]:
+    """`python -m bot copy-database --from SOURCE --to DESTINATION` in `cwd`: exit code, stdout, stderr."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(PROJECT_ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "copy-database", "--from", source, "--to", destination],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def one_refusal(code: int, out: str, err: str) -> str:
+    assert code == 2 and out == "" and "Traceback" not in err, (code, out, err)
+    [line] = err.strip().splitlines()
+    assert line.startswith("garden-club copy-database: ")
+    return line
+
+
+def test_a_source_that_does_not_exist_is_refused_and_nothing_is_created(tmp_path: Path) -> None:
+    """The container's natural `sqlite:///data/…` is relative to /home/garden: it names nothing,
+    and the copy says so instead of copying an empty file it made there."""
+    (tmp_path / "data").mkdir()
+    destination = tmp_path / "copy.sqlite3"
+    line = one_refusal(
+        *copy_command("sqlite:///data/garden-club.sqlite3", f"sqlite:///{destination}", tmp_path)
+    )
+    assert f"there is no database at {tmp_path / 'data' / 'garden-club.sqlite3'}" in line
+    assert f"relative to {tmp_path}" in line and "sqlite:////data/garden-club.sqlite3" in line
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["data"], "no file was made on either side"
+
+
+@pytest.mark.parametrize(
+    ("contents", "expected"),
+    [
+        (None, "is a SQLite database but holds no Garden Club schema"),  # a SQLite database of something else
+        (b"", "is not a SQLite database"),
+        (b"games,moves\n1,2\n", "is not a SQLite database"),
+    ],
+)
+def test_a_source_without_garden_club_schema_is_refused_and_left_as_it_was(
+    tmp_path: Path, contents: bytes | None, expected: str
+) -> None:
+    source = tmp_path / "other.sqlite3"
+    if contents is None:
+        with contextlib.closing(sqlite3.connect(source)) as db:
+            db.execute("CREATE TABLE notes (text TEXT)")
+            db.commit()
+    else:
+        source.write_bytes(contents)
+    before = source.read_bytes()
+    destination = tmp_path / "copy.sqlite3"
+    line = one_refusal(*copy_command(str(source), f"sqlite:///{destination}", tmp_path))
+    assert f"{source} {expected}" in line, line
+    assert source.read_bytes() == before and not destination.exists()
+    assert not (tmp_path / "backups").exists(), "nothing was migrated"
+
+
+def test_a_damaged_source_is_refused_rather_than_copied_in_part(tmp_path: Path) -> None:
+    source = tmp_path / "garden-club.sqlite3"
+    asyncio.run(a_server_with_history(str(source)))
+    fill_and_damage(source)
+    destination = tmp_path / "copy.sqlite3"
+    line = one_refusal(*copy_command(str(source), f"sqlite:///{destination}", tmp_path))
+    assert f"{source} is damaged (SQLite's quick_check: " in line and "garden-club restore" in line
+    assert not destination.exists()
+
+
+def test_the_command_names_the_absolute_files_it_read_and_wrote(tmp_path: Path) -> None:
+    (tmp_path / "data").mkdir()
+    asyncio.run(a_server_with_history(str(tmp_path / "data" / "garden-club.sqlite3")))
+    code, out, err = copy_command("sqlite:///data/garden-club.sqlite3", "sqlite:///copy.sqlite3", tmp_path)
+    assert code == 0 and "Traceback" not in err, (out, err)
+    [line] = out.strip().splitlines()
+    assert line.startswith("copied ") and "(4 games)" in line and "3 games replay" in line, line
+    assert f"from {tmp_path / 'data' / 'garden-club.sqlite3'} to {tmp_path / 'copy.sqlite3'}:" in line

@@ -19,6 +19,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.health import HEARTBEAT_SECONDS, STALE_AFTER, check, health_path
+from tests.damaged_sqlite import fill_and_damage
 from tests.fake_discord import BotRunner, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,6 +152,27 @@ async def test_unhealthy_while_the_database_cannot_be_written(
         other.close()
     written = await next_beat(path, clock)
     assert written["database"] is True and check(path) is None
+
+
+async def test_unhealthy_once_a_backup_finds_the_database_damaged(
+    fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock
+) -> None:
+    """Issue 29 item 3: the running bot's backup checks the file first (quick_check); a damaged one
+    is not copied, and from then on `garden-club health` says so and names `garden-club restore`."""
+    path = heartbeat_file(clocked_bot)
+    await eventually(lambda: path.exists() and check(path) is None, "a healthy heartbeat")
+    database = clocked_bot.data_dir / "garden-club.sqlite3"
+    fill_and_damage(database, table="padding")  # a page of a table the bot does not read itself
+    assert clocked_bot.bot is not None
+    assert await clocked_bot.bot.backups.take() is None
+    written = await next_beat(path, clock)
+    assert written["running"] and written["database"] is False and "is damaged" in written["damaged"]
+    code, output = await health(database)
+    assert code == 1 and "\n" not in output
+    assert output.startswith(
+        f"garden-club: unhealthy: the database {database} is damaged (SQLite's quick_check"
+    )
+    assert "`garden-club restore FILE`" in output
 
 
 async def test_a_heartbeat_that_stopped_coming_is_stale(

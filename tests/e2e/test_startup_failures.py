@@ -8,6 +8,9 @@ import os
 import sys
 from pathlib import Path
 
+from bot.backups import copy_database, quick_check
+from bot.storage import Store
+from tests.damaged_sqlite import fill_and_damage
 from tests.fake_discord import FakeDiscord
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -61,3 +64,47 @@ async def test_a_refused_token_stops_with_one_line(fake_discord: FakeDiscord, tm
     code, stderr = await run_bot(bot_env(tmp_path, "a-wrong-token", fake_discord.api_base), tmp_path)
     assert code == 2 and "Traceback" not in stderr and "a-wrong-token" not in stderr
     assert "Discord refused DISCORD_TOKEN" in stderr
+
+
+async def test_a_damaged_database_stops_the_start_with_one_line_naming_restore(tmp_path: Path) -> None:
+    """Issue 29 item 3: a page overwritten in the middle of the file fails SQLite's quick_check at
+    start; the bot does not run on it, and `garden-club health` says why (not "healthy")."""
+    database = tmp_path / "data" / "garden-club.sqlite3"
+    store = await Store.open(database)
+    await store.close()
+    good = tmp_path / "data" / "backups" / "garden-club-20260102-030405.sqlite3"
+    copy_database(database, good)
+    fill_and_damage(database)
+    env = bot_env(tmp_path, "a-token", "http://127.0.0.1:9/api/v10")  # never reached
+    code, stderr = await run_bot(env, tmp_path)
+    assert code == 2 and "Traceback" not in stderr, stderr
+    [line] = [line for line in stderr.splitlines() if line.strip()]
+    assert line.startswith(f"garden-club: the database {database} is damaged (SQLite's quick_check: "), line
+    assert "`garden-club restore FILE`" in line and str(tmp_path / "data" / "backups") in line
+    code, said = await owner_command(["health", "--database", str(database)], env, tmp_path)
+    assert code == 1
+    assert said == f"garden-club: unhealthy: {line.removeprefix('garden-club: ')}"
+    # What the line says to do works: the backup is put back, and health no longer says "damaged".
+    code, said = await owner_command(["restore", str(good), "--database", str(database)], env, tmp_path)
+    assert code == 0 and said.startswith(f"garden-club: restored {good}"), said
+    code, said = await owner_command(["health", "--database", str(database)], env, tmp_path)
+    assert code == 1 and "no heartbeat" in said and "is damaged" not in said
+    assert quick_check(database) is None
+
+
+async def owner_command(arguments: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str]:
+    """`python -m bot ARGUMENTS` without a token, as an owner runs health or restore: exit code and
+    what it printed."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *arguments,
+        cwd=cwd,
+        env={k: v for k, v in env.items() if k != "DISCORD_TOKEN"},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    said, _ = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode is not None
+    return process.returncode, said.decode().strip()
