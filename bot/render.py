@@ -18,7 +18,7 @@ from bot.results import ranked
 from bot.server_settings import CLOCK_WORDS
 from bot.storage import RatingChange, ResultRecord
 from bot.ui.choices import clip
-from engine.api import SeatResult
+from engine.api import SeatResult, points_word
 
 #: A message's content limit.
 MESSAGE_MAX = 2000
@@ -90,7 +90,8 @@ def result_lines(position: Position) -> str:
         award = f" — {seat_result.award}" if seat_result.award else ""
         mark = "🏆 " if seat_result.seat in result.winners and not solo else ""
         head = f"{place}. " if not solo else ""
-        lines.append(f"{head}{mark}**{names[seat_result.seat]}**: {seat_result.total} points{award}")
+        points = f"{seat_result.total} {points_word(seat_result.total)}"
+        lines.append(f"{head}{mark}**{names[seat_result.seat]}**: {points}{award}")
     lines += ["", result.summary_for(names)]
     if solo:
         ribbon = result.seats[0].award

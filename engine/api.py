@@ -39,6 +39,11 @@ class _Names(dict[str, object]):
         raise KeyError(f"the template names {key!r}, which is neither a seat role nor a field")
 
 
+def points_word(points: int) -> str:
+    """ "point" for one (or minus one), else "points": "wins with 1 point"."""
+    return "point" if abs(points) == 1 else "points"
+
+
 def default_seat_name(seat: Seat) -> str:
     """The name of a seat nobody gave a name to ("Seat 3")."""
     return f"Seat {seat + 1}"

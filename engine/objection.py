@@ -34,6 +34,7 @@ from engine.api import (
     ScoreLine,
     SeatResult,
     Viewer,
+    points_word,
 )
 from engine.rng import Rng
 from engine.text import event, join_roles, phrase, render, standing_phrase
@@ -335,7 +336,9 @@ class ObjectionGame:
                 f"{join_roles(list(roles))} share the win with {{points}} points.", seats=roles, points=best
             )
         else:
-            ending = phrase("{winner1} wins with {points} points.", seats=roles, points=best)
+            ending = phrase(
+                f"{{winner1}} wins with {{points}} {points_word(best)}.", seats=roles, points=best
+            )
         return self._result(seats, winners, ending)
 
     def standing_result(self, state: ObjectionState) -> Result:

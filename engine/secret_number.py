@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.api import Event, IllegalAction, Result, ScoreLine, SeatResult, Viewer
+from engine.api import Event, IllegalAction, Result, ScoreLine, SeatResult, Viewer, points_word
 from engine.rng import Rng
 from engine.text import event, phrase, render, standing_phrase
 
@@ -183,7 +183,11 @@ class SecretNumberGame:
         if len(winners) == 2:
             ending = phrase("A shared win.")
         else:
-            ending = phrase("{winner} wins with {points} points.", seats={"winner": winners[0]}, points=best)
+            ending = phrase(
+                f"{{winner}} wins with {{points}} {points_word(best)}.",
+                seats={"winner": winners[0]},
+                points=best,
+            )
         return Result(
             seats=[
                 SeatResult(seat=s, total=p, lines=[ScoreLine(label="Right guesses", points=p)])

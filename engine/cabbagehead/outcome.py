@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.api import Phrase, Result, ScoreLine, SeatResult
+from engine.api import Phrase, Result, ScoreLine, SeatResult, points_word
 from engine.cabbagehead.deck import deck
 from engine.cabbagehead.scoring import evaluate, ribbon_for, vegetable_types
 from engine.cabbagehead.state import CabbageheadState
@@ -50,7 +50,9 @@ def final_result(state: CabbageheadState) -> Result:
         )
     else:
         ending = phrase(
-            f"{{winner}} wins with {{points}} points{why}.", seats={"winner": best[0]}, points=totals[best[0]]
+            f"{{winner}} wins with {{points}} {points_word(totals[best[0]])}{why}.",
+            seats={"winner": best[0]},
+            points=totals[best[0]],
         )
     return _result(seats, best, ending)
 

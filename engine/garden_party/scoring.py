@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.api import Phrase, Result, ScoreLine, SeatResult
+from engine.api import Phrase, Result, ScoreLine, SeatResult, points_word
 from engine.garden_party.cards import (
     BEST_IN_SHOW_POINTS,
     COLLECTOR_POINTS,
@@ -98,7 +98,7 @@ def result(state: GardenPartyState, *, final: bool = True) -> Result:
             f"{names} wins the tie on {{points}} points with more flowering plants or collector's flowers."
         )
     else:
-        template = f"{names} wins with {{points}} points."
+        template = f"{names} wins with {{points}} {points_word(best)}."
     phrase = Phrase(template=template, seats=roles, values={"points": best})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)

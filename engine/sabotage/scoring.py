@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.api import Phrase, Result, ScoreLine, SeatResult
+from engine.api import Phrase, Result, ScoreLine, SeatResult, points_word
 from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES
 from engine.sabotage.state import SabotageState
@@ -42,7 +42,7 @@ def result(state: SabotageState) -> Result:
             f"{names} wins the tie on {{points}} points by completing more objectives ({{objectives}})."
         )
     else:
-        template = f"{names} wins with {{points}} points."
+        template = f"{names} wins with {{points}} {points_word(best)}."
     phrase = Phrase(template=template, seats=roles, values={"points": best, "objectives": most})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)
