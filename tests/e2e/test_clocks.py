@@ -99,9 +99,26 @@ async def time_ran_out(fake: FakeDiscord, name: str = "Alice") -> FakeMessage:
     return found
 
 
-async def play_until_turn_of(fake: FakeDiscord, user: FakeUser, other: FakeUser, rng: random.Random) -> None:
-    """`other` plays their decisions until the board says it is `user`'s turn."""
+def stored_version(runner: BotRunner) -> int:
+    """The version of the (only) game as stored: its moves, a timed-out turn's included."""
+    assert runner.bot is not None
+    with sqlite3.connect(runner.bot.settings.database_path) as db:
+        (version,) = db.execute("SELECT version FROM games ORDER BY id DESC LIMIT 1").fetchone()
+    return int(version)
+
+
+async def play_until_turn_of(
+    fake: FakeDiscord, user: FakeUser, other: FakeUser, rng: random.Random, runner: BotRunner | None = None
+) -> None:
+    """`other` plays their decisions until the board says it is `user`'s turn. With `runner`, the
+    board is read once it shows the game as stored (a timed-out turn's move is published in the
+    background: the board before it still names the player who timed out)."""
     for _ in range(20):
+        if runner is not None:
+            await fake.wait_until(
+                lambda: shown_move(latest_board(fake)) >= stored_version(runner),
+                what="the board showing the stored game",
+            )
         shown = latest_board(fake)
         before = shown_move(shown)
         to_move = player_to_move(fake, shown, [user, other])
@@ -197,7 +214,7 @@ async def test_three_turns_run_out_hand_the_seat_to_a_computer_until_im_back(
         )
         if turn < TIMEOUTS_BEFORE_HANDOVER:
             assert seat_of(clocked_bot, 0).get("user_id") == fake.alice.id, "two in a row: still Alice's seat"
-            await play_until_turn_of(fake, fake.alice, fake.bob, rng)
+            await play_until_turn_of(fake, fake.alice, fake.bob, rng, clocked_bot)
     announced = await fake.wait_until(
         lambda: [m for m in fake.public_messages(fake.general) if "I'm back" in m.text()],
         what="the stand-in announced",

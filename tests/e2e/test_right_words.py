@@ -84,7 +84,7 @@ async def test_the_third_timeout_names_the_player_and_im_back_says_whose_seat_it
             what=f"timed-out turn {turn}",
         )
         if turn < TIMEOUTS_BEFORE_HANDOVER:
-            await play_until_turn_of(fake, fake.alice, fake.bob, rng)
+            await play_until_turn_of(fake, fake.alice, fake.bob, rng, clocked_bot)
     announced = await fake.wait_until(
         lambda: [m for m in fake.public_messages(fake.general) if "I'm back" in m.text()],
         what="the stand-in announced",
