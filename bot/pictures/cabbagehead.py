@@ -8,11 +8,9 @@ garden's owner may choose now (the view's `legal_slots`) are outlined in yellow 
 few enough to read, carry their name, so a player reads the slot off the picture and finds its
 button.
 
-When the view says the game is over, the board starts with the result: alone, the score and the
-Garden Club ribbon it earns (the rulebook's table, `engine.cabbagehead.scoring.ribbon_for`, applied
-to the view's public score; ruling 22); with two players, the ranking by points, then vegetable
-types, then Bees, with a crown on the winner (both, on a shared win). All text is at least
-`cv.MIN_FONT`.
+When the view says the game is over, a band says so above the final board; the result itself (the
+ranking, or alone the score and its ribbon) is said once, in the game's final message (issue 27
+item 9). All text is at least `cv.MIN_FONT`.
 """
 
 from __future__ import annotations
@@ -23,8 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
-from bot.pictures.text import clip_alt, plural, seat_name
-from engine.cabbagehead.scoring import ribbon_for
+from bot.pictures.text import FINAL_BOARD, clip_alt, plural, seat_name
 from engine.cabbagehead.views import CabbageheadView, CardView, GardenView, RowPlaceView
 
 TITLE = "Mr. Cabbagehead's Garden"
@@ -34,14 +31,6 @@ AXIS = 30
 MAX_CELL = 124
 #: A garden card narrower than this shows its points, picture and number, not its name.
 NAMED_CARD = 84
-RIBBON_COLOURS: dict[str, cv.RGB] = {
-    "Blue Ribbon": (40, 90, 200),
-    "Red Ribbon": (200, 40, 40),
-    "Yellow Ribbon": (245, 205, 40),
-    "White Ribbon": (250, 250, 250),
-}
-
-
 # ---------------------------------------------------------------- cards
 
 
@@ -128,7 +117,8 @@ def _rose_card(w: int, h: int) -> Image.Image:
 
 
 def _header(view: CabbageheadView, names: list[str], title: str) -> list[cv.Section]:
-    """The band across the top, once the game is over: the title and the result. While the game
+    """The band across the top, once the game is over: the title and that this is the final board
+    (the result is in the final message, issue 27 item 9). While the game
     runs there is none: the message's headline right above the picture says the game, the round,
     the turn and who is to do what (issue 17, each fact said once)."""
     if not view.game_over:
@@ -144,112 +134,15 @@ def said(names: list[str], seat: int) -> str:
     return seat_name([], seat)
 
 
-def ranking(view: CabbageheadView) -> tuple[list[tuple[int, GardenView, bool]], str]:
-    """(place, garden, won) from the first down, and why the first won when points were equal:
-    most points, then most vegetable types, then most Bees; equal in all three, the win is shared
-    (the rulebook's two-player tie-break, from the view's own numbers)."""
-
-    def key(g: GardenView) -> tuple[int, int, int]:
-        return (g.score_now, g.vegetable_types, g.bees)
-
-    order = sorted(view.gardens, key=lambda g: (*(-v for v in key(g)), g.seat))
-    out: list[tuple[int, GardenView, bool]] = []
-    for i, garden in enumerate(order):
-        place = out[-1][0] if out and key(out[-1][1]) == key(garden) else i + 1
-        out.append((place, garden, place == 1))
-    why = ""
-    if len(order) > 1 and out[1][0] != 1 and order[0].score_now == order[1].score_now:
-        why = "more vegetable types" if order[0].vegetable_types != order[1].vegetable_types else "more Bees"
-    return out, why
-
-
-def ribbon_words(points: int) -> str:
-    ribbon = ribbon_for(points)
-    return ribbon if ribbon else "no ribbon (40 points or less)"
-
-
 def decision_line(
     view: CabbageheadView, names: list[str], name: Callable[[list[str], int], str] = seat_name
 ) -> str:
-    """Whose decision it is and what it is, from the view's structured fields (never its wording)."""
+    """Whose decision it is and what it is, from the view's structured fields (never its wording);
+    once the game is over, only that the board is final."""
     if view.game_over:
-        if len(view.gardens) == 1:
-            garden = view.gardens[0]
-            return f"The game is over: {plural(garden.score_now, 'point')}, {ribbon_words(garden.score_now)}."
-        ranked, why = ranking(view)
-        winners = [g for _, g, won in ranked if won]
-        scores = ", ".join(f"{name(names, g.seat)} {g.score_now}" for _, g, _ in ranked)
-        if len(winners) > 1:
-            return f"The game is over: a shared win. Scores: {scores}."
-        return (
-            f"The game is over: {name(names, winners[0].seat)} wins"
-            + (f" on the tie-break ({why})" if why else "")
-            + f". Scores: {scores}."
-        )
+        return FINAL_BOARD
     who = " and ".join(name(names, s) for s in view.to_move)
     return f"Now: {who} to {view.decision_task}."
-
-
-def _results_section(view: CabbageheadView, names: list[str]) -> cv.Section:
-    """The final result: alone, the score and its ribbon; otherwise the ranking with a crown."""
-    x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
-    if len(view.gardens) == 1:
-        garden = view.gardens[0]
-        height = 86
-
-        def solo(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-            cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.PANEL, outline=cv.GOLD, width=3)
-            ribbon = ribbon_for(garden.score_now)
-            if ribbon:
-                cv.rosette(d, x0 + 12, y + 8, 62, RIBBON_COLOURS[ribbon])
-            tx = x0 + (88 if ribbon else 14)
-            title = f"{seat_name(names, garden.seat)}: {plural(garden.score_now, 'point')}"
-            cv.draw_text(
-                image,
-                (tx, y + 10),
-                cv.clip_text(title, x1 - tx - 12, cv.HEADING, True),
-                cv.HEADING,
-                cv.INK,
-                bold=True,
-                tag="ranking",
-            )
-            prize = (
-                f"The Garden Club's prize: {ribbon}" if ribbon else "No ribbon this year (40 points or less)"
-            )
-            cv.draw_text(
-                image, (tx, y + 14 + cv.line_height(cv.HEADING)), prize, cv.BODY, cv.INK, tag="ranking"
-            )
-
-        return height, solo
-    ranked, why = ranking(view)
-    row = cv.line_height(cv.HEADING) + 8
-    height = (
-        12 + cv.line_height(cv.HEADING) + len(ranked) * row + (cv.line_height(cv.SMALL) if why else 0) + 14
-    )
-
-    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-        cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.PANEL, outline=cv.GOLD, width=3)
-        cv.draw_text(image, (x0 + 12, y + 8), "Final ranking", cv.HEADING, cv.INK, bold=True, tag="ranking")
-        ry = y + 12 + cv.line_height(cv.HEADING)
-        for place, garden, won in ranked:
-            if won:
-                d.rounded_rectangle((x0 + 6, ry - 3, x1 - 6, ry + row - 5), radius=6, fill=cv.HIGHLIGHT)
-                cv.crown(d, x0 + 12, ry + 1, 26)
-            cv.draw_text(image, (x0 + 46, ry), f"{place}.", cv.HEADING, cv.INK, bold=True, tag="ranking")
-            shown = cv.clip_text(seat_name(names, garden.seat), 260, cv.HEADING, bold=True)
-            cv.draw_text(image, (x0 + 80, ry), shown, cv.HEADING, cv.INK, bold=True, tag="ranking")
-            what = (
-                f"{plural(garden.score_now, 'point')} · {plural(garden.vegetable_types, 'type')}"
-                f" · {plural(garden.bees, 'bee')}"
-            )
-            cv.draw_text(
-                image, (x1 - 14, ry + 1), what, cv.BODY, cv.INK, anchor="rt", bold=won, tag="ranking"
-            )
-            ry += row
-        if why:
-            cv.draw_text(image, (x0 + 46, ry), f"Equal on points: the tie-break is {why}.", cv.SMALL, cv.INK)
-
-    return height, draw
 
 
 def _place_label(place: RowPlaceView) -> list[str]:
@@ -563,11 +456,8 @@ def _grid(
 
 
 def board_image(view: CabbageheadView, names: list[str]) -> Image.Image:
-    """The public board: the result once the game is over, drawn row, supply, Neighbours and every
-    garden."""
+    """The public board: the drawn row, supply, Neighbours and every garden."""
     sections = _header(view, names, TITLE)
-    if view.game_over:
-        sections.append(_results_section(view, names))
     sections += [_row_section(view), _neighbours_section(view)]
     for garden in view.gardens:
         sections.append(
@@ -617,9 +507,10 @@ def _row_words(view: CabbageheadView) -> str:
     return "Drawn row: " + ("; ".join(parts) if parts else "empty") + "."
 
 
-def _garden_words(garden: GardenView, name: str) -> list[str]:
+def _garden_words(garden: GardenView, name: str, final: bool = False) -> list[str]:
+    """A garden in words; `final`: the game is over, so its points are its score, not "now"."""
     words = [
-        f"{name}: {plural(garden.score_now, 'point')} now, {garden.planted} planted, "
+        f"{name}: {plural(garden.score_now, 'point')}{'' if final else ' now'}, {garden.planted} planted, "
         f"{plural(garden.vegetable_types, 'type')}, {plural(garden.bees, 'bee')}, "
         f"compost {len(garden.compost)}."
     ]
@@ -655,7 +546,9 @@ def board_description(view: CabbageheadView, names: list[str]) -> str:
         f"Beehive {plural(view.hive, 'bee')}. Deck {plural(view.deck_cards_left, 'card')}.",
         "Neighbour tokens: " + ", ".join(f"{n.name} {n.count}" for n in view.neighbours) + ".",
     ]
-    gardens = [w for g in view.gardens for w in _garden_words(g, f"{said(names, g.seat)}'s garden")]
+    gardens = [
+        w for g in view.gardens for w in _garden_words(g, f"{said(names, g.seat)}'s garden", view.game_over)
+    ]
     return clip_alt(head + gardens)
 
 
@@ -666,7 +559,7 @@ def hand_description(view: CabbageheadView, seat: int, names: list[str]) -> str:
     ]
     for garden in view.gardens:
         if garden.seat == seat:
-            parts += _garden_words(garden, "Your garden")
+            parts += _garden_words(garden, "Your garden", view.game_over)
     return clip_alt(parts)
 
 

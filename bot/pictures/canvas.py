@@ -577,49 +577,6 @@ def header(title: str, right: str, line: str) -> Section:
     return height, draw
 
 
-def crown(draw: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
-    """A small gold crown (the winner's mark), `size` pixels wide, top-left at (x, y)."""
-    s = size
-    points = [
-        (x, y + s * 0.75),
-        (x, y + s * 0.2),
-        (x + s * 0.27, y + s * 0.45),
-        (x + s * 0.5, y),
-        (x + s * 0.73, y + s * 0.45),
-        (x + s, y + s * 0.2),
-        (x + s, y + s * 0.75),
-    ]
-    draw.polygon(points, fill=GOLD, outline=FRAME, width=2)
-    draw.rectangle((x, y + s * 0.75, x + s, y + s * 0.9), fill=GOLD, outline=FRAME, width=2)
-
-
-def rosette(draw: ImageDraw.ImageDraw, x: float, y: float, size: int, colour: RGB) -> None:
-    """A prize ribbon: a round rosette with two tails, `size` pixels wide, top-left at (x, y)."""
-    s = size
-    cx, cy, r = x + s / 2, y + s * 0.38, s * 0.36
-    for dx in (-0.18, 0.18):
-        tx = cx + dx * s
-        draw.polygon(
-            [
-                (tx - s * 0.12, cy),
-                (tx + s * 0.12, cy),
-                (tx + s * 0.14, y + s),
-                (tx, y + s * 0.88),
-                (tx - s * 0.14, y + s),
-            ],
-            fill=colour,
-            outline=FRAME,
-            width=2,
-        )
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=FRAME, width=2)
-    draw.ellipse(
-        (cx - r * 0.55, cy - r * 0.55, cx + r * 0.55, cy + r * 0.55),
-        fill=blend(colour, WHITE, 0.35),
-        outline=FRAME,
-        width=1,
-    )
-
-
 def compose(sections: list[Section]) -> Image.Image:
     """A picture made of bands stacked from the top, on the framed table."""
     height = 8 + sum(h for h, _ in sections) + 4

@@ -7,8 +7,8 @@ everyone sees them (seeds face down; sprouts, buds and flowers by colour, the st
 in words; weeds; empty pots), its golden vases, water, golden objects and hand size; then the
 decks. A seed's colour shows only in the hand picture of a seat that looked at it, because only
 that seat's view holds it. While the game runs the picture repeats nothing the table's headline
-says (whose turn, the roll, the round: issue 17); once it is over it starts with the result and, if
-the view carries the count (`GardenPartyView.result`), the ranking with a crown on the winner(s).
+says (whose turn, the roll, the round: issue 17); once it is over a band says so above the final
+board, and the result is said once, with the ranking, in the game's final message (issue 27 item 9).
 
 A hand picture shows the seat's cards (grouped, each with its timing colour, when it may be
 played and its effect), the cards drawn to keep one, and the seat's own greenhouse with what it
@@ -32,9 +32,8 @@ from bot.pictures.garden_party_estate import (
     said,
     square_words,
 )
-from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name, whole_sentences
+from bot.pictures.text import FINAL_BOARD, clip_alt, grouped_by_name, plural, seat_name, whole_sentences
 from bot.presenters.garden_party_text import STAGE_WORDS, collector_flower
-from engine.api import Result
 from engine.garden_party.cards import GARDENERS, TALENT_NAMES, TIMING_WHEN
 from engine.garden_party.views import CardView, GardenPartyView, PotView, SeatView
 
@@ -43,66 +42,12 @@ GAP = 8
 Namer = Callable[[list[str], int], str]
 
 
-def ranking(result: Result) -> list[tuple[int, int, int, bool]]:
-    """(place, seat, points, won) from the first down, as the count says: the winners first, then
-    by points; seats level on points and on winning share a place."""
-    won = set(result.winners)
-    order = sorted(result.seats, key=lambda r: (r.seat not in won, -r.total, r.seat))
-    out: list[tuple[int, int, int, bool]] = []
-    for i, r in enumerate(order):
-        same = out and (out[-1][2], out[-1][3]) == (r.total, r.seat in won)
-        out.append((out[-1][0] if same else i + 1, r.seat, r.total, r.seat in won))
-    return out
-
-
-def end_line(view: GardenPartyView, names: list[str], name: Namer = seat_name) -> str:
-    """How the game ended, and who won when the view carries the count."""
-    if view.ended_by is not None:
-        line = f"Game over in round {view.round}: {name(names, view.ended_by)}'s greenhouse flowered."
-    else:
-        line = f"Game over: the tournament closed after round {view.round}."
-    result = view.result
-    if result is not None:
-        line += " " + result.summary_for([name(names, s.seat) for s in view.seats])
-    return line
-
-
 def _header(view: GardenPartyView, names: list[str], title: str) -> list[cv.Section]:
     """The band across the top, once the game is over. While it runs there is none: the table's
     headline (or the hand's own words) says the round and who decides what (each fact once)."""
     if view.phase != "over":
         return []
-    return [cv.header(title, f"Round {view.round}", end_line(view, names))]
-
-
-def _results_section(view: GardenPartyView, names: list[str], result: Result) -> cv.Section:
-    """The final ranking: place, name and gardener, points; a crown on the winner(s)."""
-    ranked = ranking(result)
-    row = cv.line_height(cv.HEADING) + 8
-    height = 12 + cv.line_height(cv.HEADING) + len(ranked) * row + 14
-
-    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-        x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
-        cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.PANEL, outline=cv.GOLD, width=3)
-        cv.draw_text(image, (x0 + 12, y + 8), "Final ranking", cv.HEADING, cv.INK, bold=True, tag="ranking")
-        ry = y + 12 + cv.line_height(cv.HEADING)
-        for place, seat, points, won in ranked:
-            if won:
-                d.rounded_rectangle((x0 + 6, ry - 3, x1 - 6, ry + row - 5), radius=6, fill=cv.HIGHLIGHT)
-                cv.crown(d, x0 + 12, ry + 1, 26)
-            cv.draw_text(image, (x0 + 46, ry), f"{place}.", cv.HEADING, cv.INK, bold=True, tag="ranking")
-            who = seat_name(names, seat)
-            if view.seats[seat].gardener:
-                who += f" · {arm_words(view, seat, names)}"
-            shown = cv.clip_text(who, 420, cv.HEADING, bold=True)
-            cv.draw_text(image, (x0 + 80, ry), shown, cv.HEADING, cv.INK, bold=True, tag="ranking")
-            what = plural(points, "point")
-            cv.draw_text(
-                image, (x1 - 14, ry + 1), what, cv.BODY, cv.INK, anchor="rt", bold=won, tag="ranking"
-            )
-            ry += row
-
-    return height, draw
+    return [cv.header(title, "Game over", f"Round {view.round}. {FINAL_BOARD}")]
 
 
 def _free_gardeners_section(view: GardenPartyView) -> cv.Section:
@@ -122,11 +67,8 @@ def _free_gardeners_section(view: GardenPartyView) -> cv.Section:
 
 
 def board_image(view: GardenPartyView, names: list[str]) -> Image.Image:
-    """The public board: the result once the game is over, the estate, every greenhouse, the decks."""
+    """The public board: the estate, every greenhouse, the decks."""
     sections = _header(view, names, TITLE)
-    result = view.result
-    if result is not None:
-        sections.append(_results_section(view, names, result))
     if view.gardeners_free:
         sections.append(_free_gardeners_section(view))
     sections += [estate_section(view, names), piles_section(view)]
@@ -236,22 +178,6 @@ def _piles_words(view: GardenPartyView) -> str:
     )
 
 
-def _result_words(view: GardenPartyView, names: list[str]) -> list[str]:
-    if view.phase != "over":
-        return []
-    parts = [end_line(view, names, said)]
-    result = view.result
-    if result is not None:
-        parts.append(
-            "Ranking: "
-            + ", ".join(
-                f"{place}. {said(names, seat)} {points}" for place, seat, points, _ in ranking(result)
-            )
-            + "."
-        )
-    return parts
-
-
 def _final_seat_words(view: GardenPartyView, seat: SeatView, names: list[str]) -> str:
     """A greenhouse at the end, in the few words that explain its points."""
     gardener = f" ({arm_words(view, seat.seat, names, said)})" if seat.gardener else ""
@@ -268,15 +194,11 @@ MORE_AS_TEXT = "The rest: Board as text."
 
 
 def final_description(view: GardenPartyView, names: list[str]) -> str:
-    """The final board's alt text (issue 27 item 16): the end and the ranking first, then each
-    greenhouse in the ranking's order, in short, each sentence whole; what does not fit is left
-    out and said to be in Board as text, never cut mid-way."""
-    result = view.result
-    order = [seat for _, seat, _, _ in ranking(result)] if result is not None else []
-    order += [s.seat for s in view.seats if s.seat not in order]
-    seats = {s.seat: s for s in view.seats}
-    parts = [f"{TITLE} board.", *_result_words(view, names)]
-    parts += [_final_seat_words(view, seats[n], names) for n in order if n in seats]
+    """The final board's alt text: that the game is over and this is its final board (the result
+    is in the final message, issue 27 item 9), then each greenhouse in short, each sentence whole;
+    what does not fit is left out and said to be in Board as text, never cut mid-way (item 16)."""
+    parts = [f"{TITLE} board. Game over.", FINAL_BOARD]
+    parts += [_final_seat_words(view, seat, names) for seat in view.seats]
     return whole_sentences(parts, left_out=MORE_AS_TEXT)
 
 
@@ -284,7 +206,7 @@ def board_description(view: GardenPartyView, names: list[str]) -> str:
     """Alt text for the board picture: the picture in words (within Discord's 1024 characters)."""
     if view.phase == "over":
         return final_description(view, names)
-    parts = [f"{TITLE} board.", *_result_words(view, names)]
+    parts = [f"{TITLE} board."]
     if view.gardeners_free:
         parts.append("Gardeners still free: " + "; ".join(view.gardeners_free) + ".")
     parts.append(_estate_words(view, names))
@@ -299,7 +221,9 @@ def _card_words(card: CardView, count: int) -> str:
 
 
 def hand_description(view: GardenPartyView, seat: int, names: list[str]) -> str:
-    parts = [f"Your hand, {said(names, seat)}.", *_result_words(view, names)]
+    parts = [f"Your hand, {said(names, seat)}."]
+    if view.phase == "over":
+        parts.append(f"Game over. {FINAL_BOARD}")
     cards = "; ".join(_card_words(c, n) for c, n in grouped_by_name(view.hand)) or "none"
     parts.append(f"Your cards: {cards}.")
     if view.drawn:
@@ -323,5 +247,5 @@ def summary(view: GardenPartyView, names: list[str]) -> str:
     """One short line for the message text: the round (or the end) and each greenhouse's flowers."""
     flowering = ", ".join(f"{said(names, s.seat)} {s.flowering}/{view.flowers_to_end}" for s in view.seats)
     if view.phase == "over":
-        return f"{end_line(view, names, said)} · flowering: {flowering}"
+        return f"Game over · flowering: {flowering}"
     return f"Round {view.round} of {view.season_rounds} · flowering: {flowering}"

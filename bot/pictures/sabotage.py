@@ -4,8 +4,8 @@ The board shows the face-up Plant and Bug rows with the decks, then every player
 (plants oldest to newest, so the card a Bad Bug eats next is the last one, ruling 3), their Good
 and Bad Bugs, completed objectives and score. Other players' hands appear only as counts, because
 that is all the view holds (ruling 17). The private picture adds the viewer's hand and objectives.
-When the view says the game is over, the board starts with the final ranking (ruling 11: points,
-then completed objectives) and a crown on the winner(s).
+When the view says the game is over, a band says so above the final board; the ranking is said
+once, in the game's final message (issue 27 item 9).
 
 Every card stands on its own place (hand cards wrap onto more rows rather than overlap), so each
 name is whole and each "x2" badge visible; all text is at least `cv.MIN_FONT`.
@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
-from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name
+from bot.pictures.text import FINAL_BOARD, clip_alt, grouped_by_name, plural, seat_name
 from engine.sabotage.views import CardView, ObjectiveView, PlotView, ProgressView, SabotageView, SeatView
 
 TITLE = "Garden Sabotage"
@@ -170,30 +170,11 @@ def _deck(image: Image.Image, x: int, y: int, w: int, h: int, label: str, count:
 # ---------------------------------------------------------------- sections
 
 
-def ranking(view: SabotageView) -> list[tuple[int, SeatView, bool]]:
-    """(place, seat, won) from the first down: most points, then most completed objectives
-    (ruling 11); seats equal in both share a place, and the first place's seats share the win."""
-    order = sorted(view.seats, key=lambda s: (-s.score, -len(s.completed), s.seat))
-    out: list[tuple[int, SeatView, bool]] = []
-    for i, seat in enumerate(order):
-        same = out and (seat.score, len(seat.completed)) == (out[-1][1].score, len(out[-1][1].completed))
-        place = out[-1][0] if same else i + 1
-        out.append((place, seat, place == 1))
-    return out
-
-
 def turn_line(view: SabotageView, names: list[str], name: Namer = _name) -> str:
+    """Whose turn it is and how many actions are left; once the game is over, only that the
+    board is final (the result is in the final message, issue 27 item 9)."""
     if view.game_over:
-        ranked = ranking(view)
-        winners = [s for _, s, won in ranked if won]
-        who = " and ".join(name(view, names, s.seat) for s in winners)
-        why = "the season is over" if view.end_reason == "season" else "the final round is played"
-        top = winners[0].score
-        if len(winners) > 1:
-            return f"Game over ({why}). {who} share the win with {top} points."
-        tied = sum(1 for s in view.seats if s.score == top) > 1
-        extra = " (more objectives completed)" if tied else ""
-        return f"Game over ({why}). {who} wins with {top} points{extra}."
+        return FINAL_BOARD
     waiting = [seat for seat, answer in enumerate(view.house_plant_answers or []) if answer is None]
     if waiting:
         return f"Now: {name(view, names, waiting[0])} says how many house plants they own (first player)"
@@ -205,39 +186,12 @@ def turn_line(view: SabotageView, names: list[str], name: Namer = _name) -> str:
 
 
 def _header(view: SabotageView, names: list[str], title: str) -> list[cv.Section]:
-    """The band across the top, once the game is over: the title, the last round and the result.
+    """The band across the top, once the game is over: the title, the last round, the final board.
     While the game runs there is none: the message's headline (the table's, or the hand's own
     words) says the game, the round and whose turn it is (issue 17, each fact said once)."""
     if not view.game_over:
         return []
-    return [cv.header(title, f"Round {view.round} of {view.season_rounds}", turn_line(view, names))]
-
-
-def _results_section(view: SabotageView, names: list[str]) -> cv.Section:
-    """The final ranking: place, name, points and completed objectives; a crown on the winner(s)."""
-    ranked = ranking(view)
-    row = cv.line_height(cv.HEADING) + 8
-    height = 12 + cv.line_height(cv.HEADING) + len(ranked) * row + 14
-
-    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-        x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
-        cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.PANEL, outline=cv.GOLD, width=3)
-        cv.draw_text(image, (x0 + 12, y + 8), "Final ranking", cv.HEADING, cv.INK, bold=True, tag="ranking")
-        ry = y + 12 + cv.line_height(cv.HEADING)
-        for place, seat, won in ranked:
-            if won:
-                d.rounded_rectangle((x0 + 6, ry - 3, x1 - 6, ry + row - 5), radius=6, fill=cv.HIGHLIGHT)
-                cv.crown(d, x0 + 12, ry + 1, 26)
-            cv.draw_text(image, (x0 + 46, ry), f"{place}.", cv.HEADING, cv.INK, bold=True, tag="ranking")
-            shown = cv.clip_text(_name(view, names, seat.seat), 300, cv.HEADING, bold=True)
-            cv.draw_text(image, (x0 + 80, ry), shown, cv.HEADING, cv.INK, bold=True, tag="ranking")
-            what = f"{plural(seat.score, 'point')} · {plural(len(seat.completed), 'objective')}"
-            cv.draw_text(
-                image, (x1 - 14, ry + 1), what, cv.BODY, cv.INK, anchor="rt", bold=won, tag="ranking"
-            )
-            ry += row
-
-    return height, draw
+    return [cv.header(title, "Game over", f"Round {view.round} of {view.season_rounds}. {FINAL_BOARD}")]
 
 
 def _row_card(
@@ -472,11 +426,9 @@ def _completed(
 
 
 def board_image(view: SabotageView, names: list[str]) -> Image.Image:
-    """The public board: the final ranking once the game is over, both rows, then every player's
-    plots, bugs, completed objectives and score."""
+    """The public board: both rows, then every player's plots, bugs, completed objectives and
+    score."""
     sections = _header(view, names, TITLE)
-    if view.game_over:
-        sections.append(_results_section(view, names))
     sections += _rows_section(view)
     for seat in view.seats:
         sections.append(_seat_section(view, seat, names, seat.seat == view.turn and not view.game_over))
@@ -694,7 +646,8 @@ def _rows_words(view: SabotageView) -> str:
 
 def board_description(view: SabotageView, names: list[str]) -> str:
     parts = [
-        f"{TITLE} board. Round {view.round} of {view.season_rounds}.",
+        f"{TITLE} board. Round {view.round} of {view.season_rounds}."
+        + (" Game over." if view.game_over else ""),
         turn_line(view, names, _said).rstrip(".") + ".",
         _rows_words(view),
     ]

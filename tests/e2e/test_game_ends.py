@@ -8,9 +8,11 @@ import re
 
 import pytest
 
+from bot.pictures.text import FINAL_BOARD
 from engine.sabotage.state import SabotageState
 from tests.e2e.prepared import prepare
 from tests.e2e.table_driver import click, host_click, offered, open_hand, open_lobby, pick, wait_for_move
+from tests.e2e.test_accessibility import gallery_alts
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.e2e.test_secret_numbers_table import player_to_move, started_game
 from tests.engine.sabotage.helpers import award, new_game
@@ -171,3 +173,7 @@ async def test_a_solo_game_ends_with_a_ribbon_not_a_winner(
     text = final.text()
     assert "🏆" not in text and "wins" not in text and ("Ribbon:" in text or "No ribbon" in text)
     assert final.pinged == [fake.alice.id]
+    # Issue 27 item 9: the score and ribbon are said once, here; the final board's picture and its
+    # alt text only say that it is the final board and where the result is.
+    [alt] = [alt for m in fake.public_messages(fake.general) for alt in gallery_alts(m)]
+    assert FINAL_BOARD in alt and "ribbon" not in alt.lower(), alt[:200]
