@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import re
@@ -47,7 +48,8 @@ WRONG_FOR_AN_OFFERED_CHOICE = (
 ANSWER_SECONDS = 3.0
 #: (what, weight): how often each kind of step is drawn.
 STEPS: tuple[tuple[str, int], ...] = (
-    ("progress", 46),
+    ("progress", 42),
+    ("fill_lobby", 4),
     ("click_anything", 14),
     ("old_message", 4),
     ("command", 16),
@@ -189,6 +191,40 @@ class Explorer:
             if not choices:
                 return
             interaction = await self._use(user, answer, self.rng.choice(choices), checked=True)
+
+    async def _fill_lobby(self) -> None:
+        """Friends seat a lobby and its host starts it, as a group that came to play would: random
+        clicks alone seldom seat three to six people before the lobby is cancelled or expires, so
+        Garden Party was hardly ever reached (the seed-41 run seated none in 20 minutes)."""
+        lobbies = self._rows(
+            "SELECT id, host_id, lobby_message_id, min_seats, max_seats FROM games "
+            "WHERE status = 'lobby' AND lobby_message_id IS NOT NULL"
+        )
+        if not lobbies:
+            await self._command(self._play_somewhere())
+            return
+        game_id, host_id, message_id, fewest, most = self.rng.choice(lobbies)
+        host = next((u for u in self.users if u.id == int(host_id)), None)
+        message = self.fake.messages.get(int(message_id))
+        if host is None or message is None or message.deleted:
+            return
+        wanted = min(int(most), int(fewest) + self.rng.randint(0, 2))
+        self._note(f"friends seat lobby {game_id} ({wanted} wanted) and {host.name} starts it")
+        for _ in range(wanted + 2):
+            stored = self._rows("SELECT seats FROM games WHERE id = ?", game_id)
+            seats = json.loads(stored[0][0]) if stored else []
+            people = {int(seat["user_id"]) for seat in seats if seat.get("user_id")}
+            join = next((c for c in _controls(message) if c.label == "Join"), None)
+            if len(seats) >= wanted or join is None:
+                break
+            friends = [u for u in self.users if u.id not in people]
+            if not friends:
+                break
+            await self._use(self.rng.choice(friends), message, join, checked=False)
+            await self.settle()
+        start = next((c for c in _controls(message) if c.label.startswith("Start")), None)
+        if start is not None:
+            await self._use(host, message, start, checked=False)
 
     async def _click_anything(self) -> None:
         user = self.rng.choice(self.users)
