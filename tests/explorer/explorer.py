@@ -387,6 +387,28 @@ class Explorer:
         ):
             if not self._shown(lobby_id if status == "lobby" else board_id):
                 self._find(f"{status} game {game_id} in channel {channel_id} has no message in Discord")
+        self._check_no_turn_after_the_end()
+
+    def _check_no_turn_after_the_end(self) -> None:
+        """No "your turn" notice or reminder stands for a game after its final message: a player
+        would be sent to a finished game (a helper once saw one posted right after the end)."""
+        public = [m for m in self.fake.messages.values() if not m.deleted and m.ephemeral_to is None]
+        texts = {m.id: m.text() for m in public}
+        notices = [(i, text) for i, text in texts.items() if "your turn in" in text]
+        if not notices:
+            return
+        finals: dict[int, int] = {}
+        for i, text in texts.items():
+            for game in re.findall(r"Game #(\d+) · archived", text):
+                finals.setdefault(int(game), i)
+        ended = "SELECT id, board_message_id FROM games WHERE status = 'finished'"
+        for game_id, board_id in self._rows(ended):
+            final = finals.get(int(game_id))
+            if final is None or board_id is None:
+                continue
+            late = [text for i, text in notices if i > final and f"/{board_id}" in text]
+            if late:
+                self._find(f"game {game_id} ended, and a turn notice came after: {late[0][:200]!r}")
 
     def _open_games_in(self, channel_id: int) -> list[int]:
         """The games in a lobby or in progress in a channel that people can see (by their message)."""
