@@ -140,9 +140,19 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
     if record.status == "cancelled":
         lines.append(f"**Ended:** {record.end_reason or 'cancelled'}.")
         return "\n".join(lines)
+    #: A finished table leaves the result to the final message below it (issue 27 item 9).
+    left_below = record.status == "finished" and not says_result
+    game_says_over = False
     if view is not None:
         if with_picture:
-            lines.append(shows.board_headline(view, names) or board_summary(record.game, view, names))
+            # The game's own headline (at the end, how it ended) or the picture's summary, which
+            # at the end only repeats the result the final message gives.
+            line = shows.board_headline(view, names)
+            game_says_over = left_below and line is not None
+            if line is None and not left_below:
+                line = board_summary(record.game, view, names)
+            if line is not None:
+                lines.append(line)
         else:
             lines.append(shows.board_text(view, names))
         to_move = position.to_move() if record.status == "active" else []
@@ -165,8 +175,11 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
             lines.append(f"**Ended:** {record.end_reason}.")
         if result is not None and says_result:
             lines.append(f"🏁 **Game over.** {result.summary_for(names)}")
+        elif result is not None and game_says_over:
+            # The end is said once, with the ranking, in the final message (issue 27 item 9);
+            # the game's headline above already says that and how it ended.
+            lines.append("🏁 The ranking is in the message below.")
         elif result is not None:
-            # The end is said once, with the ranking, in the final message (issue 27 item 9).
             lines.append("🏁 **Game over** — the ranking is in the message below.")
     return "\n".join(lines)
 

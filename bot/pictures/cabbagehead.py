@@ -8,9 +8,9 @@ garden's owner may choose now (the view's `legal_slots`) are outlined in yellow 
 few enough to read, carry their name, so a player reads the slot off the picture and finds its
 button.
 
-When the view says the game is over, a band says so above the final board; the result itself (the
-ranking, or alone the score and its ribbon) is said once, in the game's final message (issue 27
-item 9). All text is at least `cv.MIN_FONT`.
+Like the running board, the final board starts with the board itself: the table's headline above
+it says the game is over, and the result (the ranking, or alone the score and its ribbon) is said
+once, in the game's final message (issue 27 item 9). All text is at least `cv.MIN_FONT`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
-from bot.pictures.text import FINAL_BOARD, clip_alt, plural, seat_name
+from bot.pictures.text import clip_alt, plural, seat_name
 from engine.cabbagehead.views import CabbageheadView, CardView, GardenView, RowPlaceView
 
 TITLE = "Mr. Cabbagehead's Garden"
@@ -116,16 +116,6 @@ def _rose_card(w: int, h: int) -> Image.Image:
 # ---------------------------------------------------------------- sections
 
 
-def _header(view: CabbageheadView, names: list[str], title: str) -> list[cv.Section]:
-    """The band across the top, once the game is over: the title and that this is the final board
-    (the result is in the final message, issue 27 item 9). While the game
-    runs there is none: the message's headline right above the picture says the game, the round,
-    the turn and who is to do what (issue 17, each fact said once)."""
-    if not view.game_over:
-        return []
-    return [cv.header(title, "Game over", decision_line(view, names))]
-
-
 def said(names: list[str], seat: int) -> str:
     """A seat's display name as text says it (alt text and the summary: any character will do;
     the picture itself draws `seat_name`, which the font can draw)."""
@@ -138,9 +128,9 @@ def decision_line(
     view: CabbageheadView, names: list[str], name: Callable[[list[str], int], str] = seat_name
 ) -> str:
     """Whose decision it is and what it is, from the view's structured fields (never its wording);
-    once the game is over, only that the board is final."""
+    once the game is over, nothing (the final message says the result, issue 27 item 9)."""
     if view.game_over:
-        return FINAL_BOARD
+        return ""
     who = " and ".join(name(names, s) for s in view.to_move)
     return f"Now: {who} to {view.decision_task}."
 
@@ -457,8 +447,7 @@ def _grid(
 
 def board_image(view: CabbageheadView, names: list[str]) -> Image.Image:
     """The public board: the drawn row, supply, Neighbours and every garden."""
-    sections = _header(view, names, TITLE)
-    sections += [_row_section(view), _neighbours_section(view)]
+    sections = [_row_section(view), _neighbours_section(view)]
     for garden in view.gardens:
         sections.append(
             _garden_section(
@@ -477,7 +466,7 @@ def hand_image(view: CabbageheadView, seat: int, names: list[str]) -> Image.Imag
     Mr. Cabbagehead's Garden has no secret hand (ruling 12): the private picture is the player's
     decision at a glance, drawn from their own view."""
     mine = [g for g in view.gardens if g.seat == seat]
-    sections = [*_header(view, names, f"Your garden · {seat_name(names, seat)}"), _row_section(view)]
+    sections = [_row_section(view)]
     for garden in mine:
         sections.append(
             _garden_section(view, garden, "Your garden", seat in view.to_move and not view.game_over)
@@ -539,9 +528,9 @@ def _garden_words(garden: GardenView, name: str, final: bool = False) -> list[st
 def board_description(view: CabbageheadView, names: list[str]) -> str:
     """Alt text for the board picture (Discord allows 1024 characters): the picture in words."""
     head = [
-        f"{TITLE} board. "
-        + ("Game over." if view.game_over else f"Round {view.round} of 3, turn {view.turn}."),
-        decision_line(view, names, said).rstrip(".") + ".",
+        f"{TITLE}, the final board."
+        if view.game_over
+        else f"{TITLE} board. Round {view.round} of 3, turn {view.turn}. {decision_line(view, names, said)}",
         _row_words(view),
         f"Beehive {plural(view.hive, 'bee')}. Deck {plural(view.deck_cards_left, 'card')}.",
         "Neighbour tokens: " + ", ".join(f"{n.name} {n.count}" for n in view.neighbours) + ".",
@@ -554,7 +543,7 @@ def board_description(view: CabbageheadView, names: list[str]) -> str:
 
 def hand_description(view: CabbageheadView, seat: int, names: list[str]) -> str:
     parts = [
-        f"Your garden, {said(names, seat)}. " + decision_line(view, names, said).rstrip(".") + ".",
+        f"Your garden, {said(names, seat)}. {decision_line(view, names, said)}".strip(),
         _row_words(view),
     ]
     for garden in view.gardens:
@@ -566,5 +555,6 @@ def hand_description(view: CabbageheadView, seat: int, names: list[str]) -> str:
 def summary(view: CabbageheadView, names: list[str]) -> str:
     """One short line for the message text, so the game can be followed without the picture."""
     scores = " · ".join(f"{said(names, g.seat)} {g.score_now} pts" for g in view.gardens)
-    where = "Game over" if view.game_over else f"Round {view.round}, turn {view.turn}"
-    return f"{where} · {scores} · {decision_line(view, names, said)}"
+    if view.game_over:
+        return f"The final board · {scores}"
+    return f"Round {view.round}, turn {view.turn} · {scores} · {decision_line(view, names, said)}"

@@ -50,7 +50,6 @@ MIN_CONTRAST = 4.5
 SMALL = MIN_FONT
 BODY = MIN_FONT + 1
 HEADING = MIN_FONT + 3
-TITLE_SIZE = MIN_FONT + 7
 #: Lines a player reads at a glance while playing, a gardener's water, hand and holdings: small
 #: print's letters are 4.5 px tall at phone width (its x-height), hard to read there; these are
 #: 6 px (issue 27 item 14). `STATUS_XHEIGHT_PX` is what the picture tests check.
@@ -558,23 +557,6 @@ def text_lines(
 
 def line_height(size: int) -> int:
     return text_height(size) + 1
-
-
-def header(title: str, right: str, line: str) -> Section:
-    """The dark band across the top: the title, where the game is (right) and what happens now,
-    wrapped rather than cut."""
-    right_w = text_width(right, HEADING, bold=True)
-    shown_title = clip_text(title, WIDTH - 2 * MARGIN - right_w - 16, TITLE_SIZE, bold=True)
-    lines = wrap(line, WIDTH - 2 * MARGIN, BODY)[:3]
-    height = 10 + text_height(TITLE_SIZE) + 6 + len(lines) * line_height(BODY) + 8
-
-    def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
-        d.rectangle((6, y, WIDTH - 7, y + height - 6), fill=FRAME)
-        draw_text(image, (MARGIN, y + 8), shown_title, TITLE_SIZE, PAPER, bold=True, tag="title")
-        draw_text(image, (WIDTH - MARGIN, y + 11), right, HEADING, HONEY, anchor="rt", bold=True)
-        text_lines(image, MARGIN, y + 10 + text_height(TITLE_SIZE) + 4, lines, BODY, HIGHLIGHT, tag="now")
-
-    return height, draw
 
 
 def compose(sections: list[Section]) -> Image.Image:

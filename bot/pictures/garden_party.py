@@ -7,8 +7,8 @@ everyone sees them (seeds face down; sprouts, buds and flowers by colour, the st
 in words; weeds; empty pots), its golden vases, water, golden objects and hand size; then the
 decks. A seed's colour shows only in the hand picture of a seat that looked at it, because only
 that seat's view holds it. While the game runs the picture repeats nothing the table's headline
-says (whose turn, the roll, the round: issue 17); once it is over a band says so above the final
-board, and the result is said once, with the ranking, in the game's final message (issue 27 item 9).
+says (whose turn, the roll, the round: issue 17); once it is over neither (the headline says so, and
+the result is said once, with the ranking, in the game's final message: issue 27 item 9).
 
 A hand picture shows the seat's cards (grouped, each with its timing colour, when it may be
 played and its effect), the cards drawn to keep one, and the seat's own greenhouse with what it
@@ -32,22 +32,14 @@ from bot.pictures.garden_party_estate import (
     said,
     square_words,
 )
-from bot.pictures.text import FINAL_BOARD, clip_alt, grouped_by_name, plural, seat_name, whole_sentences
-from bot.presenters.garden_party_text import STAGE_WORDS, collector_flower
+from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name, whole_sentences
+from bot.presenters.garden_party_text import STAGE_WORDS, collector_flower, seed_words
 from engine.garden_party.cards import GARDENERS, TALENT_NAMES, TIMING_WHEN
 from engine.garden_party.views import CardView, GardenPartyView, PotView, SeatView
 
 TITLE = "Garden Party"
 GAP = 8
 Namer = Callable[[list[str], int], str]
-
-
-def _header(view: GardenPartyView, names: list[str], title: str) -> list[cv.Section]:
-    """The band across the top, once the game is over. While it runs there is none: the table's
-    headline (or the hand's own words) says the round and who decides what (each fact once)."""
-    if view.phase != "over":
-        return []
-    return [cv.header(title, "Game over", f"Round {view.round}. {FINAL_BOARD}")]
 
 
 def _free_gardeners_section(view: GardenPartyView) -> cv.Section:
@@ -68,7 +60,7 @@ def _free_gardeners_section(view: GardenPartyView) -> cv.Section:
 
 def board_image(view: GardenPartyView, names: list[str]) -> Image.Image:
     """The public board: the estate, every greenhouse, the decks."""
-    sections = _header(view, names, TITLE)
+    sections: list[cv.Section] = []
     if view.gardeners_free:
         sections.append(_free_gardeners_section(view))
     sections += [estate_section(view, names), piles_section(view)]
@@ -118,7 +110,6 @@ def hand_image(view: GardenPartyView, seat: int, names: list[str]) -> Image.Imag
     """A player's own picture: their cards, the cards drawn to keep one, and their greenhouse with
     the seeds they looked at, their collector's flower and golden objects."""
     sections = [
-        *_header(view, names, f"Your hand · {seat_name(names, seat)}"),
         _cards_section("Your cards", view.hand, "no cards"),
     ]
     if view.drawn:
@@ -141,7 +132,7 @@ def pot_words(pot: PotView) -> str:
     if pot.stage == "weed":
         return "Weed"
     if pot.stage == "seed":
-        return f"seed ({pot.colour})" if pot.colour else "seed"
+        return seed_words(pot.colour)
     return f"{pot.colour or '?'} {STAGE_WORDS.get(pot.stage, pot.stage)}"
 
 
@@ -197,7 +188,7 @@ def final_description(view: GardenPartyView, names: list[str]) -> str:
     """The final board's alt text: that the game is over and this is its final board (the result
     is in the final message, issue 27 item 9), then each greenhouse in short, each sentence whole;
     what does not fit is left out and said to be in Board as text, never cut mid-way (item 16)."""
-    parts = [f"{TITLE} board. Game over.", FINAL_BOARD]
+    parts = [f"{TITLE}, the final board."]
     parts += [_final_seat_words(view, seat, names) for seat in view.seats]
     return whole_sentences(parts, left_out=MORE_AS_TEXT)
 
@@ -222,8 +213,6 @@ def _card_words(card: CardView, count: int) -> str:
 
 def hand_description(view: GardenPartyView, seat: int, names: list[str]) -> str:
     parts = [f"Your hand, {said(names, seat)}."]
-    if view.phase == "over":
-        parts.append(f"Game over. {FINAL_BOARD}")
     cards = "; ".join(_card_words(c, n) for c, n in grouped_by_name(view.hand)) or "none"
     parts.append(f"Your cards: {cards}.")
     if view.drawn:
@@ -247,5 +236,5 @@ def summary(view: GardenPartyView, names: list[str]) -> str:
     """One short line for the message text: the round (or the end) and each greenhouse's flowers."""
     flowering = ", ".join(f"{said(names, s.seat)} {s.flowering}/{view.flowers_to_end}" for s in view.seats)
     if view.phase == "over":
-        return f"Game over · flowering: {flowering}"
+        return f"The final board · flowering: {flowering}"
     return f"Round {view.round} of {view.season_rounds} · flowering: {flowering}"

@@ -4,8 +4,8 @@ The board shows the face-up Plant and Bug rows with the decks, then every player
 (plants oldest to newest, so the card a Bad Bug eats next is the last one, ruling 3), their Good
 and Bad Bugs, completed objectives and score. Other players' hands appear only as counts, because
 that is all the view holds (ruling 17). The private picture adds the viewer's hand and objectives.
-When the view says the game is over, a band says so above the final board; the ranking is said
-once, in the game's final message (issue 27 item 9).
+The final board is drawn the same way: the table's headline says the game is over and the ranking
+is said once, in the game's final message (issue 27 item 9).
 
 Every card stands on its own place (hand cards wrap onto more rows rather than overlap), so each
 name is whole and each "x2" badge visible; all text is at least `cv.MIN_FONT`.
@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
-from bot.pictures.text import FINAL_BOARD, clip_alt, grouped_by_name, plural, seat_name
+from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name
 from engine.sabotage.views import CardView, ObjectiveView, PlotView, ProgressView, SabotageView, SeatView
 
 TITLE = "Garden Sabotage"
@@ -171,10 +171,10 @@ def _deck(image: Image.Image, x: int, y: int, w: int, h: int, label: str, count:
 
 
 def turn_line(view: SabotageView, names: list[str], name: Namer = _name) -> str:
-    """Whose turn it is and how many actions are left; once the game is over, only that the
-    board is final (the result is in the final message, issue 27 item 9)."""
+    """Whose turn it is and how many actions are left; once the game is over, nothing (the final
+    message says the result, issue 27 item 9)."""
     if view.game_over:
-        return FINAL_BOARD
+        return ""
     waiting = [seat for seat, answer in enumerate(view.house_plant_answers or []) if answer is None]
     if waiting:
         return f"Now: {name(view, names, waiting[0])} says how many house plants they own (first player)"
@@ -183,15 +183,6 @@ def turn_line(view: SabotageView, names: list[str], name: Namer = _name) -> str:
     if view.final_round_by is not None:
         line += f" · final round ({name(view, names, view.final_round_by)} completed 7)"
     return line
-
-
-def _header(view: SabotageView, names: list[str], title: str) -> list[cv.Section]:
-    """The band across the top, once the game is over: the title, the last round, the final board.
-    While the game runs there is none: the message's headline (the table's, or the hand's own
-    words) says the game, the round and whose turn it is (issue 17, each fact said once)."""
-    if not view.game_over:
-        return []
-    return [cv.header(title, "Game over", f"Round {view.round} of {view.season_rounds}. {FINAL_BOARD}")]
 
 
 def _row_card(
@@ -428,8 +419,7 @@ def _completed(
 def board_image(view: SabotageView, names: list[str]) -> Image.Image:
     """The public board: both rows, then every player's plots, bugs, completed objectives and
     score."""
-    sections = _header(view, names, TITLE)
-    sections += _rows_section(view)
+    sections = _rows_section(view)
     for seat in view.seats:
         sections.append(_seat_section(view, seat, names, seat.seat == view.turn and not view.game_over))
     return cv.compose(sections)
@@ -596,7 +586,6 @@ def _objectives_section(view: SabotageView) -> cv.Section:
 def hand_image(view: SabotageView, seat: int, names: list[str]) -> Image.Image:
     """A player's own picture: their hand, their objectives with progress, and their plots."""
     sections = [
-        *_header(view, names, f"Your hand · {_name(view, names, seat)}"),
         _hand_group_section("Plants in your hand", grouped_by_name(view.my_plants)),
         _hand_group_section("Bugs in your hand", grouped_by_name(view.my_bugs)),
         _objectives_section(view),
@@ -646,9 +635,9 @@ def _rows_words(view: SabotageView) -> str:
 
 def board_description(view: SabotageView, names: list[str]) -> str:
     parts = [
-        f"{TITLE} board. Round {view.round} of {view.season_rounds}."
-        + (" Game over." if view.game_over else ""),
-        turn_line(view, names, _said).rstrip(".") + ".",
+        f"{TITLE}, the final board. Round {view.round} of {view.season_rounds}."
+        if view.game_over
+        else f"{TITLE} board. Round {view.round} of {view.season_rounds}. {turn_line(view, names, _said)}.",
         _rows_words(view),
     ]
     parts += [_seat_words(view, s, names) for s in view.seats]
@@ -659,7 +648,8 @@ def hand_description(view: SabotageView, seat: int, names: list[str]) -> str:
     plants = ", ".join(f"{n} {c.name}" for c, n in grouped_by_name(view.my_plants)) or "none"
     bugs = ", ".join(f"{n} {c.name}" for c, n in grouped_by_name(view.my_bugs)) or "none"
     parts = [
-        f"Your hand, {_said(view, names, seat)}. {turn_line(view, names, _said).rstrip('.')}.",
+        f"Your hand, {_said(view, names, seat)}."
+        + ("" if view.game_over else f" {turn_line(view, names, _said).rstrip('.')}."),
         f"Plants: {plants}. Bugs: {bugs}.",
     ]
     for objective in view.my_objectives:
@@ -674,4 +664,6 @@ def summary(view: SabotageView, names: list[str]) -> str:
     scores = " · ".join(
         f"{_said(view, names, s.seat)} {s.score} pts ({len(s.completed)}/7)" for s in view.seats
     )
+    if view.game_over:
+        return f"The final board · {scores}"
     return f"Round {view.round} · {scores} · {turn_line(view, names, _said)}"

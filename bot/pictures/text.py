@@ -8,10 +8,6 @@ from typing import Protocol, TypeVar
 #: Discord's limit for an attachment's `description` (the alt text screen readers read).
 ALT_MAX = 1024
 
-#: What a finished board's band and alt text say of the end (issue 27 item 9): the end is said
-#: once, with the ranking, in the game's final message; the picture shows the final board only.
-FINAL_BOARD = "The final board: the result is in the final message."
-
 
 def seat_name(names: list[str], seat: int, fallback: str | None = None) -> str:
     """A seat's display name, or "Seat N" when the caller gave none (or one with no letter or

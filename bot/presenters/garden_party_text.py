@@ -35,6 +35,18 @@ def joined(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+#: The plant token a mouldy seed is (engine/garden_party/cards.py): said as the rules call it.
+MOULDY_SEED = "Mouldy seed"
+
+
+def seed_words(colour: str | None) -> str:
+    """A seed as its reader knows it: "seed" face down; "seed (Red)" to the seat that looked at
+    it; "Mouldy seed" for a mouldy one (not "seed (Mouldy seed)")."""
+    if colour == MOULDY_SEED:
+        return MOULDY_SEED
+    return f"seed ({colour})" if colour else "seed"
+
+
 def pot_text(pot: PotView) -> str:
     """ "3 🌸 Blue flower", "1 · seed" (face down), "2 · seed (Red)" to a seat that looked at it."""
     if pot.stage is None:
@@ -43,8 +55,7 @@ def pot_text(pot: PotView) -> str:
     if pot.stage == "weed":
         return f"{pot.number} {mark} Weed"
     if pot.stage == "seed":
-        seen = f" ({pot.colour})" if pot.colour else ""
-        return f"{pot.number} {mark} seed{seen}"
+        return f"{pot.number} {mark} {seed_words(pot.colour)}"
     return f"{pot.number} {mark} {pot.colour or '?'} {STAGE_WORDS.get(pot.stage, pot.stage)}"
 
 

@@ -302,7 +302,9 @@ def sentence(state: GardenPartyState, snooper: int, owner: int, log: Log) -> Non
     if not player.hand:
         player.owed += 1
         log.add(
-            "sentence_postponed", "{snooper} holds no card: the sentence waits.", seats={"snooper": snooper}
+            "sentence_postponed",
+            "{snooper} holds no card to lose: the duel's sentence waits until they hold one.",
+            seats={"snooper": snooper},
         )
         return
     lost = player.hand.pop(state.rng.below(len(player.hand)))

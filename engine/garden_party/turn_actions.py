@@ -92,7 +92,7 @@ def legal_turn_actions(state: GardenPartyState, seat: int) -> list[Action]:
                 found.append(_move_action(state, square, cost))
     if here == CENTRE:
         if points and player.water < water_limit(player):
-            found.append(action("water_take", f"Take a water token (1 pt; {player.water} held)"))
+            found.append(action("water_take", f"Take a water token (1 movement point; {player.water} held)"))
         if not turn.drew:
             gardener = GARDENERS[player.gardener]
             bell = 1 if "bell" in player.golden else 0
@@ -188,12 +188,14 @@ _MOVES: dict[tuple[str, str, int], Action] = {}
 
 
 def _move_action(state: GardenPartyState, square: str, cost: int) -> Action:
-    """ "Go to the Baron's lawn (2 pts)", remembered (it is offered at almost every step)."""
+    """ "Go to the Baron's lawn (2 movement points)", remembered (it is offered at almost every
+    step). The cost says "movement points", as the rules do (III B): a bare "2 pts" read as
+    points scored."""
     owner = arm_of(square)
     key = (square, "" if owner is None else state.players[owner].gardener, cost)
     found = _MOVES.get(key)
     if found is None:
-        label = f"Go to {square_name(state, square)} ({cost} pt{'s' if cost > 1 else ''})"
+        label = f"Go to {square_name(state, square)} ({cost} movement point{'s' if cost > 1 else ''})"
         found = _MOVES[key] = action(f"move:{square}", label)
     return found
 

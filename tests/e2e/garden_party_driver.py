@@ -49,8 +49,9 @@ SECRET_NAMES = sorted(
     reverse=True,
 )
 NAMES_RE = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in SECRET_NAMES) + r")(?!\w)")
-#: A seed whose face is shown ("seed (Red)"): only in the hand of a seat that looked at it.
-SEED_FACE = re.compile(r"seed \(([^()\n…]+)\)")
+#: A seed whose face is shown ("seed (Red)", or a pot's "4 🟫 Mouldy seed"): only in the hand of a
+#: seat that looked at it. (A rotted mouldy seed, out of play, is public: "out of play: Mouldy seed".)
+SEED_FACE = re.compile(r"seed \(([^()\n…]+)\)|(?<=\d )(?:🟫 )?(Mouldy seed)")
 #: The move a board or a hand shows ("Game #3 · move 12", "game #3 · move 12").
 MOVE = re.compile(r"[Gg]ame #\d+ · move (\d+)")
 #: Ids of hidden things (action cards, plant tokens, duel cards, golden objects) never reach a client.
@@ -387,7 +388,8 @@ def leaks(
             unknown = names_in(text) - known.names[move][reader]
             if unknown:
                 found.append(f"{where} names {sorted(unknown)}: {text[:300]!r}")
-            faces = set(SEED_FACE.findall(text)) - known.seed_faces[move][reader]
+            faces = {colour or mouldy for colour, mouldy in SEED_FACE.findall(text)}
+            faces -= known.seed_faces[move][reader]
             if faces:
                 found.append(f"{where} shows seed faces {sorted(faces)}: {text[:300]!r}")
             if HIDDEN_ID.search(whole):

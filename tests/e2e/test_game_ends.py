@@ -8,10 +8,17 @@ import re
 
 import pytest
 
-from bot.pictures.text import FINAL_BOARD
 from engine.sabotage.state import SabotageState
 from tests.e2e.prepared import prepare
-from tests.e2e.table_driver import click, host_click, offered, open_hand, open_lobby, pick, wait_for_move
+from tests.e2e.table_driver import (
+    click,
+    host_click,
+    offered,
+    open_hand,
+    open_lobby,
+    pick,
+    wait_for_move,
+)
 from tests.e2e.test_accessibility import gallery_alts
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.e2e.test_secret_numbers_table import player_to_move, started_game
@@ -161,6 +168,12 @@ async def test_a_tie_on_points_is_ranked_by_the_tie_break_in_the_final_message(
     assert "Alice wins the tie on 4 points by completing more objectives (2)." in text, text
     assert text.count("🏆") == 1, "the crown on the winner alone"
     assert sorted(final.pinged) == sorted([fake.alice.id, fake.bob.id])
+    # Issue 27 item 9: the finished table said "Game over" twice (the game's headline, then the
+    # line pointing to the ranking); once now, with how the game ended.
+    [table] = [
+        m.text() for m in fake.public_messages(fake.general) if "ranking is in the message below" in m.text()
+    ]
+    assert table.count("Game over") == 1 and "the season is over" in table, table
 
 
 async def test_a_solo_game_ends_with_a_ribbon_not_a_winner(
@@ -174,6 +187,6 @@ async def test_a_solo_game_ends_with_a_ribbon_not_a_winner(
     assert "🏆" not in text and "wins" not in text and ("Ribbon:" in text or "No ribbon" in text)
     assert final.pinged == [fake.alice.id]
     # Issue 27 item 9: the score and ribbon are said once, here; the final board's picture and its
-    # alt text only say that it is the final board and where the result is.
+    # alt text describe the final board only.
     [alt] = [alt for m in fake.public_messages(fake.general) for alt in gallery_alts(m)]
-    assert FINAL_BOARD in alt and "ribbon" not in alt.lower(), alt[:200]
+    assert "the final board." in alt and "ribbon" not in alt.lower(), alt[:200]

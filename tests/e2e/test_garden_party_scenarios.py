@@ -267,7 +267,9 @@ async def test_the_owner_s_clock_running_out_rolls_for_attila(
         "⚔️ **Alice** loses the duel (Attila's roll of 9): what was taken from **Carol** goes back."
     ]
     assert announced(fake, "↩️") == ["↩️ 0 of the plants taken from **Carol** go back to their pots."]
-    assert announced(fake, "🃏") == ["🃏 **Alice** holds no card: the sentence waits."]
+    assert announced(fake, "🃏") == [
+        "🃏 **Alice** holds no card to lose: the duel's sentence waits until they hold one."
+    ]
     assert "**Bob** to play: roll the die." in board(fake, fake.general).text()
 
 
