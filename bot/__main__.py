@@ -10,16 +10,20 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
+from discord.gateway import DiscordWebSocket
 
 from bot.app import GardenClubBot
 from bot.backups import damaged_line, quick_check
-from bot.endpoints import use_api_base
+from bot.claim import claim_database
+from bot.endpoints import GatewayUnreachable, gateway_line, use_api_base
 from bot.health import health_path, record_damage
 from bot.logging_setup import configure_logging
 from bot.settings import Settings, database_path_problem, load_settings_or_exit
+from bot.storage.reach import DatabaseProblem
 
 log = logging.getLogger("bot")
 
@@ -33,6 +37,8 @@ async def run(settings: Settings) -> None:
     flight finished, waiting marks written, the store closed."""
     use_api_base(settings.api_base)
     bot = GardenClubBot(settings)
+    bot.check_gateway_at_start = True
+    bot.claim = await claim_database(settings)  # before logging in: a second bot stops here
     settle_memory()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -52,7 +58,14 @@ async def run(settings: Settings) -> None:
                 log.debug("The connection ended while stopping.", exc_info=True)
         else:
             stopping.cancel()
-            running.result()  # a login or start-up failure: main() turns it into one line
+            try:
+                running.result()  # a login or start-up failure: main() turns it into one line
+            except AttributeError:
+                if bot.ws is not None:
+                    raise
+                # discord.py 2.7.1's first connection failed after the gateway check passed.
+                where = str(DiscordWebSocket.DEFAULT_GATEWAY)
+                raise GatewayUnreachable(gateway_line(where, "the connection failed")) from None
 
 
 def settle_memory() -> None:
@@ -98,6 +111,13 @@ def database_damage(database: Path) -> str | None:
     return None if findings is None else damaged_line(database, findings)
 
 
+def secrets_of(settings: Settings) -> list[str]:
+    """What no log line may show: the token, and a PostgreSQL URL's password."""
+    url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
+    password = urlsplit(url).password if settings.uses_postgres else None
+    return [settings.discord_token.get_secret_value(), *([password] if password else [])]
+
+
 def run_bot(database: Path | None = None) -> None:
     """Run the bot until it is stopped (`database`: overrides DATABASE_PATH, as the image does)."""
     settings = load_settings_or_exit()
@@ -114,12 +134,15 @@ def run_bot(database: Path | None = None) -> None:
         record_damage(health_path(settings.sqlite_file), damage)
         print(f"garden-club: {damage}.", file=sys.stderr)
         raise SystemExit(2)
-    configure_logging(settings.log_level, [settings.discord_token.get_secret_value()])
+    configure_logging(settings.log_level, secrets_of(settings))
     try:
         with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
             runner.run(run(settings))
     except KeyboardInterrupt:
         pass
+    except (DatabaseProblem, GatewayUnreachable) as problem:
+        print(f"garden-club: {problem}", file=sys.stderr)
+        raise SystemExit(2) from None
     except discord.LoginFailure:
         print(
             "garden-club: Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal "

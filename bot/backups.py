@@ -291,14 +291,15 @@ class RunLock:
             self._handle = None
 
 
-def hold_run_lock(database: Path) -> RunLock | None:
+def hold_run_lock(database: Path, *, shared: bool = False) -> RunLock | None:
     """Lock `<database>.lock` for this process; None if another process holds it (a bot running
-    with the same database). Raises OSError if the lock file cannot be opened."""
+    with the same database). `shared`: a shard's process, which other shards' processes may share
+    it with (but not an unsharded bot, nor `restore`). Raises OSError if the file cannot be opened."""
     path = lock_path(database)
     handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     if sys.platform != "win32":
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(handle)
             return None
