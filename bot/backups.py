@@ -14,8 +14,9 @@ integrity_check` before it is counted. Beside the database `garden-club.sqlite3`
     garden-club.sqlite3.lock                                       held by the running bot
     garden-club.sqlite3.before-restore-20260102-030405             what `restore` replaced
 
-The running bot holds an exclusive `flock` on the lock file (`hold_run_lock`, taken in
-`GardenClubBot.setup_hook`), which is how `restore` knows to refuse.
+The running bot holds an `flock` on the lock file (`hold_run_lock`, taken by `bot.claim` before
+it logs in: exclusive when unsharded, shared by shards' processes), which is how `restore` and a
+second unsharded bot know to refuse.
 """
 
 from __future__ import annotations

@@ -3,11 +3,12 @@
 Every `HEARTBEAT_SECONDS` (and at once when the gateway connects or drops) the bot writes
 `<database>.health` beside its database: a small JSON document with the time, whether its gateway
 connection is up, whether a tiny database write (the `meta` key "heartbeat", in a transaction)
-succeeded within `WRITE_TIMEOUT` seconds, and its process id. On a clean stop it writes one last
-document saying it stopped.
+succeeded within `WRITE_TIMEOUT` seconds, its process id and host name. On a clean stop it writes
+one last document saying it stopped (unless the file is by then another running process's).
 
 `garden-club health` (Docker's `HEALTHCHECK`) exits 0 when that file is fresh (younger than
-`STALE_AFTER`) and says both are fine, else 1 with one line saying why. It needs no
+`STALE_AFTER`) and says both are fine, and its process still runs (checked on the same host: a
+killed bot is down at once), else 1 with one line saying why. It needs no
 `DISCORD_TOKEN`: only `DATABASE_PATH` (from the environment or `.env`), or `--database`.
 """
 
