@@ -8,8 +8,9 @@ import gc
 import logging
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -26,6 +27,7 @@ from bot.settings import Settings, database_path_problem, load_settings_or_exit
 from bot.storage.reach import DatabaseProblem
 
 log = logging.getLogger("bot")
+T = TypeVar("T")
 
 #: Allocations (less deallocations) between young-generation collections (Python's default: 700).
 GC_THRESHOLD = 5000
@@ -38,13 +40,16 @@ async def run(settings: Settings) -> None:
     use_api_base(settings.api_base)
     bot = GardenClubBot(settings)
     bot.check_gateway_at_start = True
-    bot.claim = await claim_database(settings)  # before logging in: a second bot stops here
-    settle_memory()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows' loop
             loop.add_signal_handler(signal_number, stop.set)
+    bot.claim = await until_stopped(claim_database(settings), stop)  # a second bot stops here
+    if bot.claim is None:
+        log.info("Stopping (signal received) while waiting for the database…")
+        return
+    settle_memory()
     async with bot:
         running = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
         stopping = asyncio.create_task(stop.wait())
@@ -66,6 +71,23 @@ async def run(settings: Settings) -> None:
                 # discord.py 2.7.1's first connection failed after the gateway check passed.
                 where = str(DiscordWebSocket.DEFAULT_GATEWAY)
                 raise GatewayUnreachable(gateway_line(where, "the connection failed")) from None
+
+
+async def until_stopped(work: Coroutine[Any, Any, T], stop: asyncio.Event) -> T | None:
+    """`work`'s result, or None when `stop` is set first (`docker stop` while the bot waits for its
+    database: a clean exit, not a kill at the end of the grace period)."""
+    working = asyncio.ensure_future(work)
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({working, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+    if working.done():
+        return working.result()
+    working.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await working
+    return None
 
 
 def settle_memory() -> None:

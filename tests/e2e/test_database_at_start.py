@@ -5,12 +5,13 @@ never a traceback, and never shows the password; a server not up yet is waited f
 from __future__ import annotations
 
 import asyncio
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_owner_stop_and_config import bot_env, no_traceback_one_line, run_to_end
+from tests.e2e.test_owner_stop_and_config import bot_env, no_traceback_one_line, run_to_end, start_bot
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.processes import start_bot_process
 from tests.pg_cluster import Cluster, free_port, running_cluster, server_binaries
@@ -115,3 +116,27 @@ async def test_the_bot_waits_for_a_server_that_comes_up_and_then_runs(
             process.kill()
             await process.wait()
         await asyncio.to_thread(cluster.stop)
+
+
+async def test_a_stop_while_waiting_for_the_database_is_clean(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """`docker stop` while the bot waits: exit 0 at once, not killed at the end of the grace period."""
+    nobody = f"postgresql://garden:{PASSWORD}@127.0.0.1:{free_port()}/garden"
+    env = bot_env(tmp_path, fake_discord, DATABASE_URL=nobody, DATABASE_WAIT_SECONDS="60")
+    process = await start_bot(env, tmp_path)
+    assert process.stderr is not None
+    try:
+        first = b""
+        while b"cannot be reached yet" not in first:  # the first try refused and logged
+            line = await asyncio.wait_for(process.stderr.readline(), 20)
+            assert line, first
+            first += line
+        process.send_signal(signal.SIGTERM)
+        _, rest = await asyncio.wait_for(process.communicate(), 10)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    stderr = (first + rest).decode()
+    assert process.returncode == 0 and "Traceback" not in stderr and PASSWORD not in stderr, stderr
