@@ -8,20 +8,26 @@ import gc
 import logging
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
+from discord.gateway import DiscordWebSocket
 
 from bot.app import GardenClubBot
 from bot.backups import damaged_line, quick_check
-from bot.endpoints import use_api_base
+from bot.claim import claim_database
+from bot.endpoints import GatewayUnreachable, gateway_line, use_api_base
 from bot.health import health_path, record_damage
 from bot.logging_setup import configure_logging
 from bot.settings import Settings, database_path_problem, load_settings_or_exit
+from bot.storage.reach import DatabaseProblem
 
 log = logging.getLogger("bot")
+T = TypeVar("T")
 
 #: Allocations (less deallocations) between young-generation collections (Python's default: 700).
 GC_THRESHOLD = 5000
@@ -33,12 +39,17 @@ async def run(settings: Settings) -> None:
     flight finished, waiting marks written, the store closed."""
     use_api_base(settings.api_base)
     bot = GardenClubBot(settings)
-    settle_memory()
+    bot.check_gateway_at_start = True
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows' loop
             loop.add_signal_handler(signal_number, stop.set)
+    bot.claim = await until_stopped(claim_database(settings), stop)  # a second bot stops here
+    if bot.claim is None:
+        log.info("Stopping (signal received) while waiting for the database…")
+        return
+    settle_memory()
     async with bot:
         running = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
         stopping = asyncio.create_task(stop.wait())
@@ -52,7 +63,31 @@ async def run(settings: Settings) -> None:
                 log.debug("The connection ended while stopping.", exc_info=True)
         else:
             stopping.cancel()
-            running.result()  # a login or start-up failure: main() turns it into one line
+            try:
+                running.result()  # a login or start-up failure: main() turns it into one line
+            except AttributeError:
+                if bot.ws is not None:
+                    raise
+                # discord.py 2.7.1's first connection failed after the gateway check passed.
+                where = str(DiscordWebSocket.DEFAULT_GATEWAY)
+                raise GatewayUnreachable(gateway_line(where, "the connection failed")) from None
+
+
+async def until_stopped(work: Coroutine[Any, Any, T], stop: asyncio.Event) -> T | None:
+    """`work`'s result, or None when `stop` is set first (`docker stop` while the bot waits for its
+    database: a clean exit, not a kill at the end of the grace period)."""
+    working = asyncio.ensure_future(work)
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({working, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+    if working.done():
+        return working.result()
+    working.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await working
+    return None
 
 
 def settle_memory() -> None:
@@ -98,6 +133,13 @@ def database_damage(database: Path) -> str | None:
     return None if findings is None else damaged_line(database, findings)
 
 
+def secrets_of(settings: Settings) -> list[str]:
+    """What no log line may show: the token, and a PostgreSQL URL's password."""
+    url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
+    password = urlsplit(url).password if settings.uses_postgres else None
+    return [settings.discord_token.get_secret_value(), *([password] if password else [])]
+
+
 def run_bot(database: Path | None = None) -> None:
     """Run the bot until it is stopped (`database`: overrides DATABASE_PATH, as the image does)."""
     settings = load_settings_or_exit()
@@ -114,12 +156,15 @@ def run_bot(database: Path | None = None) -> None:
         record_damage(health_path(settings.sqlite_file), damage)
         print(f"garden-club: {damage}.", file=sys.stderr)
         raise SystemExit(2)
-    configure_logging(settings.log_level, [settings.discord_token.get_secret_value()])
+    configure_logging(settings.log_level, secrets_of(settings))
     try:
         with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
             runner.run(run(settings))
     except KeyboardInterrupt:
         pass
+    except (DatabaseProblem, GatewayUnreachable) as problem:
+        print(f"garden-club: {problem}", file=sys.stderr)
+        raise SystemExit(2) from None
     except discord.LoginFailure:
         print(
             "garden-club: Discord refused DISCORD_TOKEN: copy a fresh token from the Developer Portal "

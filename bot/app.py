@@ -14,11 +14,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.backups import Backups, RunLock, hold_run_lock
+from bot.backups import Backups
+from bot.claim import Claim, claim_database
 from bot.clock import Clock, SystemClock
 from bot.command_sync import sync_if_changed
 from bot.commands import register_commands
-from bot.endpoints import discover_gateway, use_gateway
+from bot.endpoints import check_gateway, discover_gateway, use_gateway
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.daily_commands import DailyGardens
 from bot.handlers.hands import Hands
@@ -35,6 +36,7 @@ from bot.rest_limit import RequestWindow, limiting_trace
 from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
+from bot.storage.reach import DatabaseProblem, reason, safe
 from bot.table import Table
 from bot.ui.router import Router
 
@@ -111,8 +113,12 @@ class GardenClubBot(commands.Bot):
         #: The bot's time: every timestamp and deadline (tests give a `ManualClock` they move by hand).
         self.timer: Clock = clock if clock is not None else SystemClock()
         self._pictures_task: asyncio.Task[None] | None = None
-        #: Held while the bot runs, so `garden-club restore` refuses (bot/backups.py).
-        self._run_lock: RunLock | None = None
+        #: This process's hold on its database while it runs (bot/claim.py): a second unsharded bot
+        #: refuses to start, and `garden-club restore` refuses. `python -m bot` claims it before
+        #: logging in; otherwise `setup_hook` does.
+        self.claim: Claim | None = None
+        #: Open the gateway once before discord.py connects (bot/endpoints.py; `python -m bot`).
+        self.check_gateway_at_start = False
         self._backup_task: asyncio.Task[None] | None = None
         #: How long a move's "published" mark may wait to be written with others (tests lengthen it).
         self.published_flush_seconds = PUBLISHED_FLUSH_SECONDS
@@ -122,12 +128,21 @@ class GardenClubBot(commands.Bot):
             use_gateway(str(self.settings.discord_gateway_url))
         elif self.settings.api_base:
             use_gateway(await discover_gateway(self.http))
-        self._hold_run_lock()
-        self.store = await Store.open(
-            self.settings.database,
-            clock=self.timer.now,
-            published_flush_seconds=self.published_flush_seconds,
-        )
+        if self.check_gateway_at_start:
+            await check_gateway()
+        if self.claim is None:
+            self.claim = await claim_database(self.settings)
+        try:
+            self.store = await Store.open(
+                self.settings.database,
+                clock=self.timer.now,
+                published_flush_seconds=self.published_flush_seconds,
+            )
+        except (OSError, TimeoutError) as error:  # PostgreSQL went away since the claim reached it
+            if not self.settings.uses_postgres:
+                raise
+            where = safe(self.settings.database)
+            raise DatabaseProblem(f"could not open the database {where} ({reason(error)}).") from None
         self.table = Table(
             self,
             self.store,
@@ -211,30 +226,14 @@ class GardenClubBot(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
-        if self._run_lock is not None:
-            self._run_lock.release()
-            self._run_lock = None
+        if self.claim is not None:
+            await self.claim.release()
+            self.claim = None
 
     def _database_damaged(self, line: str) -> None:
         """A backup found the database damaged: `garden-club health` says so from now on."""
         if self.heartbeat is not None:
             self.heartbeat.mark_damaged(line)
-
-    def _hold_run_lock(self) -> None:
-        """Lock `<database>.lock` while the bot runs (released in `close`); another process holding
-        it is most likely a second bot on the same database: said, not fatal."""
-        database = self.settings.sqlite_file
-        try:
-            self._run_lock = hold_run_lock(database)
-        except OSError as error:
-            log.warning(
-                "Could not lock %s (%s): `garden-club restore` cannot tell the bot runs.", database, error
-            )
-            return
-        if self._run_lock is None and self.shard_plan.owns_everything:
-            log.warning("Another process holds %s.lock: is a second Garden Club running with it?", database)
-        elif self._run_lock is None:  # the other shards' processes share the database: expected
-            log.info("Another shard's process holds %s.lock.", database)
 
     async def _watch(self) -> None:
         """Start the heartbeat (bot/health.py) and, with METRICS_PORT set, the metrics (bot/metrics.py)."""

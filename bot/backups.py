@@ -14,8 +14,9 @@ integrity_check` before it is counted. Beside the database `garden-club.sqlite3`
     garden-club.sqlite3.lock                                       held by the running bot
     garden-club.sqlite3.before-restore-20260102-030405             what `restore` replaced
 
-The running bot holds an exclusive `flock` on the lock file (`hold_run_lock`, taken in
-`GardenClubBot.setup_hook`), which is how `restore` knows to refuse.
+The running bot holds an `flock` on the lock file (`hold_run_lock`, taken by `bot.claim` before
+it logs in: exclusive when unsharded, shared by shards' processes), which is how `restore` and a
+second unsharded bot know to refuse.
 """
 
 from __future__ import annotations
@@ -291,14 +292,15 @@ class RunLock:
             self._handle = None
 
 
-def hold_run_lock(database: Path) -> RunLock | None:
+def hold_run_lock(database: Path, *, shared: bool = False) -> RunLock | None:
     """Lock `<database>.lock` for this process; None if another process holds it (a bot running
-    with the same database). Raises OSError if the lock file cannot be opened."""
+    with the same database). `shared`: a shard's process, which other shards' processes may share
+    it with (but not an unsharded bot, nor `restore`). Raises OSError if the file cannot be opened."""
     path = lock_path(database)
     handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     if sys.platform != "win32":
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(handle)
             return None

@@ -24,6 +24,8 @@ from bot.backups import SQLITE_HEADER, backup_folder, quick_check, read_only_uri
 from bot.replays import rebuild
 from bot.storage import ActionRecord, GameRecord, Store
 from bot.storage.database import Database, Tx, is_postgres, open_database, sqlite_path
+from bot.storage.reach import reason, url_problem
+from bot.storage.reach import safe as safe  # where it lived first: tests and callers import it here
 
 #: The tables in an order that keeps every reference valid (a game before its moves and results).
 TABLES = (
@@ -65,16 +67,6 @@ class CopyReport:
             f"copied {total} rows ({games} games) from {shown(source)} to {shown(destination)}: every "
             f"table's count matches and {self.replayed} games replay to their stored position{unplayable}."
         )
-
-
-def safe(location: str) -> str:
-    """A database location fit for a message: a URL's password is never shown."""
-    if is_postgres(location) and "@" in location:
-        scheme, _, rest = location.partition("://")
-        credentials, _, where = rest.rpartition("@")
-        user = credentials.partition(":")[0]
-        return f"{scheme}://{user}@{where}"
-    return location
 
 
 def shown(location: str) -> str:
@@ -164,6 +156,10 @@ async def copy_database(source: str, destination: str) -> CopyReport:
     """Copy everything from `source` to the empty `destination`, then verify it."""
     if source == destination:
         raise CopyRefused("--from and --to name the same database: give two different ones.")
+    for flag, location in (("--from", source), ("--to", destination)):
+        wrong = url_problem(location) if is_postgres(location) else None
+        if wrong is not None:
+            raise CopyRefused(f"{flag} {safe(location)} cannot be used: {wrong}.")
     problem = await _postgres_source_problem(source) if is_postgres(source) else source_problem(source)
     if problem is not None:
         raise CopyRefused(problem)
@@ -261,7 +257,7 @@ def copy_database_command(source: str, destination: str) -> None:
     except Exception as error:  # a database that cannot be reached or read: one line, no traceback
         print(
             f"garden-club copy-database: could not copy from {shown(source)} to {shown(destination)} "
-            f"({type(error).__name__}: {error}).",
+            f"({reason(error)}).",
             file=sys.stderr,
         )
         raise SystemExit(2) from None

@@ -3,11 +3,12 @@
 Every `HEARTBEAT_SECONDS` (and at once when the gateway connects or drops) the bot writes
 `<database>.health` beside its database: a small JSON document with the time, whether its gateway
 connection is up, whether a tiny database write (the `meta` key "heartbeat", in a transaction)
-succeeded within `WRITE_TIMEOUT` seconds, and its process id. On a clean stop it writes one last
-document saying it stopped.
+succeeded within `WRITE_TIMEOUT` seconds, its process id and host name. On a clean stop it writes
+one last document saying it stopped (unless the file is by then another running process's).
 
 `garden-club health` (Docker's `HEALTHCHECK`) exits 0 when that file is fresh (younger than
-`STALE_AFTER`) and says both are fine, else 1 with one line saying why. It needs no
+`STALE_AFTER`) and says both are fine, and its process still runs (checked on the same host: a
+killed bot is down at once), else 1 with one line saying why. It needs no
 `DISCORD_TOKEN`: only `DATABASE_PATH` (from the environment or `.env`), or `--database`.
 """
 
@@ -17,6 +18,7 @@ import asyncio
 import json
 import logging
 import os
+import socket
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -69,6 +71,24 @@ class Beat:
     #: The database fails its integrity check: the one line saying so and what to do (None: it
     #: passed, or was not checked since the bot started).
     damaged: str | None = None
+    #: The machine (a container's host name) the process runs on: its `pid` means something there only.
+    host: str = ""
+
+
+def process_gone(data: dict[str, Any]) -> bool:
+    """The heartbeat's process is no longer running on this machine (killed, crashed): the bot is
+    down now, not a minute later when the heartbeat goes stale (issue 29 item 6). Only where it
+    was written (same host name): a process id means nothing on another machine or container."""
+    pid = data.get("pid")
+    if not isinstance(pid, int) or pid <= 0 or data.get("host") != socket.gethostname():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it runs, as another user
+        return False
+    return False
 
 
 def gateway_connected(client: discord.Client) -> bool:
@@ -138,12 +158,27 @@ class Heartbeat:
         return beat
 
     def stopped(self) -> None:
-        """The bot stops cleanly: say so (the health check fails at once, not a minute later)."""
+        """The bot stops cleanly: say so (the health check fails at once, not a minute later) —
+        unless the file is now another running process's (shards' processes sharing one folder):
+        this stop does not make that one "stopped"."""
+        if self._another_process_beats():
+            return
         self._write(self._beat(running=False, gateway=False, database=False, problem="the bot stopped"))
+
+    def _another_process_beats(self) -> bool:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        if not isinstance(data, dict) or not data.get("running") or data.get("pid") == os.getpid():
+            return False
+        return data.get("host") == socket.gethostname() and not process_gone(data)
 
     def _beat(self, **fields: Any) -> Beat:
         self.count += 1
-        return Beat(time=self.clock.now(), pid=os.getpid(), count=self.count, **fields)
+        return Beat(
+            time=self.clock.now(), pid=os.getpid(), count=self.count, host=socket.gethostname(), **fields
+        )
 
     async def _write_database(self) -> tuple[bool, str | None]:
         try:
@@ -181,6 +216,7 @@ def record_damage(path: Path, line: str) -> None:
         problem=line,
         count=0,
         damaged=line,
+        host=socket.gethostname(),
     )
     temporary = path.with_name(path.name + ".tmp")
     try:
@@ -206,6 +242,8 @@ def check(path: Path, now: float | None = None, stale_after: float = STALE_AFTER
         return str(data["damaged"])
     if not data.get("running", False):
         return f"the bot stopped {_ago(age)}"
+    if process_gone(data):
+        return f"the bot's process (id {data['pid']}) is gone: it was killed or crashed; start it again"
     if age > stale_after:
         return f"the last heartbeat is {_ago(age)}: the bot stopped or hangs"
     if not data.get("gateway") or not data.get("database"):

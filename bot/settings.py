@@ -17,6 +17,7 @@ from pydantic import AnyUrl, Field, SecretStr, ValidationError, ValidationInfo, 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.shards import ShardPlan, parse_shard_ids
+from bot.storage.reach import url_problem
 
 #: What DATABASE_URL may begin with (bot/storage/database.py opens each).
 DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
@@ -27,6 +28,9 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 #: 50 interactions a second: 25 cost 0.5-0.6 ms per interaction there, 15 about 0.2 ms less
 #: (docs/performance.md).
 DEFAULT_PICTURE_BUDGET_MS = 15.0
+#: A database that restarts or boots alongside the bot is up within seconds; a minute is ample, and
+#: a wrong host still ends in one line soon enough.
+DEFAULT_DATABASE_WAIT_SECONDS = 60.0
 
 #: How to fix each setting, in the words of the one-line hint.
 HINTS: dict[str, str] = {
@@ -53,6 +57,8 @@ HINTS: dict[str, str] = {
     "such as 2, or leave it empty to run unsharded",
     "shard_ids": "set SHARD_IDS to the shards this process runs, such as 0-3, 0,2,5 or 0-1,4 (each "
     "below SHARD_COUNT, each once), or leave it empty to run them all",
+    "database_wait_seconds": "set DATABASE_WAIT_SECONDS to how many seconds to wait at start for a "
+    "PostgreSQL server not up yet, such as 60 (0: do not wait), or leave it empty",
     "rest_proxy": "set REST_PROXY to true only when DISCORD_API_BASE points at a REST proxy shared by "
     "all the bot's processes, or leave it empty",
 }
@@ -73,6 +79,9 @@ class Settings(BaseSettings):
     #: `postgresql://…`, shared by every process of a sharded instance. Unset: DATABASE_PATH's file.
     #: Secret: a PostgreSQL URL may hold a password, so it never reaches a log.
     database_url: SecretStr | None = None
+    #: At start, how long to wait in all for a PostgreSQL server that cannot be reached yet (compose
+    #: starting the bots before the database, a restarted database), trying with back-off.
+    database_wait_seconds: float = Field(default=DEFAULT_DATABASE_WAIT_SECONDS, ge=0, le=3600)
     sync_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
     #: CPU milliseconds per second the bot may spend drawing pictures (`bot/picture_service/budget.py`).
@@ -126,8 +135,12 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _database_url(cls, value: SecretStr | None) -> SecretStr | None:
-        if value is not None and not value.get_secret_value().startswith(DATABASE_SCHEMES):
+        url = value.get_secret_value() if value is not None else ""
+        if value is not None and not url.startswith(DATABASE_SCHEMES):
             raise ValueError("must begin with sqlite:/// or postgresql://")
+        problem = url_problem(url) if url.startswith(("postgresql://", "postgres://")) else None
+        if problem is not None:
+            raise ValueError(problem)
         return value
 
     @property

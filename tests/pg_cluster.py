@@ -55,7 +55,14 @@ def free_port() -> int:
 class Cluster:
     """One running PostgreSQL server in a temporary folder; `database()` makes a fresh database."""
 
-    def __init__(self, binaries: Path, *, durable: bool = False, options: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        binaries: Path,
+        *,
+        durable: bool = False,
+        options: Sequence[str] = (),
+        password: str | None = None,
+    ) -> None:
         self.binaries = binaries
         self.folder = Path(tempfile.mkdtemp(prefix="garden-club-pg-"))
         self.data = self.folder / "data"
@@ -64,6 +71,8 @@ class Cluster:
         #: More server settings ("synchronous_commit=off"), each given as `-c`.
         self.options = tuple(options)
         self._names = itertools.count(1)
+        #: With a password, connections over TCP must give it (scram-sha-256); without, any may connect.
+        self.password = password
         self._as_postgres = os.geteuid() == 0
 
     def _run(self, *args: str) -> None:
@@ -75,8 +84,24 @@ class Cluster:
     def start(self) -> None:
         if self._as_postgres:
             shutil.chown(self.folder, "postgres", "postgres")
+        authentication = ["-A", "trust"]
+        if self.password is not None:
+            password_file = self.folder / "password"
+            password_file.write_text(self.password + "\n", encoding="utf-8")
+            if self._as_postgres:
+                shutil.chown(password_file, "postgres", "postgres")
+            authentication = ["--auth-local=trust", "--auth-host=scram-sha-256", f"--pwfile={password_file}"]
         self._run(
-            "initdb", "-D", str(self.data), "-U", USER, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            USER,
+            *authentication,
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
         )
         # Tests need no crash safety: without fsync a fresh database per test costs milliseconds.
         quick = "" if self.durable else " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -92,7 +117,8 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
+        user = USER if self.password is None else f"{USER}:{self.password}"
+        return f"postgresql://{user}@127.0.0.1:{self.port}/{database}"
 
     def database(self) -> str:
         """The URL of a new, empty database."""
@@ -111,12 +137,14 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def running_cluster(*, durable: bool = False, options: Sequence[str] = ()) -> Iterator[Cluster]:
+def running_cluster(
+    *, durable: bool = False, options: Sequence[str] = (), password: str | None = None
+) -> Iterator[Cluster]:
     """A started cluster for the `with` block (RuntimeError when this machine has no server)."""
     binaries = server_binaries()
     if binaries is None:
         raise RuntimeError(NO_SERVER)
-    cluster = Cluster(binaries, durable=durable, options=options)
+    cluster = Cluster(binaries, durable=durable, options=options, password=password)
     try:
         cluster.start()
         yield cluster

@@ -51,6 +51,38 @@ def test_api_base_loses_its_trailing_slash(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 @pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, 60.0),  # a database restarting or booting beside the bot is up well within a minute
+        ("5", 5.0),
+        ("0", 0.0),  # do not wait: the first refused try ends the start
+        ("0.5", 0.5),
+        ("-1", "DATABASE_WAIT_SECONDS is not valid"),
+        ("a minute", "DATABASE_WAIT_SECONDS is not valid"),
+        ("7200", "DATABASE_WAIT_SECONDS is not valid"),
+    ],
+)
+def test_database_wait_seconds_bounds_the_wait_for_postgresql_at_start(
+    value: str | None,
+    expected: float | str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 29 item 1: how long the start waits, in all, for a PostgreSQL server not up yet."""
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.delenv("DATABASE_WAIT_SECONDS", raising=False)
+    if value is not None:
+        monkeypatch.setenv("DATABASE_WAIT_SECONDS", value)
+    if isinstance(expected, float):
+        assert load_settings_or_exit(env_file=None).database_wait_seconds == expected
+        return
+    with pytest.raises(SystemExit):
+        load_settings_or_exit(env_file=None)
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert expected in line and "such as 60" in line
+
+
+@pytest.mark.parametrize(
     ("env", "expected"),
     [
         ({}, "Setting DISCORD_TOKEN is missing"),

@@ -191,3 +191,26 @@ async def test_a_heartbeat_that_stopped_coming_is_stale(
     assert "not running" in (check(tmp_path / "nothing.sqlite3.health") or "")
     code, output = await health(tmp_path / "nothing.sqlite3")
     assert code == 1 and "no heartbeat at" in output
+
+
+async def test_a_clean_stop_leaves_another_running_process_heartbeat_alone(
+    clocked_bot: BotRunner, tmp_path: Path
+) -> None:
+    """Issue 29 item 6: shards' processes sharing one folder share the heartbeat file; the one that
+    stops cleanly does not mark the other "stopped" (a killed one's file is still taken over)."""
+    path = heartbeat_file(clocked_bot)
+    await eventually(lambda: path.exists() and check(path) is None, "a healthy heartbeat")
+    bot = clocked_bot.bot
+    assert bot is not None and bot.heartbeat is not None
+    other = await asyncio.create_subprocess_exec(sys.executable, "-c", "import time; time.sleep(60)")
+    try:
+        theirs = {**beat(path), "pid": other.pid, "time": time.time()}
+        path.write_text(json.dumps(theirs), encoding="utf-8")
+        bot.heartbeat.stopped()
+        assert beat(path) == theirs and check(path) is None, "the other process still runs: healthy"
+    finally:
+        other.kill()
+        await other.wait()
+    assert f"the bot's process (id {other.pid}) is gone" in (check(path) or "")
+    bot.heartbeat.stopped()
+    assert beat(path)["pid"] == os.getpid() and check(path) == "the bot stopped 0 s ago"

@@ -12,6 +12,7 @@ from bot.backups import copy_database, quick_check
 from bot.storage import Store
 from tests.damaged_sqlite import fill_and_damage
 from tests.fake_discord import FakeDiscord
+from tests.pg_cluster import free_port
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,6 +59,20 @@ async def test_an_unreachable_or_wrong_api_base_stops_with_one_line(
         assert f"could not log in through {api_base}" in line and "DISCORD_API_BASE" in line
     assert [c.path for c in fake_discord.unknown_routes] == ["/not-the-api/users/@me"]
     fake_discord.unknown_routes.clear()
+
+
+async def test_a_gateway_unreachable_while_rest_works_stops_with_one_line(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Issue 29 item 4: discord.py 2.7.1 crashed on it (`AttributeError: 'NoneType' object has no
+    attribute 'sequence'`, a traceback, exit 1); the start checks the gateway first."""
+    closed = f"ws://127.0.0.1:{free_port()}/"
+    env = {**bot_env(tmp_path, fake_discord.token, fake_discord.api_base), "DISCORD_GATEWAY_URL": closed}
+    code, stderr = await run_bot(env, tmp_path)
+    assert code == 2 and "Traceback" not in stderr and fake_discord.token not in stderr, stderr
+    [line] = [line for line in stderr.splitlines() if line.strip()]
+    assert line.startswith(f"garden-club: could not open Discord's gateway at {closed} "), line
+    assert "DISCORD_GATEWAY_URL" in line and "network" in line
 
 
 async def test_a_refused_token_stops_with_one_line(fake_discord: FakeDiscord, tmp_path: Path) -> None:

@@ -41,9 +41,9 @@ async def kill(runner: BotRunner) -> None:
     for victim in doomed:
         victim.cancel()
     await asyncio.wait(doomed, timeout=5) if doomed else None
-    lock = getattr(bot, "_run_lock", None)
-    if lock is not None:
-        lock.release()
+    claim = getattr(bot, "claim", None)
+    if claim is not None:
+        await claim.release()
     store = getattr(bot, "store", None)
     if store is not None:
         with contextlib.suppress(Exception):
