@@ -23,7 +23,8 @@ from pathlib import Path
 from bot.backups import SQLITE_HEADER, backup_folder, quick_check, read_only_uri
 from bot.replays import rebuild
 from bot.storage import ActionRecord, GameRecord, Store
-from bot.storage.database import Database, Tx, is_postgres, open_database, sqlite_path
+from bot.storage.database import Database, Tx
+from bot.storage.opening import is_postgres, open_database, sqlite_path
 from bot.storage.reach import reason, url_problem
 from bot.storage.reach import safe as safe  # where it lived first: tests and callers import it here
 

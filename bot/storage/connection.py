@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any, Self
 
 from bot.backups import copy_before_migration
-from bot.storage.database import Database, is_postgres, open_database, sqlite_path
+from bot.storage.database import Database
 from bot.storage.migrations import MIGRATIONS, migrate
+from bot.storage.opening import is_postgres, open_database, sqlite_path
 from bot.storage.records import GameRecord
 from bot.storage.rows import GAME_COLUMNS, game_from_row
 from bot.storage.sqlite_database import SqliteDatabase

@@ -102,29 +102,3 @@ def run_at_once(awaitable: Awaitable[T]) -> T:
         return result
     coroutine.close()
     raise RuntimeError("a database transaction awaited something other than its own statements")
-
-
-#: What `DATABASE_URL` may begin with, and the implementation each selects.
-SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
-
-
-def is_postgres(location: str) -> bool:
-    return location.startswith(("postgresql://", "postgres://"))
-
-
-def sqlite_path(location: str) -> str:
-    """The file of a SQLite location: a plain path, or a `sqlite:///path` URL (`sqlite:////abs`)."""
-    return location[len("sqlite:///") :] if location.startswith("sqlite:///") else location
-
-
-async def open_database(location: str) -> Database:
-    """The database at `location`: a `postgresql://…` URL, else a SQLite file (a path or
-    `sqlite:///path`), opened but not migrated."""
-    # Here, not at the top: each implementation builds on this module's interface.
-    if is_postgres(location):
-        from bot.storage.postgres_database import PostgresDatabase
-
-        return await PostgresDatabase.open(location)
-    from bot.storage.sqlite_database import SqliteDatabase
-
-    return await SqliteDatabase.open(sqlite_path(location))

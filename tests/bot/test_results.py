@@ -15,8 +15,8 @@ from bot.ratings import Rating, initial, rate, shown
 from bot.render import ratings_text
 from bot.results import option_set, rating_rule, result_record, turns_and_timeouts
 from bot.storage import ActionRecord, GameRecord, RatingChange, ResultRecord, ResultSeat, SeatRecord, Store
-from bot.storage.database import open_database
 from bot.storage.migrations import MIGRATIONS, migrate
+from bot.storage.opening import open_database
 from bot.storage.results import write_result
 from bot.storage.sqlite_database import SqliteDatabase
 from engine.registry import get_game
