@@ -26,8 +26,10 @@ MISSING_ACCESS = 50001
 def not_in_guild(guild_id: int) -> str:
     """The one line for a SYNC_GUILD_ID server the bot is not in (Discord answers 403)."""
     return (
-        f"the bot is not in the server SYNC_GUILD_ID={guild_id}: invite it there (the invite link is "
-        "in the README, 'Set up a Discord bot'), or leave SYNC_GUILD_ID empty to sync commands globally."
+        f"the bot is not in the server SYNC_GUILD_ID={guild_id} (Discord answers Missing Access; also "
+        "when it was invited without the applications.commands scope): invite it there with the link "
+        "the README gives ('Set up a Discord bot'), or leave SYNC_GUILD_ID empty to sync commands "
+        "globally."
     )
 
 
