@@ -4,8 +4,10 @@
 #   docker run -d --name garden-club --restart unless-stopped \
 #     --env-file .env -v garden-club-data:/data garden-club
 
+# The base image is pinned to a patch release, so a rebuild a month later starts from the same
+# Python (tests/bot/test_compose.py checks both stages say the same exact version).
 # The package as a wheel (engine, bot, and docs/rules installed under share/garden-club/rules).
-FROM python:3.11-slim AS build
+FROM python:3.11.13-slim-bookworm AS build
 ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
@@ -15,21 +17,22 @@ COPY bot ./bot
 COPY docs/rules ./docs/rules
 RUN pip wheel --no-deps --wheel-dir /wheels .
 
-FROM python:3.11-slim
+FROM python:3.11.13-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    DATABASE_PATH=/data/garden-club.sqlite3
+    DATABASE_PATH=/data/garden-club.sqlite3 \
+    METRICS_HOST=0.0.0.0
 
-# The dependencies in their own layer, rebuilt only when pyproject.toml changes: exactly what
-# [project].dependencies lists, read from pyproject.toml.
-COPY pyproject.toml /tmp/pyproject.toml
-RUN python -c 'import tomllib; deps = tomllib.load(open("/tmp/pyproject.toml", "rb"))["project"]["dependencies"]; open("/tmp/requirements.txt", "w").write("\n".join(deps) + "\n")' \
-    && pip install -r /tmp/requirements.txt \
-    && rm /tmp/pyproject.toml /tmp/requirements.txt
+# The dependencies in their own layer, rebuilt only when requirements.lock changes: exactly the
+# versions and files it pins (every one by its sha256; pip refuses anything else), so a rebuild
+# installs what was tested. The lock is made from pyproject.toml (README, "Run with Docker").
+COPY requirements.lock /tmp/requirements.lock
+RUN pip install --require-hashes --no-deps -r /tmp/requirements.lock \
+    && rm /tmp/requirements.lock
 
-# Then the code, without dependencies (they are all installed above).
+# Then the code, without dependencies (they are all installed above, from the lock).
 COPY --from=build /wheels /tmp/wheels
 RUN pip install --no-deps /tmp/wheels/*.whl \
     && rm -rf /tmp/wheels \

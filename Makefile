@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit clean
+.PHONY: run test lint typecheck unit lock clean
 
 # Reinstall only when pyproject.toml changed since the last install (idempotent and fast).
 $(VENV)/.installed-run: pyproject.toml
@@ -32,6 +32,11 @@ unit: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test: lint typecheck unit
+
+# After changing [project].dependencies: pin them again, every file by its hash, for the image.
+lock: $(VENV)/.installed-dev
+	$(BIN)/pip-compile --quiet --generate-hashes --strip-extras --no-emit-index-url \
+		--no-emit-find-links --no-emit-trusted-host --output-file=requirements.lock pyproject.toml
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

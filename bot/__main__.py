@@ -24,6 +24,7 @@ from bot.endpoints import GatewayUnreachable, gateway_line, use_api_base
 from bot.health import health_path, record_damage
 from bot.logging_setup import configure_logging
 from bot.settings import Settings, database_path_problem, load_settings_or_exit
+from bot.start_refusal import StartRefused
 from bot.storage.reach import DatabaseProblem
 
 log = logging.getLogger("bot")
@@ -147,7 +148,7 @@ def run_bot(database: Path | None = None) -> None:
         settings.database_path = database
         if not settings.uses_postgres:
             settings.database_url = None  # the file given wins over a sqlite:/// DATABASE_URL
-    problem = database_path_problem(settings.sqlite_file)
+    problem = database_path_problem(settings.sqlite_file, settings.sqlite_setting)
     if problem is not None:
         print(f"garden-club: {problem}", file=sys.stderr)
         raise SystemExit(2)
@@ -171,6 +172,9 @@ def run_bot(database: Path | None = None) -> None:
             "(your application > Bot > Reset Token) into .env.",
             file=sys.stderr,
         )
+        raise SystemExit(2) from None
+    except StartRefused as refused:
+        print(f"garden-club: {refused}", file=sys.stderr)
         raise SystemExit(2) from None
     except discord.PrivilegedIntentsRequired:
         print("garden-club: Discord refused a privileged intent; Garden Club needs none.", file=sys.stderr)

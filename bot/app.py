@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 from typing import Any
 
@@ -29,12 +30,13 @@ from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
 from bot.health import Heartbeat, health_path
 from bot.lobby import DEFAULT_LOBBY_TTL
-from bot.metrics import DEFAULT_HOST, NULL_METRICS, CommandTree, Metrics, NullMetrics
+from bot.metrics import NULL_METRICS, CommandTree, Metrics, NullMetrics
 from bot.permissions import invite_url
 from bot.picture_service import PictureBudget
 from bot.rest_limit import RequestWindow, limiting_trace
 from bot.settings import Settings
 from bot.shards import ShardPlan
+from bot.start_refusal import StartRefused
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
 from bot.storage.reach import DatabaseProblem, reason, safe
 from bot.table import Table
@@ -100,7 +102,7 @@ class GardenClubBot(commands.Bot):
         #: Prometheus metrics (METRICS_PORT; `NULL_METRICS`, doing nothing, when off), served on
         #: `metrics_host` (tests: 127.0.0.1).
         self.metrics: NullMetrics = Metrics() if settings.metrics_port is not None else NULL_METRICS
-        self.metrics_host = DEFAULT_HOST
+        self.metrics_host = settings.metrics_host
         #: The heartbeat file `garden-club health` reads (bot/health.py).
         self.heartbeat: Heartbeat | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
@@ -172,6 +174,7 @@ class GardenClubBot(commands.Bot):
             daily_gardens=daily_gardens,
         )
         register_history_commands(self.tree, history)
+        self.metrics.known_commands(command_kinds(self.tree))
         if self.shard_plan.sharded:
             log.info(
                 "Running %s; REST requests: %s.",
@@ -263,12 +266,10 @@ class GardenClubBot(commands.Bot):
         self.add_listener(command_completed, "on_app_command_completion")
         try:
             await metrics.serve(self.settings.metrics_port, self.metrics_host)
-        except OSError as error:  # the port is taken: the bot plays on, without its metrics
-            log.error(
-                "Could not serve metrics on port %s (%s): set METRICS_PORT to a free port.",
-                self.settings.metrics_port,
-                error.strerror or error,
-            )
+        except OSError as error:  # taken, privileged, or an address not of this machine: refused
+            raise StartRefused(
+                metrics_port_refusal(self.metrics_host, self.settings.metrics_port, error)
+            ) from None
 
     async def _stop_watching(self) -> None:
         """Stop the heartbeat (its file then says the bot stopped) and the metrics server."""
@@ -284,11 +285,37 @@ class GardenClubBot(commands.Bot):
 
     async def on_ready(self) -> None:
         user_id = self.user.id if self.user else None
-        log.info("Logged in as %s (id %s) in %d servers.", self.user, user_id, len(self.guilds))
+        servers = len(self.guilds)
+        log.info("Logged in as %s (id %s) in %s.", self.user, user_id, servers_word(servers))
         application_id = self.application_id or user_id
         if application_id is not None and not self._invite_logged:
             self._invite_logged = True
             log.info("Invite Garden Club to a server with: %s", invite_url(application_id))
+
+
+def command_kinds(tree: discord.app_commands.CommandTree[Any]) -> list[str]:
+    """Each registered command as the metrics name it ("/play cabbagehead", "/hand")."""
+    kinds: list[str] = []
+    for command in tree.walk_commands():
+        if isinstance(command, discord.app_commands.Command):
+            kinds.append(f"/{command.qualified_name}")
+    return kinds
+
+
+def servers_word(count: int) -> str:
+    """ "1 server", "3 servers": the start-up line reads as an owner would write it."""
+    return f"{count} server" if count == 1 else f"{count} servers"
+
+
+def metrics_port_refusal(host: str, port: int, error: OSError) -> str:
+    """The one line for a metrics port that cannot be opened: a bot whose metrics silently do not
+    serve would look healthy while the owner's alerts see nothing."""
+    why = error.strerror or str(error)
+    privileged = " (ports below 1024 need root)" if port < 1024 and error.errno == errno.EACCES else ""
+    return (
+        f"could not serve metrics on {host}:{port} ({why}){privileged}: set METRICS_PORT to a free "
+        "port such as 9108, METRICS_HOST to an address of this machine, or leave METRICS_PORT empty."
+    )
 
 
 class ShardedGardenClubBot(GardenClubBot, commands.AutoShardedBot):

@@ -15,7 +15,22 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.start_refusal import StartRefused
+
 log = logging.getLogger(__name__)
+
+#: Discord's error code for a guild the bot cannot reach: it is not in that server.
+MISSING_ACCESS = 50001
+
+
+def not_in_guild(guild_id: int) -> str:
+    """The one line for a SYNC_GUILD_ID server the bot is not in (Discord answers 403)."""
+    return (
+        f"the bot is not in the server SYNC_GUILD_ID={guild_id} (Discord answers Missing Access; also "
+        "when it was invited without the applications.commands scope): invite it there with the link "
+        "the README gives ('Set up a Discord bot'), or leave SYNC_GUILD_ID empty to sync commands "
+        "globally."
+    )
 
 
 class HashKeeper(Protocol):
@@ -48,7 +63,12 @@ async def sync_if_changed(
     if await keeper.get_meta(key) == digest:
         log.info("Application commands unchanged since the last sync (%s); not syncing.", key)
         return False
-    synced = await tree.sync(guild=guild)
+    try:
+        synced = await tree.sync(guild=guild)
+    except discord.Forbidden as error:
+        if guild_id is None or error.code != MISSING_ACCESS:
+            raise
+        raise StartRefused(not_in_guild(guild_id)) from None
     await keeper.set_meta(key, digest)
     log.info("Synced %d application commands (%s).", len(synced), key)
     return True

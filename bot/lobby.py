@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.daily import todays_deal
+from bot.game_log import game_ended
 from bot.games import computer_strengths, level
 from bot.position import Position
 from bot.refusals import GAME_GONE, NOT_OFFERED, NOT_PLAYING_TO_LEAVE, NOT_YOUR_RETURN, Refusal
@@ -267,7 +268,8 @@ class Lobbies:
             if record.status == "active":
                 reason = f"{name} left the game"
                 result = await self._result(record, "left", reason)
-                await self.store.close_game(game_id, "cancelled", reason, result)
+                if await self.store.close_game(game_id, "cancelled", reason, result):
+                    game_ended(game_id, record.game, "left", reason)
                 return await self._closed(game_id, [f"{name} left the game."])
             record.seats.pop(seat)
             if not any(s.is_person for s in record.seats):
@@ -317,7 +319,9 @@ class Lobbies:
             what = "lobby" if record.status == "lobby" else "game"
             reason = f"{name} ended the {what}"
             result = await self._result(record, "ended", reason) if record.status == "active" else None
-            await self.store.close_game(game_id, "cancelled", reason, result)
+            closed = await self.store.close_game(game_id, "cancelled", reason, result)
+            if closed and record.status == "active":
+                game_ended(game_id, record.game, "ended early", reason)
             return await self._closed(game_id, [f"{name} ended the {what}."])
 
     async def retire(self, record: GameRecord) -> bool:
@@ -331,6 +335,8 @@ class Lobbies:
                 return False
             closed = await self.store.close_game(record.id, "cancelled", reason, None)
             self.sessions.session(record.id).position = None
+            if closed:
+                game_ended(record.id, record.game, "retired", reason)
             return closed
 
     async def abandon(self, game_id: int, days: int) -> None:
@@ -341,8 +347,10 @@ class Lobbies:
             result = None
             if record is not None and record.status == "active":
                 result = await self._result(record, "abandoned", reason)
-            await self.store.close_game(game_id, "finished", reason, result)
+            closed = await self.store.close_game(game_id, "finished", reason, result)
             self.sessions.session(game_id).position = None
+            if closed and record is not None:
+                game_ended(game_id, record.game, "abandoned", reason)
 
     async def take_back(self, game_id: int, user_id: int, seat: int) -> SeatChange:
         """ "I'm back": a player takes back the seat a computer stood in for (the game goes on)."""

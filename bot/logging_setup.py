@@ -7,21 +7,28 @@ code formats it into a message (an exception text, a URL), so secrets never reac
 from __future__ import annotations
 
 import logging
+import re
 
 
 class RedactTokens(logging.Filter):
-    """Replace each configured secret with '[redacted]' in every record."""
+    """Replace each configured secret with '[redacted]' in every record: the secret as a whole,
+    not inside a longer word (a one-letter test token had made "next" read "ne[redacted]t")."""
 
     def __init__(self, secrets: list[str]) -> None:
         super().__init__()
         self._secrets = [s for s in secrets if s]
+        self._pattern = (
+            re.compile("|".join(rf"(?<![A-Za-z0-9]){re.escape(s)}(?![A-Za-z0-9])" for s in self._secrets))
+            if self._secrets
+            else None
+        )
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if any(secret in message for secret in self._secrets):
-            for secret in self._secrets:
-                message = message.replace(secret, "[redacted]")
-            record.msg, record.args = message, None
+        if self._pattern is not None and any(secret in message for secret in self._secrets):
+            redacted = self._pattern.sub("[redacted]", message)
+            if redacted != message:
+                record.msg, record.args = redacted, None
         return True
 
 

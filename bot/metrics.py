@@ -38,16 +38,21 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 from bot.refusals import Refusal
+from engine.registry import all_games
 
 if TYPE_CHECKING:
     from bot.picture_service import PictureBudget
 
 log = logging.getLogger(__name__)
 
-#: Where the metrics server listens by default: every interface (a container's port is published).
-DEFAULT_HOST = "0.0.0.0"
+#: Where `serve` listens unless told (METRICS_HOST, bot/settings.py): this machine only.
+DEFAULT_HOST = "127.0.0.1"
 
 OK, REFUSED, ERROR = "ok", "refused", "error"
+OUTCOMES = (OK, REFUSED, ERROR)
+#: Who stores a move (`garden_club_moves_total{by}`), and where failures are counted (`{where}`).
+MOVERS = ("person", "computer", "timeout")
+WHERES = ("command", "component", "publish", "subscriber")
 
 #: A component's kind, from the second part of its custom id (`gc:<kind>:…`, `bot/ui/ids.py`).
 COMPONENT_KINDS = {
@@ -117,6 +122,9 @@ class NullMetrics:
 
     def command_started(self, interaction: discord.Interaction[Any]) -> None:
         """A command's handler starts (its latency is measured from here)."""
+
+    def known_commands(self, kinds: Iterable[str]) -> None:
+        """The commands registered (`/play cabbagehead`, …): their series start at 0."""
 
     def command_done(self, interaction: discord.Interaction[Any], error: BaseException | None = None) -> None:
         """A command's handler finished (`error`: what it raised, answered by the central handler)."""
@@ -190,6 +198,7 @@ class Metrics(NullMetrics):
             ["where"],
             registry=self.registry,
         )
+        self._start_at_zero()
         #: Read at each scrape: set by the bot (`count_games` from the store, the picture budget).
         self.games_in_progress = 0
         self.count_games: Callable[[], Awaitable[int]] | None = None
@@ -198,6 +207,21 @@ class Metrics(NullMetrics):
         self._runner: web.AppRunner | None = None
         #: The port actually listened on (`serve` with port 0 picks a free one).
         self.port: int | None = None
+
+    def _start_at_zero(self) -> None:
+        """Every series for the label values known now, at 0: an alert on `rate(errors_total[5m])`
+        or on a game's moves sees a series from the first scrape, not only after the first event."""
+        for where in WHERES:
+            self.errors.labels(where)
+        for game in all_games():
+            for by in MOVERS:
+                self.moves.labels(game, by)
+        self.known_commands(sorted(set(COMPONENT_KINDS.values())))
+
+    def known_commands(self, kinds: Iterable[str]) -> None:
+        for kind in kinds:
+            for outcome in OUTCOMES:
+                self.interactions.labels(kind, outcome)
 
     # --- the hooks ------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from bot.earlier import earlier_position, index_now, meaning, moved_since
+from bot.game_log import game_ended
 from bot.games import computer_strengths
 from bot.metrics import NULL_METRICS, NullMetrics
 from bot.position import Position
@@ -322,5 +323,6 @@ class Moves:
         if finished:
             record.status = "finished"
             record.end_reason = "completed"
+            game_ended(record.id, record.game, "finished")
         self.metrics.move(record.game, "timeout" if timeout else "person" if by_person else "computer")
         return MoveOutcome(position=position, seat=seat, label=label, events=events, version=new_version)

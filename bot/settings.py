@@ -7,7 +7,9 @@ never a traceback (`load_settings_or_exit`).
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
+import re
 import sqlite3
 import sys
 from pathlib import Path
@@ -31,6 +33,8 @@ DEFAULT_PICTURE_BUDGET_MS = 15.0
 #: A database that restarts or boots alongside the bot is up within seconds; a minute is ample, and
 #: a wrong host still ends in one line soon enough.
 DEFAULT_DATABASE_WAIT_SECONDS = 60.0
+#: Where metrics listen unless METRICS_HOST says otherwise: this machine only.
+DEFAULT_METRICS_HOST = "127.0.0.1"
 
 #: How to fix each setting, in the words of the one-line hint.
 HINTS: dict[str, str] = {
@@ -51,6 +55,8 @@ HINTS: dict[str, str] = {
     "test_games": "set TEST_GAMES to true or false (offer the platform's test games), or leave it empty",
     "metrics_port": "set METRICS_PORT to a free port number such as 9108 (Prometheus metrics), "
     "or leave it empty for no metrics",
+    "metrics_host": "set METRICS_HOST to the address metrics listen on: 127.0.0.1 (this machine only) "
+    "or 0.0.0.0 (every interface), or leave it empty for 127.0.0.1",
     "backup_every": "set BACKUP_EVERY to a duration such as 1d, 12h or 30m, or off for no backups",
     "backup_keep": "set BACKUP_KEEP to how many backups to keep, such as 7",
     "shard_count": "set SHARD_COUNT to the bot's total number of shards across all its processes, "
@@ -90,6 +96,9 @@ class Settings(BaseSettings):
     test_games: bool = False
     #: Serve Prometheus metrics on this port (None: no metrics).
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    #: The address metrics listen on: this machine only by default (a metrics port open to every
+    #: network is a surprise); the Docker image says 0.0.0.0, so a published port reaches it.
+    metrics_host: str = DEFAULT_METRICS_HOST
     #: How often to take an online backup of the database ("off": never), and how many to keep.
     backup_every: str = "1d"
     backup_keep: int = Field(default=7, ge=1, le=1000)
@@ -135,13 +144,25 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _database_url(cls, value: SecretStr | None) -> SecretStr | None:
-        url = value.get_secret_value() if value is not None else ""
-        if value is not None and not url.startswith(DATABASE_SCHEMES):
+        url = value.get_secret_value().strip() if value is not None else None
+        if url is None:
+            return value
+        if not url.startswith(DATABASE_SCHEMES):
             raise ValueError("must begin with sqlite:/// or postgresql://")
+        if url.startswith("sqlite:///") and not url[len("sqlite:///") :].strip():
+            raise ValueError("sqlite:/// names no file")
         problem = url_problem(url) if url.startswith(("postgresql://", "postgres://")) else None
         if problem is not None:
             raise ValueError(problem)
         return value
+
+    @field_validator("metrics_host")
+    @classmethod
+    def _metrics_host(cls, value: str) -> str:
+        host = value.strip().strip("[]")
+        if not _is_ip(host) and _HOST_NAME.fullmatch(host) is None:
+            raise ValueError("must be an address such as 127.0.0.1 or 0.0.0.0, or a host name")
+        return host
 
     @property
     def database(self) -> str:
@@ -160,6 +181,12 @@ class Settings(BaseSettings):
         """DATABASE_URL's SQLite file, else DATABASE_PATH. With PostgreSQL it is still where this
         process keeps its own files beside it (the heartbeat `<file>.health`, the run lock)."""
         return sqlite_file_of(self.database_path, self.database_url)
+
+    @property
+    def sqlite_setting(self) -> str:
+        """The setting that names `sqlite_file`, for the owner's one-line messages."""
+        url = self.database_url.get_secret_value() if self.database_url is not None else ""
+        return "DATABASE_URL" if url.startswith("sqlite:///") else "DATABASE_PATH"
 
     @field_validator("backup_every")
     @classmethod
@@ -199,7 +226,9 @@ class Settings(BaseSettings):
         return str(self.discord_api_base).rstrip("/") if self.discord_api_base else None
 
 
-_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0, "w": 604800.0}
+#: The units the README's table promises (m, h, d, w). Seconds are refused: a backup every few
+#: seconds is no owner's wish, and an `s` typed for "minutes" would be one.
+_UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0, "w": 604800.0}
 
 
 def duration_seconds(text: str) -> float | None:
@@ -210,6 +239,18 @@ def duration_seconds(text: str) -> float | None:
     return int(text[:-1]) * _UNITS[text[-1]]
 
 
+#: A host name METRICS_HOST may give instead of an address (letters, digits, dots and dashes).
+_HOST_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
 def describe_error(error: ValidationError) -> str:
     """One line naming the first bad setting and how to fix it."""
     first = error.errors()[0]
@@ -218,7 +259,9 @@ def describe_error(error: ValidationError) -> str:
     hint = HINTS.get(field, "see .env.example")
     if first["type"] == "missing":
         return f"Setting {env_name} is missing: {hint}."
-    return f"Setting {env_name} is not valid ({first['msg']}): {hint}."
+    # pydantic words a validator's own message "Value error, …": the owner reads only the message.
+    why = str(first["msg"]).removeprefix("Value error, ")
+    return f"Setting {env_name} is not valid ({why}): {hint}."
 
 
 def load_settings_or_exit(env_file: str | Path | None = ".env") -> Settings:
@@ -236,12 +279,16 @@ def sqlite_file_of(database_path: Path, database_url: SecretStr | None) -> Path:
     return Path(url[len("sqlite:///") :]) if url.startswith("sqlite:///") else database_path
 
 
-def database_path_problem(path: Path) -> str | None:
+def database_path_problem(path: Path, setting: str = "DATABASE_PATH") -> str | None:
     """One line saying why the bot cannot keep its database at `path`, or None if it can: its
     folder is made if missing, and must be writable; the file, if there, must be a writable
-    SQLite database."""
-    fix = "set DATABASE_PATH to a file in a folder the bot may write, such as ./data/garden-club.sqlite3"
-    where = f"Setting DATABASE_PATH ({path})"
+    SQLite database. `setting` is the one that named the file (DATABASE_URL's sqlite:///…, else
+    DATABASE_PATH): the line names what the owner wrote."""
+    example = (
+        "sqlite:///data/garden-club.sqlite3" if setting == "DATABASE_URL" else "./data/garden-club.sqlite3"
+    )
+    fix = f"set {setting} to a file in a folder the bot may write, such as {example}"
+    where = f"Setting {setting} ({path})"
     if path.is_dir():
         return f"{where} is a folder, not a file: {fix}."
     try:

@@ -12,6 +12,7 @@ whichever kind of client it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 import discord
 
@@ -41,16 +42,17 @@ def parse_shard_ids(text: str, shard_count: int | None) -> tuple[int, ...]:
         low, high = int(first), int(last)
         if low > high:
             raise ValueError(f"the range {piece!r} runs backwards (write {high}-{low})")
-        found.extend(range(low, high + 1))
-    for shard in found:
-        if shard >= shard_count:
+        # Bounds first: "0-99999999" must not build a hundred million ids to find one too high.
+        if high >= shard_count:
             raise ValueError(
-                f"shard {shard} is not below SHARD_COUNT={shard_count} (shards are 0-{shard_count - 1})"
+                f"shard {high} is not below SHARD_COUNT={shard_count} (shards are 0-{shard_count - 1})"
             )
-    twice = sorted({shard for shard in found if found.count(shard) > 1})
+        found.extend(range(low, high + 1))
+    ordered = sorted(found)
+    twice = [shard for shard, after in pairwise(ordered) if shard == after]
     if twice:
         raise ValueError(f"shard {twice[0]} is given twice")
-    return tuple(sorted(found))
+    return tuple(ordered)
 
 
 def describe_shard_ids(shard_ids: tuple[int, ...]) -> str:

@@ -20,6 +20,7 @@ from bot.clock import Clock, SystemClock
 from bot.clocks import Clocks
 from bot.computers import ComputerPlayers
 from bot.deadline_scheduler import DeadlineScheduler
+from bot.game_log import games_resumed
 from bot.lobby import DEFAULT_LOBBY_TTL, Lobbies, unseen
 from bot.moves import Moves
 from bot.pauses import Pauses
@@ -122,6 +123,7 @@ class Table:
             elif self.pictures.draws_for(record.game):
                 self.pictures.redraw_later(record.id)
         await self.computers.resume(active)
+        games_resumed(len(active))
         try:
             await backfill_results(self.store, owns_guild=owns)
         except Exception:

@@ -108,3 +108,75 @@ def test_the_bot_accepts_each_processes_settings(compose: dict[str, Any]) -> Non
         plan = settings.shard_plan
         assert plan.sharded and plan.count == 2 and len(plan.ids) == 1, name
         assert settings.rest_requests_per_second == 25, "each keeps to half of Discord's 50 a second"
+
+
+ROOT = COMPOSE.parent
+LOCK = ROOT / "requirements.lock"
+DOCKERFILE = ROOT / "Dockerfile"
+
+
+def locked() -> dict[str, tuple[str, int]]:
+    """requirements.lock as {normalised name: (pinned version, how many sha256 hashes)}."""
+    from packaging.utils import canonicalize_name
+
+    found: dict[str, tuple[str, int]] = {}
+    name = None
+    for line in LOCK.read_text(encoding="utf-8").splitlines():
+        pinned = re.match(r"^([A-Za-z0-9._-]+)==([^\s;\\]+)", line)
+        if pinned:
+            name = str(canonicalize_name(pinned.group(1)))
+            found[name] = (pinned.group(2), 0)
+        elif name is not None and line.strip().startswith("--hash=sha256:"):
+            version, hashes = found[name]
+            found[name] = (version, hashes + 1)
+    return found
+
+
+def test_the_lock_pins_every_runtime_dependency_of_pyproject_with_hashes() -> None:
+    """Issue 29 item 8: the image installs requirements.lock (`--require-hashes`), so the lock must
+    say every dependency of pyproject.toml, at a version its specifier allows, each file by its
+    hash. Offline (no pip-compile run here): after changing the dependencies, regenerate it with
+    `pip-compile --generate-hashes --strip-extras --no-emit-index-url --no-emit-find-links
+    --output-file=requirements.lock pyproject.toml` (README, "Run with Docker")."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = locked()
+    assert pins, "requirements.lock pins nothing"
+    unhashed = [name for name, (_, hashes) in pins.items() if hashes == 0]
+    assert not unhashed, f"requirements.lock has no hash for {unhashed}"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for text in project["dependencies"]:
+        requirement = Requirement(text)
+        name = str(canonicalize_name(requirement.name))
+        assert name in pins, f"{requirement.name} (pyproject.toml) is not in requirements.lock: regenerate it"
+        version = pins[name][0]
+        assert requirement.specifier.contains(version, prereleases=True), (
+            f"requirements.lock pins {name}=={version}, which pyproject.toml's {text!r} does not allow"
+        )
+    text = LOCK.read_text(encoding="utf-8")
+    assert "--index-url" not in text and "--find-links" not in text, "the lock names no local index"
+
+
+def test_the_image_installs_the_lock_on_a_pinned_python() -> None:
+    dockerfile = DOCKERFILE.read_text(encoding="utf-8")
+    bases = re.findall(r"^FROM\s+(\S+)", dockerfile, flags=re.MULTILINE)
+    assert len(bases) == 2 and len(set(bases)) == 1, f"both stages on one base image: {bases}"
+    assert re.fullmatch(r"python:3\.11\.\d+-slim(?:-\w+)?(?:@sha256:[0-9a-f]{64})?", bases[0]), (
+        f"the base image {bases[0]} is not pinned to a patch release"
+    )
+    assert "COPY requirements.lock" in dockerfile
+    assert re.search(r"pip install --require-hashes --no-deps -r \S*requirements\.lock", dockerfile)
+    assert re.search(r"pip install --no-deps /tmp/wheels", dockerfile), "the project itself adds nothing"
+    assert "requirements.lock" not in (ROOT / ".dockerignore").read_text(encoding="utf-8")
+
+
+def test_compose_never_overwrites_the_single_containers_image(compose: dict[str, Any]) -> None:
+    """The README's rollback keeps `garden-club` as `garden-club:previous`; `docker compose up
+    --build` must not build over it, nor two services over one name."""
+    images = [bot.get("image") for bot in bots(compose).values()]
+    assert all(images), "each bot service names its image"
+    assert len(set(images)) == len(images), f"two services build one image name: {images}"
+    assert not any(str(image).split(":")[0] == "garden-club" for image in images), images

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, load_settings_or_exit
+from bot.settings import Settings, database_path_problem, load_settings_or_exit
 
-ALL_SETTINGS = [
-    "DISCORD_TOKEN",
-    "DISCORD_API_BASE",
-    "DISCORD_GATEWAY_URL",
-    "DATABASE_PATH",
-    "SYNC_GUILD_ID",
-    "LOG_LEVEL",
-]
+#: Every setting: each is cleared before a test, and each is documented (below).
+ALL_SETTINGS = [name.upper() for name in Settings.model_fields]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -90,6 +86,17 @@ def test_database_wait_seconds_bounds_the_wait_for_postgresql_at_start(
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "Setting LOG_LEVEL is not valid"),
         ({"DISCORD_TOKEN": "x", "DISCORD_API_BASE": "ftp://x"}, "Setting DISCORD_API_BASE is not valid"),
         ({"DISCORD_TOKEN": "x", "DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL is not valid"),
+        # Issue 29 item 7: the README's units are m, h, d, w; an `s` is refused, not taken silently.
+        ({"DISCORD_TOKEN": "x", "BACKUP_EVERY": "30s"}, "Setting BACKUP_EVERY is not valid"),
+        # `sqlite:///` names no file: said about DATABASE_URL, not as a DATABASE_PATH problem.
+        ({"DISCORD_TOKEN": "x", "DATABASE_URL": "sqlite:///"}, "Setting DATABASE_URL is not valid"),
+        # Bounds are checked before the range is built: no hundred million ids (a MemoryError).
+        (
+            {"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0-99999999"},
+            "shard 99999999 is not below",
+        ),
+        ({"DISCORD_TOKEN": "x", "METRICS_HOST": "every interface"}, "Setting METRICS_HOST is not valid"),
+        ({"DISCORD_TOKEN": "x", "METRICS_HOST": "http://0.0.0.0"}, "Setting METRICS_HOST is not valid"),
     ],
 )
 def test_bad_settings_exit_with_one_line_naming_the_setting(
@@ -124,3 +131,50 @@ def test_the_token_never_reaches_the_settings_repr(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("DISCORD_TOKEN", "super-secret-token")
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     assert "super-secret-token" not in repr(settings) and "super-secret-token" not in str(settings)
+
+
+def test_a_huge_shard_range_is_refused_without_building_it() -> None:
+    """Under a memory limit, building range(0, 10**8) first was a MemoryError, not a line."""
+    import tracemalloc
+
+    tracemalloc.start()
+    with pytest.raises(ValueError, match="not below SHARD_COUNT=2"):
+        Settings(_env_file=None, discord_token="x", shard_count=2, shard_ids="0-99999999")  # type: ignore[call-arg]
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 10_000_000, f"{peak} bytes to refuse a range"
+
+
+def test_metrics_listen_on_this_machine_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert Settings(_env_file=None).metrics_host == "127.0.0.1"  # type: ignore[call-arg]
+    monkeypatch.setenv("METRICS_HOST", "0.0.0.0")
+    assert Settings(_env_file=None).metrics_host == "0.0.0.0"  # type: ignore[call-arg]
+    monkeypatch.setenv("METRICS_HOST", "[::1]")
+    assert Settings(_env_file=None).metrics_host == "::1"  # type: ignore[call-arg]
+
+
+def test_a_sqlite_url_problem_is_said_about_database_url(tmp_path: Path) -> None:
+    settings = Settings(_env_file=None, discord_token="x", database_url=f"sqlite:///{tmp_path}")  # type: ignore[call-arg]
+    assert settings.sqlite_setting == "DATABASE_URL"
+    problem = database_path_problem(settings.sqlite_file, settings.sqlite_setting)
+    assert (
+        problem is not None
+        and problem.startswith("Setting DATABASE_URL (")
+        and "DATABASE_PATH" not in problem
+    )
+    plain = Settings(_env_file=None, discord_token="x")  # type: ignore[call-arg]
+    assert plain.sqlite_setting == "DATABASE_PATH"
+
+
+@pytest.mark.parametrize("document", ["README.md", ".env.example"])
+def test_every_setting_is_documented(document: str) -> None:
+    """The README's settings table and .env.example are the owner's contract: every setting the
+    bot reads is in both (TEST_GAMES was in neither's list, issue 29 item 7)."""
+    text = (ROOT / document).read_text(encoding="utf-8")
+    if document == "README.md":
+        documented = set(re.findall(r"^\| `([A-Z_]+)` \|", text, flags=re.MULTILINE))
+    else:
+        documented = set(re.findall(r"^#? ?([A-Z_]+)=", text, flags=re.MULTILINE))
+    missing = [name for name in ALL_SETTINGS if name not in documented]
+    assert not missing, f"{document} does not document {missing}"

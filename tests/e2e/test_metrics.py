@@ -6,10 +6,12 @@ from __future__ import annotations
 import socket
 
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app import GardenClubBot
 from bot.metrics import NULL_METRICS
+from bot.start_refusal import StartRefused
 from tests.e2e.table_driver import board, click, offered, open_hand, open_lobby, pick, wait_for_move
 from tests.e2e.test_secret_numbers_table import PLAY, player_to_move
 from tests.fake_discord import BotRunner, FakeDiscord
@@ -129,17 +131,34 @@ async def test_the_server_stops_with_the_bot(fake_discord: FakeDiscord, garden_b
         probe.bind(("127.0.0.1", port))  # free again
 
 
-async def test_a_taken_port_is_said_and_the_bot_plays_on(
-    fake_discord: FakeDiscord, garden_bot: BotRunner
-) -> None:
+async def test_a_taken_port_refuses_the_start(fake_discord: FakeDiscord, garden_bot: BotRunner) -> None:
+    """Issue 29 item 7: a bot that plays on without the metrics it was asked to serve looks healthy
+    while the owner's alerts see nothing: it refuses to start instead, with one line."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         settings = garden_bot.settings()
         settings.metrics_port = int(taken.getsockname()[1])
         garden_bot.before_start.append(lambda bot: setattr(bot, "metrics_host", "127.0.0.1"))
-        await garden_bot.start(settings)
-    said = [r.getMessage() for r in garden_bot.log_records if "Could not serve metrics" in r.getMessage()]
-    assert len(said) == 1 and "set METRICS_PORT to a free port" in said[0]
-    interaction = await fake_discord.slash(fake_discord.alice, fake_discord.general, "help")
-    await interaction.wait_answered()
+        with pytest.raises(StartRefused) as refused:
+            await garden_bot.start(settings)
+    line = str(refused.value)
+    assert f"127.0.0.1:{settings.metrics_port}" in line and "set METRICS_PORT to a free port" in line
+    assert "\n" not in line
+
+
+async def test_every_series_is_there_from_the_first_scrape(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Issue 29 item 7: an alert on errors or moves needs the series before the first event."""
+    _, port = await metrics_bot(garden_bot)
+    _, samples = await scrape(port)
+    for where in ("command", "component", "publish", "subscriber"):
+        assert (("garden_club_errors_total", (("where", where),))) in samples, where
+    for by in ("person", "computer", "timeout"):
+        key = ("garden_club_moves_total", (("by", by), ("game", "cabbagehead")))
+        assert samples.get(key) == 0, key
+    for kind, outcome in (("/play cabbagehead", "error"), ("/hand", "ok"), ("hand", "refused")):
+        key = ("garden_club_interactions_total", (("kind", kind), ("outcome", outcome)))
+        assert samples.get(key) == 0, key
+    assert total(samples, "garden_club_errors_total") == 0

@@ -18,6 +18,8 @@ ALREADY_ACKNOWLEDGED, INVALID_FORM_BODY, OLD_MESSAGE_EDITS = 40060, 50035, 30046
 THREAD_EXISTS, MISSING_PERMISSIONS, THREAD_ARCHIVED = 160004, 50013, 50083
 #: A DM the user refuses (privacy settings, or they blocked the bot): 403 on posting in the DM.
 CANNOT_MESSAGE_USER = 50007
+#: A guild the bot is not in (e.g. syncing commands to it): 403 Missing Access.
+MISSING_ACCESS = 50001
 
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:

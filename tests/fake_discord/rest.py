@@ -46,6 +46,7 @@ from tests.fake_discord.responses import (
     ALREADY_ACKNOWLEDGED,
     CANNOT_MESSAGE_USER,
     INVALID_FORM_BODY,
+    MISSING_ACCESS,
     MISSING_PERMISSIONS,
     THREAD_ARCHIVED,
     THREAD_EXISTS,
@@ -402,6 +403,8 @@ class RestApi:
         guild_id = call.params.get("guild_id")
         if guild_id is None:
             return self.fake.global_commands
+        if int(guild_id) not in self.fake.guilds:
+            return None  # as Discord: a guild the bot is not in is 403 Missing Access
         return self.fake.guild_commands.setdefault(int(guild_id), [])
 
     def _stored_command(
@@ -423,16 +426,22 @@ class RestApi:
             command["guild_id"] = call.params["guild_id"]
         return command
 
+    def _no_command_list(self, call: Call) -> web.Response:
+        """Why `_command_list` found none: another application, or a guild the bot is not in."""
+        if int(call.params["application_id"]) != self.fake.application_id:
+            return error_response(404, 10002, "Unknown Application")
+        return error_response(403, MISSING_ACCESS, "Missing Access")
+
     async def get_commands(self, call: Call) -> web.Response:
         commands = self._command_list(call)
         if commands is None:
-            return error_response(404, 10002, "Unknown Application")
+            return self._no_command_list(call)
         return json_response(commands)
 
     async def put_commands(self, call: Call) -> web.Response:
         commands = self._command_list(call)
         if commands is None:
-            return error_response(404, 10002, "Unknown Application")
+            return self._no_command_list(call)
         if not isinstance(call.body, list):
             return error_response(400, INVALID_FORM_BODY, "Invalid Form Body")
         old = {(c["name"], c.get("type", 1)): c for c in commands}
@@ -446,7 +455,7 @@ class RestApi:
     async def post_command(self, call: Call) -> web.Response:
         commands = self._command_list(call)
         if commands is None:
-            return error_response(404, 10002, "Unknown Application")
+            return self._no_command_list(call)
         existing = next((c for c in commands if c["name"] == call.body["name"]), None)
         command = self._stored_command(call, call.body, existing)
         if existing:
@@ -458,7 +467,7 @@ class RestApi:
     async def delete_command(self, call: Call) -> web.Response:
         commands = self._command_list(call)
         if commands is None:
-            return error_response(404, 10002, "Unknown Application")
+            return self._no_command_list(call)
         kept = [c for c in commands if c["id"] != call.params["command_id"]]
         if len(kept) == len(commands):
             return error_response(404, 10063, "Unknown application command")
