@@ -75,7 +75,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.errors import SORRY  # noqa: E402
+from bot.handlers.errors import SORRY  # noqa: E402
 from bot.handlers.hands import MOVED_ON  # noqa: E402
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
@@ -111,7 +111,7 @@ PROFILED_BOT = (
     "    profile.dump_stats(path)\n"
 )
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-#: A line of the bot's log (bot/logging_setup.py): "2026-12-01 12:00:00,123 WARNING bot.x: …".
+#: A line of the bot's log (bot/operations/logging_setup.py): "2026-12-01 12:00:00,123 WARNING bot.x: …".
 LOG_LEVEL = re.compile(r"\d{4}-\d\d-\d\d [\d:,]+ (DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
 #: The engine's name of Garden Party (`/play garden-party`).
 PARTY = "garden_party"

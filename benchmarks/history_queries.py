@@ -3,7 +3,7 @@
 Builds a database (schema of this checkout) with `--games` finished games spread over five
 servers, each row as a finished game leaves it (a final state of a seeded sample game), then
 times through the real `Store` the query each `/history list` page makes (the newest games, and
-pages deep in the list: pages go by game id), and, through `bot.replays`, rebuilding a whole
+pages deep in the list: pages go by game id), and, through `bot.records.replays`, rebuilding a whole
 seeded Garden Sabotage game of several hundred moves from its seed and moves (what the first
 Replay click of a game costs; the viewer keeps it for the clicks after). Prints the median and
 the slowest of `--repeat` runs, in ms.
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.standings_queries import migrated, timed  # noqa: E402
 from bot.pictures.samples import played  # noqa: E402
-from bot.replays import rebuild  # noqa: E402
+from bot.records.replays import rebuild  # noqa: E402
 from bot.storage import Store  # noqa: E402
 from bot.storage.records import ActionRecord  # noqa: E402
 from engine.api import dump_state  # noqa: E402

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.results import option_set  # noqa: E402
+from bot.records.results import option_set  # noqa: E402
 from bot.storage import ResultRecord, ResultSeat, Store  # noqa: E402
 from bot.storage.results import write_result  # noqa: E402
 from engine.registry import get_game  # noqa: E402

@@ -18,13 +18,13 @@ import discord
 from discord.gateway import DiscordWebSocket
 
 from bot.app import GardenClubBot
-from bot.backups import damaged_line, quick_check
-from bot.claim import claim_database
-from bot.endpoints import GatewayUnreachable, gateway_line, use_api_base
-from bot.health import health_path, record_damage
-from bot.logging_setup import configure_logging
-from bot.settings import Settings, database_path_problem, load_settings_or_exit
-from bot.start_refusal import StartRefused
+from bot.operations.claim import claim_database
+from bot.operations.endpoints import GatewayUnreachable, gateway_line, use_api_base
+from bot.operations.health import health_path, record_damage
+from bot.operations.logging_setup import configure_logging
+from bot.operations.settings import Settings, database_path_problem, load_settings_or_exit
+from bot.operations.start_refusal import StartRefused
+from bot.storage.backups import damaged_line, quick_check
 from bot.storage.reach import DatabaseProblem
 
 log = logging.getLogger("bot")

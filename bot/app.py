@@ -1,6 +1,6 @@
 """The bot object: opens its resources in `setup_hook`, registers persistent components and commands.
 
-Components are routed by their custom id (`bot.ui.router`, listening from the first event on), so
+Components are routed by their custom id (`bot.handlers.router`, listening from the first event on), so
 every button ever posted, before a restart too, keeps working.
 """
 
@@ -15,32 +15,32 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.backups import Backups
-from bot.claim import Claim, claim_database
-from bot.clock import Clock, SystemClock
-from bot.command_sync import sync_if_changed
-from bot.commands import register_commands
-from bot.endpoints import check_gateway, discover_gateway, use_gateway
+from bot.basics.clock import Clock, SystemClock
+from bot.basics.metrics import NULL_METRICS, CommandTree, Metrics, NullMetrics
+from bot.basics.shards import ShardPlan
 from bot.handlers.clock_commands import ClockCommands
+from bot.handlers.commands import register_commands
 from bot.handlers.daily_commands import DailyGardens
 from bot.handlers.hands import Hands
 from bot.handlers.history_commands import HistoryCommands, register_history_commands
 from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.router import Router
 from bot.handlers.stats_commands import StatsCommands
+from bot.handlers.table import Table
 from bot.handlers.table_commands import TableCommands
-from bot.health import Heartbeat, health_path
-from bot.lobby import DEFAULT_LOBBY_TTL
-from bot.metrics import NULL_METRICS, CommandTree, Metrics, NullMetrics
-from bot.permissions import invite_url
+from bot.operations.claim import Claim, claim_database
+from bot.operations.command_sync import sync_if_changed
+from bot.operations.endpoints import check_gateway, discover_gateway, use_gateway
+from bot.operations.health import Heartbeat, health_path
+from bot.operations.permissions import invite_url
+from bot.operations.rest_limit import RequestWindow, limiting_trace
+from bot.operations.settings import Settings
+from bot.operations.start_refusal import StartRefused
 from bot.picture_service import PictureBudget
-from bot.rest_limit import RequestWindow, limiting_trace
-from bot.settings import Settings
-from bot.shards import ShardPlan
-from bot.start_refusal import StartRefused
+from bot.play.lobby import DEFAULT_LOBBY_TTL
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
+from bot.storage.backups import Backups
 from bot.storage.reach import DatabaseProblem, reason, safe
-from bot.table import Table
-from bot.ui.router import Router
 
 log = logging.getLogger(__name__)
 
@@ -74,14 +74,14 @@ class GardenClubBot(commands.Bot):
         # Garden Club has no voice: the warnings about voice libraries would only puzzle an owner.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        #: The shards this process runs (bot/shards.py): it handles only their guilds.
+        #: The shards this process runs (bot/basics/shards.py): it handles only their guilds.
         self.shard_plan: ShardPlan = settings.shard_plan
         options: dict[str, Any] = {}
         if self.shard_plan.sharded:
             options["shard_count"] = self.shard_plan.shard_count
             options["shard_ids"] = list(self.shard_plan.ids)
         per_second = settings.rest_requests_per_second
-        #: This process's share of Discord's global REST limit (bot/rest_limit.py; None: no limit
+        #: This process's share of Discord's global REST limit (bot/operations/rest_limit.py; None: no limit
         #: of its own, unsharded or behind a shared REST proxy).
         self.rest_window = RequestWindow(per_second) if per_second is not None else None
         if self.rest_window is not None:
@@ -103,7 +103,7 @@ class GardenClubBot(commands.Bot):
         #: `metrics_host` (tests: 127.0.0.1).
         self.metrics: NullMetrics = Metrics() if settings.metrics_port is not None else NULL_METRICS
         self.metrics_host = settings.metrics_host
-        #: The heartbeat file `garden-club health` reads (bot/health.py).
+        #: The heartbeat file `garden-club health` reads (bot/operations/health.py).
         self.heartbeat: Heartbeat | None = None
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._lobby_ttl = lobby_ttl
@@ -115,11 +115,11 @@ class GardenClubBot(commands.Bot):
         #: The bot's time: every timestamp and deadline (tests give a `ManualClock` they move by hand).
         self.timer: Clock = clock if clock is not None else SystemClock()
         self._pictures_task: asyncio.Task[None] | None = None
-        #: This process's hold on its database while it runs (bot/claim.py): a second unsharded bot
+        #: This process's hold on its database while it runs (bot/operations/claim.py): a second unsharded bot
         #: refuses to start, and `garden-club restore` refuses. `python -m bot` claims it before
         #: logging in; otherwise `setup_hook` does.
         self.claim: Claim | None = None
-        #: Open the gateway once before discord.py connects (bot/endpoints.py; `python -m bot`).
+        #: Open the gateway once before discord.py connects (bot/operations/endpoints.py; `python -m bot`).
         self.check_gateway_at_start = False
         self._backup_task: asyncio.Task[None] | None = None
         #: How long a move's "published" mark may wait to be written with others (tests lengthen it).
@@ -239,7 +239,8 @@ class GardenClubBot(commands.Bot):
             self.heartbeat.mark_damaged(line)
 
     async def _watch(self) -> None:
-        """Start the heartbeat (bot/health.py) and, with METRICS_PORT set, the metrics (bot/metrics.py)."""
+        """Start the heartbeat (bot/operations/health.py) and, with METRICS_PORT set, the metrics
+        (bot/basics/metrics.py)."""
         self.heartbeat = Heartbeat(self, self.store, health_path(self.settings.sqlite_file), self.timer)
         heartbeat = self.heartbeat
 

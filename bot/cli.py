@@ -59,18 +59,18 @@ def _run(arguments: argparse.Namespace) -> None:
 
 
 def _restore(arguments: argparse.Namespace) -> None:
-    from bot.restore import restore_command
+    from bot.operations.restore import restore_command
 
     restore_command(arguments.file, database=arguments.database)
 
 
 def _health(arguments: argparse.Namespace) -> None:
-    from bot.health import health_command
+    from bot.operations.health import health_command
 
     health_command(database=arguments.database)
 
 
 def _copy_database(arguments: argparse.Namespace) -> None:
-    from bot.copy_database import copy_database_command
+    from bot.operations.copy_database import copy_database_command
 
     copy_database_command(arguments.source, arguments.destination)

@@ -6,12 +6,12 @@ from typing import Any
 
 import discord
 
-from bot import replies
-from bot.games import level
+from bot.basics.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.game.registry import level
+from bot.handlers import replies
 from bot.handlers.lobbies import display_name
-from bot.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
-from bot.server_settings import CLOCK_WORDS, ServerSettings
-from bot.table import Table
+from bot.handlers.table import Table
+from bot.records.server_settings import CLOCK_WORDS, ServerSettings
 from bot.ui.items import pause_view
 
 NOT_MANAGER = "Only members who can manage this server can change its settings."

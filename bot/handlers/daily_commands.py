@@ -1,8 +1,8 @@
 """The daily garden's boards (`/leaderboard cabbagehead daily:True [day]`, and the board's buttons)
-and the replay of a day's best garden (bot/daily.py).
+and the replay of a day's best garden (bot/records/daily.py).
 
 While a day runs its board shows points only; once it is over (00:00 UTC) it shows each garden's
-game number, and its **Replay the best garden** opens the best garden's replay (`bot.replays`)
+game number, and its **Replay the best garden** opens the best garden's replay (`bot.records.replays`)
 to anyone on the server. That button is on the board of the day that runs too: pressed before
 the day ends it is refused, privately and briefly; the same button works once the day is over.
 """
@@ -14,13 +14,14 @@ from typing import Any
 
 import discord
 
-from bot import daily, replies
+from bot.basics.refusals import Refusal
+from bot.handlers import replies
 from bot.handlers.history_commands import HistoryCommands
 from bot.handlers.stats_commands import NOT_HERE
-from bot.refusals import Refusal
-from bot.render import GREEN
+from bot.handlers.table import Table
+from bot.publish.render import GREEN
+from bot.records import daily
 from bot.storage.history import DailyRow
-from bot.table import Table
 from bot.ui.choices import clip
 from bot.ui.ids import DailyBoardId, ReplayId
 from bot.ui.items import button, row

@@ -2,7 +2,7 @@
 
 A hand is ephemeral: the player's own view and exactly their legal actions as buttons and menus
 (`bot.ui.choices` plans the pages). A choice is accepted only from that seat's own hand in the
-game's own channel; the move is applied (`bot.moves`), the hand answers at once with the new
+game's own channel; the move is applied (`bot.play.moves`), the hand answers at once with the new
 position, and the publisher shows the move to everyone in the background.
 """
 
@@ -14,11 +14,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot import replies
-from bot.moves import MoveOutcome
-from bot.picture_service import as_file
-from bot.position import Position
-from bot.refusals import (
+from bot.basics.refusals import (
     NO_GAME_HERE,
     NOT_A_PLAYER,
     NOT_OFFERED,
@@ -28,10 +24,14 @@ from bot.refusals import (
     Outdated,
     Refusal,
 )
-from bot.render import board_link
-from bot.session import GameSession
-from bot.table import Table
-from bot.table_layout import (
+from bot.game.position import Position
+from bot.game.session import GameSession
+from bot.handlers import replies
+from bot.handlers.table import Table
+from bot.picture_service import as_file
+from bot.play.moves import MoveOutcome
+from bot.publish.render import board_link
+from bot.publish.table_layout import (
     TABLE_LOG_LINES,
     TableLook,
     choices_page,

@@ -1,6 +1,6 @@
 """`/history`: the server's last games, each with **Replay**, and `/history export`; the replay viewer.
 
-A replay is a private viewer of a finished game, rebuilt through the engine (`bot.replays`): the
+A replay is a private viewer of a finished game, rebuilt through the engine (`bot.records.replays`): the
 table at any move — its picture when the picture budget has room, else its text — stepped with
 First / Back / Next / Last or a jump menu, with the log lines of that move, and a way back to the
 list. A player of the game may switch to their own view (their hand) at that move;
@@ -17,16 +17,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import daily, replies
-from bot.games import presenter
+from bot.basics.refusals import GAME_GONE, Refusal
+from bot.game.position import Position
+from bot.game.registry import presenter
+from bot.handlers import replies
+from bot.handlers.table import Table
 from bot.picture_service import as_file
 from bot.pictures.render import RenderedImage
-from bot.position import Position
-from bot.refusals import GAME_GONE, Refusal
-from bot.render import GREEN, ranking
-from bot.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild
-from bot.table import Table
-from bot.table_layout import TableLook, headline
+from bot.publish.render import GREEN, ranking
+from bot.publish.table_layout import TableLook, headline
+from bot.records import daily
+from bot.records.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild
 from bot.ui.choices import clip
 from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
 from bot.ui.items import button, row

@@ -15,16 +15,17 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot import daily, replies
-from bot.games import computer_strengths, level
+from bot.basics.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
+from bot.game.position import Position
+from bot.game.registry import computer_strengths, level
+from bot.handlers import replies
+from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
-from bot.position import Position
-from bot.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
-from bot.render import lobby_embed
-from bot.seats import SeatChange
-from bot.server_settings import CLOCK_WORDS
-from bot.table import Table
-from bot.table_layout import look_of, table_layout
+from bot.play.seats import SeatChange
+from bot.publish.render import lobby_embed
+from bot.publish.table_layout import look_of, table_layout
+from bot.records import daily
+from bot.records.server_settings import CLOCK_WORDS
 from bot.ui.ids import LobbyId
 from bot.ui.items import host_panel_view, lobby_view
 from engine.registry import get_game
@@ -115,7 +116,7 @@ class LobbyHandlers:
     ) -> None:
         """`/play`: open a lobby here (or in a new thread) — or start at once for one player.
         `thread` and `clock` not given: the server's defaults (`/settings`). `daily`: today's
-        daily garden (bot/daily.py)."""
+        daily garden (bot/records/daily.py)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(DIRECT_MESSAGE)
         perms = interaction.app_permissions

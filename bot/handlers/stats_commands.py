@@ -1,7 +1,7 @@
 """`/stats`, its "Share in channel" button, and `/leaderboard` with its pages and option-set menu.
 
 Everything here reads: the stored results and ratings of the server the command is used in
-(`bot/storage/standings.py`), shown by `bot/standings.py`. Answers are private (only the one who
+(`bot/storage/standings.py`), shown by `bot/records/standings.py`. Answers are private (only the one who
 asked sees them) until they press **Share in channel**. A click is refused, privately and
 briefly, unless it comes from the private message that carries it (the router checks the
 component is on the message; here, that the message is ephemeral), names a game we host and,
@@ -14,10 +14,12 @@ from typing import Any
 
 import discord
 
-from bot import daily, replies
-from bot.games import entries
-from bot.refusals import Refusal
-from bot.standings import (
+from bot.basics.refusals import Refusal
+from bot.game.registry import entries
+from bot.handlers import replies
+from bot.handlers.table import Table
+from bot.records import daily
+from bot.records.standings import (
     PAGE_SIZE,
     gardens_page,
     option_set_words,
@@ -26,7 +28,6 @@ from bot.standings import (
     set_key,
     stats_embed,
 )
-from bot.table import Table
 from bot.ui.items import leaderboard_view, share_view
 from engine.registry import get_game
 

@@ -9,16 +9,17 @@ from typing import Any
 
 import discord
 
-from bot import daily, replies
-from bot.games import entries, presenter
+from bot.basics.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.game.registry import entries, presenter
+from bot.handlers import replies
 from bot.handlers.lobbies import can_manage, display_name, lobby_view_of
+from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
-from bot.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
-from bot.render import GREEN, lobby_embed
-from bot.rules_pages import page_titles, reflow, split_pages
-from bot.seats import SeatChange
-from bot.table import Table
-from bot.table_layout import TABLE_LOG_LINES, look_of, table_layout
+from bot.play.seats import SeatChange
+from bot.presenters.rules_pages import page_titles, reflow, split_pages
+from bot.publish.render import GREEN, lobby_embed
+from bot.publish.table_layout import TABLE_LOG_LINES, look_of, table_layout
+from bot.records import daily
 from bot.ui.choices import clip
 from bot.ui.items import rules_view
 from bot.ui.layout import TEXT_MAX, DrawnLayout, container, text

@@ -28,12 +28,12 @@ from typing import Any
 
 import discord
 
+from bot.game.position import Position
+from bot.game.session import GameSession
 from bot.picture_service.budget import PictureBudget, WaitingBoards
 from bot.picture_service.cache import PictureCache, PictureKey
 from bot.pictures.render import RenderedImage, render_board, render_hand, supports
-from bot.position import Position
 from bot.publish.plan import PictureChoice
-from bot.session import GameSession
 from engine.api import has_public_view
 
 log = logging.getLogger(__name__)

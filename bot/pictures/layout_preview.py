@@ -1,6 +1,6 @@
 """A layout message (Discord's Components V2 JSON) drawn roughly as Discord's dark theme shows it.
 
-For the README only (`python -m bot.pictures.snapshots`): the living table and a hand as a player
+For the README only (`python -m bot.publish.snapshots`): the living table and a hand as a player
 sees them, from the very component tree the bot sends, with its pictures. Text displays get the
 Markdown the bot writes (`## ` headings, `**bold**`, `-# ` small lines, `> ` quotes, `<t:…:R>`
 times); buttons and menus are drawn as Discord draws them, without their behaviour.

@@ -31,8 +31,8 @@ class RenderedImage:
 
 
 def _module(game_name: str) -> ModuleType:
-    """The game's pictures module, as its entry in `bot.games` names it (KeyError: none)."""
-    from bot.games import entries  # the entries import every game's pictures module
+    """The game's pictures module, as its entry in `bot.game.registry` names it (KeyError: none)."""
+    from bot.game.registry import entries  # the entries import every game's pictures module
 
     found = entries().get(game_name)
     if found is None or found.pictures is None:

@@ -39,7 +39,7 @@ class OpenLobby(Protocol):
     ) -> Awaitable[None]: ...
 
 
-#: The `clock` option every two-player-or-more `/play` offers (bot.server_settings.CLOCK_SECONDS).
+#: The `clock` option every two-player-or-more `/play` offers (bot.records.server_settings.CLOCK_SECONDS).
 CLOCK_CHOICES = [
     app_commands.Choice(name="Off", value="off"),
     app_commands.Choice(name="Relaxed: 1 day", value="relaxed"),

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.basics.refusals import Refusal
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
@@ -25,7 +26,6 @@ from bot.presenters.base import (
     read_rules,
 )
 from bot.presenters.cabbagehead_slots import slot_grid, slot_sections
-from bot.refusals import Refusal
 from bot.ui.choices import Entry
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.basics.refusals import Refusal
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
@@ -35,7 +36,6 @@ from bot.presenters.garden_party_text import (
     status_line,
     where,
 )
-from bot.refusals import Refusal
 from bot.ui.choices import MAX_BUTTON_CHOICES
 from engine.api import Event
 from engine.garden_party.state import GardenPartyOptions

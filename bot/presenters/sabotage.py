@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.basics.refusals import Refusal
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
@@ -25,7 +26,6 @@ from bot.presenters.base import (
     players_sections,
     read_rules,
 )
-from bot.refusals import Refusal
 from bot.ui.choices import MAX_BUTTON_CHOICES
 from engine.api import Event
 from engine.sabotage.cards import (

@@ -19,15 +19,15 @@ import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
-from bot import daily
+from bot.game.position import Position
+from bot.game.session import GameSession, MessageRef
+from bot.game.sessions import Sessions
 from bot.picture_service import BoardPicture, PictureService
-from bot.position import Position
 from bot.publish.mentions import how_to_play, mentions_of
 from bot.publish.plan import BoardStep, Plan
-from bot.render import MESSAGE_MAX, board_link, ratings_text, result_embed
-from bot.session import GameSession, MessageRef
-from bot.sessions import Sessions
-from bot.table_layout import TableLook, look_of, table_layout
+from bot.publish.render import MESSAGE_MAX, board_link, ratings_text, result_embed
+from bot.publish.table_layout import TableLook, look_of, table_layout
+from bot.records import daily
 from bot.ui.choices import clip
 from bot.ui.items import again_view, back_view
 

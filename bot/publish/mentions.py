@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.position import Position
+from bot.game.position import Position
 from engine.api import has_public_view
 
 

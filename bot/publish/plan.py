@@ -12,7 +12,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.session import MessageRef
+from bot.game.session import MessageRef
 
 #: Discord throttles edits of messages older than an hour (error 30046); re-post boards before that.
 BOARD_MAX_AGE = 55 * 60.0

@@ -18,16 +18,16 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot import daily
-from bot.games import presenter
-from bot.metrics import NULL_METRICS, NullMetrics
+from bot.basics.metrics import NULL_METRICS, NullMetrics
+from bot.game.position import Position
+from bot.game.registry import presenter
+from bot.game.session import GameSession, MessageRef
+from bot.game.sessions import Sessions
 from bot.picture_service import BoardPicture, PictureService
-from bot.position import Position
 from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.plan import Facts, plan
-from bot.session import GameSession, MessageRef
-from bot.sessions import Sessions
-from bot.table_layout import TABLE_LOG_LINES
+from bot.publish.table_layout import TABLE_LOG_LINES
+from bot.records import daily
 from engine.api import Event
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ class Publisher:
         #: The clocks' hook (None: no clocks): `turn_ends(position, seats, fresh=...)`.
         self.turn_ends: Callable[..., Awaitable[dict[int, float]]] | None = None
         self.first_retry = FIRST_RETRY
-        #: Counts failures (bot/metrics.py; does nothing unless METRICS_PORT is set).
+        #: Counts failures (bot/basics/metrics.py; does nothing unless METRICS_PORT is set).
         self.metrics: NullMetrics = NULL_METRICS
 
     def request(self, game_id: int, *, picture: bool = False) -> None:

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any, Self
 
-from bot.backups import copy_before_migration
+from bot.storage.backups import copy_before_migration
 from bot.storage.database import Database
 from bot.storage.migrations import MIGRATIONS, migrate
 from bot.storage.opening import is_postgres, open_database, sqlite_path
@@ -22,7 +22,7 @@ from bot.storage.sqlite_database import SqliteDatabase
 
 Clock = Callable[[], float]
 #: Some shards of a sharded bot: (shard count, the shard ids). A guild's shard is Discord's
-#: `(guild_id >> 22) % count`; a game without a guild (a DM) is shard 0's (bot/shards.py).
+#: `(guild_id >> 22) % count`; a game without a guild (a DM) is shard 0's (bot/basics/shards.py).
 Shards = tuple[int, Sequence[int]]
 
 

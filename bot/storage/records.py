@@ -26,7 +26,7 @@ class SeatRecord(BaseModel):
     away_user_id: int | None = None
     away_name: str | None = None
     #: True once a computer stood in for this seat's player after timeouts (kept by "I'm back"):
-    #: such a game is not rated (bot/ratings.py).
+    #: such a game is not rated (bot/records/ratings.py).
     handed_over: bool | None = None
     #: A computer that took this seat when its player left (`/leave computer:`): who left.
     replaced_user_id: int | None = None
@@ -72,7 +72,7 @@ class GameRecord:
     #: When a person last made a move (the start counts), for abandoned games.
     last_human_move_at: float | None = None
     #: A daily garden's UTC day ("2026-12-01"; None: not a daily garden), and whether it is its
-    #: player's scored attempt of that day (bot/daily.py).
+    #: player's scored attempt of that day (bot/records/daily.py).
     daily: str | None = None
     daily_scored: bool = False
 
@@ -147,7 +147,7 @@ class ResultSeat(BaseModel):
 
 
 class ResultRecord(BaseModel):
-    """A game's result as stored once, when it ends (bot/results.py builds it)."""
+    """A game's result as stored once, when it ends (bot/records/results.py builds it)."""
 
     game_id: int
     guild_id: int | None

@@ -50,7 +50,7 @@ CHOICE = re.compile(r"a(?:0|[1-9]\d{0,3})|g(?:0|[1-9]\d{0,3})\.(?:0|[1-9]\d{0,3}
 _NUMBER = re.compile(r"0|[1-9]\d{0,18}")
 _STRENGTH = re.compile(r"[a-z]{1,16}")
 _GAME_NAME = re.compile(r"[a-z0-9_]{1,40}")
-#: An option set's key (bot.standings.set_key): ten lowercase hex digits.
+#: An option set's key (bot.records.standings.set_key): ten lowercase hex digits.
 SET_KEY = re.compile(r"[0-9a-f]{10}")
 #: What "Share in channel" may share.
 SHARE_KINDS = ("stats",)

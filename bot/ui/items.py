@@ -1,6 +1,6 @@
 """The bot's components, drawn as Discord's JSON rows with ids from `bot.ui.ids`.
 
-No component holds a callback: every click is routed by its custom id (`bot.ui.router`), so a
+No component holds a callback: every click is routed by its custom id (`bot.handlers.router`), so a
 button posted before a restart works the same, and a click that arrives the instant a message
 appears is never dropped. Views are given directly as component rows (`DrawnView`), which is
 also far cheaper than building discord.py items only to render them back to JSON.
@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.games import level
+from bot.game.registry import level
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 from bot.ui.ids import (
     AgainId,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.lobby import Lobbies
-from bot.moves import Moves
-from bot.sessions import Sessions
+from bot.game.sessions import Sessions
+from bot.play.lobby import Lobbies
+from bot.play.moves import Moves
 from bot.storage import Store
 
 
 class Hub:
-    """What `bot.table.Table` holds below the Discord side."""
+    """What `bot.handlers.table.Table` holds below the Discord side."""
 
     def __init__(self, store: Store, **lobby_settings: Any) -> None:
         self.store = store

@@ -17,10 +17,10 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.backups import Backups, hold_run_lock, scheduled_backups
-from bot.clock import ManualClock
-from bot.restore import RestoreRefused, restore, restore_command
+from bot.basics.clock import ManualClock
+from bot.operations.restore import RestoreRefused, restore, restore_command
 from bot.storage import SeatRecord, Store
+from bot.storage.backups import Backups, hold_run_lock, scheduled_backups
 from bot.storage.migrations import MIGRATIONS, migrate
 from bot.storage.sqlite_database import SqliteDatabase
 from tests.damaged_sqlite import fill_and_damage
@@ -137,7 +137,7 @@ async def test_a_failed_backup_is_logged_and_tried_again_at_the_next_interval(
     clock = ManualClock(START)
     running = asyncio.create_task(Backups(database, keep=3, clock=clock).run(HOUR))
     try:
-        with caplog.at_level(logging.ERROR, logger="bot.backups"):
+        with caplog.at_level(logging.ERROR, logger="bot.storage.backups"):
             await eventually(lambda: any("failed" in r.getMessage() for r in caplog.records), "an error")
         assert not running.done()
         opened = await Store.open(database)
@@ -165,7 +165,7 @@ async def test_a_damaged_database_is_not_backed_up_and_the_error_says_restore(
     backups = Backups(database, keep=3, clock=ManualClock(START))
     told: list[str] = []
     backups.on_damaged = told.append
-    with caplog.at_level(logging.ERROR, logger="bot.backups"):
+    with caplog.at_level(logging.ERROR, logger="bot.storage.backups"):
         assert await backups.take() is None
     [record] = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert record.exc_info is None and "\n" not in record.getMessage()

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
+from bot.game.sessions import Refusal
 from bot.presenters.cabbagehead import PRESENTER, build_options, garden_grid, open_words
-from bot.sessions import Refusal
 from engine.cabbagehead import GAME
 from engine.cabbagehead.state import CabbageheadOptions
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.settings import Settings
-from bot.shards import parse_shard_ids
+from bot.basics.shards import parse_shard_ids
+from bot.operations.settings import Settings
 
 COMPOSE = Path(__file__).resolve().parents[2] / "docker-compose.yml"
 #: What `${NAME:?message}` and `${NAME}` read from .env when Compose interpolates the file.

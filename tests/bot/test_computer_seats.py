@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.games import computer_strengths, level
-from bot.refusals import Refusal
+from bot.basics.refusals import Refusal
+from bot.game.registry import computer_strengths, level
 from bot.storage import Store
 from engine.ai import choose_move, move_seed
 from engine.api import load_state, replay

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.copy_database import CopyRefused, copy_database, safe
+from bot.operations.copy_database import CopyRefused, copy_database, safe
 from bot.storage import DeadlineRecord, Store
 from tests.bot.hub import Hub
 from tests.damaged_sqlite import fill_and_damage

@@ -1,4 +1,4 @@
-"""The daily garden's rules on plain data (bot/daily.py; issue 18): the seed is the server's and
+"""The daily garden's rules on plain data (bot/records/daily.py; issue 18): the seed is the server's and
 the day's, the week's option sets are real solo games, the day ends at 00:00 UTC, streaks count
 days in a row."""
 
@@ -9,7 +9,7 @@ import hashlib
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.daily import (
+from bot.records.daily import (
     SECRET_KEY,
     daily_seed,
     day_of,

@@ -12,7 +12,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.daily import day_of
+from bot.records.daily import day_of
 from bot.storage import Store
 from bot.storage.migrations import MIGRATIONS, migrate
 from bot.storage.sqlite_database import SqliteDatabase

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.restore import RestoreRefused, configured_database
-from bot.settings import Settings, describe_error, load_settings_or_exit
+from bot.operations.restore import RestoreRefused, configured_database
+from bot.operations.settings import Settings, describe_error, load_settings_or_exit
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.logging_setup import RedactTokens
+from bot.operations.logging_setup import RedactTokens
 
 TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0.Gh3kLm.abcdefghijklmnopqrstuvwxyz0123456789"
 

@@ -1,11 +1,11 @@
-"""bot/metrics.py on plain data: the series' names, what each hook counts, and metrics off."""
+"""bot/basics/metrics.py on plain data: the series' names, what each hook counts, and metrics off."""
 
 from __future__ import annotations
 
 from discord import app_commands
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.metrics import (
+from bot.basics.metrics import (
     ERROR,
     NULL_METRICS,
     OK,
@@ -16,8 +16,8 @@ from bot.metrics import (
     metrics_of,
     outcome_of,
 )
+from bot.basics.refusals import NOT_YOUR_TURN, Refusal
 from bot.picture_service import PictureBudget
-from bot.refusals import NOT_YOUR_TURN, Refusal
 
 SERIES = {
     "garden_club_interactions": "counter",

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import discord
 
-from bot.permissions import NEEDED_PERMISSIONS, invite_url
+from bot.operations.permissions import NEEDED_PERMISSIONS, invite_url
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -23,8 +23,8 @@ from bot.pictures import garden_party as garden_party_pictures
 from bot.pictures.canvas import WIDTH, printable
 from bot.pictures.garden_party_art import colour_word
 from bot.pictures.samples import played
-from bot.pictures.snapshots import kinds
 from bot.pictures.text import ALT_MAX
+from bot.publish.snapshots import kinds
 from engine.cabbagehead.state import is_holiday, is_rose
 from engine.garden_party.cards import card_kind, talent_of
 from engine.garden_party.state import GardenPartyState
@@ -385,7 +385,7 @@ async def test_a_failed_drawing_is_not_cached_and_can_be_retried() -> None:
 
 
 def test_the_readme_has_a_committed_snapshot_of_every_board_kind() -> None:
-    """docs/images/ holds one picture per kind (`python -m bot.pictures.snapshots` writes them)."""
+    """docs/images/ holds one picture per kind (`python -m bot.publish.snapshots` writes them)."""
     from pathlib import Path
 
     folder = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -396,10 +396,10 @@ def test_the_readme_has_a_committed_snapshot_of_every_board_kind() -> None:
 
 def test_the_readme_shows_each_games_table_as_the_bot_sends_it() -> None:
     """docs/images/ holds the layout previews of both games' tables and a hand (issue 17): drawn
-    from the components `bot.table_layout` builds, committed, and the README shows each."""
+    from the components `bot.publish.table_layout` builds, committed, and the README shows each."""
     from pathlib import Path
 
-    from bot.pictures.snapshots import messages
+    from bot.publish.snapshots import messages
 
     root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text(encoding="utf-8")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.game.session import MessageRef
 from bot.publish.plan import BOARD_MAX_AGE, Facts, plan
-from bot.session import MessageRef
 
 ALICE, BOB, CAROL = 11, 22, 33
 BOARD = 500

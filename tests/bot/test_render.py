@@ -3,7 +3,7 @@ events' fields, rules pages within Discord's limits."""
 
 from __future__ import annotations
 
-from bot.rules_pages import reflow, split_pages
+from bot.presenters.rules_pages import reflow, split_pages
 
 
 def test_log_lines_name_players_from_the_events_fields() -> None:

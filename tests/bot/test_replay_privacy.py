@@ -7,7 +7,7 @@ and the game's rules reveal them at the end"; "Tests and figures": replays "leak
 Unit level, without Discord: one recorded game of every game the bot offers (at the seat counts it
 is played at), played through the engine by seeded computer players exactly as the bot's computer
 seats play (`choose_move` with `move_seed`), stored as the bot stores it (a `GameRecord` and its
-`ActionRecord`s), rebuilt by `bot.replays.rebuild` and drawn, move after move, by the viewer's own
+`ActionRecord`s), rebuilt by `bot.records.replays.rebuild` and drawn, move after move, by the viewer's own
 layout (`replay_layout`): the spectator's page, each seat's page and each seat's "My view". The
 checks are the conformance suite's own (tests/engine/conformance.py): hidden markers
 (`Game.secrets`, `hidden_from`) in the views (`assert_no_leak_in_view`), in the log lines
@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES, computer_strengths, presenter
+from bot.game.registry import GAMES, computer_strengths, presenter
 from bot.handlers.history_commands import replay_layout
-from bot.replays import Replay, rebuild
+from bot.records.replays import Replay, rebuild
 from bot.storage.records import ActionRecord, GameRecord, GameStatus, SeatRecord
 from engine.ai import Strength, choose_move, move_seed
 from engine.api import AnyGame, Viewer, dump_state, has_public_view, load_state
@@ -246,7 +246,7 @@ def test_a_replay_shows_each_viewer_only_what_it_may_see_at_every_move(case: Rec
 
 def test_every_game_with_a_table_has_a_recorded_game() -> None:
     """Issue 18, "Tests and figures": the replays checked above cover every game the bot offers
-    (a game added to bot/games.py joins them, with its computer strengths)."""
+    (a game added to bot/game/registry.py joins them, with its computer strengths)."""
     assert {entry.name for entry in GAMES} <= {case.game for case in RECORDED}
     for case in RECORDED:
         offered = computer_strengths(case.game) or ("random",)

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from bot.commands import help_text
-from bot.games import entries
-from bot.rules_pages import MIN_PAGE_CHARS, PAGE_CHARS, page_titles, reflow, split_pages
+from bot.game.registry import entries
+from bot.handlers.commands import help_text
+from bot.presenters.rules_pages import MIN_PAGE_CHARS, PAGE_CHARS, page_titles, reflow, split_pages
 from bot.ui.ids import RulesId, RulesMenuId, page_number, parse
 from bot.ui.items import rules_view
 

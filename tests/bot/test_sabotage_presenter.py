@@ -10,8 +10,8 @@ import random
 
 import pytest
 
+from bot.game.sessions import Refusal
 from bot.presenters.sabotage import PRESENTER, build_options
-from bot.sessions import Refusal
 from engine.api import action_label
 from engine.rng import Rng
 from engine.sabotage.game import GAME

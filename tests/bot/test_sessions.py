@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.refusals import Outdated, Refusal
-from bot.session import MessageRef
+from bot.basics.refusals import Outdated, Refusal
+from bot.game.session import MessageRef
 from bot.storage import Store
 from engine.api import dump_state, replay
 from engine.registry import all_games, get_game

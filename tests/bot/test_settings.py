@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, database_path_problem, load_settings_or_exit
+from bot.operations.settings import Settings, database_path_problem, load_settings_or_exit
 
 #: Every setting: each is cleared before a test, and each is documented (below).
 ALL_SETTINGS = [name.upper() for name in Settings.model_fields]

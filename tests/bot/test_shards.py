@@ -12,9 +12,9 @@ from multidict import CIMultiDict
 from yarl import URL
 
 from bot.app import GardenClubBot, ShardedGardenClubBot
-from bot.rest_limit import RequestWindow, counts_against_global_limit
-from bot.settings import Settings, load_settings_or_exit
-from bot.shards import ShardPlan, describe_shard_ids, parse_shard_ids, shard_of
+from bot.basics.shards import ShardPlan, describe_shard_ids, parse_shard_ids, shard_of
+from bot.operations.rest_limit import RequestWindow, counts_against_global_limit
+from bot.operations.settings import Settings, load_settings_or_exit
 
 SHARD_SETTINGS = ["SHARD_COUNT", "SHARD_IDS", "REST_PROXY", "DISCORD_API_BASE", "DISCORD_TOKEN"]
 

@@ -177,7 +177,7 @@ async def test_a_second_process_with_an_old_position_answers_as_an_outdated_clic
     game at version 0; process A then stores a move. A click B receives for version 1 (A's table)
     is played by B after it reads the game again, never on its old copy; then A, still holding
     version 1, refuses a second click for it as outdated and stores nothing."""
-    from bot.refusals import Outdated
+    from bot.basics.refusals import Outdated
     from tests.bot.hub import Hub
 
     store_a, store_b = await Store.open(database), await Store.open(database)
@@ -206,7 +206,7 @@ async def test_each_process_is_asked_only_its_own_shards_deadlines(database: str
     """Issue 21: deadlines fire once across processes because a process handles the games of its
     own shards' guilds: the store answers `due_deadlines` and `next_due` for some shards only,
     computing each game's shard, `(guild_id >> 22) % count`, in the query (a DM game: shard 0)."""
-    from bot.shards import shard_of
+    from bot.basics.shards import shard_of
 
     store = await Store.open(database)
     try:

@@ -8,8 +8,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.ratings import Rating, shown
-from bot.standings import PAGE_SIZE, ordinal, pages, set_key, tally_line
+from bot.records.ratings import Rating, shown
+from bot.records.standings import PAGE_SIZE, ordinal, pages, set_key, tally_line
 from bot.storage import Store
 from bot.storage.standings import GameTally
 from bot.ui.ids import LeaderboardId, LeaderboardMenuId, ShareId, parse

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.basics.clock import ManualClock
 from tests.fake_discord import BotRunner
 
 
 @pytest.fixture
 def clock() -> ManualClock:
-    """The bot's time (`bot.clock.ManualClock`): tests move it instead of sleeping."""
+    """The bot's time (`bot.basics.clock.ManualClock`): tests move it instead of sleeping."""
     return ManualClock()
 
 

@@ -22,7 +22,7 @@ from tests.e2e.table_driver import (
 )
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
-#: How the bot's apology for an error on its side starts (bot/errors.py's SORRY).
+#: How the bot's apology for an error on its side starts (bot/handlers/errors.py's SORRY).
 APOLOGY = "Sorry, something went wrong"
 #: Custom ids of a hand's choices: buttons and menus.
 CHOICE_ID = re.compile(r"^gc:[cs]:(\d+):(\d+):(\d+):(.+)$")

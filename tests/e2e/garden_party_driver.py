@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.clock import ManualClock
+from bot.basics.clock import ManualClock
 from bot.handlers.hands import MOVED_ON
 from engine.api import Event, reply_seconds
 from engine.garden_party import GAME

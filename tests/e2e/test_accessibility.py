@@ -40,7 +40,7 @@ async def test_the_final_alt_text_never_stops_mid_sentence(
     the final board, each greenhouse in a whole sentence (item 9: the result and the ranking are in
     the final message only), and what has no room is left out whole (Board as text has it), not
     cut at character 1,023."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.02)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.02)
     fake = fake_discord
     await garden_bot.start()
 
@@ -68,7 +68,7 @@ async def test_people_waiting_for_the_gardener_choice_read_which_gardeners_are_s
     """Item 16: while Alice chooses her gardener, Bob (waiting) reads on the table's picture
     description and in Board as text every gardener still free, with its talents; once she has
     chosen, hers is no longer listed."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.02)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.02)
     fake = fake_discord
     await garden_bot.start()
     await open_table(fake, fake.alice, {"players": 3, "clock": "off"}, people=[fake.bob], computers=1)

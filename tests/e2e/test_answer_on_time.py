@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import replies
+from bot.handlers import replies
 from bot.storage import Store
 from tests.e2e.table_driver import (
     HAND_LABEL,

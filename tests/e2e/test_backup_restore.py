@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.app import GardenClubBot
-from bot.backups import hold_run_lock, scheduled_backups
-from bot.restore import restore_command
+from bot.operations.restore import restore_command
+from bot.storage.backups import hold_run_lock, scheduled_backups
 from tests.e2e.table_driver import board, offered, open_hand, pick, wait_for_move
 from tests.e2e.test_secret_numbers_table import player_to_move, started_game
 from tests.fake_discord import BotRunner, FakeDiscord

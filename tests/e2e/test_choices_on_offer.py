@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.refusals import NOT_OFFERED
+from bot.basics.refusals import NOT_OFFERED
 from tests.e2e.findings_driver import (
     answer_of,
     assert_private_refusal,

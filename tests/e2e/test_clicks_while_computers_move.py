@@ -27,7 +27,7 @@ CHOICE_ID = re.compile(r"gc:c:(\d+):(\d+):(\d+):(a\d+)")
 
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.01)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.01)
 
 
 def choice_id(hand: FakeMessage, label_start: str) -> str:
@@ -142,7 +142,7 @@ async def test_a_click_during_a_computers_pause_is_answered_at_once(
     prepare(monkeypatch, clocked_bot, "garden_party", {26: bob_holds_a_tripwire})
     await open_table(fake, alice, PREPARED_CHOICES, people=[bob], computers=1)
     await shown_now(fake, clocked_bot)
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 30.0)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 30.0)
     assert clocked_bot.bot is not None
     clocked_bot.bot.table.computers.pause = 30.0
     await choose(fake, bob, await hand_of(fake, bob), "Play Tripwire")

@@ -1,5 +1,5 @@
 """Turn clocks (issue 15, "Clocks: no game ever stalls"), through the fake Discord with a clock the
-test moves by hand (`bot.clock.ManualClock`): nothing here sleeps through a turn.
+test moves by hand (`bot.basics.clock.ManualClock`): nothing here sleeps through a turn.
 
 Mr. Cabbagehead's Garden for two, Alice (the host) first, the standard clock (10 minutes a turn)
 unless a test says otherwise."""
@@ -14,8 +14,8 @@ import sqlite3
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.moves import TIMEOUTS_BEFORE_HANDOVER
+from bot.basics.clock import ManualClock
+from bot.play.moves import TIMEOUTS_BEFORE_HANDOVER
 from tests.e2e.table_driver import (
     boards,
     click,
@@ -38,7 +38,7 @@ STANDARD = 600.0
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause for the computer (the bot's own is 1.5 s)."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
 
 
 async def two_player_game(fake: FakeDiscord, clock: str = "standard") -> FakeMessage:

@@ -18,7 +18,7 @@ PLAY = "play cabbagehead"
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause keeps these tests quick (the bot's own pause is 1.5 s)."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
 
 
 async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) -> FakeMessage:
@@ -117,7 +117,9 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
     fake_discord: FakeDiscord, garden_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = fake_discord
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 60.0)  # the computer is still waiting at the restart
+    monkeypatch.setattr(
+        "bot.play.computers.COMPUTER_PAUSE", 60.0
+    )  # the computer is still waiting at the restart
     await garden_bot.start()
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 2, "first_player": "host"})
     await host_click(fake, fake.alice, lobby, "Add computer player (Hard)")
@@ -130,7 +132,7 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
         version += 1
         await wait_for_move(fake, fake.general, version)
     waiting = (await garden_bot.bot.table.sessions.in_channel(fake.general.id)).record.version  # type: ignore[union-attr]
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
     await garden_bot.restart()
     await wait_for_move(fake, fake.general, waiting + 1)
 

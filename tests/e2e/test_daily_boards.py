@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.clock import ManualClock
-from bot.daily import day_of, ends_at
+from bot.basics.clock import ManualClock
+from bot.records.daily import day_of, ends_at
 from bot.ui.ids import DailyBoardId
 from tests.e2e.findings_driver import assert_private_refusal
 from tests.e2e.test_daily_garden import play_to_the_end, record_in, start_daily

@@ -1,15 +1,15 @@
 """The daily garden (issue 18): one deal per server per UTC day, one scored attempt per player,
-no spoilers while the day runs, and everything open once it is over (bot/daily.py)."""
+no spoilers while the day runs, and everything open once it is over (bot/records/daily.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 
-from bot.clock import ManualClock
-from bot.daily import SECRET_KEY, daily_seed, day_of, ends_at, options_of
+from bot.basics.clock import ManualClock
 from bot.handlers.history_commands import DAILY_NOT_YET
 from bot.handlers.table_commands import DAILY_HIDDEN
+from bot.records.daily import SECRET_KEY, daily_seed, day_of, ends_at, options_of
 from bot.storage.records import GameRecord
 from engine.api import load_state
 from engine.registry import get_game

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from bot import lobby as lobby_module
-from bot.lobby import CHANNEL_TAKEN
-from bot.refusals import UNREADABLE
+from bot.basics.refusals import UNREADABLE
+from bot.play import lobby as lobby_module
+from bot.play.lobby import CHANNEL_TAKEN
 from tests.e2e.findings_driver import (
     APOLOGY,
     answer_of,

@@ -92,7 +92,7 @@ def last_turn(seats: int) -> SabotageState:
 
 @pytest.fixture
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
 
 
 async def test_play_again_opens_a_lobby_with_the_same_options_and_seats_and_one_click_to_join(

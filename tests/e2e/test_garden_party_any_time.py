@@ -27,7 +27,7 @@ from tests.fake_discord import BotRunner, FakeDiscord
 
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.01)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.01)
 
 
 def bob_holds_a_tripwire() -> GardenPartyState:

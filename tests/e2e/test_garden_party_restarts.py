@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.basics.clock import ManualClock
 from engine.garden_party.state import GardenPartyState
 from tests.e2e.garden_party_driver import (
     choose,
@@ -37,7 +37,7 @@ from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
 
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.01)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.01)
 
 
 def moves_by(runner: BotRunner) -> list[int]:

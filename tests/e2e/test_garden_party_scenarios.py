@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.basics.clock import ManualClock
 from engine.garden_party.state import GardenPartyState
 from tests.e2e.garden_party_driver import (
     SEAT_NUMBER,
@@ -39,7 +39,7 @@ from tests.fake_discord.model import readable_text
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause keeps games quick (the bot's own pause is 1.5 s)."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.01)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.01)
 
 
 def finals(fake: FakeDiscord) -> list[str]:

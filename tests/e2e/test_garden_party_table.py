@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.errors import SORRY
+from bot.handlers.errors import SORRY
 from tests.e2e.table_driver import (
     HAND_LABEL,
     board,
@@ -38,7 +38,7 @@ HIDDEN_ID = re.compile(r"\b(?:bri\d{2}|her\d{2}|pla\d{2}|tok\d+|duel\d{2}|gold\d
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause keeps the game quick (the bot's own pause is 1.5 s)."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.02)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.02)
 
 
 async def position_now(runner: BotRunner, channel_id: int) -> Any:

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.health import HEARTBEAT_SECONDS, STALE_AFTER, check, health_path
+from bot.basics.clock import ManualClock
+from bot.operations.health import HEARTBEAT_SECONDS, STALE_AFTER, check, health_path
 from tests.damaged_sqlite import fill_and_damage
 from tests.fake_discord import BotRunner, FakeDiscord
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.refusals import NOT_A_PLAYER, NOT_YOUR_CHOICES
+from bot.basics.refusals import NOT_A_PLAYER, NOT_YOUR_CHOICES
 from tests.e2e.table_driver import (
     HAND_LABEL,
     board,

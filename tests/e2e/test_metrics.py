@@ -10,8 +10,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app import GardenClubBot
-from bot.metrics import NULL_METRICS
-from bot.start_refusal import StartRefused
+from bot.basics.metrics import NULL_METRICS
+from bot.operations.start_refusal import StartRefused
 from tests.e2e.table_driver import board, click, offered, open_hand, open_lobby, pick, wait_for_move
 from tests.e2e.test_secret_numbers_table import PLAY, player_to_move
 from tests.fake_discord import BotRunner, FakeDiscord

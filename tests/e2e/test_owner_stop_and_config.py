@@ -184,7 +184,7 @@ async def test_the_bot_logs_its_invite_link_with_exactly_the_permissions_it_uses
     fake_discord: FakeDiscord, garden_bot: BotRunner, caplog: pytest.LogCaptureFixture
 ) -> None:
     """ "At start the bot logs its invite link with those permissions and scopes filled in."""
-    from bot.permissions import NEEDED_PERMISSIONS
+    from bot.operations.permissions import NEEDED_PERMISSIONS
 
     caplog.set_level(logging.INFO, logger="bot")
     await garden_bot.start()

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.handlers.history_commands import NOT_REPLAYABLE, replay_layout
-from bot.replays import rebuild
+from bot.records.replays import rebuild
 from engine.api import Event, dump_state, load_state, replay
 from engine.registry import get_game
 from tests.e2e.table_driver import (
@@ -399,7 +399,7 @@ async def test_a_garden_party_replay_shows_what_the_table_showed_at_every_move(
     each move the table published (nearly all of them), the replay shows exactly the table's text
     as published then: every such move as the viewer draws it, and some through a spectator's
     clicks (Next, the jump menu, Last)."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.02)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.02)
     fake, alice = fake_discord, fake_discord.alice
     bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=0))
     bot.table.lobbies._seed_source = lambda: 18

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.basics.clock import ManualClock
 from engine.garden_party.state import GardenPartyState
 from tests.e2e.garden_party_driver import choose, hand_of, labels, open_table, position_now, shown_now
 from tests.e2e.prepared import prepare
@@ -22,7 +22,7 @@ GP_CHOICES = {"players": 3, "gardeners": "deal", "season_rounds": 3, "clock": "s
 
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.01)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.01)
 
 
 def pings_of(fake: FakeDiscord, *users: FakeUser) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.clock import ManualClock
+from bot.basics.clock import ManualClock
 from tests.e2e.table_driver import board, click, offered, open_hand, open_lobby, pick
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 

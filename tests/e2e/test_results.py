@@ -10,7 +10,7 @@ import random
 import aiosqlite
 import pytest
 
-from bot.clock import ManualClock
+from bot.basics.clock import ManualClock
 from tests.e2e.table_driver import (
     click,
     open_lobby,
@@ -117,7 +117,7 @@ async def test_a_solo_game_says_it_is_not_rated_and_keeps_its_ribbon(
 @pytest.fixture
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause for the computer (the bot's own is 1.5 s)."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
 
 
 async def duel(fake: FakeDiscord, clock: str = "off") -> None:

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.clock import ManualClock
-from bot.moves import TIMEOUTS_BEFORE_HANDOVER
+from bot.basics.clock import ManualClock
+from bot.play.moves import TIMEOUTS_BEFORE_HANDOVER
 from tests.e2e.findings_driver import answer_of, assert_private_refusal, solo_game
 from tests.e2e.table_driver import click, open_lobby, play_one_decision, wait_for_move
 from tests.e2e.test_clocks import (
@@ -27,7 +27,7 @@ from tests.fake_discord.model import readable_text
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause for the computer (the bot's own is 1.5 s)."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
 
 
 def everything_said(fake: FakeDiscord) -> str:

@@ -23,10 +23,10 @@ from typing import TypeVar
 import pytest
 
 from bot.app import GardenClubBot, ShardedGardenClubBot
-from bot.clock import ManualClock
-from bot.clocks import Clocks
-from bot.health import gateway_connected
-from bot.shards import gateway_open
+from bot.basics.clock import ManualClock
+from bot.basics.shards import gateway_open
+from bot.clocks.turns import Clocks
+from bot.operations.health import gateway_connected
 from bot.storage import DeadlineRecord, Store
 from tests.e2e.table_driver import board, click, open_lobby, play_one_decision, player_to_move, wait_for_move
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage
@@ -41,7 +41,7 @@ COMMANDS = "/applications/{application_id}/commands"
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short fixed pause for the computer (the bot's own is 1.5 s)."""
-    monkeypatch.setattr("bot.computers.COMPUTER_PAUSE", 0.05)
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ TO_PLAY = re.compile(r"Now:|\bto (?:play|plant|pass|move|choose|decide)\b|'s tur
 @pytest.fixture(autouse=True)
 def computers_wait(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer waits long before its moves, so the board is looked at before it plays."""
-    monkeypatch.setattr("bot.table.COMPUTER_PAUSE", 30.0, raising=False)
+    monkeypatch.setattr("bot.handlers.table.COMPUTER_PAUSE", 30.0, raising=False)
 
 
 def picture_descriptions(board: FakeMessage) -> list[str]:

@@ -8,8 +8,8 @@ import os
 import sys
 from pathlib import Path
 
-from bot.backups import copy_database, quick_check
 from bot.storage import Store
+from bot.storage.backups import copy_database, quick_check
 from tests.damaged_sqlite import fill_and_damage
 from tests.fake_discord import FakeDiscord
 from tests.pg_cluster import free_port

@@ -207,14 +207,14 @@ async def test_an_unexpected_error_is_logged_and_answered_briefly(
     command = await fake.slash(fake.alice, fake.general, "hand")
     await command.wait_answered()
     assert "something went wrong on my side" in ephemeral_answer(command)
-    logged = [r for r in caplog.records if r.levelname == "ERROR" and r.name == "bot.errors"]
+    logged = [r for r in caplog.records if r.levelname == "ERROR" and r.name == "bot.handlers.errors"]
     assert len(logged) == 2 and f"user {fake.alice.id}" in logged[0].getMessage()
 
 
 async def test_a_click_the_instant_a_lobby_appears_is_answered(
     fake_discord: FakeDiscord, running_bot: BotRunner
 ) -> None:
-    """Buttons are routed by custom id from start-up (bot/ui/router.py), so a click that arrives before
+    """Buttons are routed by custom id from start-up (bot/handlers/router.py), so a click that arrives before
     the bot has even read back the message it posted is still answered, never "This interaction failed"."""
     fake = fake_discord
     opening = await fake.slash(fake.alice, fake.general, PLAY)

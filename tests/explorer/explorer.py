@@ -28,15 +28,15 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import refusals
-from bot.clock import ManualClock
+from bot.basics import refusals
+from bot.basics.clock import ManualClock
 from tests.explorer.commands import Invocation, random_invocation
 from tests.explorer.crash import kill
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
-#: How the bot apologises for its own failure (bot/errors.py).
+#: How the bot apologises for its own failure (bot/handlers/errors.py).
 APOLOGY = "Sorry, something went wrong"
-#: `/play` refused because of a game in the channel (bot/lobby.py).
+#: `/play` refused because of a game in the channel (bot/play/lobby.py).
 CHANNEL_TAKEN = "This channel already has a game"
 #: Refusals that must never answer a choice the clicker's newest message offers.
 WRONG_FOR_AN_OFFERED_CHOICE = (

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from bot.clock import ManualClock
+from bot.basics.clock import ManualClock
 from tests.explorer.world import explore, prepare
 from tests.fake_discord import BotRunner, FakeDiscord
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 import random
 
-import bot.computers
-from bot.clock import ManualClock
+import bot.play.computers
+from bot.basics.clock import ManualClock
 from tests.explorer.explorer import Explorer
 from tests.fake_discord import BotRunner, FakeDiscord
 
@@ -22,7 +22,7 @@ def prepare(fake: FakeDiscord, runner: BotRunner, clock: ManualClock) -> None:
         fake.add_user(name)
     fake.add_text_channel(fake.guild, "garden")
     fake.answer_deadline = None
-    bot.computers.COMPUTER_PAUSE = COMPUTER_PAUSE
+    bot.play.computers.COMPUTER_PAUSE = COMPUTER_PAUSE
     runner.before_start.append(lambda started: setattr(started, "timer", clock))
 
 

@@ -25,8 +25,8 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.app import GardenClubBot
-from bot.endpoints import use_api_base
-from bot.settings import Settings
+from bot.operations.endpoints import use_api_base
+from bot.operations.settings import Settings
 from tests.fake_discord.checks import OpenApiSpec, PayloadChecker, load_spec
 from tests.fake_discord.fake import FakeDiscord
 

@@ -1,0 +1,138 @@
+"""`GameSession`: everything the bot keeps in memory about one live game, in one object.
+
+The database holds the game; the session holds what is worth not asking it again — the current
+position, its last events, the turn notices standing in the channel, what the board message
+shows — and the game's two locks. One session per game, made by `Sessions` on first use and
+closed when the game is over and fully shown (Red-DiscordBot's trivia session is the model for
+that lifecycle). Nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.game.position import Position
+from engine.api import Event
+
+#: How many recent events a session keeps for the board's log lines.
+RECENT_KEPT = 10
+#: How many earlier states a session keeps, to read clicks made on them (`bot.play.earlier`).
+EARLIER_KEPT = 16
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A message the bot posted: where it is, and what it was for."""
+
+    channel_id: int
+    message_id: int
+
+
+@dataclass
+class Shown:
+    """What Discord shows of the game, as far as this process knows (reloaded after a restart)."""
+
+    #: The last version fully published (board, notices, announcements, final scores).
+    version: int = -1
+    #: The seats that were to move at that version (None: unknown, after a restart), and the turn
+    #: they were in (`Position.turn_key`).
+    to_move: list[int] | None = None
+    turn_key: Hashable | None = None
+    #: The latest turn keys each seat was to move in at a published version (`Facts.told_keys`;
+    #: a few are enough: a turn, and the windows in it).
+    told_keys: dict[int, deque[Hashable]] = field(default_factory=dict)
+    #: The version (and status) the board message's text shows, and the version its picture shows.
+    board_version: int | None = None
+    board_status: str | None = None
+    picture: Any = None
+    #: The versions whose turn notice and announcement were posted (so a retry never repeats one).
+    notice_version: int | None = None
+    announced_version: int | None = None
+    result_posted: bool = False
+    #: How the table message was last drawn (a `bot.publish.table_layout.TableLook`; None: unknown).
+    look: Any = None
+
+
+@dataclass
+class GameSession:
+    """One live game in the bot: its locks, position cache, notices, and what its board shows."""
+
+    game_id: int
+    #: Held for every change to the game (moves, seats, ending): moves are applied one at a time.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Held while the game's messages are being changed in Discord (publishing, `/board`).
+    publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: The game as last stored (None until loaded, or after a failed write: reload it).
+    position: Position | None = None
+    #: The last events with the version that made them, oldest first (None: unknown).
+    recent: list[tuple[int, Event]] | None = None
+    #: Turn notices and the announcement standing in the channel (None: unknown, ask the store).
+    notices: list[MessageRef] | None = None
+    announcement: MessageRef | None = None
+    announcement_loaded: bool = False
+    #: (version, seat) of the latest move applied in this process; the seat is None when no person
+    #: made it (a computer's move, or one made because the seat's time ran out).
+    last_move: tuple[int, int | None] | None = None
+    shown: Shown = field(default_factory=Shown)
+    #: Each seat's open hand, as the last interaction that showed it (`bot.handlers.hands.OpenHand`).
+    open_hands: dict[int, Any] = field(default_factory=dict)
+    #: The game's state text at each of its last few versions before this one (version -> text):
+    #: what a click made on a hand drawn then meant (`bot.play.earlier`; history, so never stale).
+    earlier_states: dict[int, str] = field(default_factory=dict)
+    #: The computer's pending turn, if one is waiting or thinking.
+    computer_turn: asyncio.Task[None] | None = None
+    #: The game's abandoned-game check is armed (once per process), and the seats whose turn
+    #: clocks may be running (their rows go when they are no longer to move), each with the turn
+    #: key its clock was started or kept for (a timeout plays only that turn).
+    clock_armed: bool = False
+    clocked_seats: dict[int, Hashable | None] = field(default_factory=dict)
+    #: No pictures for this game (the channel refused an attachment).
+    text_only: bool = False
+    #: Publishing: something changed since the last publish began, and the board's picture is due
+    #: whatever the budget; the background task that publishes.
+    dirty: bool = False
+    picture_due: bool = False
+    publish_task: asyncio.Task[None] | None = None
+    closed: bool = False
+
+    def note_events(self, version: int, events: list[Event]) -> None:
+        """Keep a move's events for the log lines (only while the recent list is known)."""
+        if self.recent is not None:
+            self.recent.extend((version, event) for event in events)
+            del self.recent[:-RECENT_KEPT]
+
+    def keep_earlier(self, version: int, state: str) -> None:
+        """Remember the state a move was made on (the oldest kept is forgotten past `EARLIER_KEPT`)."""
+        self.earlier_states[version] = state
+        for old in sorted(self.earlier_states)[:-EARLIER_KEPT]:
+            del self.earlier_states[old]
+
+    def events_since(self, version: int) -> list[Event] | None:
+        """The kept events of moves after `version`, or None if some of them are not kept."""
+        if self.recent is None:
+            return None
+        kept = [event for made, event in self.recent if made > version]
+        oldest = self.recent[0][0] if self.recent else None
+        if oldest is not None and oldest > version + 1 and len(self.recent) >= RECENT_KEPT:
+            return None
+        return kept
+
+    def drop_position(self) -> None:
+        """The database may differ from memory (a failed write): reload on next use."""
+        self.position = None
+        self.recent = None
+        self.earlier_states = {}
+
+    def close(self) -> None:
+        """The game is over and shown: stop its computer turn and let go of what it holds."""
+        self.closed = True
+        task = self.computer_turn
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        self.computer_turn = None
+        self.position = None
+        self.recent = None

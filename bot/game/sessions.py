@@ -1,0 +1,105 @@
+"""`Sessions`: the live `GameSession` of every game this process touches, loaded from the store.
+
+This is the only place that creates or forgets a session, and the only cache of positions: a
+game in progress is read from the database once, then kept up to date by the moves applied
+through `bot.play.moves` (this process is its only writer). Knows Discord only as numbers.
+"""
+
+from __future__ import annotations
+
+from bot.basics.refusals import GAME_GONE, Refusal
+from bot.game.position import Position
+from bot.game.session import RECENT_KEPT, GameSession, MessageRef
+from bot.storage import Store
+from bot.storage.records import MAX_ID
+from engine.api import Event
+
+
+class Sessions:
+    """Every live game session, by game id."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._live: dict[int, GameSession] = {}
+
+    def session(self, game_id: int) -> GameSession:
+        """The session of `game_id` (made on first use; it loads its position lazily)."""
+        found = self._live.get(game_id)
+        if found is None:
+            found = self._live[game_id] = GameSession(game_id)
+        return found
+
+    def live(self) -> list[GameSession]:
+        return list(self._live.values())
+
+    def forget(self, game_id: int) -> None:
+        """Close and drop a game's session (a later request makes a new one from the store)."""
+        found = self._live.pop(game_id, None)
+        if found is not None:
+            found.close()
+
+    async def position(self, game_id: int) -> Position:
+        """The game as stored: kept in its session while in progress, read afresh otherwise."""
+        if not 0 < game_id <= MAX_ID:
+            raise Refusal(GAME_GONE)
+        session = self.session(game_id)
+        if session.position is not None:
+            return session.position
+        record = await self.store.get(game_id)
+        if session.position is not None:  # loaded (and perhaps moved on) by another task meanwhile
+            return session.position
+        if record is None:
+            self._live.pop(game_id, None)
+            raise Refusal(GAME_GONE)
+        position = Position(record)
+        if record.status == "active":
+            session.position = position
+        return position
+
+    async def in_channel(self, channel_id: int) -> Position | None:
+        """The open lobby or game in `channel_id`, if any."""
+        record = await self.store.open_game_in_channel(channel_id)
+        if record is None:
+            return None
+        if record.status == "active":
+            return await self.position(record.id)
+        return Position(record)
+
+    async def recent_events(self, session: GameSession) -> list[tuple[int, Event]]:
+        """The game's last events with their versions (read from the store once, then kept)."""
+        if session.recent is not None:
+            return session.recent
+        version = session.position.version if session.position is not None else None
+        rows = await self.store.actions_tail(session.game_id, RECENT_KEPT)
+        events = [(row.version, Event.model_validate(event)) for row in rows for event in row.events]
+        events = events[-RECENT_KEPT:]
+        # Keep them only if no move landed while reading (its events could be missing).
+        current = session.position.version if session.position is not None else None
+        if version is not None and version == current and session.recent is None:
+            session.recent = events
+        return events
+
+    async def log_lines(self, position: Position, viewer: int | None, limit: int) -> list[str]:
+        """The last `limit` log lines as `viewer` may read them, with the players' names."""
+        session = self.session(position.game_id)
+        events = await self.recent_events(session)
+        names = position.names
+        return position.memo(
+            ("log", viewer, limit),
+            lambda: [e.line_for(viewer, names) for _, e in events[-limit:]] if limit else [],
+        )
+
+    async def notices(self, session: GameSession) -> list[MessageRef]:
+        """The game's turn notices still standing (from memory, else from the store)."""
+        if session.notices is None:
+            stored = await self.store.notices(session.game_id)
+            if session.notices is None:
+                session.notices = [MessageRef(channel, message) for channel, message in stored]
+        return list(session.notices)
+
+    async def set_notices(self, session: GameSession, current: list[MessageRef]) -> None:
+        """Record `current` as the game's only standing notices (the others are being deleted)."""
+        before = await self.notices(session)
+        if before or current:
+            await self.store.replace_notices(session.game_id, [(m.channel_id, m.message_id) for m in current])
+        session.notices = list(current)

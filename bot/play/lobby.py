@@ -1,0 +1,412 @@
+"""Lobbies and seats: open, join, leave, add a computer player, start, end, expire.
+
+Each change is checked, stored and returned as a `SeatChange` for the Discord side to show. A
+change to a game's seats or status happens under its session's lock, so it never interleaves
+with a move. Knows Discord only as numbers.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.basics.refusals import GAME_GONE, NOT_OFFERED, NOT_PLAYING_TO_LEAVE, NOT_YOUR_RETURN, Refusal
+from bot.game.position import Position
+from bot.game.registry import computer_strengths, level
+from bot.game.sessions import Sessions
+from bot.play.game_log import game_ended
+from bot.play.seats import SeatChange, computer_name, seat_range
+from bot.records.daily import todays_deal
+from bot.records.results import result_record
+from bot.records.server_settings import CLOCK_SECONDS
+from bot.storage import ChannelBusy, GameRecord, Outcome, ResultRecord, SeatRecord
+from engine.api import dump_state, retired
+from engine.registry import get_game
+
+log = logging.getLogger(__name__)
+
+#: A lobby nobody starts is closed after this many seconds (checked by a background task).
+DEFAULT_LOBBY_TTL = 30 * 60.0
+
+
+def new_seed() -> int:
+    """A fresh game seed (kept in the database, so every game can be replayed)."""
+    return secrets.randbits(62)
+
+
+#: `/play` refused because the channel has a game people can see.
+CHANNEL_TAKEN = (
+    "This channel already has a game. Finish it (or ask its host to `/end` it), "
+    "or start yours in another channel or a thread."
+)
+#: Seconds a stored game may wait for its first message before `/play` may drop it.
+UNSEEN_GRACE = 15.0
+UNSEEN_REASON = "its message was never posted"
+
+
+def unseen(record: GameRecord) -> bool:
+    """Whether nobody can see a game: a lobby without its message, or a game without its table
+    that nobody has moved in."""
+    if record.status == "lobby":
+        return record.lobby_message_id is None
+    return record.status == "active" and record.board_message_id is None and record.version == 0
+
+
+class Lobbies:
+    """Opening and seating games, backed by the store through the sessions."""
+
+    def __init__(
+        self,
+        sessions: Sessions,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = new_seed,
+        lobby_ttl: float = DEFAULT_LOBBY_TTL,
+    ) -> None:
+        self.sessions = sessions
+        self.store = sessions.store
+        self._clock = clock
+        self._seed_source = seed_source
+        self.lobby_ttl = lobby_ttl
+        #: Whether this process handles a guild's games (bot/basics/shards.py; every guild, unsharded):
+        #: `expire` closes only those lobbies, another process closes the rest.
+        self.owns_guild: Callable[[int | None], bool] = lambda _guild_id: True
+
+    async def open(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_name: str,
+        options: BaseModel | dict[str, Any],
+        host_id: int,
+        host_name: str,
+        players: int | None = None,
+        clock: str | None = None,
+        stand_in: str | None = None,
+        daily: bool = False,
+    ) -> SeatChange:
+        """Open a lobby with the host seated, with its clock preset and the strength that plays
+        timed-out turns. A game for exactly one player starts at once. `daily`: today's daily
+        garden of the server (bot/records/daily.py): its seed and options, not the ones given."""
+        game = get_game(game_name)
+        deal = await todays_deal(self.store, game_name, guild_id, self._clock()) if daily else None
+        if deal is not None:
+            options, players = deal.options, 1
+        try:
+            checked = game.options_model.model_validate(
+                options.model_dump() if isinstance(options, BaseModel) else options
+            )
+        except ValidationError as error:
+            raise Refusal(f"Those options don't work for {game.title}: {error.errors()[0]['msg']}.") from None
+        low, high = game.min_seats, game.max_seats
+        if players is not None:
+            if not low <= players <= high:
+                raise Refusal(f"{game.title} is for {seat_range(low, high)}.")
+            low = high = players
+        try:
+            game.create(checked, low, 0)  # options the rules refuse are refused now, not at Start
+        except ValueError as error:
+            raise Refusal(f"Those options don't work for {game.title}: {error}") from None
+        fields: dict[str, Any] = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "game": game.name,
+            "options": checked.model_dump(mode="json"),
+            "min_seats": low,
+            "max_seats": high,
+            "seed": deal.seed if deal is not None else self._seed_source(),
+            "host": SeatRecord(name=host_name, user_id=host_id),
+            "host_id": host_id,
+            "lobby_ttl": self.lobby_ttl,
+            "daily": deal.day if deal is not None else None,
+        }
+        try:
+            record = await self.store.create_lobby(**fields)
+        except ChannelBusy as busy:
+            # A game nobody can see (its message was never posted: the bot stopped, or Discord
+            # failed, between storing it and answering) never keeps a channel from a new one.
+            if busy.game_id is None or not await self.drop_if_unseen(busy.game_id, grace=UNSEEN_GRACE):
+                raise Refusal(CHANNEL_TAKEN) from None
+            try:
+                record = await self.store.create_lobby(**fields)
+            except ChannelBusy:
+                raise Refusal(CHANNEL_TAKEN) from None
+        if clock is not None or stand_in is not None:
+            await self.store.set_clock(record.id, clock, stand_in)
+            record.clock, record.stand_in = clock, stand_in
+        if high == 1:
+            return await self.start(record.id, host_id)
+        return SeatChange(Position(record))
+
+    async def drop_if_unseen(self, game_id: int, *, grace: float) -> bool:
+        """Cancel a lobby, or a game nobody has moved in, whose message was never posted and that
+        is older than `grace` seconds (a message is posted within moments of storing it); True if
+        it was dropped. Such a game exists only when the bot stopped, or Discord failed, between
+        storing it and answering."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or not unseen(record) or self._clock() - record.created_at < grace:
+                return False
+            dropped = await self.store.close_game(game_id, "cancelled", UNSEEN_REASON)
+        self.sessions.forget(game_id)
+        if dropped:
+            log.info("Game %s in channel %s dropped: %s.", game_id, record.channel_id, UNSEEN_REASON)
+        return dropped
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        record = await self.store.get(game_id)
+        if record is None:
+            raise Refusal(GAME_GONE)
+        if record.status != "lobby":
+            raise Refusal(
+                "That lobby has closed." if record.status != "active" else "That game has already started."
+            )
+        return record
+
+    async def join(self, game_id: int, user_id: int, name: str) -> SeatChange:
+        async with self.sessions.session(game_id).lock:
+            record = await self._lobby(game_id)
+            if record.seat_of(user_id) is not None:
+                raise Refusal("You are already in this lobby.")
+            if len(record.seats) >= record.max_seats:
+                raise Refusal("This lobby is full.")
+            record.seats.append(SeatRecord(name=name, user_id=user_id))
+            await self.store.set_lobby_seats(game_id, record.seats)
+            return SeatChange(Position(record))
+
+    async def add_computer(self, game_id: int, user_id: int, strength: str) -> SeatChange:
+        """The host seats a computer player of `strength` in the lobby."""
+        async with self.sessions.session(game_id).lock:
+            record = await self._lobby(game_id)
+            if user_id != record.host_id:
+                raise Refusal("Only the host can add computer players.")
+            if strength not in computer_strengths(record.game):
+                raise Refusal(f"{get_game(record.game).title} has no {level(strength)} computer player.")
+            if len(record.seats) >= record.max_seats:
+                raise Refusal("This lobby is full.")
+            number = sum(1 for seat in record.seats if seat.computer is not None) + 1
+            record.seats.append(SeatRecord(name=computer_name(strength, number), computer=strength))
+            await self.store.set_lobby_seats(game_id, record.seats)
+            return SeatChange(Position(record), notes=[f"{record.seats[-1].name} joined."])
+
+    async def set_clock(
+        self, game_id: int, user_id: int, *, clock: str | None = None, stand_in: str | None = None
+    ) -> SeatChange:
+        """The host changes the lobby's clock preset or the strength that plays timed-out turns."""
+        async with self.sessions.session(game_id).lock:
+            record = await self._lobby(game_id)
+            if user_id != record.host_id:
+                raise Refusal("Only the host can change the clock.")
+            if clock is not None and clock not in CLOCK_SECONDS:
+                raise Refusal(NOT_OFFERED)
+            if stand_in is not None and stand_in not in computer_strengths(record.game):
+                raise Refusal(NOT_OFFERED)
+            record.clock = clock if clock is not None else record.clock
+            record.stand_in = stand_in if stand_in is not None else record.stand_in
+            await self.store.set_clock(game_id, record.clock, record.stand_in)
+            return SeatChange(Position(record))
+
+    async def start(self, game_id: int, user_id: int) -> SeatChange:
+        """Start a lobby (the host only) once its seat count is legal."""
+        session = self.sessions.session(game_id)
+        async with session.lock:
+            record = await self._lobby(game_id)
+            if user_id != record.host_id:
+                raise Refusal("Only the host can start the game.")
+            game = get_game(record.game)
+            count = len(record.seats)
+            if not record.min_seats <= count <= record.max_seats:
+                raise Refusal(
+                    f"{game.title} needs {seat_range(record.min_seats, record.max_seats)} "
+                    f"to start; {count} joined so far."
+                )
+            options = game.options_model.model_validate(record.options)
+            try:
+                state = game.create(options, count, record.seed)
+            except ValueError as error:
+                raise Refusal(f"{game.title} can't start with these options: {error}") from None
+            await self.store.start_game(game_id, record.seats, dump_state(state))
+            fresh = await self.store.get(game_id)
+            assert fresh is not None
+            position = Position(fresh, game, state)
+            session.position = position
+            session.recent = []
+            log.info(
+                "Game %s started: %s in channel %s (server %s), players: %s.",
+                game_id,
+                game.title,
+                fresh.channel_id,
+                fresh.guild_id,
+                ", ".join(seat.name for seat in fresh.seats),
+            )
+            return SeatChange(position, started=True)
+
+    async def leave(self, game_id: int, user_id: int, *, computer: str | None = None) -> SeatChange:
+        """Leave a lobby (the host's leaving hands it on; the last one out closes it) or a game.
+
+        Leaving a game in progress ends it, unless the player hands their seat to a computer player
+        of strength `computer` and someone else is still playing: then the game goes on and its
+        record names the computer seat as taking over from them."""
+        session = self.sessions.session(game_id)
+        async with session.lock:
+            record = await self.store.get(game_id)
+            if record is None or not record.is_open:
+                raise Refusal("That game is already over.")
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise Refusal(NOT_PLAYING_TO_LEAVE)
+            name = record.seats[seat].name
+            others = [s for i, s in enumerate(record.seats) if i != seat and s.is_person]
+            if record.status == "active" and computer is not None and others:
+                return await self._hand_seat_to_computer(record, seat, computer)
+            if record.status == "active":
+                reason = f"{name} left the game"
+                result = await self._result(record, "left", reason)
+                if await self.store.close_game(game_id, "cancelled", reason, result):
+                    game_ended(game_id, record.game, "left", reason)
+                return await self._closed(game_id, [f"{name} left the game."])
+            record.seats.pop(seat)
+            if not any(s.is_person for s in record.seats):
+                await self.store.close_game(game_id, "cancelled", "everyone left the lobby")
+                return await self._closed(game_id, [])
+            await self.store.set_lobby_seats(game_id, record.seats)
+            notes = [f"{name} left."]
+            if user_id == record.host_id:
+                new_host = next(s for s in record.seats if s.user_id is not None)
+                await self.store.set_host(game_id, int(new_host.user_id or 0))
+                notes.append(f"{new_host.name} is the host now.")
+            fresh = await self.store.get(game_id)
+            assert fresh is not None
+            return SeatChange(Position(fresh), notes=notes)
+
+    async def _hand_seat_to_computer(self, record: GameRecord, seat: int, strength: str) -> SeatChange:
+        """Give a leaving player's seat to a computer player; the stored seats say who it replaced."""
+        if strength not in computer_strengths(record.game):
+            raise Refusal(f"{get_game(record.game).title} has no {level(strength)} computer player.")
+        name = record.seats[seat].name
+        number = sum(1 for s in record.seats if s.computer is not None) + 1
+        seats = [s.model_copy() for s in record.seats]
+        seats[seat] = SeatRecord(
+            name=f"{computer_name(strength, number)}, for {name}",
+            computer=strength,
+            replaced_user_id=record.seats[seat].user_id,
+            replaced_name=name,
+        )
+        await self.store.set_game_seats(record.id, seats)
+        notes = [f"{name} left; {seats[seat].name.split(',')[0]} takes their seat and the game goes on."]
+        if record.host_id == record.seats[seat].user_id:
+            new_host = next(s for s in seats if s.user_id is not None)
+            await self.store.set_host(record.id, int(new_host.user_id or 0))
+            notes.append(f"{new_host.name} is the host now.")
+        session = self.sessions.session(record.id)
+        session.position = None  # the seats changed: read them again
+        return SeatChange(await self.sessions.position(record.id), notes=notes)
+
+    async def end(self, game_id: int, user_id: int, *, can_manage: bool, name: str) -> SeatChange:
+        """Cancel a lobby or end a game early: its host, or a member who can manage the channel."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or not record.is_open:
+                raise Refusal("That game is already over.")
+            if user_id != record.host_id and not can_manage:
+                raise Refusal("Only the host, or someone who can manage this channel, can end this game.")
+            what = "lobby" if record.status == "lobby" else "game"
+            reason = f"{name} ended the {what}"
+            result = await self._result(record, "ended", reason) if record.status == "active" else None
+            closed = await self.store.close_game(game_id, "cancelled", reason, result)
+            if closed and record.status == "active":
+                game_ended(game_id, record.game, "ended early", reason)
+            return await self._closed(game_id, [f"{name} ended the {what}."])
+
+    async def retire(self, record: GameRecord) -> bool:
+        """End a stored game in progress these rules can no longer play on (`engine.api.retired`:
+        made with an earlier edition of its cards), saying why, with no result: it was not played
+        to an end, and scoring it with today's cards would count other cards. Whether it ended."""
+        async with self.sessions.session(record.id).lock:
+            position = Position(record)
+            reason = None if position.state is None else retired(position.game, position.state)
+            if reason is None:
+                return False
+            closed = await self.store.close_game(record.id, "cancelled", reason, None)
+            self.sessions.session(record.id).position = None
+            if closed:
+                game_ended(record.id, record.game, "retired", reason)
+            return closed
+
+    async def abandon(self, game_id: int, days: int) -> None:
+        """End a game nobody has moved in for `days` days, scored as it stands."""
+        async with self.sessions.session(game_id).lock:
+            reason = f"abandoned: no move for {days} days"
+            record = await self.store.get(game_id)
+            result = None
+            if record is not None and record.status == "active":
+                result = await self._result(record, "abandoned", reason)
+            closed = await self.store.close_game(game_id, "finished", reason, result)
+            self.sessions.session(game_id).position = None
+            if closed and record is not None:
+                game_ended(game_id, record.game, "abandoned", reason)
+
+    async def take_back(self, game_id: int, user_id: int, seat: int) -> SeatChange:
+        """ "I'm back": a player takes back the seat a computer stood in for (the game goes on)."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or record.status != "active":
+                raise Refusal("That game is already over.")
+            held = record.seats[seat] if 0 <= seat < len(record.seats) else None
+            if held is not None and held.user_id == user_id:
+                raise Refusal("You have your seat back already.")
+            if held is None or held.away_user_id is None:
+                raise Refusal(NOT_OFFERED)
+            if held.away_user_id != user_id:
+                raise Refusal(NOT_YOUR_RETURN.format(name=held.away_name or "its player"))
+            seats = [s.model_copy() for s in record.seats]
+            name = seats[seat].away_name or "You"
+            # The game remembers it was handed over (it is not rated: bot/records/results.py).
+            seats[seat] = SeatRecord(name=name, user_id=user_id, handed_over=True)
+            await self.store.set_game_seats(game_id, seats)
+            self.sessions.session(game_id).position = None
+            return SeatChange(
+                await self.sessions.position(game_id), notes=[f"{name} is back and plays again."]
+            )
+
+    async def _result(self, record: GameRecord, outcome: Outcome, reason: str) -> ResultRecord:
+        """The result of a game in progress ending now for `reason` (scored if abandoned)."""
+        position = Position(record)
+        actions = await self.store.actions(record.id)
+        return result_record(
+            record,
+            position.game,
+            position.state,
+            actions,
+            outcome=outcome,
+            finished_at=self.store.now(),
+            end_reason=reason,
+        )
+
+    async def _closed(self, game_id: int, notes: list[str]) -> SeatChange:
+        """A game or lobby just closed: its fresh record (its session's position no longer holds)."""
+        session = self.sessions.session(game_id)
+        record = await self.store.get(game_id)
+        assert record is not None
+        position = Position(record)
+        session.position = None
+        return SeatChange(position, closed=True, notes=notes)
+
+    async def expire(self) -> list[Position]:
+        """Close every lobby of this process's guilds whose time ran out; return them (to tell
+        their channels)."""
+        closed: list[Position] = []
+        for record in await self.store.expired_lobbies(self._clock()):
+            if not self.owns_guild(record.guild_id):
+                continue
+            async with self.sessions.session(record.id).lock:
+                if await self.store.close_game(record.id, "cancelled", "the lobby expired"):
+                    closed.append((await self._closed(record.id, [])).position)
+            self.sessions.forget(record.id)
+        return closed

@@ -1,0 +1,144 @@
+"""Embeds for lobbies and final results, within Discord's embed limits (the table and the hands
+are layout messages: bot.publish.table_layout).
+
+Game-specific text comes from the game's presenter; everything here is the same for all games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.game.position import Position
+from bot.game.registry import level, presenter
+from bot.records.fair_deal import revealed_line
+from bot.records.ratings import Rating, shown
+from bot.records.results import ranked
+from bot.records.server_settings import CLOCK_WORDS
+from bot.storage import RatingChange, ResultRecord
+from bot.ui.choices import clip
+from engine.api import SeatResult, points_word
+
+#: A message's content limit.
+MESSAGE_MAX = 2000
+DESCRIPTION_MAX = 4096
+FIELD_VALUE_MAX = 1024
+FIELD_NAME_MAX = 256
+
+GREEN = discord.Colour(0x4E9A06)
+GREY = discord.Colour(0x888A85)
+
+
+def board_link(position: Position) -> str | None:
+    """A jump link to the current board message, when there is one."""
+    record = position.record
+    if record.board_message_id is None or record.guild_id is None:
+        return None
+    return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.board_message_id}"
+
+
+def lobby_embed(position: Position) -> discord.Embed:
+    record = position.record
+    closed = record.status != "lobby"
+    embed = discord.Embed(
+        title=clip(f"{position.game.title} — lobby", FIELD_NAME_MAX), colour=GREY if closed else GREEN
+    )
+    need = (
+        f"{record.min_seats}"
+        if record.min_seats == record.max_seats
+        else f"{record.min_seats}–{record.max_seats}"
+    )
+    seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(record.seats)) or "nobody yet"
+    options = presenter(record.game).options_text(record.options) or "standard rules"
+    lines = [f"Options: {options}", f"Players needed: {need}"]
+    if record.max_seats > 1:
+        clock = record.clock or "off"
+        line = f"Clock: {clock} ({CLOCK_WORDS.get(clock, clock)})"
+        if clock != "off" and record.stand_in:
+            line += f"; a {level(record.stand_in).lower()} computer plays a turn whose time runs out"
+        lines.append(line)
+    if record.status == "lobby" and record.lobby_expires_at:
+        lines.append(f"The lobby closes <t:{int(record.lobby_expires_at)}:R> unless the host starts it.")
+    if closed:
+        lines.append(f"**Closed:** {record.end_reason or record.status}.")
+    embed.description = clip("\n".join(lines), DESCRIPTION_MAX)
+    embed.add_field(name=f"Players ({len(record.seats)})", value=clip(seats, FIELD_VALUE_MAX), inline=False)
+    host = next((s.name for s in record.seats if s.user_id == record.host_id), None)
+    if host:
+        embed.set_footer(text=f"Host: {host} · game #{record.id}")
+    return embed
+
+
+def ranking(position: Position) -> list[tuple[int, SeatResult]]:
+    """The seats in their final order with their places (`bot.records.results.ranked`: the order the
+    stored result and the ratings use too)."""
+    result = position.result()
+    return ranked(result) if result is not None else []
+
+
+def result_lines(position: Position) -> str:
+    """The ranking, one line a seat (a 🏆 on who won), then the result in the game's words (solo:
+    the ribbon, since nobody "wins" a game played alone)."""
+    result = position.result()
+    if result is None:
+        return ""
+    names = position.names
+    solo = len(result.seats) == 1
+    lines = []
+    for place, seat_result in ranking(position):
+        award = f" — {seat_result.award}" if seat_result.award else ""
+        mark = "🏆 " if seat_result.seat in result.winners and not solo else ""
+        head = f"{place}. " if not solo else ""
+        points = f"{seat_result.total} {points_word(seat_result.total)}"
+        lines.append(f"{head}{mark}**{names[seat_result.seat]}**: {points}{award}")
+    lines += ["", result.summary_for(names)]
+    if solo:
+        ribbon = result.seats[0].award
+        lines.append(f"Ribbon: {ribbon}" if ribbon else "No ribbon this time.")
+    # Several seats: the 🏆 and the game's own words say who won; no "Winner:" line repeats it
+    # (issue 27 item 9).
+    return "\n".join(lines)
+
+
+def add_result_fields(embed: discord.Embed, position: Position) -> None:
+    """The ranking and result, then every seat's full score breakdown."""
+    result = position.result()
+    if result is None:
+        return
+    names = position.names
+    embed.description = clip(result_lines(position), DESCRIPTION_MAX)
+    for _place, seat_result in ranking(position):
+        lines = "\n".join(f"{line.label}: {line.points}" for line in seat_result.lines) or "—"
+        embed.add_field(
+            name=clip(f"{names[seat_result.seat]}: {seat_result.total}", FIELD_NAME_MAX),
+            value=clip(lines, FIELD_VALUE_MAX),
+            inline=False,
+        )
+
+
+def ratings_text(stored: ResultRecord | None, changes: Sequence[RatingChange]) -> str:
+    """What the game did to the ratings, for its final message: each player's new rating and its
+    change, or why the game did not count (nothing for a game stored before results were kept)."""
+    if stored is None:
+        return ""
+    if not stored.rated:
+        return f"Not rated: {stored.unrated_reason or 'it did not count'}."
+    names = {seat.user_id: seat.name for seat in stored.seats}
+    parts = []
+    for change in changes:
+        before = shown(Rating(change.mu_before, change.sigma_before))
+        after = shown(Rating(change.mu_after, change.sigma_after))
+        parts.append(f"**{names.get(change.user_id, '?')}** {after} ({after - before:+d})")
+    return "Ratings: " + ", ".join(parts)
+
+
+def result_embed(position: Position, ratings: str = "") -> discord.Embed:
+    """The final scores; `ratings`: the line saying what the game did to the ratings."""
+    embed = discord.Embed(title=f"{position.game.title} — final scores", colour=GREEN)
+    add_result_fields(embed, position)
+    if ratings:
+        embed.description = clip(f"{embed.description or ''}\n\n{ratings}", DESCRIPTION_MAX)
+    embed.add_field(name="Fair deal", value=clip(revealed_line(position.game_id, position.record.seed), 1024))
+    embed.set_footer(text=f"Game #{position.game_id} · archived after {position.version} moves")
+    return embed

@@ -1,0 +1,340 @@
+"""The living table message and the hands, as layout components: each fact said once.
+
+The table is one message per game: a headline (whose turn, the round, the clock), the board
+picture (or, without one, the complete text board), a few recent log lines, and the buttons. In a
+game whose seats see nothing hidden (`has_public_view`), the seat to move plays from the table
+itself: its choices are the table's. A hand is the same kind of message, private to its player.
+Text comes from the game's presenter and the engine's views; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import discord
+
+from bot.game.position import Position
+from bot.game.registry import presenter
+from bot.picture_service import BoardPicture
+from bot.pictures import board_summary
+from bot.records import daily
+from bot.records.fair_deal import revealed_line, sealed_line
+from bot.storage.records import GameRecord
+from bot.ui.choices import Page, fits_menus, group_by_first_step, offered_on, plan_page, reachable_pages
+from bot.ui.items import choice_rows, hand_row
+from bot.ui.layout import (
+    COMPONENTS_MAX,
+    DrawnLayout,
+    container,
+    count_components,
+    fit_texts,
+    gallery,
+    separator,
+    text,
+)
+from engine.api import has_public_view
+
+#: How many log lines the table and a hand show.
+TABLE_LOG_LINES = 3
+
+GREEN = discord.Colour(0x4E9A06)
+GREY = discord.Colour(0x888A85)
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """What the table message shows besides the position itself, kept so that a picker step on
+    the table redraws it exactly as the publisher last did, with other buttons."""
+
+    lines: tuple[str, ...] = ()
+    #: The alt text of the picture on the message (None: the message has no picture).
+    picture_alt: str | None = None
+    #: The move an older picture shows while a new one waits for the picture budget.
+    picture_move: int | None = None
+    #: When the turn of the seat to move ends (its clock), if it has one.
+    ends: float | None = None
+    #: Who the clock is for.
+    clocked: tuple[int, ...] = field(default=())
+    #: A daily garden whose day runs: points only, no garden, no moves (bot/records/daily.py).
+    hidden: bool = False
+
+
+def look_of(
+    position: Position,
+    lines: list[str],
+    picture: BoardPicture,
+    before: TableLook | None,
+    ends: Mapping[int, float] | None = None,
+    *,
+    now: float = 0.0,
+) -> TableLook:
+    """How the table will look with `picture`: a new one, the one the message keeps (as `before`
+    showed it), or none; `ends`: when each seat whose turn begins must decide by (none: the clock
+    `before` showed, if the same seats are still to move); `now`: the time, for a daily garden
+    whose day still runs (shown without spoilers)."""
+    if daily.hidden(position.record, now):
+        return TableLook(hidden=True)
+    if picture.new is not None:
+        alt: str | None = picture.new.description
+    elif picture.kept_move is not None:
+        alt = before.picture_alt if before is not None and before.picture_alt is not None else ""
+    else:
+        alt = None
+    if ends:
+        return TableLook(tuple(lines), alt, picture.kept_move, min(ends.values()), tuple(sorted(ends)))
+    to_move = tuple(position.to_move())
+    if before is not None and before.clocked and to_move and set(to_move) <= set(before.clocked):
+        # The same seats still to move, or some of them (a reply window's seats answering one by
+        # one): their clocks run on, so the table keeps showing when time runs out.
+        return TableLook(tuple(lines), alt, picture.kept_move, before.ends, to_move)
+    return TableLook(tuple(lines), alt, picture.kept_move)
+
+
+def table_seat(position: Position) -> int | None:
+    """The seat that plays from the table: in a game in progress whose seats see nothing hidden,
+    the one human seat to move (None: nobody, several at once, or a hidden-hand game)."""
+    record = position.record
+    if record.status != "active" or position.state is None or not has_public_view(position.game):
+        return None
+    if record.daily is not None:
+        return None  # a daily garden is played in its player's hand: the table shows no garden
+    humans = [s for s in position.to_move() if record.seats[s].user_id is not None]
+    return humans[0] if len(humans) == 1 else None
+
+
+def choices_page(position: Position, seat: int, choice: str = "p0") -> Page:
+    """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens."""
+    labels, steps = position.labels_and_steps(seat)
+    groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
+    shows = presenter(position.record.game)
+    view = position.view(seat)
+    most = None if view is None else shows.most_choices(view, seat)
+    page = plan_page(labels, steps, choice, shows.flat_limit, groups, most)
+    page.grid = shows.button_grid(page.entries) if page.entries else None
+    if not page.as_buttons:
+        sections = shows.menu_sections(page.title, page.entries)
+        if sections is not None and fits_menus(sections):
+            page.sections = sections
+    return page
+
+
+def offers(position: Position, seat: int, choice: str, menu: int | None = None) -> bool:
+    """Whether `seat`'s choices at `position` offer `choice` on one of their pages, as a button
+    (`menu` None) or in menu number `menu`: a table or hand accepts nothing else (issue 27 item 5)."""
+    pages = position.memo(("pages", seat), lambda: reachable_pages(lambda c: choices_page(position, seat, c)))
+    return offered_on(pages, choice, menu)
+
+
+def headline(position: Position, look: TableLook, *, with_picture: bool, says_result: bool = False) -> str:
+    """The table's first lines: the game, then whose turn and the round in the game's words, the
+    clock, a pause; with no picture, the complete text board instead of the short summary.
+    `says_result`: a finished game's result is said here (a replay, which has no final message
+    below it); on the table it is left to the final message."""
+    record = position.record
+    names = position.names
+    shows = presenter(record.game)
+    view = position.view(None)
+    lines = [f"## {position.game.title}"]
+    if record.status == "cancelled":
+        lines.append(f"**Ended:** {record.end_reason or 'cancelled'}.")
+        return "\n".join(lines)
+    #: A finished table leaves the result to the final message below it (issue 27 item 9).
+    left_below = record.status == "finished" and not says_result
+    game_says_over = False
+    if view is not None:
+        if with_picture:
+            # The game's own headline (at the end, how it ended) or the picture's summary, which
+            # at the end only repeats the result the final message gives.
+            line = shows.board_headline(view, names)
+            game_says_over = left_below and line is not None
+            if line is None and not left_below:
+                line = board_summary(record.game, view, names)
+            if line is not None:
+                lines.append(line)
+        else:
+            lines.append(shows.board_text(view, names))
+        to_move = position.to_move() if record.status == "active" else []
+        if to_move and not shows.says_whose_turn:
+            lines.append("Now: " + ", ".join(f"**{names[s]}**" for s in to_move))
+    window = [s for s in position.to_move() if position.in_window(s)]
+    if record.status == "active" and record.paused_at is not None:
+        lines.append("⏸ **Paused** — the clock is stopped; `/resume` starts it again.")
+    elif window:
+        # Not a turn (issue 27 item 4): whom the window asks and when it closes, never a ping.
+        closes = f" · closes <t:{int(look.ends)}:R>" if look.ends is not None else ""
+        lines.append("Reply window: " + ", ".join(names[s] for s in window) + closes)
+    elif record.status == "active" and look.ends is not None:
+        who = " and ".join(names[s] for s in look.clocked if 0 <= s < len(names))
+        owner = f"{who}'s time" if who else "Time"
+        lines.append(f"⏰ {owner} runs out <t:{int(look.ends)}:R>.")
+    if record.status == "finished":
+        result = position.result()
+        if record.end_reason not in (None, "completed"):
+            lines.append(f"**Ended:** {record.end_reason}.")
+        if result is not None and says_result:
+            lines.append(f"🏁 **Game over.** {result.summary_for(names)}")
+        elif result is not None and game_says_over:
+            # The end is said once, with the ranking, in the final message (issue 27 item 9);
+            # the game's headline above already says that and how it ended.
+            lines.append("🏁 The ranking is in the message below.")
+        elif result is not None:
+            lines.append("🏁 **Game over** — the ranking is in the message below.")
+    return "\n".join(lines)
+
+
+def recent(lines: tuple[str, ...] | list[str]) -> str:
+    return "**Recent**\n" + "\n".join(f"• {line}" for line in lines[-TABLE_LOG_LINES:])
+
+
+def table_lines(position: Position, lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The log lines a table shows: at the end, without the line saying the result, which the
+    final message says with the ranking (issue 27 item 9)."""
+    result = position.result() if position.record.status == "finished" else None
+    if result is None:
+        return lines
+    said = result.summary_for(position.names)
+    return tuple(line for line in lines if line != said)
+
+
+def deal_footer(record: GameRecord) -> str:
+    """The fair deal on the table's footer: the seal, briefly, on the first table only; the seed
+    at the end only where no final message says it (a game ended before it finished, a daily
+    garden, whose final message shows no seed). Issue 27 items 9 and 10."""
+    if record.status == "active":
+        return f"\n-# {sealed_line(record.id, record.seed)}" if record.version == 0 else ""
+    if record.status == "finished" and record.daily is None:
+        return ""  # the final message says the seed
+    return f"\n-# {revealed_line(record.id, record.seed)}"
+
+
+def within_limit(draw: Callable[[Page | None], DrawnLayout], page: Page | None) -> DrawnLayout:
+    """The message `draw` makes with `page`, its grid of buttons traded for the page's menus when
+    the grid would take the message past Discord's 40 components (issue 27 item 15)."""
+    drawn = draw(page)
+    if page is None or page.grid is None or count_components(drawn.to_components()) <= COMPONENTS_MAX:
+        return drawn
+    return draw(replace(page, grid=None))
+
+
+def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> DrawnLayout:
+    """The table message at `position` as `look` says it is shown; `choice`: the picker page the
+    seat to move has open on the table (public-view games)."""
+    seat = table_seat(position)
+    page = choices_page(position, seat, choice) if seat is not None and not look.hidden else None
+    return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
+
+
+def _table_layout(position: Position, look: TableLook, seat: int | None, page: Page | None) -> DrawnLayout:
+    record = position.record
+    if look.hidden:
+        # A daily garden whose day runs: its seed (everyone's deal today) stays sealed.
+        seal = f"\n-# {sealed_line(record.id, record.seed)}" if record.version == 0 else ""
+        footer = f"-# Game #{record.id} · move {record.version}{seal}"
+        quiet: list[dict[str, Any]] = [text(daily.hidden_headline(position))]
+        if record.status == "active":
+            quiet += [separator(), hand_row(record.id)]
+        return DrawnLayout([container(quiet, GREEN if record.status == "active" else GREY), text(footer)])
+    with_picture = look.picture_alt is not None
+    parts = [headline(position, look, with_picture=with_picture)]
+    shown_lines = table_lines(position, look.lines)
+    if shown_lines:
+        parts.append(recent(shown_lines))
+    if page is not None and page.title:
+        parts.append(f"**Choosing:** {page.title}")
+    picture_note = ""
+    if look.picture_move is not None and look.picture_move != record.version:
+        picture_note = f" · picture shows move {look.picture_move} (updating)"
+    footer = f"-# Game #{record.id} · move {record.version}{picture_note}{deal_footer(record)}"
+    parts.append(footer)
+    fitted = fit_texts(parts, stretch=0)
+    inside: list[dict[str, Any]] = [text(fitted[0])]
+    if with_picture:
+        inside.append(gallery("board.png", look.picture_alt or ""))
+    inside += [text(part) for part in fitted[1:-1]]
+    rows: list[dict[str, Any]] = []
+    if page is not None and seat is not None:
+        rows += choice_rows(record.id, seat, record.version, page)
+    if record.status == "active":
+        rows.append(hand_row(record.id, as_text=with_picture))
+    if rows:
+        inside.append(separator())
+        inside += rows
+    colour = GREEN if record.status == "active" else GREY
+    return DrawnLayout([container(inside, colour), text(fitted[-1])])
+
+
+def hand_status(position: Position, seat: int, closes: float | None = None) -> str:
+    """Where the game stands for the hand's seat. A game whose own words say whose turn it is
+    (`says_whose_turn`: its hand text does) is not told again (issue 17, each fact said once).
+    A reply window is not a turn: the seat is asked to answer before it `closes`, or, holding
+    nothing to play in it, told its pass is made then (issue 27 item 4)."""
+    said = presenter(position.record.game).says_whose_turn
+    if position.record.status != "active":
+        # A game played to its end says so in its own words (once); one ended early does not.
+        return "" if said and position.is_terminal() else "This game is over."
+    to_move = position.to_move()
+    when = f" (<t:{int(closes)}:R>)" if closes is not None else ""
+    if position.only_pass(seat):
+        return f"**Reply window:** nothing in your hand to play in it; you pass when the window closes{when}."
+    if position.in_window(seat):
+        return f"**Reply window:** answer below before it closes{when}."
+    if seat in to_move:
+        return "Choose below." if said else "**Your decision.** Choose below."
+    names = position.names
+    now = ", ".join(f"**{names[s]}**" for s in to_move)
+    if not now:
+        return "Game over."
+    later = "I'll mention you when it's your turn."
+    if position.may_act_unasked(seat):
+        later = "You may play one of the choices below now, unasked, or let play go on. " + later
+    return later if said else f"Now: {now} — {later}"
+
+
+def hand_layout(
+    position: Position,
+    seat: int,
+    lines: list[str],
+    *,
+    note: str | None,
+    picture_alt: str | None,
+    page: Page | None,
+    closes: float | None = None,
+) -> DrawnLayout:
+    """Seat `seat`'s private hand: its own view in the game's words, its picture (`picture_alt`
+    given: the message carries hand.png), where the game stands for it, and its choices (`page`;
+    None: nothing to decide, a Refresh button); `closes`: when the reply window it is in closes."""
+
+    def draw(page: Page | None) -> DrawnLayout:
+        record = position.record
+        shows = presenter(record.game)
+        names = position.names
+
+        def hand_text() -> str:
+            view = position.view(seat)
+            return shows.hand_text(view, seat, names) if view is not None else ""
+
+        top = f"## Your hand — {position.game.title}"
+        if note:
+            top += f"\n> {note}"
+        parts = [top, position.memo(("hand", seat), hand_text), hand_status(position, seat, closes)]
+        if page is not None and page.title:
+            parts.append(f"**Choosing:** {page.title}")
+        if lines:
+            parts.append(recent(lines))
+        parts.append(f"-# Only you can see this · game #{record.id} · move {record.version}")
+        fitted = fit_texts(parts, stretch=1)
+        inside: list[dict[str, Any]] = [text(fitted[0])]
+        if picture_alt is not None:
+            inside.append(gallery("hand.png", picture_alt))
+        inside += [text(part) for part in fitted[1:-1] if part]
+        if page is not None:
+            inside += [separator(), *choice_rows(record.id, seat, record.version, page)]
+        elif record.status == "active":
+            inside += [separator(), hand_row(record.id, refresh=True)]
+        return DrawnLayout(
+            [container(inside, GREEN if record.status == "active" else GREY), text(fitted[-1])]
+        )
+
+    return within_limit(draw, page)
