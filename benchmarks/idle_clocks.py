@@ -45,9 +45,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.__main__ import event_loop_factory, settle_memory  # noqa: E402
 from bot.app import GardenClubBot  # noqa: E402
 from bot.operations.settings import Settings  # noqa: E402
+from bot.run import event_loop_factory, settle_memory  # noqa: E402
 from bot.storage import DeadlineRecord  # noqa: E402
 from engine.cabbagehead import CabbageheadOptions  # noqa: E402
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord  # noqa: E402

@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def _run(arguments: argparse.Namespace) -> None:
-    from bot.__main__ import run_bot
+    from bot.run import run_bot
 
     run_bot(database=getattr(arguments, "database", None))
 

@@ -11,7 +11,7 @@ from bot.clocks.turns import LONGEST_PAUSE
 from bot.storage import DeadlineRecord, GameRecord
 
 if TYPE_CHECKING:
-    from bot.handlers.table import Table
+    from bot.clocks.services import TableServices
 
 
 class PauseResult:
@@ -36,7 +36,7 @@ class PauseResult:
 class Pauses:
     """Pause votes, pauses and resumes, stored with the game."""
 
-    def __init__(self, table: Table, clock: Clock) -> None:
+    def __init__(self, table: TableServices, clock: Clock) -> None:
         self.table = table
         self.store = table.store
         self.clock = clock

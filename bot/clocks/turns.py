@@ -27,7 +27,7 @@ from bot.storage import DeadlineRecord, Store
 from engine.api import decision_kind, reply_seconds
 
 if TYPE_CHECKING:
-    from bot.handlers.table import Table
+    from bot.clocks.services import TableServices
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def turn_seconds(position: Position, seat: int) -> float | None:
 class Clocks:
     """Every game's clocks, fired by the deadline scheduler."""
 
-    def __init__(self, table: Table, clock: Clock, settings: ServerSettingsCache) -> None:
+    def __init__(self, table: TableServices, clock: Clock, settings: ServerSettingsCache) -> None:
         self.table = table
         self.store: Store = table.store
         self.clock = clock
