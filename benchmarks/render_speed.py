@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.pictures import render_board, render_hand
+from bot.picture_service.drawing import render_board, render_hand
 from engine.registry import get_game
 from engine.rng import Rng
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from aiohttp import web
@@ -40,10 +40,17 @@ from prometheus_client.registry import Collector
 from bot.basics.refusals import Refusal
 from engine.registry import all_games
 
-if TYPE_CHECKING:
-    from bot.picture_service import PictureBudget
-
 log = logging.getLogger(__name__)
+
+
+class PictureBudget(Protocol):
+    """What the metrics read of the picture budget (bot/picture_service/budget.py), named here so
+    the metrics import nothing above them."""
+
+    @property
+    def drawn(self) -> int: ...
+    def level(self) -> float: ...
+
 
 #: Where `serve` listens unless told (METRICS_HOST, bot/operations/settings.py): this machine only.
 DEFAULT_HOST = "127.0.0.1"

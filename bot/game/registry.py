@@ -69,15 +69,6 @@ def presenter(game_name: str) -> Presenter:
     return entry(game_name).presenter
 
 
-#: How players read a computer player's strength (the stored strengths are the engine's names).
-LEVELS: dict[str, str] = {"random": "Easy", "greedy": "Medium", "strong": "Hard"}
-
-
-def level(strength: str) -> str:
-    """ "greedy" -> "Medium": the name players see."""
-    return LEVELS.get(strength, strength)
-
-
 @cache
 def computer_strengths(game_name: str) -> tuple[str, ...]:
     """The computer-player strengths offered for `game_name` (the game's own declaration in

@@ -7,12 +7,12 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
-from bot.game.registry import level
 from bot.handlers import replies
 from bot.handlers.lobbies import display_name
 from bot.handlers.table import Table
 from bot.records.server_settings import CLOCK_WORDS, ServerSettings
 from bot.ui.items import pause_view
+from bot.ui.levels import level
 
 NOT_MANAGER = "Only members who can manage this server can change its settings."
 

@@ -14,7 +14,7 @@ from discord import app_commands
 from pydantic import BaseModel
 
 from bot.basics.metrics import metrics_of
-from bot.game.registry import GameEntry, entries, level
+from bot.game.registry import GameEntry, entries
 from bot.handlers import replies
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.daily_commands import DailyGardens
@@ -24,6 +24,7 @@ from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
 from bot.presenters.base import CLOCK_CHOICES
+from bot.ui.levels import level
 from engine.ai import STRENGTHS
 from engine.registry import get_game
 

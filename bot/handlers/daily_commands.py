@@ -19,13 +19,12 @@ from bot.handlers import replies
 from bot.handlers.history_commands import HistoryCommands
 from bot.handlers.stats_commands import NOT_HERE
 from bot.handlers.table import Table
-from bot.publish.render import GREEN
 from bot.records import daily
 from bot.storage.history import DailyRow
 from bot.ui.choices import clip
 from bot.ui.ids import DailyBoardId, ReplayId
 from bot.ui.items import button, row
-from bot.ui.layout import TEXT_MAX, DrawnLayout, container, separator, text
+from bot.ui.layout import GREEN, TEXT_MAX, DrawnLayout, container, separator, text
 
 NOT_DAILY = "The daily garden is Mr. Cabbagehead's Garden: `/leaderboard cabbagehead daily:True`."
 NO_DAY = "Give the day as 2026-12-01 (a UTC date), `today` or `yesterday`."

@@ -23,15 +23,15 @@ from bot.game.registry import presenter
 from bot.handlers import replies
 from bot.handlers.table import Table
 from bot.picture_service import as_file
-from bot.pictures.render import RenderedImage
-from bot.publish.render import GREEN, ranking
+from bot.pictures.image import RenderedImage
+from bot.publish.render import ranking
 from bot.publish.table_layout import TableLook, headline
 from bot.records import daily
 from bot.records.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild
 from bot.ui.choices import clip
 from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
 from bot.ui.items import button, row
-from bot.ui.layout import TEXT_MAX, DrawnLayout, container, fit_texts, gallery, separator, text
+from bot.ui.layout import GREEN, TEXT_MAX, DrawnLayout, container, fit_texts, gallery, separator, text
 
 #: Games per /history page.
 HISTORY_PAGE = 8

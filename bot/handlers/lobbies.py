@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from bot.basics.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
 from bot.game.position import Position
-from bot.game.registry import computer_strengths, level
+from bot.game.registry import computer_strengths
 from bot.handlers import replies
 from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
@@ -28,6 +28,7 @@ from bot.records import daily
 from bot.records.server_settings import CLOCK_WORDS
 from bot.ui.ids import LobbyId
 from bot.ui.items import host_panel_view, lobby_view
+from bot.ui.levels import level
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)

@@ -17,12 +17,12 @@ from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
 from bot.play.seats import SeatChange
 from bot.presenters.rules_pages import page_titles, reflow, split_pages
-from bot.publish.render import GREEN, lobby_embed
+from bot.publish.render import lobby_embed
 from bot.publish.table_layout import TABLE_LOG_LINES, look_of, table_layout
 from bot.records import daily
 from bot.ui.choices import clip
 from bot.ui.items import rules_view
-from bot.ui.layout import TEXT_MAX, DrawnLayout, container, text
+from bot.ui.layout import GREEN, TEXT_MAX, DrawnLayout, container, text
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import NamedTuple
 
-from bot.pictures.render import RenderedImage
+from bot.pictures.image import RenderedImage
 
 
 class PictureKey(NamedTuple):

@@ -24,7 +24,7 @@ import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -32,11 +32,14 @@ from bot.game.position import Position
 from bot.game.session import GameSession
 from bot.picture_service.budget import PictureBudget, WaitingBoards
 from bot.picture_service.cache import PictureCache, PictureKey
-from bot.pictures.render import RenderedImage, render_board, render_hand, supports
-from bot.publish.plan import PictureChoice
+from bot.picture_service.drawing import render_board, render_hand, supports
+from bot.pictures.image import RenderedImage
 from engine.api import has_public_view
 
 log = logging.getLogger(__name__)
+
+#: What a board shows of its picture: a new one, the one it has, or none (bot/publish/plan.py).
+PictureChoice = Literal["new", "keep", "none"]
 
 
 def as_file(image: RenderedImage) -> discord.File:

@@ -3,13 +3,15 @@
     image = render_board("cabbagehead", GAME.view(state, None), names=["Ann", "Bob"])
     image.png, image.description, image.width, image.height
 
-Pure drawing (Pillow only), so it runs in a worker thread. Only views are ever drawn: the board
-from the spectator view, a hand from its owner's view, so a picture cannot show what its view
-does not hold. When to draw, and the cache of finished pictures, belong to `bot.picture_service`.
+(`render_board`, `render_hand`, `board_summary`: bot/picture_service/drawing.py, which finds a
+game's pictures module in the registry.) Pure drawing (Pillow only), so it runs in a worker thread.
+Only views are ever drawn: the board from the spectator view, a hand from its owner's view, so a
+picture cannot show what its view does not hold. When to draw, and the cache of finished pictures,
+belong to `bot.picture_service`.
 """
 
 from __future__ import annotations
 
-from bot.pictures.render import RenderedImage, board_summary, render_board, render_hand, supports
+from bot.pictures.image import RenderedImage
 
-__all__ = ["RenderedImage", "board_summary", "render_board", "render_hand", "supports"]
+__all__ = ["RenderedImage"]

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.basics.refusals import GAME_GONE, NOT_OFFERED, NOT_PLAYING_TO_LEAVE, NOT_YOUR_RETURN, Refusal
 from bot.game.position import Position
-from bot.game.registry import computer_strengths, level
+from bot.game.registry import computer_strengths
 from bot.game.sessions import Sessions
 from bot.play.game_log import game_ended
 from bot.play.seats import SeatChange, computer_name, seat_range
@@ -25,6 +25,7 @@ from bot.records.daily import todays_deal
 from bot.records.results import result_record
 from bot.records.server_settings import CLOCK_SECONDS
 from bot.storage import ChannelBusy, GameRecord, Outcome, ResultRecord, SeatRecord
+from bot.ui.levels import level
 from engine.api import dump_state, retired
 from engine.registry import get_game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.game.position import Position
-from bot.game.registry import level
+from bot.ui.levels import level
 
 
 @dataclass

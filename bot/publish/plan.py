@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.game.session import MessageRef
+from bot.picture_service.service import PictureChoice
 
 #: Discord throttles edits of messages older than an hour (error 30046); re-post boards before that.
 BOARD_MAX_AGE = 55 * 60.0
-
-PictureChoice = Literal["new", "keep", "none"]
 
 
 @dataclass(frozen=True)

@@ -10,23 +10,23 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.basics.ratings import Rating, shown
 from bot.game.position import Position
-from bot.game.registry import level, presenter
+from bot.game.registry import presenter
 from bot.records.fair_deal import revealed_line
-from bot.records.ratings import Rating, shown
 from bot.records.results import ranked
 from bot.records.server_settings import CLOCK_WORDS
 from bot.storage import RatingChange, ResultRecord
 from bot.ui.choices import clip
+from bot.ui.layout import DESCRIPTION_MAX, GREEN
+from bot.ui.levels import level
 from engine.api import SeatResult, points_word
 
 #: A message's content limit.
 MESSAGE_MAX = 2000
-DESCRIPTION_MAX = 4096
 FIELD_VALUE_MAX = 1024
 FIELD_NAME_MAX = 256
 
-GREEN = discord.Colour(0x4E9A06)
 GREY = discord.Colour(0x888A85)
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.pictures.render import RenderedImage, render_board, render_hand
+from bot.picture_service.drawing import render_board, render_hand
+from bot.pictures.image import RenderedImage
 from bot.pictures.samples import played
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]

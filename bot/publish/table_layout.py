@@ -18,7 +18,7 @@ import discord
 from bot.game.position import Position
 from bot.game.registry import presenter
 from bot.picture_service import BoardPicture
-from bot.pictures import board_summary
+from bot.picture_service.drawing import board_summary
 from bot.records import daily
 from bot.records.fair_deal import revealed_line, sealed_line
 from bot.storage.records import GameRecord

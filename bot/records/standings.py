@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.basics.ratings import Rating, shown
 from bot.game.registry import presenter
-from bot.publish.render import DESCRIPTION_MAX, GREEN
-from bot.records.ratings import Rating, shown
 from bot.storage.standings import GameTally, GardenRow, RatingRow, RecentGame
 from bot.ui.choices import clip
+from bot.ui.layout import DESCRIPTION_MAX, GREEN
 from engine.registry import get_game
 
 #: Lines per leaderboard page.

@@ -26,7 +26,7 @@ class SeatRecord(BaseModel):
     away_user_id: int | None = None
     away_name: str | None = None
     #: True once a computer stood in for this seat's player after timeouts (kept by "I'm back"):
-    #: such a game is not rated (bot/records/ratings.py).
+    #: such a game is not rated (bot/basics/ratings.py).
     handed_over: bool | None = None
     #: A computer that took this seat when its player left (`/leave computer:`): who left.
     replaced_user_id: int | None = None

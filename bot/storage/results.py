@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from bot.records.ratings import Rating, initial, rate
+from bot.basics.ratings import Rating, initial, rate
 from bot.storage.connection import StoreBase
 from bot.storage.database import Tx
 from bot.storage.records import GameRecord, RatingChange, ResultRecord
@@ -87,7 +87,7 @@ async def write_result(tx: Tx, result: ResultRecord, now: float) -> bool:
 
 
 async def _rate(tx: Tx, result: ResultRecord, now: float) -> None:
-    """Move every player's rating once by this game's places (openskill, bot/records/ratings.py). Games
+    """Move every player's rating once by this game's places (openskill, bot/basics/ratings.py). Games
     ending at once in two processes on one server's game rate one after the other."""
     assert result.guild_id is not None
     await tx.serialize(f"ratings:{result.guild_id}:{result.game}")

@@ -13,7 +13,6 @@ from typing import Any
 
 import discord
 
-from bot.game.registry import level
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 from bot.ui.ids import (
     AgainId,
@@ -30,6 +29,7 @@ from bot.ui.ids import (
     ShareId,
     TextId,
 )
+from bot.ui.levels import level
 
 BUTTON_LABEL_MAX = 80
 PLACEHOLDER_MAX = 150

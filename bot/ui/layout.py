@@ -23,6 +23,9 @@ ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 10, 12, 14, 1
 TEXT_MAX = 4000
 #: A media gallery item's description (the alt text screen readers read).
 ALT_MAX = 1024
+#: An embed's description limit, and the embeds' colour (bot/publish/render.py, bot/records/standings.py).
+DESCRIPTION_MAX = 4096
+GREEN = discord.Colour(0x4E9A06)
 
 
 class DrawnLayout(discord.ui.View):

@@ -9,8 +9,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.basics.refusals import Refusal
-from bot.game.registry import computer_strengths, level
+from bot.game.registry import computer_strengths
 from bot.storage import Store
+from bot.ui.levels import level
 from engine.ai import choose_move, move_seed
 from engine.api import load_state, replay
 from tests.bot.hub import Hub

@@ -16,7 +16,8 @@ import pytest
 from PIL import Image
 
 from bot.picture_service.cache import PictureCache, PictureKey
-from bot.pictures import RenderedImage, board_summary, render_board, render_hand
+from bot.picture_service.drawing import board_summary, render_board, render_hand
+from bot.pictures import RenderedImage
 from bot.pictures import cabbagehead as cabbagehead_pictures
 from bot.pictures import canvas as cv
 from bot.pictures import garden_party as garden_party_pictures

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.game.registry import LEVELS
+from bot.ui.levels import LEVELS
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 #: Inline code and code blocks: the internal ids may appear there (commands, identifiers).

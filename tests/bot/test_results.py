@@ -10,9 +10,9 @@ from pathlib import Path
 import aiosqlite
 from openskill.models import PlackettLuce
 
+from bot.basics.ratings import Rating, initial, rate, shown
 from bot.publish.render import ratings_text
 from bot.records.backfill import backfill_results
-from bot.records.ratings import Rating, initial, rate, shown
 from bot.records.results import option_set, rating_rule, result_record, turns_and_timeouts
 from bot.storage import ActionRecord, GameRecord, RatingChange, ResultRecord, ResultSeat, SeatRecord, Store
 from bot.storage.migrations import MIGRATIONS, migrate

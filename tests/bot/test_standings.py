@@ -8,7 +8,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.records.ratings import Rating, shown
+from bot.basics.ratings import Rating, shown
 from bot.records.standings import PAGE_SIZE, ordinal, pages, set_key, tally_line
 from bot.storage import Store
 from bot.storage.standings import GameTally

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.picture_service.drawing import render_board, render_hand
 from bot.pictures import canvas
-from bot.pictures.render import render_board, render_hand
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 HAND_LABEL = "My hand / My turn"
