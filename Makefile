@@ -24,6 +24,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/hadolint Dockerfile
+	$(BIN)/lint-imports
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy engine bot
