@@ -1,1 +1,1 @@
-"""Garden Club's Discord side: commands, sessions per channel, storage, rendering. No game rules."""
+"""Garden Club's Discord side, in rooms (the map: docs/bot.md). No game rules."""

@@ -1,1 +1,1 @@
-"""Discord components: persistent buttons and menus routed by custom id, and how choices are laid out."""
+"""Discord components as data: custom ids, buttons and menus, how choices are laid out, layout messages."""
