@@ -326,7 +326,7 @@ class Player:
         try:
             sessions = self.bot.table.sessions.live()
         except AttributeError:
-            UNWATCHED.add("the bot's sessions (bot.handlers.table.sessions.live())")
+            UNWATCHED.add("the bot's sessions (bot.table.sessions.live())")
             return False
         for session in sessions:
             task = getattr(session, "publish_task", None)
