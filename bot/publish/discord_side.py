@@ -250,23 +250,37 @@ class DiscordSide:
         clock = f" Your time runs out <t:{int(ends)}:R>." if ends is not None else ""
         title = position.game.title
         text = f"{mentions}, it's your turn in **{title}**.{clock} {how_to_play(position)}{where}"
-        gone = await self._replace_notices(position, session, text, users)
+        _, gone = await self._replace_notices(position, session, text, users)
         session.shown.notice_version = version
         return gone
 
     async def _replace_notices(
         self, position: Position, session: GameSession, text: str, users: list[int]
-    ) -> list[MessageRef]:
-        """Post a notice mentioning `users`, then delete the game's older ones (returned): one
-        stands at a time."""
+    ) -> tuple[MessageRef, list[MessageRef]]:
+        """Post a notice mentioning `users`, then delete the game's older ones: one stands at a
+        time. The notice posted, and the ones it retired."""
         message = await self.channel(position).send(
             clip(text, MESSAGE_MAX), allowed_mentions=mentions_of(users)
         )
+        posted = MessageRef(message.channel.id, message.id)
         old = await self.sessions.notices(session)
-        await self.sessions.set_notices(session, [MessageRef(message.channel.id, message.id)])
+        await self.sessions.set_notices(session, [posted])
         for ref in old:
             await self._delete_one(ref)
-        return old
+        return posted, old
+
+    async def _still_their_turn(self, game_id: int, user: int) -> bool:
+        """Whether `user` is still to move in the game, as the store holds it now."""
+        now = await self.sessions.position(game_id)
+        return now.is_active and any(now.record.seats[s].user_id == user for s in now.to_move())
+
+    async def _retract(self, session: GameSession, posted: MessageRef) -> None:
+        """Delete a reminder overtaken by the move it asked for (and forget it as the standing
+        notice, unless a newer notice has replaced it meanwhile)."""
+        standing = await self.sessions.notices(session)
+        if posted in standing:
+            await self.sessions.set_notices(session, [ref for ref in standing if ref != posted])
+        await self._delete_one(posted)
 
     async def remind(self, position: Position, user: int, ends: float, direct: bool) -> None:
         """Remind `user` that their turn's time runs out at `ends`: a notice in the channel that
@@ -280,9 +294,15 @@ class DiscordSide:
             f"{how_to_play(position)}{where}"
         )
         try:
-            await self._replace_notices(position, session, text, [user])
+            posted, _ = await self._replace_notices(position, session, text, [user])
         except discord.HTTPException:
             log.warning("Could not post a reminder in game %s.", position.game_id, exc_info=True)
+            return
+        if not await self._still_their_turn(position.game_id, user):
+            # The move (perhaps the last) was made while the reminder was on its way: a reminder
+            # left standing would send the player to a turn that is over, or to a finished game.
+            await self._retract(session, posted)
+            return
         if not direct:
             return
         try:

@@ -459,3 +459,30 @@ async def test_the_host_picks_the_clock_and_the_stand_in_in_the_lobby(
     with sqlite3.connect(clocked_bot.bot.settings.database_path) as db:
         assert db.execute("SELECT seconds FROM deadlines WHERE kind = 'turn'").fetchone() == (120.0,)
         assert db.execute("SELECT stand_in FROM games").fetchone() == ("strong",)
+
+
+async def test_a_reminder_overtaken_by_the_move_it_asks_for_does_not_stand(
+    fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock
+) -> None:
+    """A reminder is on its way (Discord slow to take it) while Alice makes her move: once it lands
+    it would send her to a turn that is over (or, after a game's last move, to a finished game; the
+    explorer checks no notice stands after a final message). It is taken back at once."""
+    fake = fake_discord
+    await two_player_game(fake)
+    await turn_clock_running(fake, clocked_bot, 0)
+    release = fake.hold_next("POST", "/channels/{channel_id}/messages")
+    clock.advance(STANDARD * 0.5 + 1)
+    await fake.wait_until(lambda: not fake.holds_waiting(), what="the half-time reminder held on its way")
+    rng = random.Random(3)
+    for _ in range(6):
+        if player_to_move(fake, latest_board(fake), [fake.alice, fake.bob]) is not fake.alice:
+            break
+        before = shown_move(latest_board(fake))
+        await play_one_decision(fake, fake.alice, fake.general, rng)
+        await fake.wait_until(lambda: shown_move(latest_board(fake)) > before, what="Alice's move shown")  # noqa: B023
+    release.set()
+    reminders = await fake.wait_until(
+        lambda: [m for m in fake.messages.values() if "⏰" in m.content], what="the reminder posted"
+    )
+    await fake.wait_until(lambda: reminders[0].deleted, what="the overtaken reminder taken back")
+    assert not [m for m in notices(fake) if fake.alice.id in m.pinged], "nothing calls Alice back"

@@ -421,6 +421,10 @@ class FakeDiscord:
         self._held_calls.append((method, route, release))
         return release
 
+    def holds_waiting(self) -> int:
+        """How many holds (`hold_next`) no call has reached yet."""
+        return len(self._held_calls)
+
     def take_hold(self, method: str, route: str) -> asyncio.Event | None:
         for index, (m, r, release) in enumerate(self._held_calls):
             if m == method and r == route:
