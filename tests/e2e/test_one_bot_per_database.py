@@ -7,11 +7,10 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import sys
 from pathlib import Path
 
 from tests.e2e.test_owner_stop_and_config import no_traceback_one_line
-from tests.e2e.test_startup_failures import owner_command
+from tests.e2e.test_startup_failures import owner_command, run_bot
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.processes import ROOT, bot_environment, start_bot_process
 from tests.pg_cluster import Cluster
@@ -19,19 +18,7 @@ from tests.pg_cluster import Cluster
 
 async def second_start(fake: FakeDiscord, folder: Path, **settings: str) -> tuple[int, str]:
     """`python -m bot` again, to its end: exit code and stderr."""
-    env = bot_environment(fake, folder, {"BACKUP_EVERY": "off", **settings})
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=folder,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    _, stderr = await asyncio.wait_for(process.communicate(), 60)
-    assert process.returncode is not None
-    return process.returncode, stderr.decode()
+    return await run_bot(bot_environment(fake, folder, {"BACKUP_EVERY": "off", **settings}), folder)
 
 
 async def healthy(folder: Path, database: Path) -> tuple[int, str]:
