@@ -21,15 +21,9 @@ from engine.ai.cabbagehead.values import (
 )
 from engine.cabbagehead.actions import Pass, Plant
 from engine.cabbagehead.game import GAME
-from engine.cabbagehead.plot import (
-    PLOT_COLS,
-    PLOT_ROWS,
-    Garden,
-    neighbours_of,
-    plant_slots,
-    plot_box,
-)
+from engine.cabbagehead.plot import PLOT_COLS, PLOT_ROWS, Garden, neighbours_of, plot_box
 from engine.cabbagehead.scoring import ALL_BEES, BEES_KNEES, MONOPOLY, PROMENADE_LAYOUTS, evaluate
+from engine.cabbagehead.slots import plant_slots
 from engine.cabbagehead.state import CabbageheadState
 
 

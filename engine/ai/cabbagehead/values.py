@@ -9,13 +9,9 @@ from typing import Any
 
 from engine.cabbagehead.actions import Pass, PlaceGrasshopper, PlaceRose, Plant
 from engine.cabbagehead.game import GAME
-from engine.cabbagehead.plot import (
-    Garden,
-    cell_at,
-    plant_slots,
-    realign,
-)
+from engine.cabbagehead.plot import Garden, cell_at, realign
 from engine.cabbagehead.scoring import evaluate
+from engine.cabbagehead.slots import plant_slots
 from engine.cabbagehead.state import CabbageheadState
 
 #: What a Bee in the supply is worth to greedy and strong (it pays for a left card; six make the
