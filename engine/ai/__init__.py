@@ -4,9 +4,10 @@
 `Decision` (view + legal actions, never the state) and asks the player. Descriptions of every
 player, their evaluations and budgets: docs/ai.md.
 
-A game's real players live in `engine/ai/<game>.py`, which declares `GAME_NAME` (the game's
-registry name) and `PLAYERS` (strength -> a function making the player). Every module of this
-package that declares them is found by itself: no list to keep here. "random" plays every game.
+A game's real players live in `engine/ai/<game>.py` or a package `engine/ai/<game>/`, which
+declares `GAME_NAME` (the game's registry name) and `PLAYERS` (strength -> a function making the
+player). Every module or package here that declares them is found by itself: no list to keep
+here. "random" plays every game.
 """
 
 from __future__ import annotations

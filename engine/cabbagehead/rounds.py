@@ -13,16 +13,8 @@ from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import deck
 from engine.cabbagehead.draws import LocalRng
 from engine.cabbagehead.outcome import final_result
-from engine.cabbagehead.plot import (
-    EMPTY,
-    Garden,
-    hopper_slots,
-    is_taken,
-    realign,
-    rose_slots,
-    slot_label,
-    slot_names,
-)
+from engine.cabbagehead.plot import EMPTY, Garden, is_taken, realign, slot_label, slot_names
+from engine.cabbagehead.slots import hopper_slots, rose_slots
 from engine.cabbagehead.state import (
     ROSE,
     TOKENS_PER_NEIGHBOUR,

@@ -23,17 +23,9 @@ from engine.cabbagehead.actions import (
     SkipRose,
 )
 from engine.cabbagehead.deck import deck
-from engine.cabbagehead.plot import (
-    can_plant_at,
-    cell_at,
-    hopper_slots,
-    names_of,
-    plant_slots,
-    realign,
-    rose_slots,
-    slot_label,
-)
+from engine.cabbagehead.plot import cell_at, names_of, realign, slot_label
 from engine.cabbagehead.rounds import after_reveal, end_turn, fill_row, reveal
+from engine.cabbagehead.slots import can_plant_at, hopper_slots, plant_slots, rose_slots
 from engine.cabbagehead.state import ROSE, CabbageheadState
 from engine.cabbagehead.wording import card_fields, describe, say
 from engine.text import lit

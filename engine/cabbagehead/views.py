@@ -15,18 +15,9 @@ from engine.cabbagehead import neighbours as nb
 from engine.cabbagehead import rules
 from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import Vegetable, deck
-from engine.cabbagehead.plot import (
-    Garden,
-    frame_cells,
-    frame_names,
-    frame_size,
-    hopper_slots,
-    names_of,
-    open_slots,
-    plot_box,
-    rose_slots,
-)
+from engine.cabbagehead.plot import Garden, frame_names, frame_size, names_of, plot_box
 from engine.cabbagehead.scoring import evaluate, rose_pairs, vegetable_types
+from engine.cabbagehead.slots import frame_cells, hopper_slots, open_slots, rose_slots
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
 from engine.cabbagehead.wording import seat_name
 

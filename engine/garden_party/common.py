@@ -94,3 +94,8 @@ def gain_card(state: GardenPartyState, seat: int, card: str, log: Log) -> None:
             "{loser} loses a card at random: the sentence of an earlier duel.",
             seats={"loser": seat},
         )
+
+
+def seats_after(state: GardenPartyState, seat: int) -> list[int]:
+    """The other seats, clockwise from `seat`'s left."""
+    return [(seat + i) % state.seats for i in range(1, state.seats)]

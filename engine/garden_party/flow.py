@@ -4,15 +4,26 @@ a card's cancellation chain, duels at the end of a turn, and the end of the game
 Every function here moves the state on to the next decision and logs what happened; none decides
 for a player. Reply windows open only for seats whose hand count (public) lets them answer, and
 offer every such seat the same answers whatever its cards are (docs/engine.md).
+
+Duels live in `duels`, the end of the game in `ending`; this module re-exports the names the
+rest of the rules call as `flow.<name>`.
 """
 
 from __future__ import annotations
 
-from engine.garden_party import effects, growth
+from engine.garden_party import effects
 from engine.garden_party.board import greenhouse, lawn
-from engine.garden_party.cards import CANCEL_COST, DUEL_CARDS, DUEL_KIND_OF, card_kind, talent_of
-from engine.garden_party.common import Log, die_words, gain_card, roll, under_deck
-from engine.garden_party.state import Duel, GardenPartyState, Pending, Phase, Turn, Window
+from engine.garden_party.cards import CANCEL_COST, card_kind, talent_of
+from engine.garden_party.common import Log, die_words, gain_card, roll, seats_after, under_deck
+from engine.garden_party.duels import duel_decider as duel_decider
+from engine.garden_party.duels import judge_duel as judge_duel
+from engine.garden_party.duels import next_duel, next_duel_step
+from engine.garden_party.duels import pass_in_duel as pass_in_duel
+from engine.garden_party.ending import begin_end as begin_end
+from engine.garden_party.ending import check_end as check_end
+from engine.garden_party.ending import finish_end_cards as finish_end_cards
+from engine.garden_party.ending import next_end_card
+from engine.garden_party.state import GardenPartyState, Pending, Phase, Turn, Window
 from engine.text import lit
 
 
@@ -52,11 +63,6 @@ def open_orange_window(state: GardenPartyState) -> None:
         state.phase = "orange"
     else:
         state.phase = "turn"
-
-
-def seats_after(state: GardenPartyState, seat: int) -> list[int]:
-    """The other seats, clockwise from `seat`'s left."""
-    return [(seat + i) % state.seats for i in range(1, state.seats)]
 
 
 def answer_window(state: GardenPartyState, seat: int, yes: bool, log: Log) -> None:
@@ -214,112 +220,6 @@ def end_turn(state: GardenPartyState, log: Log) -> None:
     next_duel(state, log)
 
 
-def next_duel(state: GardenPartyState, log: Log) -> None:
-    if check_end(state, log):
-        begin_end(state, log)  # a lost duel returned the flower that ends the game (ruling 18)
-        return
-    if not state.duels:
-        finish_turn(state, log)
-        return
-    owner = state.duels.pop(0)
-    card = state.duel_deck.pop(0)
-    state.duel = Duel(owner=owner, card=card)
-    duel = DUEL_CARDS[DUEL_KIND_OF[card]]
-    log.add(
-        "duel",
-        "Attila Von Salt suspects {snooper} of cheating in {owner}'s greenhouse and draws {duel}: {rule}",
-        seats={"snooper": state.turn.seat, "owner": owner},
-        fields={"duel": duel.name, "rule": duel.text},
-    )
-    next_duel_step(state, log)
-
-
-def may_play_in_duel(state: GardenPartyState, seat: int) -> bool:
-    """A duel's side may play a mauve card if it holds a card and has not played one this turn."""
-    player = state.players[seat]
-    return bool(player.hand) and player.played_in_turn != state.turn.number
-
-
-def next_duel_step(state: GardenPartyState, log: Log) -> None:
-    """The snooper, then the owner, may play a mauve card; then Attila judges."""
-    duel = state.duel
-    assert duel is not None
-    while duel.step != "judged":
-        if may_play_in_duel(state, duel_decider(state)):
-            state.phase = "duel"
-            return
-        duel.step = "owner" if duel.step == "snooper" else "judged"
-    card = DUEL_CARDS[DUEL_KIND_OF[duel.card]]
-    if duel.alibi == duel.witness and card.rule in ("contest", "at_most"):
-        state.phase = "attila"  # the owner rolls the die for Attila (rules IV E)
-        return
-    judge_duel(state, log)
-
-
-def duel_decider(state: GardenPartyState) -> int:
-    duel = state.duel
-    assert duel is not None
-    return state.turn.seat if duel.step == "snooper" else duel.owner
-
-
-def pass_in_duel(state: GardenPartyState, log: Log) -> None:
-    duel = state.duel
-    assert duel is not None
-    duel.step = "owner" if duel.step == "snooper" else "judged"
-    next_duel_step(state, log)
-
-
-def judge_duel(state: GardenPartyState, log: Log) -> None:
-    """Attila's verdict: a mauve card, else the duel card (the owner has rolled for Attila, when
-    the card asks for dice: phase "attila")."""
-    duel = state.duel
-    assert duel is not None
-    snooper = state.turn.seat
-    card = DUEL_CARDS[DUEL_KIND_OF[duel.card]]
-    shield = 2 if "shield" in state.players[snooper].golden else 0
-    fields: dict[str, int | str | None] = {"duel": card.name, "attila": None, "snooper_roll": None}
-    if duel.alibi != duel.witness:
-        won = duel.alibi
-        how = "the Alibi" if won else "the Witness"
-    elif card.rule in ("win", "lose"):
-        won = card.rule == "win"
-        how = card.name
-    else:
-        rolled = roll(state)
-        attila = rolled + duel.attila_bonus - shield
-        fields["attila"] = attila
-        attila_words = die_words(state, rolled) + ("" if attila == rolled else f", counting {attila}")
-        if card.rule == "contest":
-            mine = roll(state)
-            fields["snooper_roll"] = mine
-            won = mine > attila
-            how = f"{die_words(state, mine)} against Attila's {attila_words}"
-        else:
-            won = attila <= card.limit
-            how = f"Attila's roll of {attila_words}"
-    fields["how"] = how
-    fields["won"] = won
-    if won:
-        log.add(
-            "duel_won",
-            "{snooper} wins the duel ({how}): Attila admits he was wrong.",
-            seats={"snooper": snooper, "owner": duel.owner},
-            fields=fields,
-        )
-    else:
-        log.add(
-            "duel_lost",
-            "{snooper} loses the duel ({how}): what was taken from {owner} goes back.",
-            seats={"snooper": snooper, "owner": duel.owner},
-            fields=fields,
-        )
-        effects.undo_visit(state, duel.owner, log)
-        effects.sentence(state, snooper, duel.owner, log)
-    state.duel_deck.append(duel.card)
-    state.duel = None
-    next_duel(state, log)
-
-
 def finish_turn(state: GardenPartyState, log: Log) -> None:
     """The turn passes to the left; after the last round the tournament closes (ruling 21)."""
     seat = state.turn.seat
@@ -339,63 +239,6 @@ def finish_turn(state: GardenPartyState, log: Log) -> None:
             return
         state.round += 1
     start_turn(state, following, log)
-
-
-def check_end(state: GardenPartyState, log: Log) -> bool:
-    """Rules II and VII: the game ends as soon as a greenhouse holds nine flowering plants (seven
-    in the short game), whichever way the last one came (grown, or returned by a lost duel: ruling
-    8). The one check of the end: `rules.apply` makes it after every action, and the turn's flow
-    before it moves on to anything new (the next duel, the next turn, what follows a card), so
-    nothing is played past the end (ruling 18). Returns whether the game is ending (or ended)."""
-    if state.ended_by is not None:
-        return True
-    seat = growth.completed(state)
-    if seat is None:
-        return False
-    state.ended_by = seat
-    log.add(
-        "garden_complete",
-        "{gardener} has {count} flowering plants: the game ends.",
-        seats={"gardener": seat},
-        fields={"count": growth.flowers(state, seat)},
-    )
-    return True
-
-
-def begin_end(state: GardenPartyState, log: Log) -> None:
-    """Rules VII: everyone may now play end-of-game (pink) cards, starting with the gardener who
-    completed the greenhouse (or the first player), then clockwise (ruling 19). Whatever was
-    under way stops: the duels still to come are not fought, cards being drawn go under their deck."""
-    first = state.ended_by if state.ended_by is not None else state.first_seat
-    state.turn.number += 1
-    state.end_order = [s for s in [first, *seats_after(state, first)] if state.players[s].hand]
-    state.pending = None
-    state.window = None
-    state.bidders = []
-    state.payers = []
-    if state.duel is not None:
-        state.duel_deck.append(state.duel.card)
-    state.duel = None
-    state.duels = []
-    for card in state.drawn:
-        under_deck(state, card)
-    state.drawn = []
-    next_end_card(state, log)
-
-
-def next_end_card(state: GardenPartyState, log: Log) -> None:
-    while state.end_order and not state.players[state.end_order[0]].hand:
-        state.end_order.pop(0)  # spent its last cards cancelling: nothing left to play
-    if state.end_order:
-        state.phase = "end"
-        return
-    state.phase = "over"
-    log.add("game_over", "The Countess counts the points.")
-
-
-def finish_end_cards(state: GardenPartyState, log: Log) -> None:
-    state.end_order.pop(0)
-    next_end_card(state, log)
 
 
 def catch_snoopers(state: GardenPartyState, seat: int, log: Log) -> None:

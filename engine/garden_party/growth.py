@@ -21,7 +21,7 @@ def flowers(state: GardenPartyState, seat: int) -> int:
 
 
 def grow(state: GardenPartyState, seat: int, index: int, log: Log, *, how: str) -> None:
-    """Pot `index` of `seat` grows one stage (the end of the game is checked by `flow.check_end`
+    """Pot `index` of `seat` grows one stage (the end of the game is checked by `ending.check_end`
     after every change, not here: a flower can arrive in other ways)."""
     player = state.players[seat]
     pot = player.pots[index]

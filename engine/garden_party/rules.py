@@ -24,7 +24,8 @@ from engine.garden_party.cards import CANCEL_COST, GARDENERS, TALENT_NAMES, TALE
 from engine.garden_party.common import Log, count_talent
 from engine.garden_party.effects import targets
 from engine.garden_party.state import GardenPartyState
-from engine.garden_party.turn_actions import apply_turn_action, keep, keep_actions, legal_turn_actions
+from engine.garden_party.turn_actions import legal_turn_actions
+from engine.garden_party.turn_play import apply_turn_action, keep, keep_actions
 
 #: Every kind of event Garden Party emits.
 EVENT_KINDS = frozenset(
@@ -258,7 +259,7 @@ _END_WAITS = frozenset({"cancel", "pay", "end", "over"})
 
 def _end_if_complete(state: GardenPartyState, log: Log) -> None:
     """After every action: a greenhouse that holds its flowers, however they came, ends the game
-    (`flow.check_end`; ruling 18), so no ordinary move is ever offered past the end."""
+    (`ending.check_end`; ruling 18), so no ordinary move is ever offered past the end."""
     if state.phase not in _END_WAITS and flow.check_end(state, log):
         flow.begin_end(state, log)
 

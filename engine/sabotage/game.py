@@ -9,7 +9,8 @@ from typing import Any
 from engine.api import Event, IllegalAction, Result, Viewer
 from engine.rng import Rng
 from engine.sabotage import rules, sampling, scoring, setup
-from engine.sabotage.actions import SabotageAction, decode_action, encode_action, seat_name
+from engine.sabotage.actions import SabotageAction, seat_name
+from engine.sabotage.encoding import decode_action, encode_action
 from engine.sabotage.state import SabotageOptions, SabotageState
 from engine.sabotage.views import SabotageView, view
 

@@ -252,7 +252,7 @@ def test_ruling_7_a_rose_covers_no_vegetable_already_under_a_rose() -> None:
     state = rose_state(["C L T . . .", ". . . . . .", ". . . . . ."])
     GAME.apply(state, 0, PlaceRose(1, 1))
     garden = state.gardens[0]
-    from engine.cabbagehead.plot import rose_slots
+    from engine.cabbagehead.slots import rose_slots
 
     # The Turnip is beside the covered Lettuce, but the Lettuce is already under a Rose.
     assert 0 not in rose_slots(garden) and 1 not in rose_slots(garden)

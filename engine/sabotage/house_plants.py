@@ -1,0 +1,64 @@
+"""The question that settles the first seat (ruling 18): who owns the most house plants,
+asked in seat order before the first turn.
+"""
+
+from __future__ import annotations
+
+from engine.api import Event, IllegalAction
+from engine.sabotage import actions as A
+from engine.sabotage.actions import SabotageAction, seat_name
+from engine.sabotage.cards import (
+    ACTIONS_PER_TURN,
+)
+from engine.sabotage.state import SabotageState
+from engine.sabotage.turns import turn_event
+from engine.sabotage.wording import say
+
+
+def asking_house_plants(state: SabotageState) -> bool:
+    """Ruling 18: the table is still asking who owns the most house plants."""
+    answers = state.house_plant_answers
+    return answers is not None and None in answers
+
+
+def seat_to_answer(state: SabotageState) -> int:
+    """Ruling 18: the table is asked in seat order, one player at a time."""
+    assert state.house_plant_answers is not None
+    return state.house_plant_answers.index(None)
+
+
+def answer_house_plants(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
+    """Ruling 18: record one seat's answer; the last answer settles who goes first."""
+    from engine.sabotage.setup import render_reason, settle_first_seat
+
+    answers = state.house_plant_answers
+    assert answers is not None
+    if not isinstance(action, A.AnswerHousePlants):
+        raise IllegalAction("First everyone says how many house plants they own; then the first turn begins.")
+    if not 0 <= seat < len(answers):
+        raise IllegalAction("There is no such player at this table.")
+    if answers[seat] is not None:
+        raise IllegalAction("You have already said how many house plants you own.")
+    if seat != answers.index(None):
+        raise IllegalAction(f"{seat_name(answers.index(None))} answers first; then it is your turn to say.")
+    if not 0 <= action.count <= A.MOST_HOUSE_PLANTS:
+        raise IllegalAction(f"Say a number from 0 to {A.MOST_HOUSE_PLANTS}.")
+    answers[seat] = action.count
+    many = "or more " if action.count == A.MOST_HOUSE_PLANTS else ""
+    plants = "house plant" if action.count == 1 else "house plants"
+    events = [
+        say(
+            "house_plants",
+            f"{{actor}} owns {{count}} {many}{plants}.",
+            seats={"actor": seat},
+            fields={"count": action.count, "or_more": action.count == A.MOST_HOUSE_PLANTS},
+        )
+    ]
+    if None not in answers:
+        first, reason = settle_first_seat(state)
+        state.first_seat, state.turn = first, first
+        state.first_seat_reason, state.first_seat_phrase = render_reason(reason), reason
+        state.actions_left = ACTIONS_PER_TURN
+        events.append(say("first_player", reason.template, seats=reason.seats, fields=reason.values))
+        events.append(turn_event(state, first))
+    return events

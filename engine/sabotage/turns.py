@@ -1,0 +1,69 @@
+"""The turn cycle: ending a turn, passing it clockwise, the end of the game after the final
+round or the season (ruling 5), and the Bad Bugs that bite at the start of a turn.
+"""
+
+from __future__ import annotations
+
+from engine.api import Event
+from engine.sabotage.cards import (
+    ACTIONS_PER_TURN,
+    bug_kind,
+)
+from engine.sabotage.plays import eat
+from engine.sabotage.state import SabotageState
+from engine.sabotage.wording import say
+from engine.text import lit
+
+
+def end_turn_event(state: SabotageState, seat: int) -> Event:
+    left = max(state.actions_left, 0)
+    who, given_up = {"actor": seat}, {"given_up": left}
+    if left <= 0:
+        return say("end_turn", "{actor} ended their turn.", seats=who, fields=given_up)
+    word = "action" if left == 1 else "actions"
+    template = f"{{actor}} ended their turn early, giving up {{given_up}} {word}."
+    return say("end_turn", template, seats=who, fields=given_up)
+
+
+def end_turn(state: SabotageState, events: list[Event]) -> None:
+    """Pass the turn clockwise; end the game after the final round or the season (ruling 5);
+    the next player's Bad Bugs bite at the start of their turn (draft, "Sabotage")."""
+    state.turns_taken += 1
+    nxt = (state.turn + 1) % state.seats
+    if state.final_round_by is not None and nxt == state.final_round_by:
+        state.ended = "final_round"
+        events.append(say("game_over", "The final round is over.", fields={"reason": "final_round"}))
+        return
+    if nxt == state.first_seat:
+        if state.final_round_by is None and state.round >= state.options.season_rounds:
+            state.ended = "season"
+            events.append(
+                say(
+                    "game_over",
+                    "Round {round} is over and the season with it: the game ends.",
+                    fields={"reason": "season", "round": state.round},
+                )
+            )
+            return
+        state.round += 1
+    state.turn = nxt
+    state.actions_left = ACTIONS_PER_TURN
+    events.append(turn_event(state, nxt))
+    for index, plot in enumerate(state.players[nxt].plots):
+        if plot.bad_bug is not None:
+            eaten, ate = eat(state, nxt, index, "owner")
+            bug = bug_kind(plot.bad_bug)
+            events.append(
+                say(
+                    "bite",
+                    f"The {lit(bug)} on {{owner}}'s plot {{plot}} bites: {ate}.",
+                    seats={"owner": nxt},
+                    fields={"bug": bug, "plot": index + 1, "eaten": eaten},
+                )
+            )
+
+
+def turn_event(state: SabotageState, seat: int) -> Event:
+    return say(
+        "turn", "Round {round}: {player}'s turn.", seats={"player": seat}, fields={"round": state.round}
+    )
