@@ -4,9 +4,10 @@ phrases naming seats, and results; and how their text names seats (`fill`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr, SerializerFunctionWrapHandler, model_serializer
 
 #: A seat is a 0-based index into the game's players; `None` means a spectator (no seat).
 Seat = int
@@ -86,6 +87,92 @@ class Event(BaseModel):
     fields: dict[str, FieldValue] = Field(default_factory=dict)
     template: str | None = None
     private_templates: dict[int, str] = Field(default_factory=dict)
+    #: How the game names a seat, for an event whose `text` and `private` are still to be written
+    #: (`told`); None once they are.
+    _namer: Callable[[Seat], str] | None = PrivateAttr(default=None)
+    #: What writes `template`, for an event told with its template still to be written.
+    _template_of: Callable[[], str] | None = PrivateAttr(default=None)
+
+    @classmethod
+    def told(
+        cls,
+        kind: str,
+        template: str | Callable[[], str],
+        namer: Callable[[Seat], str],
+        seats: dict[str, int],
+        fields: dict[str, FieldValue],
+        private_templates: dict[int, str],
+    ) -> Event:
+        """An event as a game plays it: its templates now, its `text` and `private` lines written
+        with `namer`'s names the first time they are read or the event is stored or compared.
+
+        A game makes several events a move and a computer player's search thousands a second;
+        most are never read, so writing their lines (and validating records the game just built
+        from checked state) would be the engine's largest cost (issue 31). Data entering from
+        outside still goes through validation (`model_validate`). `template` may be a function
+        that writes it (a line naming cards, say), called only when the event is read."""
+        made = cls.__new__(cls)
+        values = made.__dict__
+        values["kind"] = kind
+        values["seats"] = seats
+        values["fields"] = fields
+        values["private_templates"] = private_templates
+        write_template = None
+        if isinstance(template, str):
+            values["template"] = template
+        else:
+            write_template = template
+        # The model's slots, filled as `model_construct` fills them. Every field counts as set
+        # (`text` and `private` are, once written); pydantic only ever adds names to this set, so
+        # all such events can share one.
+        _set_fields_set(made, _ALL_SET)
+        _set_extra(made, None)
+        _set_private(made, {"_namer": namer, "_template_of": write_template})
+        return made
+
+    def _write_lines(self) -> None:
+        """Write `text` and `private` (and `template`) if `told` left them to be written."""
+        namer = self._namer
+        if namer is None:
+            return
+        values = self.__dict__
+        write_template = self._template_of
+        if write_template is not None:
+            values["template"] = write_template()
+        seats, fields = values["seats"], values["fields"]
+        names = [namer(seat) for seat in range(max(seats.values(), default=-1) + 1)]
+        values["text"] = fill(values["template"], seats, fields, names)
+        values["private"] = {
+            seat: fill(line, seats, fields, names) for seat, line in values["private_templates"].items()
+        }
+        # In field order, so the stored JSON reads as it always did.
+        object.__setattr__(self, "__dict__", {name: values[name] for name in _EVENT_FIELDS})
+        _set_private(self, {"_namer": None, "_template_of": None})
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            if name in _LAZY_FIELDS and self.__pydantic_private__.get("_namer") is not None:
+                self._write_lines()
+                return self.__dict__[name]
+            return super().__getattr__(name)
+
+    @model_serializer(mode="wrap")
+    def _stored_with_lines(self, handler: SerializerFunctionWrapHandler) -> Any:
+        self._write_lines()
+        return handler(self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Event):
+            self._write_lines()
+            other._write_lines()
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr_args__(self) -> Any:
+        self._write_lines()
+        return super().__repr_args__()
 
     def line_for(self, viewer: Viewer, names: Sequence[str] | None = None) -> str:
         """The log line `viewer` may read; with `names`, seats are named `names[seat]`.
@@ -107,6 +194,15 @@ class Event(BaseModel):
         if self.template is None:
             return None
         return Phrase(template=self.template, seats=self.seats, values=self.fields)
+
+
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_EVENT_FIELDS = tuple(Event.model_fields)
+_ALL_SET = set(_EVENT_FIELDS)
+#: The fields `Event.told` leaves to be written when first read.
+_LAZY_FIELDS = frozenset({"text", "private", "template"})
 
 
 class ScoreLine(BaseModel):

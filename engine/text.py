@@ -31,7 +31,7 @@ def render(
 
 def event(
     kind: str,
-    template: str,
+    template: str | Callable[[], str],
     namer: SeatNamer,
     *,
     seats: Mapping[str, int] | None = None,
@@ -39,19 +39,9 @@ def event(
     private: Mapping[int, str] | None = None,
 ) -> Event:
     """An event whose `text` and `private` lines are `template` / `private` rendered with `namer`'s
-    names; the templates travel with it (`Event.line_for(viewer, names)`)."""
-    roles = dict(seats or {})
-    values = dict(fields or {})
-    private_templates = dict(private or {})
-    return Event(
-        kind=kind,
-        text=render(template, roles, values, namer),
-        private={seat: render(line, roles, values, namer) for seat, line in private_templates.items()},
-        seats=roles,
-        fields=values,
-        template=template,
-        private_templates=private_templates,
-    )
+    names (when first read: `Event.told`); the templates travel with it (`Event.line_for(viewer,
+    names)`)."""
+    return Event.told(kind, template, namer, dict(seats or {}), dict(fields or {}), dict(private or {}))
 
 
 def phrase(template: str, *, seats: Mapping[str, int] | None = None, **values: FieldValue) -> Phrase:

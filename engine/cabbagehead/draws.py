@@ -25,12 +25,10 @@ class LocalRng:
         self.state = rng.state
 
     next_u64 = cast(Callable[[Any], int], Rng.next_u64)
-    _below = cast(Callable[[Any, int], int], Rng.below)
+    #: A uniform integer in [0, n) (the reveal's hottest call, so `Rng.below` itself, unwrapped).
+    below = cast(Callable[[Any, int], int], Rng.below)
     _shuffle = cast(Callable[[Any, MutableSequence[Any]], None], Rng.shuffle)
     _sample = cast(Callable[[Any, Sequence[Any], int], list[Any]], Rng.sample)
-
-    def below(self, n: int) -> int:
-        return self._below(n)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self._shuffle(items)

@@ -73,7 +73,7 @@ class CabbageheadGame:
         return rules.apply(state, seat, action)
 
     def result(self, state: CabbageheadState) -> Result:
-        return final_result(state)
+        return state._result or final_result(state)
 
     def standing_result(self, state: CabbageheadState) -> Result:
         """The gardens as they stand (a game stopped before its end): `result` once it is over."""

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
+
+from engine.state_model import StateModel
 
 PLOT_ROWS = 3
 PLOT_COLS = 6
@@ -36,7 +38,7 @@ EMPTY = -1
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-class Garden(BaseModel):
+class Garden(StateModel):
     """One player's garden plot, their Compost and their Bee supply."""
 
     rows: int
@@ -210,15 +212,14 @@ def realign(garden: Garden, added: int = -1, stranded: list[str] | None = None) 
         box[:] = [top - dr, bottom - dr, left - dc, right - dc]
         garden.origin_row += dr
         garden.origin_col += dc
-        rows, cols = garden.rows, garden.cols
-        shift = dr * cols + dc
-        size = rows * cols
+        # Moving every cell by (dr, dc) is moving the row-major list by one offset: everything
+        # in the garden lies in the frame, so nothing crosses the canvas' edge.
+        shift = dr * garden.cols + dc
         for old in (garden.cells, garden.hoppers, garden.roses):
-            moved = [EMPTY] * size
-            for i in range(size):
-                if old[i] >= 0:
-                    moved[i - shift] = old[i]
-            old[:] = moved
+            if shift > 0:
+                old[:] = old[shift:] + [EMPTY] * shift
+            else:
+                old[:] = [EMPTY] * -shift + old[:shift]
     # Something added only shrinks the frame inside names it already had: nothing to re-base.
     return None if added >= 0 else fit_names(garden)
 
@@ -227,9 +228,11 @@ def _strand_grasshoppers(garden: Garden, dr: int, dc: int, stranded: list[str] |
     """Lone Grasshoppers that the coming shift by (`dr`, `dc`) would leave outside the frame (the
     room the plot still has) are out of the garden: a Grasshopper's slot is empty, so it holds the
     plot nowhere, and once the cards leave it outside every 6 x 3 box it lies off the plot."""
+    hoppers, cells, roses = garden.hoppers, garden.cells, garden.roses
+    if max(hoppers) < 0:
+        return  # no Grasshopper in the garden (the usual case: one look instead of a scan)
     rows, cols = garden.rows, garden.cols
     frame_rows, frame_cols = frame_size(garden)
-    hoppers, cells, roses = garden.hoppers, garden.cells, garden.roses
     for i in range(rows * cols):
         if hoppers[i] < 0 or cells[i] >= 0 or roses[i] >= 0:
             continue

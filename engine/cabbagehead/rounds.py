@@ -16,12 +16,12 @@ from engine.cabbagehead.outcome import final_result
 from engine.cabbagehead.plot import EMPTY, Garden, is_taken, realign, slot_label, slot_names
 from engine.cabbagehead.slots import hopper_slots, rose_slots
 from engine.cabbagehead.state import (
+    HOLIDAY,
     ROSE,
     TOKENS_PER_NEIGHBOUR,
     CabbageheadState,
     is_grasshopper,
     is_holiday,
-    is_rose,
 )
 from engine.cabbagehead.wording import card_fields, describe, plural, say, sentence
 from engine.text import lit
@@ -69,16 +69,17 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
     """Draw into every empty place of the row, stopping for a Rose that can be placed."""
     row = state.row
     garden = state.gardens[state.active]
+    pile = state.deck
     for pos in range(3):
         while row[pos] < 0:
-            if is_holiday(state.deck[-1]) and row == [-1, -1, -1]:
+            if HOLIDAY <= pile[-1] < ROSE and row == [-1, -1, -1]:
                 # A Rose was the last card of its set (ruling 7): the round ends now.
                 start_turn(state, ev)
                 return
-            card = state.deck.pop()
+            card = pile.pop()
             if state.known_in_deck and card in state.known_in_deck:
                 state.known_in_deck.remove(card)
-            if is_rose(card):
+            if card >= ROSE:
                 if rose_slots(garden):
                     row[pos] = card
                     state.rose_at = pos
@@ -103,19 +104,23 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
                     )
                 )
                 continue
-            if is_holiday(card):
+            if card >= HOLIDAY:
                 raise RuntimeError("an 'On Holiday' card was drawn in the middle of a turn")
             row[pos] = card
     cards = deck()
-    shown = ", ".join(f"{POSITIONS[p]} {describe(cards[row[p]])}" for p in range(3))
+    drawn = [cards[card] for card in row]
+
+    def shown() -> str:
+        return f"{{actor}}'s row: {lit(', '.join(f'{POSITIONS[p]} {describe(drawn[p])}' for p in range(3)))}."
+
     ev.append(
         say(
             "draw",
-            f"{{actor}}'s row: {lit(shown)}.",
+            shown,
             seats={"actor": state.active},
             fields={
-                "cards": [cards[row[p]].name for p in range(3)],
-                "numbers": [cards[row[p]].vegetable_number for p in range(3)],
+                "cards": [veg.name for veg in drawn],
+                "numbers": [veg.vegetable_number for veg in drawn],
             },
         )
     )
@@ -196,15 +201,16 @@ def reveal(state: CabbageheadState, card: int, ev: list[Event]) -> None:
             state.tiles[tile].append(token)
             found.append(nb.BY_KEY[state.neighbours[tile]].name)
     rng.store(state.rng)
-    what = ", ".join(found) if found else "nothing"
+
+    def told() -> str:
+        what = ", ".join(found) if found else "nothing"
+        tokens = plural(veg.neighbour_number, "Neighbour token")
+        return lit(sentence(f"The {describe(veg)} reveals {tokens}: {what}"))
+
     ev.append(
         say(
             "reveal",
-            lit(
-                sentence(
-                    f"The {describe(veg)} reveals {plural(veg.neighbour_number, 'Neighbour token')}: {what}"
-                )
-            ),
+            told,
             fields={**card_fields(veg), "tokens": veg.neighbour_number, "found": found},
         )
     )
@@ -355,7 +361,7 @@ def renaming(state: CabbageheadState, seat: int, garden: Garden, moved: tuple[in
 def finish(state: CabbageheadState, ev: list[Event]) -> None:
     state.phase = "over"
     state.row = [-1, -1, -1]
-    result = final_result(state)
+    result = state._result = final_result(state)
     ending = result.summary_phrase
     assert ending is not None
     ev.append(

@@ -152,10 +152,11 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
     who = {"actor": state.active}
     if old >= 0:
         garden.compost.append(old)
+        composted = cards[old]
         ev.append(
             say(
                 "compost",
-                f"{{actor}} sends the {lit(describe(cards[old]))} to the Compost (-2 at the end).",
+                lambda: f"{{actor}} sends the {lit(describe(composted))} to the Compost (-2 at the end).",
                 seats=who,
                 fields=card_fields(cards[old]),
             )
@@ -172,7 +173,9 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
     ev.append(
         say(
             "plant",
-            f"{{actor}} plants the {POSITIONS[pos]} {lit(describe(veg))} in {lit(name)}, {_COSTS[bees]}.",
+            lambda: (
+                f"{{actor}} plants the {POSITIONS[pos]} {lit(describe(veg))} in {lit(name)}, {_COSTS[bees]}."
+            ),
             seats=who,
             fields={
                 **card_fields(veg),
@@ -185,11 +188,12 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
         )
     )
     stranded: list[str] = []
-    hoppers_before = [t for t in garden.hoppers if t >= 0]
+    hoppers_before = [t for t in garden.hoppers if t >= 0] if max(garden.hoppers) >= 0 else []
     realign(garden, cell, stranded)
-    # A stranded Grasshopper is not lost: it waits beside the tiles with those that found no slot,
-    # and goes back among the face-down tokens at the Neighbour Phase (rulings 4 and 9).
-    state.set_aside.extend(t for t in hoppers_before if t not in garden.hoppers)
+    if stranded:
+        # A stranded Grasshopper is not lost: it waits beside the tiles with those that found no
+        # slot, and goes back among the face-down tokens at the Neighbour Phase (rulings 4 and 9).
+        state.set_aside.extend(t for t in hoppers_before if t not in garden.hoppers)
     for slot in stranded:
         ev.append(
             say(

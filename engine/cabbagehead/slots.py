@@ -68,16 +68,9 @@ def plant_slots(garden: Garden, names: list[str]) -> list[PlantSlot]:
         slot = names_of(garden)
         return [(i // garden.cols + 1, i % garden.cols + 1, "", "plant", slot[i]) for i in bare_cells(garden)]
     frame_rows, frame_cols = frame_size(garden)
-    empty: list[PlantSlot] = []
-    taken: list[PlantSlot] = []
-    for i, r, c, name, free in _frame_slots(
-        frame_rows, frame_cols, garden.cols, garden.origin_row, garden.origin_col
-    ):
-        card = cells[i]
-        if card < 0:
-            empty.append(free)
-        else:
-            taken.append((r, c, names[card], "plant", name))
+    frame = _frame_slots(frame_rows, frame_cols, garden.cols, garden.origin_row, garden.origin_col)
+    empty = [free for i, _, _, _, free in frame if cells[i] < 0]
+    taken = [(r, c, names[cells[i]], "plant", name) for i, r, c, name, _ in frame if cells[i] >= 0]
     return empty + taken
 
 

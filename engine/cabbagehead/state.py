@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from engine.cabbagehead.plot import Garden
+from engine.records import Result
 from engine.rng import Rng
+from engine.state_model import StateModel
 
 HOLIDAY = 100
 ROSE = 200
@@ -61,7 +63,7 @@ def is_grasshopper(token: int) -> bool:
     return token >= FIRST_GRASSHOPPER
 
 
-class CabbageheadState(BaseModel):
+class CabbageheadState(StateModel):
     """Everything about one game. Lists are mutated in place by `apply` (see engine.api)."""
 
     options: CabbageheadOptions
@@ -108,6 +110,9 @@ class CabbageheadState(BaseModel):
     ferwig_now: bool = False
     #: The Neighbour who visited at each Neighbour Phase so far ("" when nobody did).
     visits: list[str] = Field(default_factory=list)
+    #: The result worked out when the game ended (not stored: a loaded game works it out again).
+    #: A finished game never changes, and the evaluation is a tenth of a solo game's work.
+    _result: Result | None = PrivateAttr(default=None)
 
 
 _STATE_LISTS = (

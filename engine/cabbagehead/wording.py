@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 
 from engine.api import Event, FieldValue
 from engine.cabbagehead.deck import Vegetable
-from engine.text import event
 
 
 def seat_name(seat: int) -> str:
@@ -30,14 +29,16 @@ def describe(card: Vegetable) -> str:
 
 def say(
     kind: str,
-    template: str,
+    template: str | Callable[[], str],
     *,
-    seats: Mapping[str, int] | None = None,
-    fields: Mapping[str, FieldValue] | None = None,
+    seats: dict[str, int] | None = None,
+    fields: dict[str, FieldValue] | None = None,
 ) -> Event:
     """An event of Mr. Cabbagehead's Garden, its text naming seats "Seat N" (nothing is private:
-    ruling 12)."""
-    return event(kind, template, seat_name, seats=seats, fields=fields)
+    ruling 12). A line that names cards is given as a function writing it, so that it is written
+    only if read (`Event.told`). The event keeps `seats` and `fields` as given (the rules build
+    them for it and never change them after)."""
+    return Event.told(kind, template, seat_name, seats or {}, fields or {}, {})
 
 
 def card_fields(card: Vegetable) -> dict[str, FieldValue]:

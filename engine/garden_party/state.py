@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from engine.rng import Rng
+from engine.state_model import StateModel
 
 Stage = Literal["seed", "sprout", "bud", "flower", "weed"]
 #: The edition of the rules and decks this engine plays (issue 28). 1: before issue 28 (decks of 28
@@ -62,14 +63,14 @@ class GardenPartyOptions(BaseModel):
         return data
 
 
-class Pot(BaseModel):
+class Pot(StateModel):
     """A planted pot: the token and how far it has grown ("weed": a weed that has shown)."""
 
     token: int
     stage: Stage = "seed"
 
 
-class Player(BaseModel):
+class Player(StateModel):
     """One seat: its gardener and figure, watering can, hand, golden objects and greenhouse."""
 
     gardener: str = ""
@@ -94,7 +95,7 @@ class Player(BaseModel):
     cards_played: int = 0
 
 
-class Move(BaseModel):
+class Move(StateModel):
     """A plant moved by an exchange or a theft this turn, so a lost duel can put it back."""
 
     owner: int
@@ -104,7 +105,7 @@ class Move(BaseModel):
     their_token: int
 
 
-class Turn(BaseModel):
+class Turn(StateModel):
     """What the seat to move has done and may still do this turn."""
 
     seat: int = 0
@@ -127,7 +128,7 @@ class Turn(BaseModel):
     moves: list[Move] = Field(default_factory=list)
 
 
-class Pending(BaseModel):
+class Pending(StateModel):
     """An action card on its way to taking effect: played, perhaps cancelled and re-cancelled."""
 
     seat: int
@@ -139,7 +140,7 @@ class Pending(BaseModel):
     resume: Phase = "turn"
 
 
-class Window(BaseModel):
+class Window(StateModel):
     """A reply window: every listed seat answers in secret; answers are read once all are in."""
 
     kind: Literal["orange", "cancel"]
@@ -147,7 +148,7 @@ class Window(BaseModel):
     answers: dict[int, bool] = Field(default_factory=dict)
 
 
-class Duel(BaseModel):
+class Duel(StateModel):
     """The duel with Attila after a visit to `owner`'s greenhouse (rules IV E)."""
 
     owner: int
@@ -160,7 +161,7 @@ class Duel(BaseModel):
     attila_bonus: int = 0
 
 
-class GardenPartyState(BaseModel):
+class GardenPartyState(StateModel):
     options: GardenPartyOptions = Field(default_factory=GardenPartyOptions)
     seats: int = 3
     rng: Rng = Field(default_factory=Rng)

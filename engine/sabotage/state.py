@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from engine.api import Phrase
 from engine.rng import Rng
+from engine.state_model import StateModel
 
 
 class SabotageOptions(BaseModel):
@@ -34,7 +35,7 @@ class SabotageOptions(BaseModel):
         return self
 
 
-class Plot(BaseModel):
+class Plot(StateModel):
     """One plot of a Garden Board: planted cards (oldest first) and at most one bug of each sort."""
 
     plants: list[str] = Field(default_factory=list)
@@ -42,14 +43,14 @@ class Plot(BaseModel):
     bad_bug: str | None = None
 
 
-class Completed(BaseModel):
+class Completed(StateModel):
     """A completed objective, with the Good Bug stacked under it (if any)."""
 
     objective: str
     good_bug: str | None = None
 
 
-class PlayerState(BaseModel):
+class PlayerState(StateModel):
     """One seat: the secret hand (plants, bugs, objectives) and the public garden and score pile."""
 
     plants: list[str] = Field(default_factory=list)
@@ -59,7 +60,7 @@ class PlayerState(BaseModel):
     completed: list[Completed] = Field(default_factory=list)
 
 
-class SabotageState(BaseModel):
+class SabotageState(StateModel):
     """Everything, decks included. Piles: last item is the top card."""
 
     options: SabotageOptions

@@ -1,0 +1,96 @@
+"""Events written when read (issue 31): a game's events carry their templates from the moment they
+are played and write their lines only when read, stored or compared, and what is stored is
+exactly what an event built with its lines at once would store."""
+
+from __future__ import annotations
+
+import json
+
+from engine.api import Event
+from engine.registry import get_game
+from engine.rng import Rng
+from engine.state_model import StateModel
+from engine.text import event
+
+
+def namer(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def eager(kind: str, template: str, private: dict[int, str] | None = None) -> Event:
+    """The event as it was built before issue 31: validated, lines written at once."""
+    return Event(
+        kind=kind,
+        text=template.format(actor="Player 2", card="Carrot"),
+        private={s: t.format(actor="Player 2", card="Carrot") for s, t in (private or {}).items()},
+        seats={"actor": 1},
+        fields={"card": "Carrot"},
+        template=template,
+        private_templates=private or {},
+    )
+
+
+def test_a_told_event_stores_what_an_eager_event_stores() -> None:
+    told = event(
+        "draw",
+        "{actor} draws a {card}.",
+        namer,
+        seats={"actor": 1},
+        fields={"card": "Carrot"},
+        private={1: "{actor} draws the secret {card}."},
+    )
+    built = eager("draw", "{actor} draws a {card}.", {1: "{actor} draws the secret {card}."})
+    assert told.model_dump_json() == built.model_dump_json()
+    assert json.loads(told.model_dump_json())["text"] == "Player 2 draws a Carrot."
+
+
+def test_a_template_written_on_reading_is_written_once() -> None:
+    calls: list[int] = []
+
+    def template() -> str:
+        calls.append(1)
+        return "{actor} draws a {card}."
+
+    told = event("draw", template, namer, seats={"actor": 1}, fields={"card": "Carrot"})
+    assert calls == []  # nothing is written while the game plays
+    assert told.text == "Player 2 draws a Carrot."
+    assert told.template == "{actor} draws a {card}."
+    assert told.line_for(None, ["Ann", "Bea"]) == "Bea draws a Carrot."
+    assert told == eager("draw", "{actor} draws a {card}.")
+    assert Event.model_validate(told.model_dump()) == told
+    assert calls == [1]
+
+
+def test_a_copy_made_before_reading_reads_the_same() -> None:
+    told = event(
+        "draw", lambda: "{actor} draws a {card}.", namer, seats={"actor": 1}, fields={"card": "Carrot"}
+    )
+    assert told.model_copy().text == told.text == "Player 2 draws a Carrot."
+
+
+def test_state_records_still_refuse_a_field_they_do_not_have() -> None:
+    rng = Rng.from_seed(3)
+    assert isinstance(rng, StateModel)
+    try:
+        rng.stat = 4  # type: ignore[attr-defined]
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a misspelt field was accepted")
+    rng.state = 4
+    assert rng.model_dump() == {"state": 4}
+
+
+def test_a_played_game_stores_the_same_events_twice() -> None:
+    """Same seed + same actions = same game (engine contract), events included, read or not."""
+    game = get_game("cabbagehead")
+    dumps = []
+    for _ in range(2):
+        state = game.create(game.options_model(), 1, 11)
+        events: list[Event] = []
+        while not game.is_terminal(state):
+            seat = game.to_move(state)[0]
+            events += game.apply(state, seat, game.legal_actions(state, seat)[0])
+        dumps.append([e.model_dump_json() for e in events])
+    assert dumps[0] == dumps[1]
+    assert all(json.loads(line)["text"] for line in dumps[0])
