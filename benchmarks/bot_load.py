@@ -125,6 +125,8 @@ PARTY_STATUS = re.compile(r"\*\* to play|Waiting for \*\*|\*\*Game over\*\*")
 SHOWN_MOVE = re.compile(r"[Gg]ame #(\d+) · move (\d+)")
 #: A choice's custom id, button or menu: `gc:c:<game>:<seat>:<version>:<code>`, `gc:s:…`.
 CHOICE_ID = re.compile(r"gc:[cs]:\d+:\d+:(\d+)(?::|$)")
+#: What an answer says when its game has ended (the table's, the last hand's).
+GAME_OVER_SAID = ("This game is over.", "The game is over.", "Game over")
 #: Garden Party's people, in seat order (the fake's users; the fourth to sixth are added).
 PARTY_PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
 #: The "no" answers of Garden Party's reply windows (engine/garden_party/actions.py).
@@ -141,6 +143,12 @@ def interaction_kind(interaction: FakeInteraction) -> str:
     if custom_id.startswith("gc:hand:"):
         return "My hand"
     return "choices" if custom_id.startswith(("gc:c:", "gc:s:")) else custom_id.rsplit(":", 1)[0]
+
+
+def game_over(text: str) -> bool:
+    """Whether an answer says the game ended: a finished table ("This game is over.", "Game over")
+    or the last move's hand ("The game is over.", bot/presenters/cabbagehead.py)."""
+    return any(said in text for said in GAME_OVER_SAID)
 
 
 def headline(text: str) -> str:
@@ -518,7 +526,7 @@ class Load:
                 return
             self._after_turn(table, text)
         else:
-            if "This game is over." in text or "Game over" in text:
+            if game_over(text):
                 table.phase, table.games_finished = "play", table.games_finished + 1
                 table.board = table.hand = None
             elif message is not None and any(c.startswith(("gc:c:", "gc:s:")) for c in message.custom_ids()):
@@ -528,7 +536,7 @@ class Load:
 
     def _after_turn(self, table: Table, text: str) -> None:
         """Whose turn now, read from the hand's "Now: **Name**" line (else the other player)."""
-        if "This game is over." in text:
+        if game_over(text):
             table.phase, table.board, table.hand = "play", None, None
             table.games_finished += 1
             return
