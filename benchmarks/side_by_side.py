@@ -36,8 +36,9 @@ bot's figures use its defaults, as a server owner runs it (pictures paced by the
     python benchmarks/side_by_side.py --seconds 30 --rounds 3
     python benchmarks/side_by_side.py --subjects peer,sabotage --games 20
 
-`--peer-plain` runs the peer with discord.py's defaults instead of our bot's runtime settings
-(benchmarks/peer_bot.py says what differs).
+`--subjects peer,peer-plain,...` adds the peer run with discord.py's defaults (default intents
+and caches, asyncio's loop, no GC settings) instead of our bot's runtime settings
+(benchmarks/peer_bot.py); the ratios stay to `peer`.
 """
 
 from __future__ import annotations
@@ -66,11 +67,20 @@ UPDATE_MESSAGE = 7
 #: Seconds a new board waits before its first click. discord.py stores a view (the buttons' routes)
 #: only once the answer to the command's callback is back, and drops a click that comes sooner
 #: without a word; the fake hands the driver the answer before the bot has read it, so a click at
-#: once sometimes arrived first (2 of 89 games at 3 games flat out: 30 s without an answer). No
-#: person clicks that fast. Idle time: not in the latency, which starts when the click is sent.
-FIRST_CLICK_WAIT = 0.01
-SUBJECTS = ("peer", "cabbagehead", "sabotage")
-LABELS = {"peer": "peer (Connect Four)", "cabbagehead": "Cabbagehead solo", "sabotage": "Garden Sabotage 2p"}
+#: once sometimes arrived first (2 of 89 games at 3 games flat out, and 1 of 358 at 20 games on a
+#: busy machine with a 10 ms wait: 30 s without an answer). No person clicks that fast. Idle time,
+#: not in the latency (which starts when the click is sent); it lowers the peer's interactions/s
+#: at 1 game (one pause a game of about 21 interactions).
+FIRST_CLICK_WAIT = 0.05
+SUBJECTS = ("peer", "peer-plain", "cabbagehead", "sabotage")
+#: What one command runs unless `--subjects` says otherwise.
+DEFAULT_SUBJECTS = ("peer", "cabbagehead", "sabotage")
+LABELS = {
+    "peer": "peer (Connect Four)",
+    "peer-plain": "peer, discord.py defaults",
+    "cabbagehead": "Cabbagehead solo",
+    "sabotage": "Garden Sabotage 2p",
+}
 
 
 class PeerLoad(Load):
@@ -141,7 +151,7 @@ async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures
         rate=None,
         seconds=args.seconds,
         warmup=args.warmup,
-        game="connect_four" if subject == "peer" else subject,
+        game="connect_four" if subject.startswith("peer") else subject,
         players=3,
         season_rounds=None,
         seed=args.seed,
@@ -152,9 +162,9 @@ async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures
         picture_budget_ms=None,
         bot_python=args.bot_python,
     )
-    if subject != "peer":
+    if not subject.startswith("peer"):
         return await run(settings)
-    command = [PEER_BOT, *(["--plain"] if args.peer_plain else [])]
+    command = [PEER_BOT, *(["--plain"] if subject == "peer-plain" else [])]
     return await run(settings, command=command, make_load=peer_load)
 
 
@@ -228,12 +238,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1, help="times the whole alternation runs (default 1)")
     parser.add_argument(
         "--subjects",
-        default=",".join(SUBJECTS),
+        default=",".join(DEFAULT_SUBJECTS),
         type=lambda text: ",".join(s for s in text.split(",") if s),
-        help=f"which of {', '.join(SUBJECTS)} (default all; the ratios need peer)",
+        help=f"which of {', '.join(SUBJECTS)}, in this order (default: all but peer-plain; the "
+        "ratios need peer)",
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--peer-plain", action="store_true", help="the peer with discord.py's defaults")
     parser.add_argument("--bot-python", default=None, help="run both bots under this interpreter")
     args = parser.parse_args()
     unknown = [s for s in args.subjects.split(",") if s not in SUBJECTS]
