@@ -222,7 +222,13 @@ async def main_async(args: argparse.Namespace) -> None:
                 print(
                     f"\n--- round {round_ + 1}, {LABELS[subject]}, {games} game(s) flat out ---", flush=True
                 )
-                results.append(Result(subject, games, round_, await measure(subject, games, args)))
+                found = await measure(subject, games, args)
+                results.append(Result(subject, games, round_, found))
+                print(
+                    f"this run: cpu ms/interaction {found.cpu_ms_per_interaction:.2f}, p50 ms "
+                    f"{found.p50_ms:.1f}, p99 ms {found.p99_ms:.1f}, "
+                    f"interactions/s {found.interactions_per_second:.0f}"
+                )
     summary(results, levels, subjects)
 
 
