@@ -125,6 +125,8 @@ PARTY_STATUS = re.compile(r"\*\* to play|Waiting for \*\*|\*\*Game over\*\*")
 SHOWN_MOVE = re.compile(r"[Gg]ame #(\d+) · move (\d+)")
 #: A choice's custom id, button or menu: `gc:c:<game>:<seat>:<version>:<code>`, `gc:s:…`.
 CHOICE_ID = re.compile(r"gc:[cs]:\d+:\d+:(\d+)(?::|$)")
+#: What an answer says when its game has ended (the table's, the last hand's).
+GAME_OVER_SAID = ("This game is over.", "The game is over.", "Game over")
 #: Garden Party's people, in seat order (the fake's users; the fourth to sixth are added).
 PARTY_PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
 #: The "no" answers of Garden Party's reply windows (engine/garden_party/actions.py).
@@ -141,6 +143,12 @@ def interaction_kind(interaction: FakeInteraction) -> str:
     if custom_id.startswith("gc:hand:"):
         return "My hand"
     return "choices" if custom_id.startswith(("gc:c:", "gc:s:")) else custom_id.rsplit(":", 1)[0]
+
+
+def game_over(text: str) -> bool:
+    """Whether an answer says the game ended: a finished table ("This game is over.", "Game over")
+    or the last move's hand ("The game is over.", bot/presenters/cabbagehead.py)."""
+    return any(said in text for said in GAME_OVER_SAID)
 
 
 def headline(text: str) -> str:
@@ -253,6 +261,10 @@ class Load:
             return "play garden-party", dict(self.party_options)
         return "play secret-numbers", {"turns": 4}
 
+    def kind(self, interaction: FakeInteraction) -> str:
+        """The kind an answered interaction is counted under (`interactions by kind`)."""
+        return interaction_kind(interaction)
+
     async def interact(self, table: Table) -> None:
         """Send the table's next interaction, wait for its answer, and advance the table."""
         table.busy = True
@@ -261,7 +273,7 @@ class Load:
             response = await interaction.wait_answered(timeout=30)
             if self.recorder.measuring:
                 self.recorder.answered += 1
-                self.recorder.kinds[interaction_kind(interaction)] += 1
+                self.recorder.kinds[self.kind(interaction)] += 1
                 if interaction.latency is not None:
                     self.recorder.latencies.append(interaction.latency)
             if response.type in (DEFERRED_MESSAGE, DEFERRED_UPDATE):
@@ -518,7 +530,7 @@ class Load:
                 return
             self._after_turn(table, text)
         else:
-            if "This game is over." in text or "Game over" in text:
+            if game_over(text):
                 table.phase, table.games_finished = "play", table.games_finished + 1
                 table.board = table.hand = None
             elif message is not None and any(c.startswith(("gc:c:", "gc:s:")) for c in message.custom_ids()):
@@ -528,7 +540,7 @@ class Load:
 
     def _after_turn(self, table: Table, text: str) -> None:
         """Whose turn now, read from the hand's "Now: **Name**" line (else the other player)."""
-        if "This game is over." in text:
+        if game_over(text):
             table.phase, table.board, table.hand = "play", None, None
             table.games_finished += 1
             return
@@ -553,19 +565,23 @@ async def start_bot(
     settings: dict[str, str] | None = None,
     probe: FakeChannel | None = None,
     shard: int | None = None,
+    command: Sequence[str] | None = None,
 ) -> asyncio.subprocess.Process:
     """`python -m bot` against the fake (`tests.fake_discord.processes`), with the picture budget
-    asked for and, with BOT_LOAD_PROFILE set, under cProfile."""
+    asked for and, with BOT_LOAD_PROFILE set, under cProfile. `command`: another bot's command line
+    after the interpreter (benchmarks/side_by_side.py's peer), run as it is."""
     environment = dict(settings or {})
     if picture_budget_ms is not None:  # else the bot's default, as a server owner runs it
         environment["PICTURE_BUDGET_MS"] = str(picture_budget_ms)
     profile = os.environ.get("BOT_LOAD_PROFILE")  # a path: run the bot under cProfile, saved there
+    if command is None:
+        command = ["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"]
     return await start_bot_process(
         fake,
         data_dir,
         environment,
         python=python,
-        command=["-c", PROFILED_BOT, profile] if profile else ["-m", "bot"],
+        command=command,
         wrapper=wrapper,
         ready_seconds=ready_seconds,
         stderr=stderr,
@@ -574,8 +590,15 @@ async def start_bot(
     )
 
 
-async def run(args: argparse.Namespace) -> Figures:
-    """One measured run of the configuration `args` names (database, processes)."""
+async def run(
+    args: argparse.Namespace,
+    *,
+    command: Sequence[str] | None = None,
+    make_load: Callable[[FakeDiscord, argparse.Namespace], Load] | None = None,
+) -> Figures:
+    """One measured run of the configuration `args` names (database, processes). `command` and
+    `make_load` run another bot and drive it (benchmarks/side_by_side.py's peer): its command line
+    after the interpreter, and the `Load` that plays it."""
     fake = FakeDiscord(checker=PayloadChecker(spec=None))  # limits only: keep the generator light
     processes = args.processes
     if processes == 1:
@@ -610,11 +633,14 @@ async def run(args: argparse.Namespace) -> Figures:
                     settings=env,
                     probe=channels[n] if processes > 1 else None,
                     shard=n if processes > 1 else None,
+                    command=command,
                 )
                 started.append(process)
                 assert process.stderr is not None
                 relays.append(asyncio.create_task(log.relay(process.stderr)))
-            return await drive(fake, [p.pid for p in started], channels, args, log, server_cpu)
+            return await drive(
+                fake, [p.pid for p in started], channels, args, log, server_cpu, make_load=make_load
+            )
         finally:
             for process in started:
                 await stop_bot(process)
@@ -668,6 +694,10 @@ class Figures:
     p50_ms: float
     p99_ms: float
     failures: int
+    #: Interactions answered per move made (`Load._count_moves`: our answers' footers).
+    interactions_per_move: float = 0.0
+    #: The bot's REST calls in the measured window per interaction answered (callbacks included).
+    rest_calls_per_interaction: float = 0.0
 
 
 @dataclass
@@ -708,6 +738,8 @@ async def drive(
     args: argparse.Namespace,
     log: BotLog | None = None,
     server_cpu: Callable[[], float] | None = None,
+    *,
+    make_load: Callable[[FakeDiscord, argparse.Namespace], Load] | None = None,
 ) -> Figures:
     every = [pids] if isinstance(pids, int) else pids
     game = args.game
@@ -718,7 +750,7 @@ async def drive(
         players = [by_name[name] for name in PARTY_PEOPLE[: args.players]]
         if args.season_rounds is not None:
             party_options["season_rounds"] = args.season_rounds
-    load = Load(fake, game, args.seed, party_options)
+    load = make_load(fake, args) if make_load is not None else Load(fake, game, args.seed, party_options)
     tables = [Table(channel=c, players=players) for c in channels]
     # Open every game first (not measured), so the measured window has them all in progress.
     await asyncio.gather(*(load.interact(t) for t in tables))
@@ -820,6 +852,8 @@ async def drive(
         percentile(lat, 50) if lat else 0.0,
         percentile(lat, 99) if lat else 0.0,
         rec.failures,
+        count / max(moves, 1),
+        len(rec.calls) / max(count, 1),
     )
 
 
