@@ -29,7 +29,7 @@ from bot.presenters.cabbagehead_slots import slot_grid, slot_sections
 from bot.ui.choices import Entry
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
-from engine.cabbagehead.views import CabbageheadView, CardView, GardenView, SlotView
+from engine.cabbagehead.view_models import CabbageheadView, CardView, GardenView, SlotView
 
 #: Sections of docs/rules/cabbagehead.md written for developers, left out of `/rules`.
 RULES_FOR_DEVELOPERS = {"Options", "The deck data file", "Decisions, actions and views", "Code map"}
