@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId, move_number, parse
+from bot.ui.id_parsing import move_number, parse
+from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
 
 
 @pytest.mark.parametrize(
