@@ -18,8 +18,7 @@ from bot.presenters.base import (
     THREAD_HELP,
     OpenLobby,
     Presenter,
-    players_sections,
-    read_rules,
+    players_rules,
 )
 from bot.presenters.cabbagehead_slots import slot_grid, slot_sections
 from bot.presenters.cabbagehead_text import (
@@ -178,13 +177,7 @@ class CabbageheadPresenter(Presenter):
     def rules_text(self) -> str:
         """The players' text (docs/rules/cabbagehead-players.md); without it, the developers'
         document without its developer sections."""
-        text = read_rules(f"{self.game_name}-players", "")
-        if text:
-            return text
-        document = read_rules(self.game_name, "")
-        if not document:
-            return "# Mr. Cabbagehead's Garden\n\nThe rules document is not installed."
-        return players_sections(document, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS)
+        return players_rules(self.game_name, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS)
 
 
 def build_options(
