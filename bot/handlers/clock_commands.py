@@ -8,7 +8,7 @@ import discord
 
 from bot.basics.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
 from bot.handlers import replies
-from bot.handlers.lobbies import display_name
+from bot.handlers.lobby_views import display_name
 from bot.handlers.table import Table
 from bot.records.server_settings import CLOCK_WORDS, ServerSettings
 from bot.ui.items import pause_view

@@ -3,12 +3,12 @@
 Before anything is created the channel's permissions are checked: without Send Messages or Embed
 Links the board cannot be shown, so the game is refused; without Attach Files the game plays with
 a text board. A game never exists without its board: if posting the first message fails anyway,
-the lobby or game is cancelled again and its thread removed.
+the lobby or game is cancelled again and its thread removed. What a lobby shows is in
+lobby_views.py, the game's thread in game_threads.py.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import Any
 
@@ -17,19 +17,24 @@ from pydantic import BaseModel
 
 from bot.basics.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
 from bot.game.position import Position
-from bot.game.registry import computer_strengths
 from bot.handlers import replies
+from bot.handlers.game_threads import make_thread, point_to_thread, remove_thread
+from bot.handlers.lobby_views import (
+    can_manage,
+    display_name,
+    ephemeral,
+    host_panel_of,
+    host_panel_text,
+    lobby_view_of,
+    on_panel,
+)
 from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
 from bot.play.seats import SeatChange
 from bot.publish.render import lobby_embed
 from bot.publish.table_layout import look_of, table_layout
 from bot.records import daily
-from bot.records.server_settings import CLOCK_WORDS
 from bot.ui.ids import LobbyId
-from bot.ui.items import host_panel_view, lobby_view
-from bot.ui.levels import level
-from engine.registry import get_game
 
 log = logging.getLogger(__name__)
 
@@ -37,65 +42,6 @@ NEEDS = (
     ("send_messages", "Send Messages"),
     ("embed_links", "Embed Links"),
 )
-
-
-def display_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
-
-
-def can_manage(interaction: discord.Interaction[Any]) -> bool:
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and perms.manage_channels)
-
-
-def lobby_view_of(position: Position) -> discord.ui.View:
-    """The lobby's buttons for everyone: Join (disabled when full), Leave, Start (green once enough
-    have joined) and "Host options"."""
-    record = position.record
-    return lobby_view(
-        position.game_id, seated=len(record.seats), needed=record.min_seats, most=record.max_seats
-    )
-
-
-def host_panel_of(position: Position, *, host: bool = True) -> discord.ui.View:
-    """The host's private panel: "Add computer" for each strength this game offers, the menus for
-    the clock and (with a clock) the computer that plays timed-out turns, and "Cancel lobby"; for
-    a moderator who is not the host (`host` False), "Cancel lobby" alone."""
-    record = position.record
-    if not host:
-        return host_panel_view(position.game_id)
-    strengths = computer_strengths(record.game)
-    clocks = [(name, f"Clock: {name} ({words})") for name, words in CLOCK_WORDS.items()]
-    stand_ins = [(s, f"Timed-out turns: {level(s).lower()} computer") for s in strengths]
-    clocked = (record.clock or "off") != "off"
-    return host_panel_view(
-        position.game_id,
-        strengths,
-        full=len(record.seats) >= record.max_seats,
-        clocks=clocks if record.max_seats > 1 else (),
-        clock=record.clock or "off",
-        stand_ins=stand_ins if clocked and record.max_seats > 1 else (),
-        stand_in=record.stand_in,
-    )
-
-
-def host_panel_text(position: Position) -> str:
-    return (
-        f"**Host options** · {position.game.title}, game #{position.game_id}\n"
-        "Only you see these; what you change shows on the lobby at once."
-    )
-
-
-#: What the host's panel does, and only there.
-PANEL_OPS = ("cancel", "clock", "stand-in")
-
-
-def on_panel(op: str) -> bool:
-    return op in PANEL_OPS or op.startswith("add-")
-
-
-def ephemeral(message: discord.Message | None) -> bool:
-    return message is not None and message.flags.ephemeral
 
 
 class LobbyHandlers:
@@ -130,7 +76,7 @@ class LobbyHandlers:
         defaults = await self.table.server_settings.of(interaction.guild_id)
         text_only = not perms.attach_files or not defaults.pictures
         thread = defaults.threads if thread is None else thread
-        in_thread = await self._make_thread(interaction, game_name) if thread else None
+        in_thread = await make_thread(interaction, game_name) if thread else None
         channel_id = in_thread.id if in_thread is not None else interaction.channel_id
         try:
             change = await self.table.lobbies.open(
@@ -146,14 +92,14 @@ class LobbyHandlers:
                 daily=daily,
             )
         except Exception:
-            await self._remove_thread(in_thread)  # refused (or failed): leave no empty thread behind
+            await remove_thread(in_thread)  # refused (or failed): leave no empty thread behind
             raise
         session = self.table.sessions.session(change.position.game_id)
         session.text_only = text_only
         try:
             if in_thread is not None:
                 message = await in_thread.send(**await self._opening(change))
-                await self._point_to_thread(interaction, change, in_thread)
+                await point_to_thread(interaction, change, in_thread)
                 await replies.send(
                     interaction,
                     private=True,
@@ -171,37 +117,11 @@ class LobbyHandlers:
                 change.position.game_id, "cancelled", "its board could not be posted"
             )
             self.table.sessions.forget(change.position.game_id)
-            await self._remove_thread(in_thread)
+            await remove_thread(in_thread)
             raise Refusal(
                 "I couldn't post the game's board here, so no game was started. Check my permissions."
             ) from None
         await self._remember(change, message)
-
-    async def _point_to_thread(
-        self, interaction: discord.Interaction[Any], change: SeatChange, thread: discord.Thread
-    ) -> None:
-        """A short public message in the channel: where the game is, and who can join it."""
-        record = change.position.record
-        host = display_name(interaction.user)
-        title = change.position.game.title
-        if change.started:
-            text = f"🌱 {host} is playing **{title}** in {thread.mention}; anyone can watch there."
-        else:
-            need = (
-                record.min_seats
-                if record.min_seats == record.max_seats
-                else f"{record.min_seats}–{record.max_seats}"
-            )
-            text = (
-                f"🌱 {host} opened a game of **{title}** in {thread.mention}: "
-                f"anyone here can join ({need} players)."
-            )
-        channel = interaction.channel
-        if isinstance(channel, discord.TextChannel):
-            try:
-                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException:
-                log.warning("Could not point channel %s to thread %s.", channel.id, thread.id, exc_info=True)
 
     async def _opening(self, change: SeatChange) -> dict[str, Any]:
         """The first message of a lobby, or of a game that started at once."""
@@ -233,32 +153,6 @@ class LobbyHandlers:
             self.table.publisher.request(position.game_id)
         else:
             await self.table.store.set_lobby_message(position.game_id, message.id)
-
-    async def _make_thread(
-        self, interaction: discord.Interaction[Any], game_name: str
-    ) -> discord.Thread | None:
-        """A public thread for the game when the channel allows it; None (play here) otherwise."""
-        channel = interaction.channel
-        perms = interaction.app_permissions
-        if not isinstance(channel, discord.TextChannel) or not (
-            perms.create_public_threads and perms.send_messages_in_threads
-        ):
-            return None
-        await replies.defer(interaction, private=True)
-        name = f"{get_game(game_name).title} — {display_name(interaction.user)}"[:100]
-        try:
-            return await channel.create_thread(
-                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
-            )
-        except discord.HTTPException:
-            log.warning("Could not open a thread in channel %s; playing there instead.", channel.id)
-            return None
-
-    @staticmethod
-    async def _remove_thread(thread: discord.Thread | None) -> None:
-        if thread is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await thread.delete()
 
     async def button(
         self, interaction: discord.Interaction[Any], clicked: LobbyId, value: str | None = None

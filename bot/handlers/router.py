@@ -27,6 +27,7 @@ from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table import Table
 from bot.handlers.table_commands import TableCommands
+from bot.ui.id_parsing import move_number, page_number, parse
 from bot.ui.ids import (
     CHOICE,
     LOBBY_MENUS,
@@ -49,9 +50,6 @@ from bot.ui.ids import (
     RulesMenuId,
     ShareId,
     TextId,
-    move_number,
-    page_number,
-    parse,
 )
 
 #: The answer to a click that arrives while the bot shuts down (it is back within seconds).

@@ -12,7 +12,7 @@ import discord
 from bot.basics.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
 from bot.game.registry import entries, presenter
 from bot.handlers import replies
-from bot.handlers.lobbies import can_manage, display_name, lobby_view_of
+from bot.handlers.lobby_views import can_manage, display_name, lobby_view_of
 from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
 from bot.play.seats import SeatChange

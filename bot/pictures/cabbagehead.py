@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
 from bot.pictures.text import clip_alt, plural, seat_name
-from engine.cabbagehead.views import CabbageheadView, CardView, GardenView, RowPlaceView
+from engine.cabbagehead.view_models import CabbageheadView, CardView, GardenView, RowPlaceView
 
 TITLE = "Mr. Cabbagehead's Garden"
 ROW_CARD_W, ROW_CARD_H = 124, 178

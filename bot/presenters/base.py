@@ -151,3 +151,20 @@ def read_rules(game_name: str, fallback: str) -> str:
         except OSError:
             continue
     return fallback
+
+
+def players_rules(rules_name: str, title: str, drop: set[str]) -> str:
+    """The players' text (docs/rules/<rules_name>-players.md); without it, the developers' document
+    `<rules_name>.md` without its developer sections (`drop`); without that, a line saying so."""
+    text = read_rules(f"{rules_name}-players", "")
+    if text:
+        return text
+    document = read_rules(rules_name, "")
+    if not document:
+        return f"# {title}\n\nThe rules document is not installed."
+    return players_sections(document, title, drop)
+
+
+def bold(names: list[str]) -> list[str]:
+    """Display names as the channel shows them in a sentence: in bold."""
+    return [f"**{name}**" for name in names]

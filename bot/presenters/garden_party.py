@@ -22,11 +22,10 @@ from bot.presenters.base import (
     THREAD_HELP,
     OpenLobby,
     Presenter,
-    players_sections,
-    read_rules,
+    bold,
+    players_rules,
 )
 from bot.presenters.garden_party_text import (
-    bold,
     card_line,
     collector_flower,
     free_gardeners_line,
@@ -177,13 +176,7 @@ class GardenPartyPresenter(Presenter):
     def rules_text(self) -> str:
         """The players' text (docs/rules/garden-party-players.md); without it, the rules as
         implemented without their developer sections."""
-        text = read_rules("garden-party-players", "")
-        if text:
-            return text
-        document = read_rules("garden-party", "")
-        if not document:
-            return "# Garden Party\n\nThe rules document is not installed."
-        return players_sections(document, "Garden Party", RULES_FOR_DEVELOPERS)
+        return players_rules("garden-party", "Garden Party", RULES_FOR_DEVELOPERS)
 
 
 def build_options(

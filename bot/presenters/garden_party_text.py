@@ -18,10 +18,6 @@ STAGE_MARKS = {"seed": "🟫", "sprout": "🌱", "bud": "🌿", "flower": "🌸"
 TIMING_MARKS = {"blue": "🔵", "orange": "🟠", "mauve": "🟣", "pink": "🩷"}
 
 
-def bold(names: list[str]) -> list[str]:
-    return [f"**{name}**" for name in names]
-
-
 def named(seat: int | None, names: list[str]) -> str:
     """A seat's display name in bold (the board names people, never "Player N")."""
     if seat is None or not 0 <= seat < len(names):

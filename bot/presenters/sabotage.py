@@ -23,8 +23,8 @@ from bot.presenters.base import (
     THREAD_HELP,
     OpenLobby,
     Presenter,
-    players_sections,
-    read_rules,
+    bold,
+    players_rules,
 )
 from bot.ui.choices import MAX_BUTTON_CHOICES
 from engine.api import Event
@@ -56,11 +56,6 @@ FIRST_PLAYER = [
     app_commands.Choice(name="The host", value="host"),
 ]
 FIRST_PLAYER_VALUES = tuple(str(choice.value) for choice in FIRST_PLAYER)
-
-
-def bold(names: list[str]) -> list[str]:
-    """Display names as the channel shows them in a sentence: in bold."""
-    return [f"**{name}**" for name in names]
 
 
 def announcement(event: Event, names: list[str]) -> str | None:
@@ -323,13 +318,7 @@ class SabotagePresenter(Presenter):
     def rules_text(self) -> str:
         """The players' text (docs/rules/sabotage-players.md); without it, the developers'
         document without its developer sections."""
-        text = read_rules(f"{self.game_name}-players", "")
-        if text:
-            return text
-        document = read_rules(self.game_name, "")
-        if not document:
-            return "# Garden Sabotage\n\nThe rules document is not installed."
-        return players_sections(document, "Garden Sabotage", RULES_FOR_DEVELOPERS)
+        return players_rules(self.game_name, "Garden Sabotage", RULES_FOR_DEVELOPERS)
 
 
 def build_options(bird: bool, first_player: str, season_rounds: int) -> SabotageOptions:

@@ -1,8 +1,9 @@
 """A game's result as it is kept, built from the game as it ended, and the rule for ratings.
 
-Built once, by whoever ends the game (the finishing move in `bot/play/moves.py`, an `/end`, `/leave`
-or abandonment in `bot/play/lobby.py`), and stored in the transaction that ends it. Pure: the game's
-record, its final state and its action log in, a `ResultRecord` out.
+Built once, by whoever ends the game (the finishing move in `bot/play/moves.py`, a `/leave` in
+`bot/play/lobby.py`, an `/end` or abandonment in `bot/play/in_play.py`), and stored in the
+transaction that ends it. Pure: the game's record, its final state and its action log in, a
+`ResultRecord` out.
 
 **Which games count for ratings** (`rating_rule`, documented in docs/bot.md):
 a game is rated when it was played out on a server, by two or more people and no computer,

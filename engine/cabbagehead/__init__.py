@@ -6,7 +6,7 @@ Rules as implemented, with every ruling: docs/rules/cabbagehead.md.
 from engine.cabbagehead.actions import CabbageheadAction, Pass, PlaceGrasshopper, PlaceRose, Plant, SkipRose
 from engine.cabbagehead.game import GAME, CabbageheadGame
 from engine.cabbagehead.state import CabbageheadOptions, CabbageheadState
-from engine.cabbagehead.views import CabbageheadView
+from engine.cabbagehead.view_models import CabbageheadView
 
 __all__ = [
     "GAME",

@@ -22,7 +22,7 @@ from engine.cabbagehead.state import (
     CabbageheadOptions,
     CabbageheadState,
 )
-from engine.cabbagehead.views import CabbageheadView, GardenView
+from engine.cabbagehead.view_models import CabbageheadView, GardenView
 from engine.rng import Rng
 
 _SOLO_PILE = 15

@@ -11,7 +11,8 @@ import re
 import pytest
 
 from bot.game.sessions import Refusal
-from bot.presenters.cabbagehead import PRESENTER, build_options, garden_grid, open_words
+from bot.presenters.cabbagehead import PRESENTER, build_options
+from bot.presenters.cabbagehead_text import garden_grid, open_words
 from engine.cabbagehead import GAME
 from engine.cabbagehead.state import CabbageheadOptions
 

@@ -21,7 +21,8 @@ from bot.records.daily import (
     streak,
 )
 from bot.storage import Store
-from bot.ui.ids import DailyBoardId, parse
+from bot.ui.id_parsing import parse
+from bot.ui.ids import DailyBoardId
 from engine.cabbagehead.game import GAME
 from engine.cabbagehead.state import CabbageheadOptions
 

@@ -1,4 +1,4 @@
-"""The replay viewer's and /history's custom ids are read strictly (bot/ui/ids.py): exactly the
+"""The replay viewer's and /history's custom ids are read strictly (bot/ui/id_parsing.py): exactly the
 ids the bot writes parse back to what they name, anything else is None (a forged or damaged id
 gets "I can't read that button")."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId, move_number, parse
+from bot.ui.id_parsing import move_number, parse
+from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,8 @@ import pytest
 from bot.game.registry import entries
 from bot.handlers.commands import help_text
 from bot.presenters.rules_pages import MIN_PAGE_CHARS, PAGE_CHARS, page_titles, reflow, split_pages
-from bot.ui.ids import RulesId, RulesMenuId, page_number, parse
+from bot.ui.id_parsing import page_number, parse
+from bot.ui.ids import RulesId, RulesMenuId
 from bot.ui.items import rules_view
 
 GAMES = sorted(entries())

@@ -12,7 +12,8 @@ from bot.basics.ratings import Rating, shown
 from bot.records.standings import PAGE_SIZE, ordinal, pages, set_key, tally_line
 from bot.storage import Store
 from bot.storage.standings import GameTally
-from bot.ui.ids import LeaderboardId, LeaderboardMenuId, ShareId, parse
+from bot.ui.id_parsing import parse
+from bot.ui.ids import LeaderboardId, LeaderboardMenuId, ShareId
 from bot.ui.items import leaderboard_view, share_view
 
 

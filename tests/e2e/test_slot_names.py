@@ -15,7 +15,7 @@ import re
 
 from engine.api import load_state
 from engine.cabbagehead.game import GAME
-from engine.cabbagehead.views import CabbageheadView
+from engine.cabbagehead.view_models import CabbageheadView
 from tests.e2e.table_driver import boards, click, is_action, offered, open_lobby, pick, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord
 

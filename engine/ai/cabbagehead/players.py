@@ -14,7 +14,7 @@ from engine.ai.cabbagehead.values import immediate_values
 from engine.cabbagehead.game import GAME
 from engine.cabbagehead.sampling import sample_state
 from engine.cabbagehead.state import CabbageheadState, copy_game_state
-from engine.cabbagehead.views import CabbageheadView
+from engine.cabbagehead.view_models import CabbageheadView
 from engine.rng import Rng
 
 

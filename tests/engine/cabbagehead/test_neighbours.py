@@ -8,8 +8,8 @@ from engine.api import Event, dump_state, load_state
 from engine.cabbagehead import neighbours as nb
 from engine.cabbagehead.actions import Plant
 from engine.cabbagehead.plot import bounding_box, frame_size, realign, slot_label
-from engine.cabbagehead.rounds import neighbour_phase
 from engine.cabbagehead.state import CabbageheadState
+from engine.cabbagehead.visits import neighbour_phase
 from tests.engine.cabbagehead.helpers import CARDS, GAME, cards_of, garden_from, new_game, picture_of
 
 

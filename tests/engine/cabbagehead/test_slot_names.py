@@ -13,7 +13,7 @@ from engine.api import Event, dump_state, load_state, replay
 from engine.cabbagehead.actions import PlaceGrasshopper, PlaceRose, Plant, decode, encode
 from engine.cabbagehead.plot import COLUMN_LETTERS, Garden, realign
 from engine.cabbagehead.state import CabbageheadOptions, CabbageheadState
-from engine.cabbagehead.views import GardenView
+from engine.cabbagehead.view_models import GardenView
 from engine.rng import Rng
 from tests.engine.cabbagehead.helpers import CARDS, GAME, cards_of, new_game
 from tests.engine.cabbagehead.test_neighbours import run_phase

@@ -1,0 +1,142 @@
+"""A game in progress besides its moves: ended early (`end`), retired or abandoned, a leaving
+player's seat handed to a computer and taken back ("I'm back"), and the result and fresh record
+those endings share.
+
+Split from lobby.py (issue 30), whose `Lobbies` takes these as a base: what happens to a game once
+it runs is a part of its own beside opening, seating and starting it. Each change happens under the
+game's session lock, like every seat change.
+"""
+
+from __future__ import annotations
+
+from bot.basics.refusals import NOT_OFFERED, NOT_YOUR_RETURN, Refusal
+from bot.game.position import Position
+from bot.game.registry import computer_strengths
+from bot.game.sessions import Sessions
+from bot.play.game_log import game_ended
+from bot.play.seats import SeatChange, computer_name
+from bot.records.results import result_record
+from bot.storage import GameRecord, Outcome, ResultRecord, SeatRecord, Store
+from bot.ui.levels import level
+from engine.api import retired
+from engine.registry import get_game
+
+
+class InPlay:
+    """What `Lobbies` does to games in progress; it sets `sessions` and `store`."""
+
+    sessions: Sessions
+    store: Store
+
+    async def _hand_seat_to_computer(self, record: GameRecord, seat: int, strength: str) -> SeatChange:
+        """Give a leaving player's seat to a computer player; the stored seats say who it replaced."""
+        if strength not in computer_strengths(record.game):
+            raise Refusal(f"{get_game(record.game).title} has no {level(strength)} computer player.")
+        name = record.seats[seat].name
+        number = sum(1 for s in record.seats if s.computer is not None) + 1
+        seats = [s.model_copy() for s in record.seats]
+        seats[seat] = SeatRecord(
+            name=f"{computer_name(strength, number)}, for {name}",
+            computer=strength,
+            replaced_user_id=record.seats[seat].user_id,
+            replaced_name=name,
+        )
+        await self.store.set_game_seats(record.id, seats)
+        notes = [f"{name} left; {seats[seat].name.split(',')[0]} takes their seat and the game goes on."]
+        if record.host_id == record.seats[seat].user_id:
+            new_host = next(s for s in seats if s.user_id is not None)
+            await self.store.set_host(record.id, int(new_host.user_id or 0))
+            notes.append(f"{new_host.name} is the host now.")
+        session = self.sessions.session(record.id)
+        session.position = None  # the seats changed: read them again
+        return SeatChange(await self.sessions.position(record.id), notes=notes)
+
+    async def end(self, game_id: int, user_id: int, *, can_manage: bool, name: str) -> SeatChange:
+        """Cancel a lobby or end a game early: its host, or a member who can manage the channel."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or not record.is_open:
+                raise Refusal("That game is already over.")
+            if user_id != record.host_id and not can_manage:
+                raise Refusal("Only the host, or someone who can manage this channel, can end this game.")
+            what = "lobby" if record.status == "lobby" else "game"
+            reason = f"{name} ended the {what}"
+            result = await self._result(record, "ended", reason) if record.status == "active" else None
+            closed = await self.store.close_game(game_id, "cancelled", reason, result)
+            if closed and record.status == "active":
+                game_ended(game_id, record.game, "ended early", reason)
+            return await self._closed(game_id, [f"{name} ended the {what}."])
+
+    async def retire(self, record: GameRecord) -> bool:
+        """End a stored game in progress these rules can no longer play on (`engine.api.retired`:
+        made with an earlier edition of its cards), saying why, with no result: it was not played
+        to an end, and scoring it with today's cards would count other cards. Whether it ended."""
+        async with self.sessions.session(record.id).lock:
+            position = Position(record)
+            reason = None if position.state is None else retired(position.game, position.state)
+            if reason is None:
+                return False
+            closed = await self.store.close_game(record.id, "cancelled", reason, None)
+            self.sessions.session(record.id).position = None
+            if closed:
+                game_ended(record.id, record.game, "retired", reason)
+            return closed
+
+    async def abandon(self, game_id: int, days: int) -> None:
+        """End a game nobody has moved in for `days` days, scored as it stands."""
+        async with self.sessions.session(game_id).lock:
+            reason = f"abandoned: no move for {days} days"
+            record = await self.store.get(game_id)
+            result = None
+            if record is not None and record.status == "active":
+                result = await self._result(record, "abandoned", reason)
+            closed = await self.store.close_game(game_id, "finished", reason, result)
+            self.sessions.session(game_id).position = None
+            if closed and record is not None:
+                game_ended(game_id, record.game, "abandoned", reason)
+
+    async def take_back(self, game_id: int, user_id: int, seat: int) -> SeatChange:
+        """ "I'm back": a player takes back the seat a computer stood in for (the game goes on)."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or record.status != "active":
+                raise Refusal("That game is already over.")
+            held = record.seats[seat] if 0 <= seat < len(record.seats) else None
+            if held is not None and held.user_id == user_id:
+                raise Refusal("You have your seat back already.")
+            if held is None or held.away_user_id is None:
+                raise Refusal(NOT_OFFERED)
+            if held.away_user_id != user_id:
+                raise Refusal(NOT_YOUR_RETURN.format(name=held.away_name or "its player"))
+            seats = [s.model_copy() for s in record.seats]
+            name = seats[seat].away_name or "You"
+            # The game remembers it was handed over (it is not rated: bot/records/results.py).
+            seats[seat] = SeatRecord(name=name, user_id=user_id, handed_over=True)
+            await self.store.set_game_seats(game_id, seats)
+            self.sessions.session(game_id).position = None
+            return SeatChange(
+                await self.sessions.position(game_id), notes=[f"{name} is back and plays again."]
+            )
+
+    async def _result(self, record: GameRecord, outcome: Outcome, reason: str) -> ResultRecord:
+        """The result of a game in progress ending now for `reason` (scored if abandoned)."""
+        position = Position(record)
+        actions = await self.store.actions(record.id)
+        return result_record(
+            record,
+            position.game,
+            position.state,
+            actions,
+            outcome=outcome,
+            finished_at=self.store.now(),
+            end_reason=reason,
+        )
+
+    async def _closed(self, game_id: int, notes: list[str]) -> SeatChange:
+        """A game or lobby just closed: its fresh record (its session's position no longer holds)."""
+        session = self.sessions.session(game_id)
+        record = await self.store.get(game_id)
+        assert record is not None
+        position = Position(record)
+        session.position = None
+        return SeatChange(position, closed=True, notes=notes)
