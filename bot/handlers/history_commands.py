@@ -30,8 +30,20 @@ from bot.records import daily
 from bot.records.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild
 from bot.ui.choices import clip
 from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
-from bot.ui.items import button, row
-from bot.ui.layout import GREEN, TEXT_MAX, DrawnLayout, container, fit_texts, gallery, separator, text
+from bot.ui.layout import (
+    GREEN,
+    TEXT_MAX,
+    Item,
+    button,
+    container,
+    fit_texts,
+    gallery,
+    layout,
+    menu,
+    row,
+    separator,
+    text,
+)
 
 #: Games per /history page.
 HISTORY_PAGE = 8
@@ -115,9 +127,7 @@ class HistoryCommands:
             kind = "" if record.daily is None else f" · daily garden{practice}"
             lines.append(f"**#{record.id}** {position.game.title}{kind} · {when} · {names} — {said}")
             buttons.append(button(ReplayId(record.id, 0, "b").text(), f"Replay #{record.id}"))
-        inside: list[dict[str, Any]] = [
-            text(clip("## Last games on this server\n" + "\n".join(lines), TEXT_MAX))
-        ]
+        inside: list[Item] = [text(clip("## Last games on this server\n" + "\n".join(lines), TEXT_MAX))]
         inside.append(separator())
         inside += [row(buttons[i : i + 4]) for i in range(0, len(buttons), 4)]
         nav = []
@@ -127,16 +137,16 @@ class HistoryCommands:
             nav.append(button(HistoryId(records[-1].id).text(), "Older ▶", discord.ButtonStyle.secondary))
         if nav:
             inside.append(row(nav))
-        layout = DrawnLayout([container(inside, GREEN), text("-# Only you can see this")])
+        shown = layout([container(inside, GREEN), text("-# Only you can see this")])
         message = interaction.message
         if (
             interaction.type is discord.InteractionType.component
             and message is not None
             and message.flags.ephemeral
         ):  # a page turn, or back from a replay: its picture goes
-            await replies.update(interaction, view=layout, attachments=[])
+            await replies.update(interaction, view=shown, attachments=[])
         else:
-            await replies.send(interaction, private=True, view=layout)
+            await replies.send(interaction, private=True, view=shown)
 
     async def export(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """`/history export`: the game as a JSON file (options, seats, seed, moves, result)."""
@@ -158,7 +168,7 @@ class HistoryCommands:
 
 def replay_layout(
     replay: Replay, move: int, seat: int | None, *, own: bool, picture: RenderedImage | None = None
-) -> DrawnLayout:
+) -> discord.ui.LayoutView:
     """The viewer at `move`: the table then — `picture` (the board's picture at that move) with the
     table's headline, or without one the table's text — or, `own`, the viewer's own view; the
     move's log lines as the viewer may read them, and the buttons, with one back to the list."""
@@ -178,7 +188,7 @@ def replay_layout(
             position, TableLook(picture_alt=alt), with_picture=picture is not None, says_result=True
         )
     parts = fit_texts([top, body, moved, "-# Only you can see this replay"], stretch=1)
-    inside: list[dict[str, Any]] = [text(parts[0]), text(parts[2]), text(parts[1])]
+    inside: list[Item] = [text(parts[0]), text(parts[2]), text(parts[1])]
     if picture is not None and not own:
         inside.append(gallery(picture.filename, picture.description))
     inside.append(separator())
@@ -187,9 +197,8 @@ def replay_layout(
     buttons = []
     for label, target, tag in steps:
         custom_id = ReplayId(record.id, max(0, min(target, last)), mode, tag).text()
-        found = button(custom_id, label, discord.ButtonStyle.secondary)
-        found["disabled"] = not 0 <= target <= last or target == move
-        buttons.append(found)
+        off = not 0 <= target <= last or target == move
+        buttons.append(button(custom_id, label, discord.ButtonStyle.secondary, disabled=off))
     inside.append(row(buttons))
     below = [button(HistoryId(0).text(), BACK_TO_LIST, discord.ButtonStyle.secondary)]
     if seat is not None:
@@ -201,25 +210,10 @@ def replay_layout(
     options = []
     for number in range(first, min(first + JUMP_OPTIONS, last + 1)):
         line = (replay.lines(number, None) or ["The start"])[0]
-        options.append(
-            {"label": clip(f"{number}. {line}", 100), "value": str(number), "default": number == move}
-        )
+        options.append((str(number), f"{number}. {line}"))
     if len(options) > 1:
-        inside.append(
-            row(
-                [
-                    {
-                        "type": discord.ComponentType.string_select.value,
-                        "custom_id": ReplayMenuId(record.id).text(),
-                        "placeholder": "Jump to a move",
-                        "min_values": 1,
-                        "max_values": 1,
-                        "options": options,
-                    }
-                ]
-            )
-        )
-    return DrawnLayout([container(inside, GREEN), text(parts[3])])
+        inside.append(row([menu(ReplayMenuId(record.id).text(), options, str(move), "Jump to a move")]))
+    return layout([container(inside, GREEN), text(parts[3])])
 
 
 def register_history_commands(tree: app_commands.CommandTree[Any], history: HistoryCommands) -> None:
