@@ -23,7 +23,8 @@ from bot.records import daily
 from bot.storage.history import DailyRow
 from bot.ui.choices import clip
 from bot.ui.ids import DailyBoardId, ReplayId
-from bot.ui.layout import GREEN, TEXT_MAX, Item, button, container, layout, row, separator, text
+from bot.ui.items import button, row
+from bot.ui.layout import GREEN, TEXT_MAX, container, layout, separator, text
 
 NOT_DAILY = "The daily garden is Mr. Cabbagehead's Garden: `/leaderboard cabbagehead daily:True`."
 NO_DAY = "Give the day as 2026-12-01 (a UTC date), `today` or `yesterday`."
@@ -121,7 +122,7 @@ class DailyGardens:
         if _best(rows) is not None:
             label = REPLAY_BEST if over else f"{REPLAY_BEST} (after the day)"
             buttons.append(button(DailyBoardId(day, best=True).text(), label))
-        inside: list[Item] = [text(clip("\n".join(lines), TEXT_MAX))]
+        inside: list[dict[str, Any]] = [text(clip("\n".join(lines), TEXT_MAX))]
         if buttons:
             inside += [separator(), row(buttons)]
         return layout([container(inside, GREEN)])

@@ -30,20 +30,8 @@ from bot.records import daily
 from bot.records.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild
 from bot.ui.choices import clip
 from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
-from bot.ui.layout import (
-    GREEN,
-    TEXT_MAX,
-    Item,
-    button,
-    container,
-    fit_texts,
-    gallery,
-    layout,
-    menu,
-    row,
-    separator,
-    text,
-)
+from bot.ui.items import button, row
+from bot.ui.layout import GREEN, TEXT_MAX, container, fit_texts, gallery, layout, separator, text
 
 #: Games per /history page.
 HISTORY_PAGE = 8
@@ -127,7 +115,9 @@ class HistoryCommands:
             kind = "" if record.daily is None else f" · daily garden{practice}"
             lines.append(f"**#{record.id}** {position.game.title}{kind} · {when} · {names} — {said}")
             buttons.append(button(ReplayId(record.id, 0, "b").text(), f"Replay #{record.id}"))
-        inside: list[Item] = [text(clip("## Last games on this server\n" + "\n".join(lines), TEXT_MAX))]
+        inside: list[dict[str, Any]] = [
+            text(clip("## Last games on this server\n" + "\n".join(lines), TEXT_MAX))
+        ]
         inside.append(separator())
         inside += [row(buttons[i : i + 4]) for i in range(0, len(buttons), 4)]
         nav = []
@@ -188,7 +178,7 @@ def replay_layout(
             position, TableLook(picture_alt=alt), with_picture=picture is not None, says_result=True
         )
     parts = fit_texts([top, body, moved, "-# Only you can see this replay"], stretch=1)
-    inside: list[Item] = [text(parts[0]), text(parts[2]), text(parts[1])]
+    inside: list[dict[str, Any]] = [text(parts[0]), text(parts[2]), text(parts[1])]
     if picture is not None and not own:
         inside.append(gallery(picture.filename, picture.description))
     inside.append(separator())
@@ -197,8 +187,9 @@ def replay_layout(
     buttons = []
     for label, target, tag in steps:
         custom_id = ReplayId(record.id, max(0, min(target, last)), mode, tag).text()
-        off = not 0 <= target <= last or target == move
-        buttons.append(button(custom_id, label, discord.ButtonStyle.secondary, disabled=off))
+        found = button(custom_id, label, discord.ButtonStyle.secondary)
+        found["disabled"] = not 0 <= target <= last or target == move
+        buttons.append(found)
     inside.append(row(buttons))
     below = [button(HistoryId(0).text(), BACK_TO_LIST, discord.ButtonStyle.secondary)]
     if seat is not None:
@@ -210,9 +201,24 @@ def replay_layout(
     options = []
     for number in range(first, min(first + JUMP_OPTIONS, last + 1)):
         line = (replay.lines(number, None) or ["The start"])[0]
-        options.append((str(number), f"{number}. {line}"))
+        options.append(
+            {"label": clip(f"{number}. {line}", 100), "value": str(number), "default": number == move}
+        )
     if len(options) > 1:
-        inside.append(row([menu(ReplayMenuId(record.id).text(), options, str(move), "Jump to a move")]))
+        inside.append(
+            row(
+                [
+                    {
+                        "type": discord.ComponentType.string_select.value,
+                        "custom_id": ReplayMenuId(record.id).text(),
+                        "placeholder": "Jump to a move",
+                        "min_values": 1,
+                        "max_values": 1,
+                        "options": options,
+                    }
+                ]
+            )
+        )
     return layout([container(inside, GREEN), text(parts[3])])
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import discord
 
@@ -22,15 +23,13 @@ from bot.records import daily
 from bot.records.fair_deal import revealed_line, sealed_line
 from bot.storage.records import GameRecord
 from bot.ui.choices import Page, fits_menus, group_by_first_step, offered_on, plan_page, reachable_pages
+from bot.ui.items import choice_rows, hand_row
 from bot.ui.layout import (
     COMPONENTS_MAX,
-    Item,
-    choice_rows,
     container,
     count_components,
     fit_texts,
     gallery,
-    hand_row,
     layout,
     separator,
     text,
@@ -210,8 +209,10 @@ def deal_footer(record: GameRecord) -> str:
     return f"\n-# {revealed_line(record.id, record.seed)}"
 
 
-def within_limit(draw: Callable[[Page | None], list[Item]], page: Page | None) -> discord.ui.LayoutView:
-    """The message of the items `draw` makes with `page`, its grid of buttons traded for the
+def within_limit(
+    draw: Callable[[Page | None], list[dict[str, Any]]], page: Page | None
+) -> discord.ui.LayoutView:
+    """The message of the components `draw` makes with `page`, its grid of buttons traded for the
     page's menus when the grid would take the message past Discord's 40 components (issue 27 item 15)."""
     drawn = draw(page)
     if page is not None and page.grid is not None and count_components(drawn) > COMPONENTS_MAX:
@@ -227,13 +228,15 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
 
 
-def _table_layout(position: Position, look: TableLook, seat: int | None, page: Page | None) -> list[Item]:
+def _table_layout(
+    position: Position, look: TableLook, seat: int | None, page: Page | None
+) -> list[dict[str, Any]]:
     record = position.record
     if look.hidden:
         # A daily garden whose day runs: its seed (everyone's deal today) stays sealed.
         seal = f"\n-# {sealed_line(record.id, record.seed)}" if record.version == 0 else ""
         footer = f"-# Game #{record.id} · move {record.version}{seal}"
-        quiet: list[Item] = [text(daily.hidden_headline(position))]
+        quiet: list[dict[str, Any]] = [text(daily.hidden_headline(position))]
         if record.status == "active":
             quiet += [separator(), hand_row(record.id)]
         return [container(quiet, GREEN if record.status == "active" else GREY), text(footer)]
@@ -250,11 +253,11 @@ def _table_layout(position: Position, look: TableLook, seat: int | None, page: P
     footer = f"-# Game #{record.id} · move {record.version}{picture_note}{deal_footer(record)}"
     parts.append(footer)
     fitted = fit_texts(parts, stretch=0)
-    inside: list[Item] = [text(fitted[0])]
+    inside: list[dict[str, Any]] = [text(fitted[0])]
     if with_picture:
         inside.append(gallery("board.png", look.picture_alt or ""))
     inside += [text(part) for part in fitted[1:-1]]
-    rows: list[Item] = []
+    rows: list[dict[str, Any]] = []
     if page is not None and seat is not None:
         rows += choice_rows(record.id, seat, record.version, page)
     if record.status == "active":
@@ -307,7 +310,7 @@ def hand_layout(
     given: the message carries hand.png), where the game stands for it, and its choices (`page`;
     None: nothing to decide, a Refresh button); `closes`: when the reply window it is in closes."""
 
-    def draw(page: Page | None) -> list[Item]:
+    def draw(page: Page | None) -> list[dict[str, Any]]:
         record = position.record
         shows = presenter(record.game)
         names = position.names
@@ -326,7 +329,7 @@ def hand_layout(
             parts.append(recent(lines))
         parts.append(f"-# Only you can see this · game #{record.id} · move {record.version}")
         fitted = fit_texts(parts, stretch=1)
-        inside: list[Item] = [text(fitted[0])]
+        inside: list[dict[str, Any]] = [text(fitted[0])]
         if picture_alt is not None:
             inside.append(gallery("hand.png", picture_alt))
         inside += [text(part) for part in fitted[1:-1] if part]

@@ -1,5 +1,4 @@
-"""The bot's messages of buttons and menus (not layout messages: `bot.ui.layout`), drawn as
-Discord's JSON rows with ids from `bot.ui.ids`.
+"""The bot's components, drawn as Discord's JSON rows with ids from `bot.ui.ids`.
 
 No component holds a callback: every click is routed by its custom id (`bot.handlers.router`), so a
 button posted before a restart works the same, and a click that arrives the instant a message
@@ -14,19 +13,27 @@ from typing import Any
 
 import discord
 
-from bot.ui.choices import BUTTON_LABEL_MAX, OPTION_LABEL_MAX, clip
+from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 from bot.ui.ids import (
     AgainId,
     BackId,
+    ChoiceId,
+    HandId,
     LeaderboardId,
     LeaderboardMenuId,
     LobbyId,
+    MenuId,
     PauseId,
     RulesId,
     RulesMenuId,
     ShareId,
+    TextId,
 )
 from bot.ui.levels import level
+
+BUTTON_LABEL_MAX = 80
+PLACEHOLDER_MAX = 150
+HAND_LABEL = "My hand / My turn"
 
 #: The lobby's own buttons, for everyone; the host's settings are behind "Host options".
 HOST_OPTIONS_LABEL = "Host options"
@@ -161,6 +168,15 @@ def host_panel_view(
     return DrawnView(rows)
 
 
+def hand_row(game_id: int, *, refresh: bool = False, as_text: bool = False) -> dict[str, Any]:
+    """ "My hand" (or "Refresh" in a hand), and "Board as text" under a board with a picture."""
+    label = "Refresh" if refresh else HAND_LABEL
+    buttons = [button(HandId(game_id).text(), label, emoji="🃏")]
+    if as_text:
+        buttons.append(button(TextId(game_id).text(), "Board as text", discord.ButtonStyle.secondary, "📝"))
+    return row(buttons)
+
+
 def again_view(game_id: int) -> discord.ui.View:
     return DrawnView(
         [row([button(AgainId(game_id).text(), "Play again", discord.ButtonStyle.success, "🔁")])]
@@ -196,6 +212,63 @@ def rules_view(game: str, page: int, titles: Sequence[str]) -> discord.ui.View |
         buttons.append(button(RulesId(game, page + 1).text(), "Next ▶", discord.ButtonStyle.secondary))
     rows.append(row(buttons))
     return DrawnView(rows)
+
+
+def _choice_button(game_id: int, seat: int, version: int, entry: Entry, *, nav: bool) -> dict[str, Any]:
+    style = discord.ButtonStyle.secondary if nav else discord.ButtonStyle.primary
+    return button(ChoiceId(game_id, seat, version, entry.choice).text(), entry.label, style)
+
+
+#: What a grid's cell not on offer shows (a disabled button: the grid keeps the board's shape).
+GAP_LABEL = "·"
+
+
+def _grid_rows(game_id: int, seat: int, version: int, grid: list[list[Entry | None]]) -> list[dict[str, Any]]:
+    """A row of buttons per row of the board, a cell not on offer a disabled button. Its id names
+    no choice (`gc:gap:`): Discord never sends a click on it, and a forged one is answered as
+    damaged."""
+    rows = []
+    for r, cells in enumerate(grid):
+        buttons = []
+        for c, entry in enumerate(cells):
+            if entry is None:
+                gap = button(f"gc:gap:{r}.{c}", GAP_LABEL, discord.ButtonStyle.secondary)
+                buttons.append({**gap, "disabled": True})
+            else:
+                buttons.append(_choice_button(game_id, seat, version, entry, nav=False))
+        rows.append(row(buttons))
+    return rows
+
+
+def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[str, Any]]:
+    """The action rows of one page of choices: buttons, or menus each with its own placeholder
+    (`Page.menu_titles`), and the navigation row last."""
+    rows: list[dict[str, Any]] = []
+    if page.grid is not None:
+        rows += _grid_rows(game_id, seat, version, page.grid)
+    elif page.as_buttons:
+        buttons = [_choice_button(game_id, seat, version, e, nav=False) for e in page.entries]
+        rows += [row(buttons[i : i + BUTTONS_PER_ROW]) for i in range(0, len(buttons), BUTTONS_PER_ROW)]
+    else:
+        for n, (title, menu) in enumerate(zip(page.menu_titles(), page.menus(), strict=True)):
+            placeholder = clip(title, PLACEHOLDER_MAX)
+            options = [
+                {"label": clip(e.label, OPTION_LABEL_MAX), "value": e.choice, "default": False} for e in menu
+            ]
+            select = {
+                "type": discord.ComponentType.string_select.value,
+                "custom_id": MenuId(game_id, seat, version, n).text(),
+                "min_values": 1,
+                "max_values": 1,
+                "disabled": False,
+                "required": True,
+                "placeholder": placeholder,
+                "options": options,
+            }
+            rows.append(row([select]))
+    if page.nav:
+        rows.append(row([_choice_button(game_id, seat, version, e, nav=True) for e in page.nav]))
+    return rows
 
 
 def share_view(user_id: int, game: str | None) -> discord.ui.View:
