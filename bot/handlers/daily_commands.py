@@ -24,7 +24,7 @@ from bot.storage.history import DailyRow
 from bot.ui.choices import clip
 from bot.ui.ids import DailyBoardId, ReplayId
 from bot.ui.items import button, row
-from bot.ui.layout import GREEN, TEXT_MAX, DrawnLayout, container, separator, text
+from bot.ui.layout import GREEN, TEXT_MAX, container, layout, separator, text
 
 NOT_DAILY = "The daily garden is Mr. Cabbagehead's Garden: `/leaderboard cabbagehead daily:True`."
 NO_DAY = "Give the day as 2026-12-01 (a UTC date), `today` or `yesterday`."
@@ -81,7 +81,7 @@ class DailyGardens:
             raise Refusal(NO_BEST)
         await self.history.show(interaction, ReplayId(best.game_id, 0, "b"))
 
-    async def _layout(self, guild: int, day: str, today: str) -> DrawnLayout:
+    async def _layout(self, guild: int, day: str, today: str) -> discord.ui.LayoutView:
         rows = await self.table.store.daily_board(guild, day)
         over = day < today
         chosen = daily.options_of(day)
@@ -125,7 +125,7 @@ class DailyGardens:
         inside: list[dict[str, Any]] = [text(clip("\n".join(lines), TEXT_MAX))]
         if buttons:
             inside += [separator(), row(buttons)]
-        return DrawnLayout([container(inside, GREEN)])
+        return layout([container(inside, GREEN)])
 
 
 _GREY = discord.ButtonStyle.secondary

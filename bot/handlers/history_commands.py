@@ -31,7 +31,7 @@ from bot.records.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild
 from bot.ui.choices import clip
 from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
 from bot.ui.items import button, row
-from bot.ui.layout import GREEN, TEXT_MAX, DrawnLayout, container, fit_texts, gallery, separator, text
+from bot.ui.layout import GREEN, TEXT_MAX, container, fit_texts, gallery, layout, separator, text
 
 #: Games per /history page.
 HISTORY_PAGE = 8
@@ -127,16 +127,16 @@ class HistoryCommands:
             nav.append(button(HistoryId(records[-1].id).text(), "Older ▶", discord.ButtonStyle.secondary))
         if nav:
             inside.append(row(nav))
-        layout = DrawnLayout([container(inside, GREEN), text("-# Only you can see this")])
+        shown = layout([container(inside, GREEN), text("-# Only you can see this")])
         message = interaction.message
         if (
             interaction.type is discord.InteractionType.component
             and message is not None
             and message.flags.ephemeral
         ):  # a page turn, or back from a replay: its picture goes
-            await replies.update(interaction, view=layout, attachments=[])
+            await replies.update(interaction, view=shown, attachments=[])
         else:
-            await replies.send(interaction, private=True, view=layout)
+            await replies.send(interaction, private=True, view=shown)
 
     async def export(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """`/history export`: the game as a JSON file (options, seats, seed, moves, result)."""
@@ -158,7 +158,7 @@ class HistoryCommands:
 
 def replay_layout(
     replay: Replay, move: int, seat: int | None, *, own: bool, picture: RenderedImage | None = None
-) -> DrawnLayout:
+) -> discord.ui.LayoutView:
     """The viewer at `move`: the table then — `picture` (the board's picture at that move) with the
     table's headline, or without one the table's text — or, `own`, the viewer's own view; the
     move's log lines as the viewer may read them, and the buttons, with one back to the list."""
@@ -219,7 +219,7 @@ def replay_layout(
                 ]
             )
         )
-    return DrawnLayout([container(inside, GREEN), text(parts[3])])
+    return layout([container(inside, GREEN), text(parts[3])])
 
 
 def register_history_commands(tree: app_commands.CommandTree[Any], history: HistoryCommands) -> None:

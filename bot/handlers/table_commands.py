@@ -22,7 +22,7 @@ from bot.publish.table_layout import TABLE_LOG_LINES, look_of, table_layout
 from bot.records import daily
 from bot.ui.choices import clip
 from bot.ui.items import rules_view
-from bot.ui.layout import GREEN, TEXT_MAX, DrawnLayout, container, text
+from bot.ui.layout import GREEN, TEXT_MAX, container, layout, text
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -84,8 +84,8 @@ class TableCommands:
         if daily.hidden(position.record, self.table.clock()):
             raise Refusal(DAILY_HIDDEN)
         board = presenter(position.record.game).board_text(view, position.names)
-        layout = DrawnLayout([container([text(clip(board, TEXT_MAX))], GREEN), text(f"-# Game #{game_id}")])
-        await replies.send(interaction, private=True, view=layout)
+        shown = layout([container([text(clip(board, TEXT_MAX))], GREEN), text(f"-# Game #{game_id}")])
+        await replies.send(interaction, private=True, view=shown)
 
     async def end_or_leave(
         self, interaction: discord.Interaction[Any], *, end: bool, computer: str | None = None

@@ -136,6 +136,7 @@ def messages() -> dict[str, Image.Image]:
     """The living table of each game, and a hand, drawn as Discord shows them (layout previews)."""
     from bot.pictures.layout_preview import preview
     from bot.publish.table_layout import TableLook, choices_page, hand_layout, table_layout
+    from bot.ui.layout import payload
 
     def png(image: RenderedImage) -> Image.Image:
         return Image.open(io.BytesIO(image.png))
@@ -144,17 +145,17 @@ def messages() -> dict[str, Image.Image]:
     position, lines = sample_position("cabbagehead", 2, 3, 31, grasshoppers=True, neighbour_set="random")
     board = render_board("cabbagehead", position.view(None), position.names)
     look = TableLook(tuple(lines[-3:]), board.description, ends=1.0, clocked=tuple(position.to_move()))
-    table = table_layout(position, look).to_components()
+    table = payload(table_layout(position, look))
     shown["cabbagehead-table"] = preview(table, {"board.png": png(board)})
     position, lines = sample_position("sabotage", 4, 5, 150, bird_variant=True)
     board = render_board("sabotage", position.view(None), position.names)
     look = TableLook(tuple(lines[-3:]), board.description, ends=1.0, clocked=tuple(position.to_move()))
-    shown["sabotage-table"] = preview(table_layout(position, look).to_components(), {"board.png": png(board)})
+    shown["sabotage-table"] = preview(payload(table_layout(position, look)), {"board.png": png(board)})
     seat = position.to_move()[0]
     hand = render_hand("sabotage", position.view(seat), seat, position.names)
     page = choices_page(position, seat)
     layout = hand_layout(position, seat, lines[-3:], note=None, picture_alt=hand.description, page=page)
-    shown["sabotage-hand-message"] = preview(layout.to_components(), {"hand.png": png(hand)})
+    shown["sabotage-hand-message"] = preview(payload(layout), {"hand.png": png(hand)})
     return shown
 
 

@@ -26,11 +26,11 @@ from bot.ui.choices import Page, fits_menus, group_by_first_step, offered_on, pl
 from bot.ui.items import choice_rows, hand_row
 from bot.ui.layout import (
     COMPONENTS_MAX,
-    DrawnLayout,
     container,
     count_components,
     fit_texts,
     gallery,
+    layout,
     separator,
     text,
 )
@@ -209,16 +209,18 @@ def deal_footer(record: GameRecord) -> str:
     return f"\n-# {revealed_line(record.id, record.seed)}"
 
 
-def within_limit(draw: Callable[[Page | None], DrawnLayout], page: Page | None) -> DrawnLayout:
-    """The message `draw` makes with `page`, its grid of buttons traded for the page's menus when
-    the grid would take the message past Discord's 40 components (issue 27 item 15)."""
+def within_limit(
+    draw: Callable[[Page | None], list[dict[str, Any]]], page: Page | None
+) -> discord.ui.LayoutView:
+    """The message of the components `draw` makes with `page`, its grid of buttons traded for the
+    page's menus when the grid would take the message past Discord's 40 components (issue 27 item 15)."""
     drawn = draw(page)
-    if page is None or page.grid is None or count_components(drawn.to_components()) <= COMPONENTS_MAX:
-        return drawn
-    return draw(replace(page, grid=None))
+    if page is not None and page.grid is not None and count_components(drawn) > COMPONENTS_MAX:
+        drawn = draw(replace(page, grid=None))
+    return layout(drawn)
 
 
-def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> DrawnLayout:
+def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> discord.ui.LayoutView:
     """The table message at `position` as `look` says it is shown; `choice`: the picker page the
     seat to move has open on the table (public-view games)."""
     seat = table_seat(position)
@@ -226,7 +228,9 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
 
 
-def _table_layout(position: Position, look: TableLook, seat: int | None, page: Page | None) -> DrawnLayout:
+def _table_layout(
+    position: Position, look: TableLook, seat: int | None, page: Page | None
+) -> list[dict[str, Any]]:
     record = position.record
     if look.hidden:
         # A daily garden whose day runs: its seed (everyone's deal today) stays sealed.
@@ -235,7 +239,7 @@ def _table_layout(position: Position, look: TableLook, seat: int | None, page: P
         quiet: list[dict[str, Any]] = [text(daily.hidden_headline(position))]
         if record.status == "active":
             quiet += [separator(), hand_row(record.id)]
-        return DrawnLayout([container(quiet, GREEN if record.status == "active" else GREY), text(footer)])
+        return [container(quiet, GREEN if record.status == "active" else GREY), text(footer)]
     with_picture = look.picture_alt is not None
     parts = [headline(position, look, with_picture=with_picture)]
     shown_lines = table_lines(position, look.lines)
@@ -262,7 +266,7 @@ def _table_layout(position: Position, look: TableLook, seat: int | None, page: P
         inside.append(separator())
         inside += rows
     colour = GREEN if record.status == "active" else GREY
-    return DrawnLayout([container(inside, colour), text(fitted[-1])])
+    return [container(inside, colour), text(fitted[-1])]
 
 
 def hand_status(position: Position, seat: int, closes: float | None = None) -> str:
@@ -301,12 +305,12 @@ def hand_layout(
     picture_alt: str | None,
     page: Page | None,
     closes: float | None = None,
-) -> DrawnLayout:
+) -> discord.ui.LayoutView:
     """Seat `seat`'s private hand: its own view in the game's words, its picture (`picture_alt`
     given: the message carries hand.png), where the game stands for it, and its choices (`page`;
     None: nothing to decide, a Refresh button); `closes`: when the reply window it is in closes."""
 
-    def draw(page: Page | None) -> DrawnLayout:
+    def draw(page: Page | None) -> list[dict[str, Any]]:
         record = position.record
         shows = presenter(record.game)
         names = position.names
@@ -333,8 +337,6 @@ def hand_layout(
             inside += [separator(), *choice_rows(record.id, seat, record.version, page)]
         elif record.status == "active":
             inside += [separator(), hand_row(record.id, refresh=True)]
-        return DrawnLayout(
-            [container(inside, GREEN if record.status == "active" else GREY), text(fitted[-1])]
-        )
+        return [container(inside, GREEN if record.status == "active" else GREY), text(fitted[-1])]
 
     return within_limit(draw, page)

@@ -1,10 +1,12 @@
 """Discord's layout components ("Components V2") drawn as JSON: the living table and the hands.
 
 A layout message is nothing but its component tree: containers, text displays, media galleries,
-separators and action rows (Discord's component reference). Like `DrawnView`, a `DrawnLayout`
-holds no items and no callbacks, so it costs nothing to build and every click on it is routed by
-custom id. Discord's limits for a whole message: 40 components, nested ones included, and 4,000
-characters of text displays; `fit_texts` keeps the texts within the second.
+separators and action rows (Discord's component reference). It is sent as a discord.py
+`LayoutView` (`layout`) whose containers are given as their JSON (`DrawnContainer`): discord.py's
+item for every text, picture and button would cost 14% more instructions per interaction
+(docs/performance.md, "Layout classes vs drawn JSON (issue 30)"). No item holds a callback: every
+click is routed by custom id. Discord's limits for a whole message: 40 components, nested ones
+included, and 4,000 characters of text displays; `fit_texts` keeps the texts within the second.
 """
 
 from __future__ import annotations
@@ -28,22 +30,40 @@ DESCRIPTION_MAX = 4096
 GREEN = discord.Colour(0x4E9A06)
 
 
-class DrawnLayout(discord.ui.View):
-    """A layout message given directly as its component tree (sent with the IS_COMPONENTS_V2 flag).
+class DrawnContainer(discord.ui.Container[Any]):
+    """A container given directly as its JSON (`container`): discord.py's own container class, so
+    the `LayoutView` holding it is sent as a layout message (discord.py sets IS_COMPONENTS_V2),
+    without building an item per text, picture and button only to render them back to JSON."""
 
-    Holding no items, it needs no listening: stopped, discord.py neither stores it for the message
-    nor runs a timeout task for it."""
+    def __init__(self, tree: dict[str, Any]) -> None:
+        super().__init__()
+        self.tree = tree
 
-    def __init__(self, components: list[dict[str, Any]]) -> None:
-        super().__init__(timeout=None)
-        self._components = components
-        self.stop()
+    def to_component_dict(self) -> dict[str, Any]:
+        return self.tree
 
-    def to_components(self) -> list[dict[str, Any]]:
-        return self._components
 
-    def has_components_v2(self) -> bool:
-        return True
+def layout(components: list[dict[str, Any]]) -> discord.ui.LayoutView:
+    """The layout message of `components` (top level: containers and text displays), ready to send.
+
+    Its items hold no callbacks, so it needs no listening: made without a timeout and stopped,
+    discord.py neither stores it for the message nor runs a timeout task for it."""
+    view = discord.ui.LayoutView(timeout=None)
+    for component in components:
+        if component["type"] == CONTAINER:
+            view.add_item(DrawnContainer(component))
+        elif component["type"] == TEXT_DISPLAY:
+            view.add_item(discord.ui.TextDisplay(component["content"]))
+        else:
+            raise ValueError(f"no top-level component of type {component['type']} here")
+    view.stop()
+    return view
+
+
+def payload(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
+    """The component tree discord.py sends for `view`, as JSON (read for the README's pictures)."""
+    tree: list[dict[str, Any]] = view.to_components()  # type: ignore[no-untyped-call]
+    return tree
 
 
 #: Discord's limit of components in one layout message, nested ones included.
