@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import aiohttp
@@ -21,15 +20,14 @@ from discord.http import handle_message_parameters
 
 from bot.game.position import Position
 from bot.game.session import GameSession, MessageRef
-from bot.game.sessions import Sessions
-from bot.picture_service import BoardPicture, PictureService
-from bot.publish.mentions import how_to_play, mentions_of
+from bot.picture_service import BoardPicture
+from bot.publish.mentions import mentions_of
+from bot.publish.notices_side import NoticeSide
 from bot.publish.plan import BoardStep, Plan
-from bot.publish.render import MESSAGE_MAX, board_link, ratings_text, result_embed
+from bot.publish.render import ratings_text, result_embed
 from bot.publish.table_layout import TableLook, look_of, table_layout
 from bot.records import daily
-from bot.ui.choices import clip
-from bot.ui.items import again_view, back_view
+from bot.ui.items import again_view
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +35,6 @@ log = logging.getLogger(__name__)
 OLD_MESSAGE_EDIT_LIMIT = 30046
 #: Discord's error code for "Missing Permissions".
 MISSING_PERMISSIONS = 50013
-#: Discord's error code for "Cannot send messages to this user" (they refuse direct messages).
-CANNOT_MESSAGE_USER = 50007
 
 
 class PublishLater(Exception):
@@ -52,25 +48,9 @@ def retryable(error: BaseException) -> bool:
     return isinstance(error, aiohttp.ClientError | OSError | TimeoutError)
 
 
-class DiscordSide:
-    """Posts, edits and deletes a game's public messages as a plan says."""
-
-    def __init__(
-        self,
-        client: discord.Client,
-        sessions: Sessions,
-        pictures: PictureService,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        self.client = client
-        self.sessions = sessions
-        self.store = sessions.store
-        self.pictures = pictures
-        self._clock = clock
-
-    def channel(self, position: Position) -> discord.PartialMessageable:
-        record = position.record
-        return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+class DiscordSide(NoticeSide):
+    """Posts, edits and deletes a game's public messages as a plan says: the board and the final
+    result here, the notices in `NoticeSide`."""
 
     async def carry_out(
         self,
@@ -221,137 +201,3 @@ class DiscordSide:
         mentions = self.client.allowed_mentions
         with handle_message_parameters(previous_allowed_mentions=mentions, **fields) as params:
             await self.client.http.edit_message(channel_id, message_id, params=params)
-
-    async def _announce(
-        self, position: Position, session: GameSession, text: str, version: int
-    ) -> list[MessageRef]:
-        """Post the announcement; the one it replaced (deleted), if any."""
-        message = await self.channel(position).send(
-            clip(text, MESSAGE_MAX), allowed_mentions=discord.AllowedMentions.none()
-        )
-        old = session.announcement
-        session.announcement = MessageRef(message.channel.id, message.id)
-        await self.store.replace_notices(
-            position.game_id, [(message.channel.id, message.id)], kind="announcement"
-        )
-        session.shown.announced_version = version
-        if old is None:
-            return []
-        await self._delete_one(old)
-        return [old]
-
-    async def _notify(
-        self, position: Position, session: GameSession, users: list[int], version: int, ends: float | None
-    ) -> list[MessageRef]:
-        """Post the turn notice mentioning `users`; the older notices it retired."""
-        link = board_link(position)
-        where = f" — the board: {link}" if link else ""
-        mentions = " ".join(f"<@{u}>" for u in users)
-        clock = f" Your time runs out <t:{int(ends)}:R>." if ends is not None else ""
-        title = position.game.title
-        text = f"{mentions}, it's your turn in **{title}**.{clock} {how_to_play(position)}{where}"
-        _, gone = await self._replace_notices(position, session, text, users)
-        session.shown.notice_version = version
-        return gone
-
-    async def _replace_notices(
-        self, position: Position, session: GameSession, text: str, users: list[int]
-    ) -> tuple[MessageRef, list[MessageRef]]:
-        """Post a notice mentioning `users`, then delete the game's older ones: one stands at a
-        time. The notice posted, and the ones it retired."""
-        message = await self.channel(position).send(
-            clip(text, MESSAGE_MAX), allowed_mentions=mentions_of(users)
-        )
-        posted = MessageRef(message.channel.id, message.id)
-        old = await self.sessions.notices(session)
-        await self.sessions.set_notices(session, [posted])
-        for ref in old:
-            await self._delete_one(ref)
-        return posted, old
-
-    async def _still_their_turn(self, game_id: int, user: int) -> bool:
-        """Whether `user` is still to move in the game, as the store holds it now."""
-        now = await self.sessions.position(game_id)
-        return now.is_active and any(now.record.seats[s].user_id == user for s in now.to_move())
-
-    async def _retract(self, session: GameSession, posted: MessageRef) -> None:
-        """Delete a reminder overtaken by the move it asked for (and forget it as the standing
-        notice, unless a newer notice has replaced it meanwhile)."""
-        standing = await self.sessions.notices(session)
-        if posted in standing:
-            await self.sessions.set_notices(session, [ref for ref in standing if ref != posted])
-        await self._delete_one(posted)
-
-    async def remind(self, position: Position, user: int, ends: float, direct: bool) -> None:
-        """Remind `user` that their turn's time runs out at `ends`: a notice in the channel that
-        replaces the turn notice, and a direct message if they asked for them (`/notify`). A user
-        who refuses direct messages gets none, silently. Best effort: a reminder is not retried."""
-        session = self.sessions.session(position.game_id)
-        link = board_link(position)
-        where = f" — the board: {link}" if link else ""
-        text = (
-            f"⏰ <@{user}>, your turn in **{position.game.title}** runs out <t:{int(ends)}:R>. "
-            f"{how_to_play(position)}{where}"
-        )
-        try:
-            posted, _ = await self._replace_notices(position, session, text, [user])
-        except discord.HTTPException:
-            log.warning("Could not post a reminder in game %s.", position.game_id, exc_info=True)
-            return
-        if not await self._still_their_turn(position.game_id, user):
-            # The move (perhaps the last) was made while the reminder was on its way: a reminder
-            # left standing would send the player to a turn that is over, or to a finished game.
-            await self._retract(session, posted)
-            return
-        if not direct:
-            return
-        try:
-            channel = await self.client.create_dm(discord.Object(user))
-            await channel.send(
-                clip(
-                    f"⏰ Your turn in **{position.game.title}** runs out <t:{int(ends)}:R>.{where}",
-                    MESSAGE_MAX,
-                )
-            )
-        except discord.Forbidden as error:
-            if error.code != CANNOT_MESSAGE_USER:
-                log.warning("Could not send a reminder to user %s.", user, exc_info=True)
-        except discord.HTTPException:
-            log.warning("Could not send a reminder to user %s.", user, exc_info=True)
-
-    async def announce_stand_in(self, position: Position, seat: int) -> None:
-        """A computer took the seat of a player who let three turns run out: say so, with the
-        button that gives it back ("I'm back")."""
-        record = position.record
-        player = record.seats[seat]
-        name = player.away_name or player.name
-        text = (
-            f"🤖 Time ran out three turns in a row for **{name}**: a computer plays for them from "
-            f"now on. {name}, press **I'm back** to take your seat again."
-        )
-        try:
-            await self.channel(position).send(
-                text, view=back_view(record.id, seat), allowed_mentions=discord.AllowedMentions.none()
-            )
-        except discord.HTTPException:
-            log.warning("Could not announce the stand-in of game %s.", record.id, exc_info=True)
-
-    async def _delete(self, session: GameSession, refs: tuple[MessageRef, ...]) -> None:
-        """Delete messages the plan retires (best effort: one already gone is fine)."""
-        if not refs:
-            return
-        standing = await self.sessions.notices(session)
-        keep = [ref for ref in standing if ref not in refs]
-        if keep != standing:
-            await self.sessions.set_notices(session, keep)
-        if session.announcement in refs:
-            session.announcement = None
-            await self.store.replace_notices(session.game_id, [], kind="announcement")
-        for ref in refs:
-            await self._delete_one(ref)
-
-    async def _delete_one(self, ref: MessageRef) -> None:
-        """Delete one retired message; best effort (gone already, or Discord failing: it stays)."""
-        channel = self.client.get_partial_messageable(ref.channel_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(ref.message_id).delete()
