@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field, PrivateAttr, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, Field, PrivateAttr
 
 #: A seat is a 0-based index into the game's players; `None` means a spectator (no seat).
 Seat = int
@@ -157,10 +157,15 @@ class Event(BaseModel):
                 return self.__dict__[name]
             return super().__getattr__(name)
 
-    @model_serializer(mode="wrap")
-    def _stored_with_lines(self, handler: SerializerFunctionWrapHandler) -> Any:
+    # Dumping writes the lines first. (Methods rather than a pydantic serializer hook, which would
+    # run Python for every event dumped; no record holds an Event as a field.)
+    def model_dump(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
         self._write_lines()
-        return handler(self)
+        return super().model_dump(*args, **kwargs)
+
+    def model_dump_json(self, *args: Any, **kwargs: Any) -> str:
+        self._write_lines()
+        return super().model_dump_json(*args, **kwargs)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Event):
