@@ -277,9 +277,17 @@ class LobbyHandlers:
         )
         for seat in record.seats:
             if seat.computer is not None and not change.started:
-                change = await self.table.lobbies.add_computer(
-                    change.position.game_id, interaction.user.id, seat.computer
-                )
+                try:
+                    change = await self.table.lobbies.add_computer(
+                        change.position.game_id, interaction.user.id, seat.computer
+                    )
+                except Refusal:
+                    # A computer the lobby cannot seat: one that stood in for a timed-out player in
+                    # a game with no computer players of its own (Objection!, Secret Numbers), or a
+                    # strength this version no longer offers. The lobby is open already and must
+                    # get its message (the explorer's seed 53 found it without one); the seat stays
+                    # open for a person, or for the host to fill from Host options.
+                    log.info("Play again on game %s: a computer seat (%s) left open.", game_id, seat.computer)
         others = [f"<@{s.user_id}>" for s in record.seats if s.user_id not in (None, interaction.user.id)]
         invite = f"{' '.join(others)}: press **Join** to play again." if others else None
         # A lobby's message carries the invitation; a game that started at once (a solo game, or

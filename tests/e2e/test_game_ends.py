@@ -137,6 +137,36 @@ async def test_play_again_opens_a_lobby_with_the_same_options_and_seats_and_one_
     await wait_for_move(fake, fake.general, 0)
 
 
+async def test_play_again_with_a_computer_no_longer_offered_still_opens_its_lobby(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch, quick_computers: None
+) -> None:
+    """Issue 27 ("every button works the first time"): a game finished with a computer strength
+    that this version no longer offers (an older release's) is played again all the same: the new
+    lobby is posted with the people's seats and that seat left open for the host, never a
+    refusal that leaves a lobby stored without its message (which would hold the channel)."""
+    fake = fake_discord
+    prepare(monkeypatch, running_bot, "sabotage", {31: lambda: last_turn(3)})
+    lobby = await open_lobby(fake, fake.alice, fake.general, SABOTAGE, SABOTAGE_CHOICES)
+    await click(fake, fake.bob, lobby, "Join")
+    await host_click(fake, fake.alice, lobby, "Add computer player (Medium)")
+    await click(fake, fake.alice, lobby, "Start")
+    [final] = await fake.wait_until(lambda: finals(fake), what="the final message, after the computer's turn")
+    store = running_bot.bot.table.store
+    first = await store.get(1)
+    assert first is not None and first.status == "finished"
+    assert [s.computer for s in first.seats if s.computer] == ["greedy"]  # shown as Medium
+    # The next release offers Garden Sabotage's computers under other names.
+    monkeypatch.setattr("bot.play.lobby.computer_strengths", lambda game: ("random", "strong"))
+
+    again = await click(fake, fake.bob, final, "Play again")
+    new_lobby = await fake.response_message(again)
+    assert "lobby" in new_lobby.text() and fake.alice.id in new_lobby.pinged
+    record = await store.get(2)
+    assert record is not None and record.status == "lobby" and record.lobby_message_id == new_lobby.id
+    assert [s.user_id for s in record.seats] == [fake.bob.id]
+    await click(fake, fake.alice, new_lobby, "Join")
+
+
 async def test_a_tie_on_points_is_ranked_by_the_tie_break_in_the_final_message(
     fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
