@@ -68,7 +68,7 @@ async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> 
     )
     try:
         players = [fake.alice] if args.game == "cabbagehead" else [fake.alice, fake.bob]
-        load = Load(fake, args.game, args.seed)
+        load = Load(fake, args.game, args.seed, from_table=args.from_table)
         tables = [Table(channel=c, players=players) for c in channels]
         for table in tables:  # open every game (lobby, join, start) before counting
             while table.phase in ("play", "join", "start"):
@@ -208,6 +208,9 @@ def main() -> None:
         "--game", choices=sorted(games), default="cabbagehead" if "cabbagehead" in games else "secret_number"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--from-table", action="store_true", help="play Mr. Cabbagehead's Garden on its table, not in My hand"
+    )
     parser.add_argument("--picture-budget-ms", type=float, default=0.0, help="the bot's PICTURE_BUDGET_MS")
     parser.add_argument("--bot-python", default=None, help="run the bot under this interpreter")
     args = parser.parse_args()

@@ -168,6 +168,11 @@ def offers_at(message: FakeMessage, version: int) -> bool:
     )
 
 
+def offers_choices(message: FakeMessage) -> bool:
+    """Whether `message` (a hand, or a table whose seats see nothing hidden) offers choices."""
+    return any(c.startswith(("gc:c:", "gc:s:")) for c in message.custom_ids())
+
+
 def choice_code(choice: tuple[str, str, str, str]) -> str:
     """A choice's code (`a3`, `g1.0`, `p1`): a button's custom id ends with it, a menu's value is it."""
     _label, kind, custom_id, value = choice
@@ -239,10 +244,19 @@ class Recorder:
 
 class Load:
     def __init__(
-        self, fake: FakeDiscord, game: str, seed: int, party_options: dict[str, Any] | None = None
+        self,
+        fake: FakeDiscord,
+        game: str,
+        seed: int,
+        party_options: dict[str, Any] | None = None,
+        *,
+        from_table: bool = False,
     ) -> None:
         self.fake = fake
         self.game = game
+        #: Play where the table itself offers the choices (a game whose seats see nothing hidden:
+        #: Mr. Cabbagehead's Garden), as its player does, instead of opening **My hand** first.
+        self.from_table = from_table
         self.rng = random.Random(seed)
         self.recorder = Recorder()
         #: Options of `/play garden-party` (e.g. `season_rounds`); none: the game's defaults.
@@ -360,6 +374,9 @@ class Load:
                 except KeyError:  # no live board: that game is over
                     table.phase = "play"
                     return await self._send(table)
+            if self.from_table and offers_choices(table.board):
+                table.hand, table.phase = table.board, "act"  # the table is the hand
+                return await self._send(table)
             return await fake.click(table.players[table.to_move], table.board, label=HAND)
         assert table.hand is not None
         user = table.players[table.to_move]
@@ -750,7 +767,11 @@ async def drive(
         players = [by_name[name] for name in PARTY_PEOPLE[: args.players]]
         if args.season_rounds is not None:
             party_options["season_rounds"] = args.season_rounds
-    load = make_load(fake, args) if make_load is not None else Load(fake, game, args.seed, party_options)
+    load = (
+        make_load(fake, args)
+        if make_load is not None
+        else Load(fake, game, args.seed, party_options, from_table=getattr(args, "from_table", False))
+    )
     tables = [Table(channel=c, players=players) for c in channels]
     # Open every game first (not measured), so the measured window has them all in progress.
     await asyncio.gather(*(load.interact(t) for t in tables))
@@ -1012,6 +1033,11 @@ def main() -> None:
         default=None,
         help="run the bot under this interpreter, with the project installed in its environment "
         "(default: this one). E.g. an optimised build like the Docker image's: see docs/performance.md",
+    )
+    parser.add_argument(
+        "--from-table",
+        action="store_true",
+        help="Mr. Cabbagehead's Garden: play on the table, which offers the choices, not in My hand",
     )
     args = parser.parse_args()
     if args.processes > 1 and args.database != "postgresql" and not args.compare:

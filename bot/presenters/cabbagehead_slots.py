@@ -7,6 +7,7 @@ ruling 24)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.ui.choices import BUTTONS_PER_ROW, OPTIONS_PER_MENU, Entry
 
@@ -15,6 +16,16 @@ COMPOSTS = "♻"
 
 #: A slot as a picker names it (ruling 24): "F3", or "F3, composting the Onion" on a planted card.
 SLOT_ENTRY = re.compile(r"([A-Z])(\d+)(, .+)?")
+
+
+@lru_cache(maxsize=2048)
+def _slot(label: str) -> tuple[str, int, int, bool] | None:
+    """A slot entry's label read once for every page that offers it (the same few hundred names
+    come back move after move): its name, row, column, and whether a card is planted there."""
+    found = SLOT_ENTRY.fullmatch(label)
+    if found is None:
+        return None
+    return f"{found.group(1)}{found.group(2)}", int(found.group(2)), ord(found.group(1)), bool(found.group(3))
 
 
 def _rows_section(rows: list[int], empty: dict[int, list[Entry]]) -> tuple[str, list[Entry]]:
@@ -29,13 +40,13 @@ def slot_sections(entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
     empty: dict[int, list[Entry]] = {}
     planted: list[Entry] = []
     for entry in entries:
-        found = SLOT_ENTRY.fullmatch(entry.label)
-        if found is None:
+        slot = _slot(entry.label)
+        if slot is None:
             return None
-        if found.group(3):
+        if slot[3]:
             planted.append(entry)
         else:
-            empty.setdefault(int(found.group(2)), []).append(entry)
+            empty.setdefault(slot[1], []).append(entry)
     sections: list[tuple[str, list[Entry]]] = []
     rows: list[int] = []
     for number in sorted(empty):
@@ -58,12 +69,11 @@ def slot_grid(entries: list[Entry]) -> list[list[Entry | None]] | None:
     one narrower. None when the entries are not all slots (then the menus serve)."""
     cells: dict[tuple[int, int], Entry] = {}
     for entry in entries:
-        found = SLOT_ENTRY.fullmatch(entry.label)
-        if found is None:
+        slot = _slot(entry.label)
+        if slot is None:
             return None
-        name = f"{found.group(1)}{found.group(2)}"
-        label = f"{name} {COMPOSTS}" if found.group(3) else name
-        cells[(int(found.group(2)), ord(found.group(1)))] = Entry(label, entry.choice)
+        name, row, column, planted = slot
+        cells[(row, column)] = Entry(f"{name} {COMPOSTS}" if planted else name, entry.choice)
     if not cells:
         return None
     rows = range(min(r for r, _c in cells), max(r for r, _c in cells) + 1)

@@ -105,7 +105,13 @@ def table_seat(position: Position) -> int | None:
 
 
 def choices_page(position: Position, seat: int, choice: str = "p0") -> Page:
-    """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens."""
+    """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens: planned
+    once per version (the click's check, its answer and the publisher's table share it; its grid
+    of buttons is the costly part). Never changed once made."""
+    return position.memo(("page", seat, choice), lambda: _plan_choices_page(position, seat, choice))
+
+
+def _plan_choices_page(position: Position, seat: int, choice: str) -> Page:
     labels, steps = position.labels_and_steps(seat)
     groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
     shows = presenter(position.record.game)
@@ -123,8 +129,9 @@ def choices_page(position: Position, seat: int, choice: str = "p0") -> Page:
 def offers(position: Position, seat: int, choice: str, menu: int | None = None) -> bool:
     """Whether `seat`'s choices at `position` offer `choice` on one of their pages, as a button
     (`menu` None) or in menu number `menu`: a table or hand accepts nothing else (issue 27 item 5)."""
-    pages = position.memo(("pages", seat), lambda: reachable_pages(lambda c: choices_page(position, seat, c)))
-    return offered_on(pages, choice, menu)
+    # The pages are opened one by one, from the first, only until one offers it: a click is
+    # almost always on the first page or one it opens (issue 31: all of them cost a click 15%).
+    return offered_on(reachable_pages(lambda c: choices_page(position, seat, c)), choice, menu)
 
 
 def headline(position: Position, look: TableLook, *, with_picture: bool, says_result: bool = False) -> str:

@@ -14,7 +14,8 @@ picks e.g. the card first and then the slot, and any list longer than one messag
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 MAX_ROWS = 5
@@ -84,20 +85,21 @@ class Page:
         return any(entry.choice == choice for entry in shown)
 
 
-def reachable_pages(open_page: Callable[[str], Page]) -> list[Page]:
+def reachable_pages(open_page: Callable[[str], Page]) -> Iterator[Page]:
     """Every page a seat's picker can show, from its first (`p0`) through the picker steps and
-    page turns each page offers. `open_page` plans the page a code opens; it forgives codes
-    nothing offers (a missing group opens the first), so what a click names is checked against
-    these pages (`offered_on`), never against what `open_page` makes of it."""
-    pages: dict[str, Page] = {}
-    waiting = ["p0"]
+    page turns each page offers, nearest first, each opened when asked for. `open_page` plans the
+    page a code opens; it forgives codes nothing offers (a missing group opens the first), so what
+    a click names is checked against these pages (`offered_on`), never against what `open_page`
+    makes of it."""
+    seen = {"p0"}
+    waiting = deque(["p0"])
     while waiting:
-        code = waiting.pop()
-        if code in pages:
-            continue
-        page = pages[code] = open_page(code)
-        waiting += [e.choice for e in (*page.entries, *page.nav) if not e.choice.startswith("a")]
-    return list(pages.values())
+        page = open_page(waiting.popleft())
+        yield page
+        for entry in (*page.entries, *page.nav):
+            if not entry.choice.startswith("a") and entry.choice not in seen:
+                seen.add(entry.choice)
+                waiting.append(entry.choice)
 
 
 def offered_on(pages: Iterable[Page], choice: str, menu: int | None = None) -> bool:
