@@ -45,8 +45,10 @@ def command_tree() -> app_commands.CommandTree[Any]:
 class _NoClient:
     """Just enough of a client for a CommandTree to be built and walked."""
 
-    _connection = cast(Any, type("State", (), {"_command_tree": None})())
     http = None
+
+    def __init__(self) -> None:
+        self._connection = cast(Any, type("State", (), {"_command_tree": None})())
 
 
 def tree_strings(tree: app_commands.CommandTree[Any]) -> Iterator[str]:
