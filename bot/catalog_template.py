@@ -108,10 +108,22 @@ def write(catalog: Catalog, path: Path) -> None:
         write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_previous=False)
 
 
+def _read(path: Path, language: str | None = None) -> Catalog:
+    with path.open("rb") as po:
+        return read_po(po, locale=language, domain=DOMAIN)
+
+
+def _ids(catalog: Catalog) -> list[object]:
+    """The messages in order, with where they are (a moved `text(...)` rewrites the template)."""
+    return [(m.id, m.locations) for m in catalog if m.id]
+
+
 def main() -> None:
     """Rewrite the template and merge it into every language's catalog."""
     fresh = template()
-    write(fresh, TEMPLATE)
+    if not TEMPLATE.exists() or _ids(_read(TEMPLATE)) != _ids(fresh):
+        write(fresh, TEMPLATE)  # else left as it is: its date line changes nothing
+    fresh = _read(TEMPLATE)  # merged with the template's own date, so an unchanged one changes nothing
     for language in LANGUAGES[1:]:
         path = catalog_path(language)
         if path.exists():
@@ -121,7 +133,7 @@ def main() -> None:
             catalog = Catalog(locale=language, domain=DOMAIN, project="Garden Club", fuzzy=False)
         catalog.update(fresh, no_fuzzy_matching=True, update_header_comment=False)
         write(catalog, path)
-    print(f"wrote {TEMPLATE.relative_to(LOCALE_DIR.parent.parent)} ({len(fresh)} messages)", file=sys.stderr)
+    print(f"{TEMPLATE.relative_to(LOCALE_DIR.parent.parent)}: {len(fresh)} messages", file=sys.stderr)
 
 
 if __name__ == "__main__":

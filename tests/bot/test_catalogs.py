@@ -10,7 +10,10 @@ from collections.abc import Iterator
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
+from discord import Locale, app_commands
+from discord.app_commands import TranslationContext, TranslationContextLocation
 
+from bot.basics.command_words import CommandWords, synced_locales
 from bot.basics.words import LANGUAGES, PSEUDO, TEMPLATE, catalog_path, pseudo, resolve, words_for
 from bot.catalog_template import template
 
@@ -89,3 +92,15 @@ def test_the_pseudo_locale_is_longer_accented_marked_and_keeps_placeholders() ->
     assert "{player}" in shown and "plant" not in shown
     assert len(shown) >= len(english) * 1.35
     assert words_for(PSEUDO).text(english, player="Zoë").count("Zoë") == 1
+
+
+async def test_the_command_translator_answers_french_only() -> None:
+    """Issue 32: French from the catalog; nothing for English (the default) or a language we lack."""
+    words = CommandWords()
+    context = TranslationContext(TranslationContextLocation.other, None)
+    asked = app_commands.locale_str("Only this game")
+    assert await words.translate(asked, Locale.french, context) == "Seulement ce jeu"
+    assert await words.translate(asked, Locale.american_english, context) is None
+    assert await words.translate(asked, Locale.german, context) is None
+    assert await words.translate(app_commands.locale_str("not in a catalog"), Locale.french, context) is None
+    assert synced_locales() == [Locale.french]
