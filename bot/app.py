@@ -16,6 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot.basics.clock import Clock, SystemClock
+from bot.basics.command_words import CommandWords
 from bot.basics.metrics import NULL_METRICS, CommandTree, Metrics, NullMetrics
 from bot.basics.shards import ShardPlan
 from bot.handlers.clock_commands import ClockCommands
@@ -174,6 +175,7 @@ class GardenClubBot(commands.Bot):
             daily_gardens=daily_gardens,
         )
         register_history_commands(self.tree, history)
+        await self.tree.set_translator(CommandWords())  # synced in French too (issue 32)
         self.metrics.known_commands(command_kinds(self.tree))
         if self.shard_plan.sharded:
             log.info(

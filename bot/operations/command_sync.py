@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.basics.words import catalogs_digest
 from bot.operations.start_refusal import StartRefused
 
 log = logging.getLogger(__name__)
@@ -42,9 +43,11 @@ class HashKeeper(Protocol):
 
 
 def command_payload_hash(tree: app_commands.CommandTree[Any], guild: discord.Object | None) -> str:
-    """A stable hash of what a sync would send."""
+    """A stable hash of what a sync would send: the English tree and the catalogs its
+    translations come from (a changed translation is synced, issue 32)."""
     payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
     text = json.dumps(sorted(payload, key=lambda c: str(c.get("name"))), sort_keys=True, default=str)
+    text += catalogs_digest()
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -481,6 +481,7 @@ def _check_command_node(node: dict[str, Any], where: str, *, top: bool) -> list[
     description = node.get("description", "")
     if chat and not 1 <= len(description) <= COMMAND_DESCRIPTION:
         problems.append(f"{where}: description must be 1..{COMMAND_DESCRIPTION} characters")
+    problems += _check_localizations(node, where, chat=chat)
     options = node.get("options") or []
     if len(options) > COMMAND_OPTIONS:
         problems.append(f"{where}: {len(options)} options (Discord allows {COMMAND_OPTIONS})")
@@ -499,7 +500,23 @@ def _check_command_node(node: dict[str, Any], where: str, *, top: bool) -> list[
         for choice in choices:
             problems += _too_long(f"{child} choice name", choice.get("name"), CHOICE_NAME)
             problems += _too_long(f"{child} choice value", choice.get("value"), CHOICE_STRING)
+            for locale, localized in (choice.get("name_localizations") or {}).items():
+                problems += _too_long(f"{child} choice name [{locale}]", localized, CHOICE_NAME)
         problems += _check_command_node(option, child, top=False)
+    return problems
+
+
+def _check_localizations(node: dict[str, Any], where: str, *, chat: bool) -> list[str]:
+    """A name's and description's translations (issue 32) meet the rules the English meets."""
+    problems: list[str] = []
+    for locale, name in (node.get("name_localizations") or {}).items():
+        if chat and (not COMMAND_NAME.match(str(name)) or name != str(name).lower()):
+            problems.append(
+                f"{where}: {locale} name {name!r} must be 1..32 lowercase letters, digits, - or _"
+            )
+    for locale, description in (node.get("description_localizations") or {}).items():
+        if chat and not 1 <= len(str(description)) <= COMMAND_DESCRIPTION:
+            problems.append(f"{where}: {locale} description must be 1..{COMMAND_DESCRIPTION} characters")
     return problems
 
 

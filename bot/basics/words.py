@@ -1,0 +1,129 @@
+"""Words in each player's language (issue 32): gettext catalogs read with Babel at start.
+
+The catalogs are `bot/locale/<lang>/LC_MESSAGES/garden_club.po`, compiled in memory when first
+asked for, so a fresh clone runs without a build step. Texts use named `{field}` placeholders, so a
+translation may put them in any order. `x-pseudo` is English made longer and accented, for seeing
+at a glance which words skipped the catalogs and which layouts break on longer languages. Logs stay
+English: only what players read goes through here.
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import io
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "garden_club"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+ENGLISH = "en"
+PSEUDO = "x-pseudo"
+#: The languages with a catalog, English (the code's own words) first.
+LANGUAGES = (ENGLISH, "fr")
+
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+_ACCENTED = str.maketrans(
+    "aceinorsuyzACEINORSUYZ",
+    "àçéîñöřšüýžÀÇÉÎÑÖŘŠÜÝŽ",
+)
+
+
+def catalog_path(language: str) -> Path:
+    """Where `language`'s catalog lives."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def pseudo(english: str) -> str:
+    """`english` accented, about 40% longer and wrapped in ⟦…⟧; `{field}` placeholders untouched."""
+    parts = _PLACEHOLDER.split(english)
+    letters = sum(len(p) for p in parts[::2])
+    padding = "~" * max(1, round(letters * 0.4))
+    accented = "".join(p if i % 2 else p.translate(_ACCENTED) for i, p in enumerate(parts))
+    return f"⟦{accented}{padding}⟧"
+
+
+def resolve(locale: str | None) -> str:
+    """The supported language for a Discord locale ("fr", "en-US", "pt-BR", ...), else English."""
+    if not locale:
+        return ENGLISH
+    wanted = str(locale).lower()
+    if wanted == PSEUDO:
+        return PSEUDO
+    for candidate in (wanted, wanted.split("-")[0]):
+        if candidate in LANGUAGES:
+            return candidate
+    return ENGLISH
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's words: `text` and `plural` look a message up by its English and fill it in."""
+
+    language: str
+    translations: gettext.NullTranslations
+    #: The msgids this language's catalog translates (a translation may equal its English).
+    known: frozenset[str] = frozenset()
+
+    def text(self, msgid: str, **fields: object) -> str:
+        """`msgid` in this language, its `{field}`s filled from `fields`."""
+        found = self.translations.gettext(msgid)
+        if self.language == PSEUDO:
+            found = pseudo(found)
+        return found.format(**fields) if fields else found
+
+    def plural(self, singular: str, plural: str, n: int, **fields: object) -> str:
+        """The form for `n` (by the language's CLDR plural rule); `{n}` is `n` written in the language."""
+        found = self.translations.ngettext(singular, plural, n)
+        if self.language == PSEUDO:
+            found = pseudo(found)
+        return found.format(n=self.number(n), **fields)
+
+    def number(self, n: float) -> str:
+        """`n` written the language's way (1,234.5 in English, 1 234,5 in French)."""
+        return format_decimal(n, locale=ENGLISH if self.language == PSEUDO else self.language)
+
+    def translated(self, msgid: str) -> str | None:
+        """`msgid`'s translation in the catalog, or None where there is none (English, a missing entry)."""
+        return self.translations.gettext(msgid) if msgid in self.known else None
+
+
+def _compiled(path: Path) -> tuple[gettext.GNUTranslations, frozenset[str]]:
+    """A .po file as gettext reads it, compiled in memory (no .mo on disk, no build step)."""
+    with path.open("rb") as po:
+        catalog = read_po(po, domain=DOMAIN)
+    mo = io.BytesIO()
+    write_mo(mo, catalog, use_fuzzy=False)
+    mo.seek(0)
+    known = frozenset(
+        m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id and m.string and not m.fuzzy
+    )
+    return gettext.GNUTranslations(mo), known
+
+
+@cache
+def words_for(locale: str | None) -> Words:
+    """The words for a Discord locale (its supported language, English when there is none)."""
+    language = resolve(locale)
+    if language in (ENGLISH, PSEUDO):
+        return Words(language, gettext.NullTranslations())
+    return Words(language, *_compiled(catalog_path(language)))
+
+
+ENGLISH_WORDS = words_for(ENGLISH)
+
+
+def catalogs_digest() -> str:
+    """A hash of every catalog, so the command sync notices a changed translation."""
+    digest = hashlib.sha256()
+    for language in LANGUAGES[1:]:
+        digest.update(language.encode())
+        digest.update(catalog_path(language).read_bytes())
+    return digest.hexdigest()

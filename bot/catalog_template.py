@@ -1,0 +1,140 @@
+"""The English template of the catalogs (bot/locale/garden_club.pot), written from the code.
+
+Two kinds of strings go in: every name, description and choice of the slash command tree (the
+Translator looks them up by their English, bot/basics/command_words.py), and every literal passed
+to `text(...)` or `plural(...)` in the bot's sources, found by Babel's extractor. Run
+`python -m bot.catalog_template` after changing either: it rewrites the template and merges it into
+each language's catalog (new entries empty, for the translator), and tests/bot/test_catalogs.py
+fails until it has been run.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, cast
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_python
+from babel.messages.pofile import read_po, write_po
+from discord import app_commands
+
+from bot.basics.words import DOMAIN, LANGUAGES, LOCALE_DIR, TEMPLATE, catalog_path
+
+BOT_DIR = Path(__file__).resolve().parent
+#: `words.text(msgid, ...)` and `words.plural(singular, plural, n, ...)`.
+KEYWORDS: dict[str, Any] = {"text": None, "plural": (1, 2)}
+Msgid = str | tuple[str, str]
+
+
+def command_tree() -> app_commands.CommandTree[Any]:
+    """The whole tree, test games included, with no handlers behind it (never run, only read)."""
+    from bot.handlers.commands import register_commands
+    from bot.handlers.history_commands import register_history_commands
+
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(cast(Any, _NoClient()))
+    nobody = cast(Any, object())
+    register_commands(
+        tree, nobody, nobody, nobody, nobody, test_games=True, stats=nobody, daily_gardens=nobody
+    )
+    register_history_commands(tree, nobody)
+    return tree
+
+
+class _NoClient:
+    """Just enough of a client for a CommandTree to be built and walked."""
+
+    http = None
+
+    def __init__(self) -> None:
+        self._connection = cast(Any, type("State", (), {"_command_tree": None})())
+
+
+def tree_strings(tree: app_commands.CommandTree[Any]) -> Iterator[str]:
+    """Every name, description and choice name the sync would send, in the tree's order."""
+    for command in tree.walk_commands():
+        yield command.name
+        yield command.description
+        if isinstance(command, app_commands.Command):
+            for parameter in command.parameters:
+                yield parameter.display_name
+                yield parameter.description
+                for choice in parameter.choices:
+                    yield choice.name
+
+
+def code_strings() -> Iterator[tuple[Msgid, str, int]]:
+    """Every `text(...)`/`plural(...)` literal in the modules that use the catalogs (those that
+    import bot.basics.words: other modules have functions called `text` of their own)."""
+    for path in sorted(BOT_DIR.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        if path.name == "words.py" or "bot.basics.words" not in source:
+            continue
+        where = str(path.relative_to(BOT_DIR.parent))
+        with path.open("rb") as module:
+            for line, message, _comments, _context in extract_python(module, KEYWORDS, (), {}):
+                found = _msgid(message)
+                if found is not None:
+                    yield found, where, line
+
+
+def _msgid(message: str | tuple[str | None, ...]) -> Msgid | None:
+    """A text's msgid, or a plural's (singular, plural); None for a call with no literal."""
+    if isinstance(message, str):
+        return message or None
+    if len(message) >= 2 and message[0] and message[1]:
+        return message[0], message[1]
+    if message and message[0]:
+        return message[0]
+    return None
+
+
+def template() -> Catalog:
+    """The template the code asks for now."""
+    catalog = Catalog(domain=DOMAIN, project="Garden Club", fuzzy=False)
+    for string in tree_strings(command_tree()):
+        if string:
+            catalog.add(string, auto_comments=["slash command tree"])
+    for msgid, where, line in code_strings():
+        catalog.add(msgid, locations=[(where, line)])
+    return catalog
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    """`catalog` to `path`, without a date line (so an unchanged template writes the same bytes)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as out:
+        write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_previous=False)
+
+
+def _read(path: Path, language: str | None = None) -> Catalog:
+    with path.open("rb") as po:
+        return read_po(po, locale=language, domain=DOMAIN)
+
+
+def _ids(catalog: Catalog) -> list[object]:
+    """The messages in order, with where they are (a moved `text(...)` rewrites the template)."""
+    return [(m.id, m.locations) for m in catalog if m.id]
+
+
+def main() -> None:
+    """Rewrite the template and merge it into every language's catalog."""
+    fresh = template()
+    if not TEMPLATE.exists() or _ids(_read(TEMPLATE)) != _ids(fresh):
+        write(fresh, TEMPLATE)  # else left as it is: its date line changes nothing
+    fresh = _read(TEMPLATE)  # merged with the template's own date, so an unchanged one changes nothing
+    for language in LANGUAGES[1:]:
+        path = catalog_path(language)
+        if path.exists():
+            with path.open("rb") as po:
+                catalog = read_po(po, locale=language, domain=DOMAIN)
+        else:
+            catalog = Catalog(locale=language, domain=DOMAIN, project="Garden Club", fuzzy=False)
+        catalog.update(fresh, no_fuzzy_matching=True, update_header_comment=False)
+        write(catalog, path)
+    print(f"{TEMPLATE.relative_to(LOCALE_DIR.parent.parent)}: {len(fresh)} messages", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
