@@ -251,12 +251,17 @@ class Load:
         party_options: dict[str, Any] | None = None,
         *,
         from_table: bool = False,
+        open_hands: bool = False,
     ) -> None:
         self.fake = fake
         self.game = game
         #: Play where the table itself offers the choices (a game whose seats see nothing hidden:
         #: Mr. Cabbagehead's Garden), as its player does, instead of opening **My hand** first.
         self.from_table = from_table
+        #: Choose in the hand a person still has open when the bot redrew it with choices for the
+        #: move now to make (it does for the seats it asks), as a player does, instead of pressing
+        #: **My hand** again; else **My hand**.
+        self.open_hands = open_hands
         self.rng = random.Random(seed)
         self.recorder = Recorder()
         #: Options of `/play garden-party` (e.g. `season_rounds`); none: the game's defaults.
@@ -376,6 +381,10 @@ class Load:
                     return await self._send(table)
             if self.from_table and offers_choices(table.board):
                 table.hand, table.phase = table.board, "act"  # the table is the hand
+                return await self._send(table)
+            still_open = table.hands.get(table.to_move)
+            if self.open_hands and still_open is not None and offers_at(still_open, table.version):
+                table.hand, table.phase = still_open, "act"  # redrawn for this move: choose there
                 return await self._send(table)
             return await fake.click(table.players[table.to_move], table.board, label=HAND)
         assert table.hand is not None
@@ -529,6 +538,11 @@ class Load:
     def _advance(self, table: Table, interaction: FakeInteraction) -> None:
         message = interaction.followups[0] if interaction.followups else interaction.original
         text = message.text() if message is not None else ""
+        shown = SHOWN_MOVE.search(text)
+        if shown is not None:
+            table.version = int(shown.group(2))
+        if message is not None and message.ephemeral:
+            table.hands[table.to_move] = message  # the clicker's hand, open until replaced
         if table.phase == "play":
             if "lobby" in text and message is not None:
                 table.lobby, table.phase = message, "join"
@@ -550,6 +564,7 @@ class Load:
             if game_over(text):
                 table.phase, table.games_finished = "play", table.games_finished + 1
                 table.board = table.hand = None
+                table.hands.clear()
             elif message is not None and any(c.startswith(("gc:c:", "gc:s:")) for c in message.custom_ids()):
                 table.hand = message
             else:
@@ -559,6 +574,7 @@ class Load:
         """Whose turn now, read from the hand's "Now: **Name**" line (else the other player)."""
         if game_over(text):
             table.phase, table.board, table.hand = "play", None, None
+            table.hands.clear()
             table.games_finished += 1
             return
         match = re.search(r"Now: \*\*([^*]+)\*\*", text)
@@ -770,7 +786,14 @@ async def drive(
     load = (
         make_load(fake, args)
         if make_load is not None
-        else Load(fake, game, args.seed, party_options, from_table=getattr(args, "from_table", False))
+        else Load(
+            fake,
+            game,
+            args.seed,
+            party_options,
+            from_table=getattr(args, "from_table", False),
+            open_hands=getattr(args, "open_hands", False),
+        )
     )
     tables = [Table(channel=c, players=players) for c in channels]
     # Open every game first (not measured), so the measured window has them all in progress.
@@ -1038,6 +1061,11 @@ def main() -> None:
         "--from-table",
         action="store_true",
         help="Mr. Cabbagehead's Garden: play on the table, which offers the choices, not in My hand",
+    )
+    parser.add_argument(
+        "--open-hands",
+        action="store_true",
+        help="choose in a hand still open when the bot redrew it for this move, not in a new My hand",
     )
     args = parser.parse_args()
     if args.processes > 1 and args.database != "postgresql" and not args.compare:

@@ -13,8 +13,9 @@ sends its next interaction as soon as the last one is answered), at 1 game and a
 games in progress at once, one per channel:
 
   peer          Connect Four, two people (alice and bob)
-  cabbagehead   our Mr. Cabbagehead's Garden, solo (bot_load.py's clicks: /play, My hand, moves)
-  sabotage      our Garden Sabotage, two people (/play, Join, Start, My hand, moves)
+  cabbagehead   our Mr. Cabbagehead's Garden, solo, played on its table (/play, picker steps, moves)
+  sabotage      our Garden Sabotage, two people (/play, Join, Start, My hand unless the hand
+                the bot redrew for the turn is still open, moves)
 
 They run alternately, peer first at each level (peer, cabbagehead, sabotage at 1 game, then the
 same at 20 games; `--rounds N` repeats the whole sequence), so the machine's drift falls on all
@@ -161,6 +162,11 @@ async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures
         compare=False,
         picture_budget_ms=None,
         bot_python=args.bot_python,
+        # Cabbagehead's table offers the choices: its player clicks there, as the peer's do on
+        # their board (a hand would add a "My hand" click per move that nobody needs).
+        from_table=True,
+        # A Sabotage player chooses in the hand the bot redrew for their turn, if still open.
+        open_hands=True,
     )
     if not subject.startswith("peer"):
         return await run(settings)
