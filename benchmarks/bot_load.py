@@ -56,6 +56,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import re
@@ -66,7 +67,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,6 +144,18 @@ def interaction_kind(interaction: FakeInteraction) -> str:
     if custom_id.startswith("gc:hand:"):
         return "My hand"
     return "choices" if custom_id.startswith(("gc:c:", "gc:s:")) else custom_id.rsplit(":", 1)[0]
+
+
+def latency_kind(interaction: FakeInteraction) -> str:
+    """`interaction_kind`, with a choice that plays a move told apart from a picker step (a move
+    on a table is answered by the publisher's redraw; a step by the handler)."""
+    kind = interaction_kind(interaction)
+    if kind != "choices":
+        return kind
+    data = interaction.payload.get("data", {})
+    code = str((data.get("values") or [""])[0]) if data.get("values") else str(data.get("custom_id", ""))
+    code = code.rsplit(":", 1)[-1]
+    return "moves" if code.startswith("a") else "picker steps"
 
 
 def game_over(text: str) -> bool:
@@ -227,6 +240,8 @@ class Table:
 class Recorder:
     measuring: bool = False
     latencies: list[float] = field(default_factory=list)
+    #: The same latencies by kind of interaction (where the slow ones come from).
+    latency_by_kind: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     answered: int = 0
     #: Moves made in the measured window, as the answers' footers show them ("game #3 · move 12").
     moves: int = 0
@@ -295,6 +310,7 @@ class Load:
                 self.recorder.kinds[self.kind(interaction)] += 1
                 if interaction.latency is not None:
                     self.recorder.latencies.append(interaction.latency)
+                    self.recorder.latency_by_kind[latency_kind(interaction)].append(interaction.latency)
             if response.type in (DEFERRED_MESSAGE, DEFERRED_UPDATE):
                 await self._completed(interaction)
             self._count_moves(table, interaction)
@@ -886,9 +902,17 @@ async def drive(
         print(f"database server cpu ms/interaction: {1000 * server[0] / max(count, 1):.2f}")
     if args.saturate:
         print(f"interactions/s: {count / elapsed:.0f}")
-    else:
-        print(f"p50 ms: {percentile(lat, 50):.1f}")
-        print(f"p99 ms: {percentile(lat, 99):.1f}")
+    print(f"p50 ms: {percentile(lat, 50):.1f}")
+    print(f"p99 ms: {percentile(lat, 99):.1f}")
+    by_kind = sorted(rec.latency_by_kind.items(), key=lambda item: -len(item[1]))
+    print(
+        "p50 / p99 ms by kind: "
+        + ", ".join(
+            f"{kind} {percentile(sorted(1000 * x for x in found), 50):.1f} / "
+            f"{percentile(sorted(1000 * x for x in found), 99):.1f} ({len(found)})"
+            for kind, found in by_kind
+        )
+    )
     return Figures(
         count / elapsed,
         1000 * bot_cpu / max(count, 1),
@@ -944,15 +968,19 @@ async def compare(args: argparse.Namespace) -> None:
 def print_pictures(calls: list[Any], elapsed: float) -> None:
     """How the picture budget shared out: board edits with a new picture, with the picture kept
     (a newer one waits for the budget), and hands answered with a picture."""
-    edits = [c for c in calls if c.method == "PATCH" and c.route == BOARD_EDIT]
-    drawn = sum(1 for c in edits if c.files)
-    kept = sum(1 for c in edits if not c.files and "attachments" not in (c.json or {}))
     answers = [c for c in calls if c.route == CALLBACK]
-    hands = sum(1 for c in answers if c.files)
+    # A move clicked on a table is answered by the table redrawn (issue 31): a board edit too.
+    tables = [c for c in answers if (c.json or {}).get("type") == 7 and '"gc:hand:' in json.dumps(c.json)]
+    edits = [c for c in calls if c.method == "PATCH" and c.route == BOARD_EDIT] + tables
+    drawn = sum(1 for c in edits if c.files)
+    kept = sum(
+        1 for c in edits if not c.files and "attachments" not in ((c.json or {}).get("data") or c.json or {})
+    )
+    hands = sum(1 for c in answers if c.files and c not in tables)
     behind = [
         int(found.group(1)) - int(found.group(2))
         for c in edits
-        for item in walk_components((c.json or {}).get("components") or [])
+        for item in walk_components(((c.json or {}).get("data") or c.json or {}).get("components") or [])
         if (found := KEPT_PICTURE.search(str(item.get("content", ""))))
     ]
     lag = f"{statistics.fmean(behind):.1f} moves on average" if behind else "-"
