@@ -127,9 +127,8 @@ class DiscordSide(NoticeSide):
             return
         if step.action == "edit" and step.message_id is not None:
             try:
-                await self._edit_board(
-                    session,
-                    position,
+                await self.edit_message(
+                    position.record.channel_id,
                     step.message_id,
                     embed=None,  # a board from before layout messages: its embed goes
                     view=table_layout(position, look),
@@ -195,21 +194,6 @@ class DiscordSide(NoticeSide):
         session.shown.board_status = position.record.status
         if look is not None:
             session.shown.look = look
-
-    async def _edit_board(
-        self, session: GameSession, position: Position, message_id: int, **fields: Any
-    ) -> None:
-        """Edit the board: as the answer to the move clicked on it when one waits (one call for
-        the click and the redraw, issue 31), else by REST."""
-        click = session.take_click(message_id, position.version)
-        if click is not None:
-            try:
-                await click.answer(**fields)
-                return
-            except discord.HTTPException as error:  # the click's token expired or failed: edit
-                log.info("Table click answer failed (%s); editing the board instead.", error)
-                await click.release()  # if Discord still takes an answer, the click has one
-        await self.edit_message(position.record.channel_id, message_id, **fields)
 
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
         """Edit a message by REST, like `PartialMessage.edit` but without building a `Message` from
