@@ -362,10 +362,27 @@ class Load:
         """Wait for the rest of a deferred answer (the bot was slow: it deferred, then edits or
         follows up), as the player would."""
         token = str(interaction.payload["token"])
+        clicked = interaction.message
+        # A move deferred on a public table is shown by the publisher's edit of that table (or
+        # a new board posted in its place), not through the interaction's token.
+        table_id = str(clicked.id) if clicked is not None and not clicked.ephemeral else None
+        since = interaction.dispatched_at
+
+        def shown_on_table(call: Any) -> bool:
+            return (
+                table_id is not None
+                and call.at >= since
+                and call.status
+                and (
+                    (call.method == "PATCH" and call.path.endswith(f"/messages/{table_id}"))
+                    or (call.method == "POST" and call.route == "/channels/{channel_id}/messages")
+                )
+            )
 
         def done() -> bool:
             return any(
-                token in call.path and not call.path.endswith("/callback") and call.status
+                (token in call.path and not call.path.endswith("/callback") and call.status)
+                or shown_on_table(call)
                 for call in reversed(self.fake.calls[-200:])
             )
 
