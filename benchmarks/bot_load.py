@@ -56,7 +56,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import random
 import re
@@ -148,7 +147,7 @@ def interaction_kind(interaction: FakeInteraction) -> str:
 
 def latency_kind(interaction: FakeInteraction) -> str:
     """`interaction_kind`, with a choice that plays a move told apart from a picker step (a move
-    on a table is answered by the publisher's redraw; a step by the handler)."""
+    is stored and shown to everyone; a step only redraws the message it was made on)."""
     kind = interaction_kind(interaction)
     if kind != "choices":
         return kind
@@ -363,8 +362,8 @@ class Load:
         follows up), as the player would."""
         token = str(interaction.payload["token"])
         clicked = interaction.message
-        # A move deferred on a public table is shown by the publisher's edit of that table (or
-        # a new board posted in its place), not through the interaction's token.
+        # A move deferred on a public table is shown by the publisher's edit of that table, or by
+        # a new board posted in its place (the old one is then deleted), not through the token.
         table_id = str(clicked.id) if clicked is not None and not clicked.ephemeral else None
         since = interaction.dispatched_at
 
@@ -372,11 +371,9 @@ class Load:
             return (
                 table_id is not None
                 and call.at >= since
-                and call.status
-                and (
-                    (call.method == "PATCH" and call.path.endswith(f"/messages/{table_id}"))
-                    or (call.method == "POST" and call.route == "/channels/{channel_id}/messages")
-                )
+                and bool(call.status)
+                and call.method in ("PATCH", "DELETE")
+                and call.path.endswith(f"/messages/{table_id}")
             )
 
         def done() -> bool:
@@ -586,9 +583,7 @@ class Load:
         elif table.phase == "start":
             table.board, table.phase, table.to_move = table.lobby, "hand", 0
         elif table.phase == "hand":
-            offers = message is not None and any(
-                c.startswith(("gc:c:", "gc:s:")) for c in message.custom_ids()
-            )
+            offers = message is not None and offers_choices(message)
             if message is not None and message.ephemeral and offers:
                 table.hand, table.phase = message, "act"
                 return
@@ -598,7 +593,7 @@ class Load:
                 table.phase, table.games_finished = "play", table.games_finished + 1
                 table.board = table.hand = None
                 table.hands.clear()
-            elif message is not None and any(c.startswith(("gc:c:", "gc:s:")) for c in message.custom_ids()):
+            elif message is not None and offers_choices(message):
                 table.hand = message
             else:
                 self._after_turn(table, text)
@@ -985,19 +980,15 @@ async def compare(args: argparse.Namespace) -> None:
 def print_pictures(calls: list[Any], elapsed: float) -> None:
     """How the picture budget shared out: board edits with a new picture, with the picture kept
     (a newer one waits for the budget), and hands answered with a picture."""
-    answers = [c for c in calls if c.route == CALLBACK]
-    # A move clicked on a table is answered by the table redrawn (issue 31): a board edit too.
-    tables = [c for c in answers if (c.json or {}).get("type") == 7 and '"gc:hand:' in json.dumps(c.json)]
-    edits = [c for c in calls if c.method == "PATCH" and c.route == BOARD_EDIT] + tables
+    edits = [c for c in calls if c.method == "PATCH" and c.route == BOARD_EDIT]
     drawn = sum(1 for c in edits if c.files)
-    kept = sum(
-        1 for c in edits if not c.files and "attachments" not in ((c.json or {}).get("data") or c.json or {})
-    )
-    hands = sum(1 for c in answers if c.files and c not in tables)
+    kept = sum(1 for c in edits if not c.files and "attachments" not in (c.json or {}))
+    answers = [c for c in calls if c.route == CALLBACK]
+    hands = sum(1 for c in answers if c.files)
     behind = [
         int(found.group(1)) - int(found.group(2))
         for c in edits
-        for item in walk_components(((c.json or {}).get("data") or c.json or {}).get("components") or [])
+        for item in walk_components((c.json or {}).get("components") or [])
         if (found := KEPT_PICTURE.search(str(item.get("content", ""))))
     ]
     lag = f"{statistics.fmean(behind):.1f} moves on average" if behind else "-"

@@ -14,11 +14,6 @@ from discord import Locale, app_commands
 from bot.basics.words import ENGLISH, LANGUAGES, resolve, words_for
 
 
-def synced_locales() -> list[Locale]:
-    """Discord's locales with a catalog of ours (French: `fr`), English excluded (the default)."""
-    return [locale for locale in Locale if resolve(locale.value) in LANGUAGES[1:]]
-
-
 class CommandWords(app_commands.Translator):
     """Finds a command tree string in the catalog of the locale discord.py asks for."""
 

@@ -117,9 +117,6 @@ def words_for(locale: str | None) -> Words:
     return Words(language, *_compiled(catalog_path(language)))
 
 
-ENGLISH_WORDS = words_for(ENGLISH)
-
-
 def catalogs_digest() -> str:
     """A hash of every catalog, so the command sync notices a changed translation."""
     digest = hashlib.sha256()

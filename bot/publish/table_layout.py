@@ -130,7 +130,8 @@ def offers(position: Position, seat: int, choice: str, menu: int | None = None) 
     """Whether `seat`'s choices at `position` offer `choice` on one of their pages, as a button
     (`menu` None) or in menu number `menu`: a table or hand accepts nothing else (issue 27 item 5)."""
     # The pages are opened one by one, from the first, only until one offers it: a click is
-    # almost always on the first page or one it opens (issue 31: all of them cost a click 15%).
+    # almost always on the first page or one it opens (issue 31: planning every page with its
+    # grid of buttons was about 15% of a click).
     return offered_on(reachable_pages(lambda c: choices_page(position, seat, c)), choice, menu)
 
 
