@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +57,30 @@ class Shown:
     look: Any = None
 
 
+@dataclass(frozen=True, slots=True)
+class TableClick:
+    """A move clicked on the table, not yet answered: its answer is the table redrawn at the new
+    version (one callback, issue 31), which the publisher's board step sends in place of an edit.
+
+    The handler made it (`bot.handlers.hands`); the publisher needs only these two calls, so it
+    knows nothing of interactions."""
+
+    #: The board message the click was made on, and the version the move made.
+    message_id: int
+    version: int
+    #: Update the clicked message with these fields (what an edit of the board would send).
+    answer: Callable[..., Awaitable[None]]
+    #: Answer with nothing to show (a deferred update): the board is shown some other way.
+    release: Callable[[], Awaitable[None]]
+    #: When it was handed over (`time.monotonic()`): a click waiting longer is not answered by the
+    #: redraw, whose upload could carry it past Discord's 3 seconds; it is released instead.
+    at: float = 0.0
+
+
+#: How long a table click may wait for its redraw to answer it.
+CLICK_ANSWER_WITHIN = 1.0
+
+
 @dataclass
 class GameSession:
     """One live game in the bot: its locks, position cache, notices, and what its board shows."""
@@ -97,6 +121,8 @@ class GameSession:
     dirty: bool = False
     picture_due: bool = False
     publish_task: asyncio.Task[None] | None = None
+    #: A table click waiting for the publisher to answer it with the redrawn table.
+    table_click: TableClick | None = None
     closed: bool = False
 
     def note_events(self, version: int, events: list[Event]) -> None:
@@ -120,6 +146,23 @@ class GameSession:
         if oldest is not None and oldest > version + 1 and len(self.recent) >= RECENT_KEPT:
             return None
         return kept
+
+    def take_click(self, message_id: int, version: int, now: float) -> TableClick | None:
+        """The waiting table click that an edit of `message_id` at `version` answers (it is
+        handed over: nobody else answers it); none if it has waited too long (`now`: monotonic)."""
+        click = self.table_click
+        if click is None or click.message_id != message_id or click.version > version:
+            return None
+        if now - click.at > CLICK_ANSWER_WITHIN:
+            return None
+        self.table_click = None
+        return click
+
+    async def release_click(self) -> None:
+        """Answer the waiting table click with nothing to show (its board was shown otherwise)."""
+        click, self.table_click = self.table_click, None
+        if click is not None:
+            await click.release()
 
     def drop_position(self) -> None:
         """The database may differ from memory (a failed write): reload on next use."""

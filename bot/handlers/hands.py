@@ -8,6 +8,7 @@ position, and the publisher shows the move to everyone in the background.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -25,7 +26,7 @@ from bot.basics.refusals import (
     Refusal,
 )
 from bot.game.position import Position
-from bot.game.session import GameSession
+from bot.game.session import GameSession, TableClick
 from bot.handlers import replies
 from bot.handlers.table import Table
 from bot.picture_service import as_file
@@ -43,9 +44,13 @@ from bot.publish.table_layout import (
 from bot.ui.ids import ChoiceId
 from engine.api import has_public_view
 
+log = logging.getLogger(__name__)
+
 PictureWish = Literal["asked", "if-free", "keep"]
 #: The note on a hand redrawn after a click made at an earlier position.
 MOVED_ON = "That choice was for an earlier moment of the game, so nothing was played."
+#: The answer to a move played from a table message that was deleted meanwhile.
+PLAYED_TABLE_GONE = "Played. The table moved to a new message below."
 #: The note on a hand whose picker step was pressed after the game moved on: shown as it is now.
 NEWER_HAND = "The game moved on since this hand was drawn: these are your choices now."
 
@@ -245,7 +250,9 @@ class Hands:
             choices = asks(position, seat)
             session.open_hands[seat] = OpenHand(shown.interaction, shown.at, position.version, choices)
 
-    async def _play(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> MoveOutcome:
+    async def _play(
+        self, interaction: discord.Interaction[Any], clicked: ChoiceId, *, on_table: bool = False
+    ) -> MoveOutcome:
         outcome = await self.table.moves.play(
             clicked.game_id,
             interaction.user.id,
@@ -255,8 +262,38 @@ class Hands:
         )
         if is_ephemeral(interaction):  # this hand shows the new position: not to be redrawn for it
             self.remember_open(interaction, outcome.position, clicked.seat)
+        if on_table:
+            await self._leave_answer_to_board(interaction, outcome.position)
         self.table.publisher.request(clicked.game_id)  # everyone sees the move, in the background
         return outcome
+
+    async def _leave_answer_to_board(self, interaction: discord.Interaction[Any], position: Position) -> None:
+        """A move clicked on the board message is answered by the board's own redraw: the
+        publisher sends it as this click's callback instead of a deferral plus an edit (one REST
+        call per click, issue 31). A click on any other message is deferred as before."""
+        message = interaction.message
+        if message is None or message.id != position.record.board_message_id:
+            await replies.defer(interaction, private=True)
+            return
+        session = self.sessions.session(position.game_id)
+        await session.release_click()  # an older click still waiting: answered with nothing
+
+        async def answer(**fields: Any) -> None:
+            await replies.update(interaction, **fields)
+
+        async def release() -> None:
+            try:
+                await replies.defer(interaction, private=True)
+            except discord.NotFound:  # the clicked table is gone (deleted): say so privately
+                try:
+                    await replies.send(interaction, private=True, content=PLAYED_TABLE_GONE)
+                except discord.HTTPException:
+                    log.warning("Could not answer table click %s.", interaction.id, exc_info=True)
+            except discord.HTTPException:
+                log.warning("Could not answer table click %s.", interaction.id, exc_info=True)
+
+        session.table_click = TableClick(message.id, position.version, answer, release, time.monotonic())
+        replies.hand_over(interaction)
 
     async def _choose_on_table(
         self, interaction: discord.Interaction[Any], position: Position, clicked: ChoiceId
@@ -301,10 +338,9 @@ class Hands:
 
     async def _play_from_table(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
         try:
-            await self._play(interaction, clicked)
+            await self._play(interaction, clicked, on_table=True)
         except Outdated:
             raise Refusal(MOVED_ON) from None
-        await replies.defer(interaction, private=True)  # the publisher redraws the table
 
     async def _outdated(self, interaction: discord.Interaction[Any], position: Position, seat: int) -> None:
         link = board_link(position)

@@ -47,6 +47,8 @@ class _Reply:
     filled: bool = False
     timer: asyncio.TimerHandle | None = None
     task: asyncio.Task[None] | None = None
+    #: Someone else answers it after its handler returns (`hand_over`): the safety stays armed.
+    handed_over: bool = False
 
 
 def _reply(interaction: discord.Interaction[Any]) -> _Reply:
@@ -72,8 +74,16 @@ async def on_time(
     delay = DEFER_AFTER if after is None else after
     reply.timer = asyncio.get_running_loop().call_later(delay, _defer_soon, interaction, private)
     yield
-    # Left armed if the handler raised: the error's answer may still be on its way.
-    _stop_timer(reply)
+    # Left armed if the handler raised (the error's answer may still be on its way), or handed
+    # the answer over to the publisher.
+    if not reply.handed_over:
+        _stop_timer(reply)
+
+
+def hand_over(interaction: discord.Interaction[Any]) -> None:
+    """The answer is sent after the handler returns (by the publisher, issue 31): keep the
+    safety's deferral armed, so the interaction is still answered in time if that answer is late."""
+    _reply(interaction).handed_over = True
 
 
 def _defer_soon(interaction: discord.Interaction[Any], private: bool) -> None:

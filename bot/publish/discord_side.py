@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -127,8 +128,9 @@ class DiscordSide(NoticeSide):
             return
         if step.action == "edit" and step.message_id is not None:
             try:
-                await self.edit_message(
-                    position.record.channel_id,
+                await self._edit_board(
+                    session,
+                    position,
                     step.message_id,
                     embed=None,  # a board from before layout messages: its embed goes
                     view=table_layout(position, look),
@@ -152,6 +154,9 @@ class DiscordSide(NoticeSide):
         if picture.kept_move is not None:  # a new message has no older picture to keep
             picture = BoardPicture()
             look = look_of(position, lines, picture, session.shown.look, ends, now=self._clock())
+        # A click waiting on the old table is answered before that message goes: Discord takes
+        # no answer for a message it no longer has.
+        await session.release_click()
         await self.post_board(position, session, look, picture, replaces=step.message_id)
 
     async def post_board(
@@ -194,6 +199,21 @@ class DiscordSide(NoticeSide):
         session.shown.board_status = position.record.status
         if look is not None:
             session.shown.look = look
+
+    async def _edit_board(
+        self, session: GameSession, position: Position, message_id: int, **fields: Any
+    ) -> None:
+        """Edit the board: as the answer to the move clicked on it when one waits (one call for
+        the click and the redraw, issue 31), else by REST."""
+        click = session.take_click(message_id, position.version, time.monotonic())
+        if click is not None:
+            try:
+                await click.answer(**fields)
+                return
+            except discord.HTTPException as error:  # the click's token expired or failed: edit
+                log.info("Table click answer failed (%s); editing the board instead.", error)
+                await click.release()  # if Discord still takes an answer, the click has one
+        await self.edit_message(position.record.channel_id, message_id, **fields)
 
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
         """Edit a message by REST, like `PartialMessage.edit` but without building a `Message` from

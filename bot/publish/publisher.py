@@ -105,6 +105,7 @@ class Publisher:
                 wait = self.first_retry
             except PublishLater as error:
                 session.dirty = True
+                await session.release_click()  # the click is answered now; its table comes later
                 log.warning(
                     "Discord failed while showing game %s (%s); trying again in %.1f s.",
                     session.game_id,
@@ -118,6 +119,8 @@ class Publisher:
             except Exception:
                 log.exception("Could not show game %s in Discord.", session.game_id)
                 self.metrics.error("publish")
+        # A click the board step did not answer (nothing changed on it, or it was posted anew).
+        await session.release_click()
 
     async def _publish(self, session: GameSession) -> None:
         position = await self.sessions.position(session.game_id)
