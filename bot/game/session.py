@@ -88,6 +88,9 @@ class GameSession:
     game_id: int
     #: Held for every change to the game (moves, seats, ending): moves are applied one at a time.
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Held for each write of the lobby message, which becomes the game's table when it starts: a
+    #: lobby edit racing a start must not reach the table (bot.handlers.table.Table.lobby_message).
+    lobby_message: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: Held while the game's messages are being changed in Discord (publishing, `/board`).
     publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The game as last stored (None until loaded, or after a failed write: reload it).

@@ -203,14 +203,19 @@ class LobbyHandlers:
         if change.started:
             fields = await self._opening(change)
             fields["attachments"] = fields.pop("files", [])
-            await replies.update(interaction, **fields)
+            async with self.table.lobby_message(game_id):
+                await replies.update(interaction, **fields)
             if message is not None:
                 session = self.table.sessions.session(game_id)
                 await self.table.discord.remember_board(position, session, message)
             self.table.publisher.request(game_id)
             return
         view = None if change.closed else lobby_view_of(position)
-        await replies.update(interaction, embed=lobby_embed(position), view=view)
+        async with self.table.lobby_message(game_id) as still_a_lobby:
+            if still_a_lobby:
+                await replies.update(interaction, embed=lobby_embed(position), view=view)
+            else:  # started meanwhile: the message is the table now, and shows the seats
+                await replies.defer(interaction, private=True)
         if change.closed:
             self.table.sessions.forget(game_id)
 
@@ -236,14 +241,16 @@ class LobbyHandlers:
         record = position.record
         if record.lobby_message_id is not None:
             view = None if change.closed else lobby_view_of(position)
-            try:
-                await (
-                    self.table.discord.channel(position)
-                    .get_partial_message(record.lobby_message_id)
-                    .edit(embed=lobby_embed(position), view=view)
-                )
-            except discord.HTTPException:
-                log.warning("Could not show game %s's lobby change.", position.game_id, exc_info=True)
+            async with self.table.lobby_message(position.game_id) as still_a_lobby:
+                try:
+                    if still_a_lobby:
+                        await (
+                            self.table.discord.channel(position)
+                            .get_partial_message(record.lobby_message_id)
+                            .edit(embed=lobby_embed(position), view=view)
+                        )
+                except discord.HTTPException:
+                    log.warning("Could not show game %s's lobby change.", position.game_id, exc_info=True)
         if change.closed:
             await replies.update(
                 interaction, content=" ".join(change.notes) or "The lobby is closed.", view=None

@@ -94,6 +94,15 @@ class Table:
             if self._in_flight == 0:
                 self._idle.set()
 
+    @contextlib.asynccontextmanager
+    async def lobby_message(self, game_id: int) -> AsyncIterator[bool]:
+        """Hold game `game_id`'s lobby message for one write; yields whether it still shows a lobby.
+        A start turns that message into the game's table (Discord refuses an embed on it), so a
+        lobby change answered after a start must leave the message alone."""
+        async with self.sessions.session(game_id).lobby_message:
+            record = await self.store.get(game_id)
+            yield record is not None and record.state is None
+
     async def catch_up(self) -> None:
         """After a restart: show what was stored just before the bot stopped (a board not yet
         redrawn, a turn notice not yet posted, final scores not yet shown), queue every board of

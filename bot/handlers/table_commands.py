@@ -116,12 +116,14 @@ class TableCommands:
         if record.state is None:  # a lobby: edit its message
             if record.lobby_message_id is not None:
                 view = None if change.closed else lobby_view_of(position)
-                with contextlib.suppress(discord.HTTPException):
-                    await (
-                        self.table.discord.channel(position)
-                        .get_partial_message(record.lobby_message_id)
-                        .edit(embed=lobby_embed(position), view=view)
-                    )
+                async with self.table.lobby_message(position.game_id) as still_a_lobby:
+                    if still_a_lobby:
+                        with contextlib.suppress(discord.HTTPException):
+                            await (
+                                self.table.discord.channel(position)
+                                .get_partial_message(record.lobby_message_id)
+                                .edit(embed=lobby_embed(position), view=view)
+                            )
             if change.closed:
                 self.table.sessions.forget(position.game_id)
             return

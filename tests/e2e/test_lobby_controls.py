@@ -100,3 +100,28 @@ async def test_the_host_cancels_from_the_panel_and_a_moderator_may_too(
     lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, OPTIONS)
     await host_click(fake, fake.alice, lobby, "Cancel lobby")
     assert "Closed" in lobby.text() and lobby.buttons() == []
+
+
+async def test_a_join_answered_after_the_start_leaves_the_new_table_alone(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Carol's Join fills the lobby and Alice starts the game before Carol's click is answered
+    (a race the explorer found): the lobby message is the game's table by then, so Carol's answer
+    must not redraw it as a lobby (Discord refuses an embed on a layout message: a payload
+    violation, and the table would be lost). Her click is answered and the table stands."""
+    fake = fake_discord
+    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, OPTIONS)
+    await click(fake, fake.bob, lobby, "Join")
+    lobbies = running_bot.bot.table.lobbies
+    real_join = lobbies.join
+
+    async def join_then_host_starts(game_id: int, user_id: int, name: str) -> Any:
+        change = await real_join(game_id, user_id, name)
+        await click(fake, fake.alice, lobby, "Start")  # answered before Carol's Join is
+        return change
+
+    lobbies.join = join_then_host_starts  # type: ignore[method-assign]
+    joined = await click(fake, fake.carol, lobby, "Join")
+    assert joined.response is not None
+    assert "Game #1 · move" in lobby.text(), "the table is still the table"
+    assert not fake.take_violations()
