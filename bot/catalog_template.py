@@ -11,7 +11,7 @@ fails until it has been run.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -23,8 +23,12 @@ from discord import app_commands
 from bot.basics.words import DOMAIN, LANGUAGES, LOCALE_DIR, TEMPLATE, catalog_path
 
 BOT_DIR = Path(__file__).resolve().parent
-#: `words.text(msgid, ...)` and `words.plural(singular, plural, n, ...)`.
-KEYWORDS: dict[str, Any] = {"text": None, "plural": (1, 2)}
+#: Messages marked for later (`N_("...")`) and refusals (`Refusal("...", field=...)`), whose
+#: wording is said in the asker's language where it is shown (bot/handlers/errors.py).
+MARKED: dict[str, Any] = {"N_": None, "Refusal": None}
+#: ... and, in modules that use the catalogs, `words.text(msgid, ...)` and
+#: `words.plural(singular, plural, n, ...)`.
+KEYWORDS: dict[str, Any] = {"text": None, "plural": (1, 2), **MARKED}
 Msgid = str | tuple[str, str]
 
 
@@ -66,21 +70,34 @@ def tree_strings(tree: app_commands.CommandTree[Any]) -> Iterator[str]:
 
 def code_strings() -> Iterator[tuple[Msgid, str, int]]:
     """Every `text(...)`/`plural(...)` literal in the modules that use the catalogs (those that
-    import bot.basics.words: other modules have functions called `text` of their own)."""
+    import bot.basics.words: other modules have functions called `text` of their own), and every
+    `N_(...)`/`Refusal(...)` literal in those and in the modules that refuse."""
     for path in sorted(BOT_DIR.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
-        if path.name == "words.py" or "bot.basics.words" not in source:
+        if path.name == "words.py":
+            continue
+        if "bot.basics.words" in source:
+            keywords = KEYWORDS
+        elif "Refusal" in source:
+            keywords = MARKED
+        else:
             continue
         where = str(path.relative_to(BOT_DIR.parent))
         with path.open("rb") as module:
-            for line, message, _comments, _context in extract_python(module, KEYWORDS, (), {}):
-                found = _msgid(message)
+            for line, function, message, _comments in extract_python(module, keywords, (), {}):
+                # Babel's extractor gives every string argument; a text's msgid is its first.
+                first: str | Sequence[str | None] | None = message
+                if function != "plural" and not isinstance(message, str):
+                    first = message[0] if message else None
+                found = _msgid(first)
                 if found is not None:
                     yield found, where, line
 
 
-def _msgid(message: str | tuple[str | None, ...]) -> Msgid | None:
+def _msgid(message: str | Sequence[str | None] | None) -> Msgid | None:
     """A text's msgid, or a plural's (singular, plural); None for a call with no literal."""
+    if message is None:
+        return None
     if isinstance(message, str):
         return message or None
     if len(message) >= 2 and message[0] and message[1]:

@@ -36,6 +36,12 @@ _ACCENTED = str.maketrans(
 )
 
 
+def N_(msgid: str) -> str:
+    """Mark `msgid` for the catalogs where it is written, to be translated where it is shown
+    (gettext's "N_": a refusal's wording is defined once and said in each clicker's language)."""
+    return msgid
+
+
 def catalog_path(language: str) -> Path:
     """Where `language`'s catalog lives."""
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -69,20 +75,21 @@ class Words:
 
     language: str
     translations: gettext.NullTranslations
-    #: The msgids this language's catalog translates (a translation may equal its English).
+    #: The msgids this language's catalog translates (a translation may equal its English); for
+    #: the pseudo-locale, every msgid of the template.
     known: frozenset[str] = frozenset()
 
     def text(self, msgid: str, **fields: object) -> str:
         """`msgid` in this language, its `{field}`s filled from `fields`."""
         found = self.translations.gettext(msgid)
-        if self.language == PSEUDO:
+        if self.language == PSEUDO and msgid in self.known:  # text not in the catalogs stays bare
             found = pseudo(found)
         return found.format(**fields) if fields else found
 
     def plural(self, singular: str, plural: str, n: int, **fields: object) -> str:
         """The form for `n` (by the language's CLDR plural rule); `{n}` is `n` written in the language."""
         found = self.translations.ngettext(singular, plural, n)
-        if self.language == PSEUDO:
+        if self.language == PSEUDO and singular in self.known:
             found = pseudo(found)
         return found.format(n=self.number(n), **fields)
 
@@ -112,8 +119,13 @@ def _compiled(path: Path) -> tuple[gettext.GNUTranslations, frozenset[str]]:
 def words_for(locale: str | None) -> Words:
     """The words for a Discord locale (its supported language, English when there is none)."""
     language = resolve(locale)
-    if language in (ENGLISH, PSEUDO):
+    if language == ENGLISH:
         return Words(language, gettext.NullTranslations())
+    if language == PSEUDO:  # every message of the template, made pseudo: what is not in it shows bare
+        with TEMPLATE.open("rb") as pot:
+            template = read_po(pot, domain=DOMAIN)
+        known = frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id)
+        return Words(language, gettext.NullTranslations(), known)
     return Words(language, *_compiled(catalog_path(language)))
 
 

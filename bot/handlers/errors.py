@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.basics.refusals import DIRECT_MESSAGE, Refusal
+from bot.basics.words import N_, words_for
 from bot.handlers import replies
 
 log = logging.getLogger(__name__)
@@ -21,11 +22,14 @@ log = logging.getLogger(__name__)
 #: Discord's code for an interaction token that is dead (not answered within 3 seconds, or expired).
 UNKNOWN_INTERACTION = 10062
 
-SORRY = "Sorry, something went wrong on my side. Your game is safe; `/board` shows where it stands."
+SORRY = N_("Sorry, something went wrong on my side. Your game is safe; `/board` shows where it stands.")
+CANNOT_USE_HERE = N_("You can't use that here.")
 
 
-async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer `interaction` privately, whether or not it was already answered (or deferred)."""
+async def send_ephemeral(interaction: discord.Interaction[Any], msgid: str, **fields: object) -> None:
+    """Answer `interaction` privately, whether or not it was already answered (or deferred), with
+    the catalog's `msgid` in the clicker's language."""
+    text = words_for(str(interaction.locale)).text(msgid, **fields)
     try:
         await replies.send(interaction, private=True, content=text)
     except discord.HTTPException:
@@ -53,13 +57,13 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("Interaction expired before it was answered in %s", describe(interaction, context))
         return
     if isinstance(original, Refusal):
-        await send_ephemeral(interaction, original.message)
+        await send_ephemeral(interaction, original.msgid, **original.fields)
         return
     if isinstance(original, app_commands.NoPrivateMessage):
         await send_ephemeral(interaction, DIRECT_MESSAGE)
         return
     if isinstance(original, app_commands.CheckFailure):
-        await send_ephemeral(interaction, "You can't use that here.")
+        await send_ephemeral(interaction, CANNOT_USE_HERE)
         return
     log.error("Error in %s", describe(interaction, context), exc_info=original)
     await send_ephemeral(interaction, SORRY)

@@ -70,8 +70,9 @@ class LobbyHandlers:
         missing = [label for attribute, label in NEEDS if not getattr(perms, attribute)]
         if missing:
             raise Refusal(
-                f"I can't show a game board in this channel: I need the {' and '.join(missing)} "
-                "permission here. Ask a moderator, or play in another channel."
+                "I can't show a game board in this channel: I need the {permissions} permission "
+                "here. Ask a moderator, or play in another channel.",
+                permissions=" and ".join(missing),
             )
         defaults = await self.table.server_settings.of(interaction.guild_id)
         text_only = not perms.attach_files or not defaults.pictures

@@ -17,6 +17,7 @@ import discord
 
 from bot.basics.metrics import NULL_METRICS, OK, REFUSED, NullMetrics, component_kind, outcome_of
 from bot.basics.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
+from bot.basics.words import N_
 from bot.handlers import replies
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.daily_commands import DailyGardens
@@ -53,7 +54,7 @@ from bot.ui.ids import (
 )
 
 #: The answer to a click that arrives while the bot shuts down (it is back within seconds).
-RESTARTING = "Garden Club is restarting. Nothing was played; try again in a few seconds."
+RESTARTING = N_("Garden Club is restarting. Nothing was played; try again in a few seconds.")
 
 
 def _components(items: list[Any]) -> Iterator[Any]:

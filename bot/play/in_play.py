@@ -31,7 +31,11 @@ class InPlay:
     async def _hand_seat_to_computer(self, record: GameRecord, seat: int, strength: str) -> SeatChange:
         """Give a leaving player's seat to a computer player; the stored seats say who it replaced."""
         if strength not in computer_strengths(record.game):
-            raise Refusal(f"{get_game(record.game).title} has no {level(strength)} computer player.")
+            raise Refusal(
+                "{game} has no {level} computer player.",
+                game=get_game(record.game).title,
+                level=level(strength),
+            )
         name = record.seats[seat].name
         number = sum(1 for s in record.seats if s.computer is not None) + 1
         seats = [s.model_copy() for s in record.seats]
@@ -107,7 +111,7 @@ class InPlay:
             if held is None or held.away_user_id is None:
                 raise Refusal(NOT_OFFERED)
             if held.away_user_id != user_id:
-                raise Refusal(NOT_YOUR_RETURN.format(name=held.away_name or "its player"))
+                raise Refusal(NOT_YOUR_RETURN, name=held.away_name or "its player")
             seats = [s.model_copy() for s in record.seats]
             name = seats[seat].away_name or "You"
             # The game remembers it was handed over (it is not rated: bot/records/results.py).

@@ -105,16 +105,18 @@ class Lobbies(InPlay):
                 options.model_dump() if isinstance(options, BaseModel) else options
             )
         except ValidationError as error:
-            raise Refusal(f"Those options don't work for {game.title}: {error.errors()[0]['msg']}.") from None
+            raise Refusal(
+                "Those options don't work for {game}: {why}", game=game.title, why=error.errors()[0]["msg"]
+            ) from None
         low, high = game.min_seats, game.max_seats
         if players is not None:
             if not low <= players <= high:
-                raise Refusal(f"{game.title} is for {seat_range(low, high)}.")
+                raise Refusal("{game} is for {seats}.", game=game.title, seats=seat_range(low, high))
             low = high = players
         try:
             game.create(checked, low, 0)  # options the rules refuse are refused now, not at Start
         except ValueError as error:
-            raise Refusal(f"Those options don't work for {game.title}: {error}") from None
+            raise Refusal("Those options don't work for {game}: {why}", game=game.title, why=error) from None
         fields: dict[str, Any] = {
             "guild_id": guild_id,
             "channel_id": channel_id,
@@ -166,9 +168,9 @@ class Lobbies(InPlay):
         if record is None:
             raise Refusal(GAME_GONE)
         if record.status != "lobby":
-            raise Refusal(
-                "That lobby has closed." if record.status != "active" else "That game has already started."
-            )
+            if record.status == "active":
+                raise Refusal("That game has already started.")
+            raise Refusal("That lobby has closed.")
         return record
 
     async def join(self, game_id: int, user_id: int, name: str) -> SeatChange:
@@ -189,7 +191,11 @@ class Lobbies(InPlay):
             if user_id != record.host_id:
                 raise Refusal("Only the host can add computer players.")
             if strength not in computer_strengths(record.game):
-                raise Refusal(f"{get_game(record.game).title} has no {level(strength)} computer player.")
+                raise Refusal(
+                    "{game} has no {level} computer player.",
+                    game=get_game(record.game).title,
+                    level=level(strength),
+                )
             if len(record.seats) >= record.max_seats:
                 raise Refusal("This lobby is full.")
             number = sum(1 for seat in record.seats if seat.computer is not None) + 1
@@ -225,14 +231,18 @@ class Lobbies(InPlay):
             count = len(record.seats)
             if not record.min_seats <= count <= record.max_seats:
                 raise Refusal(
-                    f"{game.title} needs {seat_range(record.min_seats, record.max_seats)} "
-                    f"to start; {count} joined so far."
+                    "{game} needs {seats} to start; {count} joined so far.",
+                    game=game.title,
+                    seats=seat_range(record.min_seats, record.max_seats),
+                    count=count,
                 )
             options = game.options_model.model_validate(record.options)
             try:
                 state = game.create(options, count, record.seed)
             except ValueError as error:
-                raise Refusal(f"{game.title} can't start with these options: {error}") from None
+                raise Refusal(
+                    "{game} can't start with these options: {why}", game=game.title, why=error
+                ) from None
             await self.store.start_game(game_id, record.seats, dump_state(state))
             fresh = await self.store.get(game_id)
             assert fresh is not None

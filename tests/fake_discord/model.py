@@ -96,6 +96,8 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    #: The language of this user's Discord (`locale` on each interaction they make; issue 32).
+    locale: str = "en-GB"
 
     @property
     def mention(self) -> str:
