@@ -3,6 +3,7 @@
     python benchmarks/think_time.py --games 20
     python benchmarks/think_time.py --games 20 --samples 16 --duel-samples 8
     python benchmarks/think_time.py --games 20 --trees /tmp/old /work/main   # side by side
+    python benchmarks/think_time.py --games 20 --trees /tmp/old /work/main@16:8   # main with 16 / 8 samples
 
 Issue 31: a faster engine should come back as more playouts in the same think time. The player's
 budget is a count (`candidates x samples` playouts a decision, `duel_samples` with two players),
@@ -27,7 +28,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def measure(players: int, games: int, seed: int, samples: int | None, duel_samples: int | None) -> list[float]:
+def measure(
+    players: int, games: int, seed: int, samples: int | None, duel_samples: int | None
+) -> list[float]:
     """Seconds per strong decision over `games` seeded games of `players` strong players."""
     from engine.ai import decision_for, make_player, move_seed
     from engine.registry import get_game
@@ -68,7 +71,9 @@ def child(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=20, help="solo games per batch (duels: a quarter)")
     parser.add_argument("--batches", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
@@ -83,13 +88,17 @@ def main() -> None:
     found: dict[str, dict[str, list[float]]] = {tree: {"solo": [], "duel": []} for tree in args.trees}
     for batch in range(args.batches):
         for tree in args.trees:
-            command = [sys.executable, __file__, "--tree", tree, "--games", str(args.games)]
+            path, _, budget = tree.partition("@")  # "tree@samples:duel_samples": that tree's budget
+            samples, _, duel_samples = budget.partition(":")
+            samples = samples or (str(args.samples) if args.samples is not None else "")
+            duel_samples = duel_samples or (str(args.duel_samples) if args.duel_samples is not None else "")
+            command = [sys.executable, __file__, "--tree", path, "--games", str(args.games)]
             command += ["--seed", str(args.seed + batch * 1000)]
-            if args.samples is not None:
-                command += ["--samples", str(args.samples)]
-            if args.duel_samples is not None:
-                command += ["--duel-samples", str(args.duel_samples)]
-            env = {**os.environ, "PYTHONPATH": tree}
+            if samples:
+                command += ["--samples", samples]
+            if duel_samples:
+                command += ["--duel-samples", duel_samples]
+            env = {**os.environ, "PYTHONPATH": path}
             out = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout
             result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
             for kind in ("solo", "duel"):

@@ -6,7 +6,6 @@ failure goes to the central error handler (`bot.handlers.errors`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -14,66 +13,23 @@ from discord import app_commands
 from pydantic import BaseModel
 
 from bot.basics.metrics import metrics_of
-from bot.game.registry import GameEntry, entries
+from bot.basics.words import words_for
+from bot.game.registry import entries
 from bot.handlers import replies
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.daily_commands import DailyGardens
 from bot.handlers.errors import answer_error
 from bot.handlers.hands import Hands
+from bot.handlers.help_words import help_text
 from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
 from bot.presenters.base import CLOCK_CHOICES
+from bot.ui.choices import clip
+from bot.ui.layout import GREEN, TEXT_MAX, container, layout, text
 from bot.ui.levels import level
 from engine.ai import STRENGTHS
 from engine.registry import get_game
-
-#: What each game is about, in one line of `/help` (a game without a line: its title and players).
-GAME_LINES = {
-    "cabbagehead": "plant a prize-winning vegetable garden while the Tedious Neighbours snoop "
-    "around; with the New Neighbours, Grasshoppers and Romancing Eudora. `/play cabbagehead`",
-    "sabotage": "plant to complete your garden objectives and sabotage the others with Bad Bugs; "
-    "with the Bird variant. `/play sabotage`",
-    "garden_party": "grow nine flowers in your greenhouse, snoop in the others' and duel Attila "
-    "Von Salt. `/play garden-party`",
-    "secret_number": "a tiny guessing game for testing the bot. `/play secret-numbers`",
-    "objection": "a tiny game for testing answers out of turn. `/play objection`",
-}
-
-HELP_TEXT = (
-    "**Garden Club** hosts garden card games right here in the channel:\n{games}\n\n"
-    "`/play <game>` — open a lobby (with the game's options); others press **Join**, the host presses "
-    "**Start**. A solo game starts at once.\n"
-    "**My hand / My turn** on the board, or `/hand` — your own cards and moves, visible only to you.\n"
-    "`/board` — post a fresh copy of the board.\n"
-    "`/rules <game>` — how to play here, then the rules, page by page.\n"
-    "`/leave` — leave the game in this channel (`computer:` lets a computer player take your seat). "
-    "`/end` — end it (host, or Manage Channels).\n"
-    "`/pause`, `/resume` — pause the game's clock (every player agrees) and start it again. "
-    "`/notify` — reminders by direct message too. `/settings` — this server's defaults (Manage Server).\n"
-    "`/stats` — a player's games on this server; `/leaderboard <game>` — its best players "
-    "(ratings), or with `solo:` the best solo gardens.\n"
-    "`/play cabbagehead daily:True` — today's daily garden, the same deal for everyone here.\n"
-    "`/history list` — this server's finished games, each with **Replay**; "
-    "`/history export` — one as a file.\n"
-    "`/help` — this message.\n\n"
-    "One game per channel; open a thread (the `thread` option of `/play`) to play several at once. "
-    "Every move is a click; nothing is lost if the bot restarts."
-)
-
-
-def help_text(games: Iterable[GameEntry]) -> str:
-    """`/help`: the commands, and each game offered with one line."""
-    lines = []
-    for entry in games:
-        game = entry.game
-        seats = (
-            f"{game.min_seats}–{game.max_seats}" if game.min_seats < game.max_seats else str(game.min_seats)
-        )
-        players = f"{seats} player{'s' if game.max_seats > 1 else ''}"
-        about = GAME_LINES.get(entry.name)
-        lines.append(f"• **{game.title}** — {players}" + (f": {about}" if about else ""))
-    return HELP_TEXT.format(games="\n".join(lines))
 
 
 def register_commands(
@@ -105,8 +61,10 @@ def register_commands(
         async with replies.on_time(interaction, private=False):
             await lobbies.open(interaction, game_name, options, players, thread, clock=clock, daily=daily)
 
-    for entry in offered.values():
-        play.add_command(entry.presenter.play_command(open_lobby))
+    play_commands = {name: entry.presenter.play_command(open_lobby) for name, entry in offered.items()}
+    for command in play_commands.values():
+        play.add_command(command)
+    commands_of = {name: command.name for name, command in play_commands.items()}
     tree.add_command(play)
     register_clock_commands(tree, clocks)
     if stats is not None:
@@ -159,7 +117,12 @@ def register_commands(
 
     @tree.command(name="help", description="What Garden Club can do and how to play.")
     async def help_command(interaction: discord.Interaction[Any]) -> None:
-        await replies.send(interaction, private=True, content=help_text(offered.values()))
+        # A layout's text display holds 4,000 characters: room for longer languages than English's
+        # 1,900 (French is 2,200; a message's content stops at 2,000).
+        said = help_text(offered.values(), words_for(str(interaction.locale)), commands_of)
+        await replies.send(
+            interaction, private=True, view=layout([container([text(clip(said, TEXT_MAX))], GREEN)])
+        )
 
     @tree.error
     async def on_app_command_error(

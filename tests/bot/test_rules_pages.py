@@ -8,8 +8,9 @@ import re
 
 import pytest
 
+from bot.basics.words import words_for
 from bot.game.registry import entries
-from bot.handlers.commands import help_text
+from bot.handlers.help_words import help_text
 from bot.presenters.rules_pages import MIN_PAGE_CHARS, PAGE_CHARS, page_titles, reflow, split_pages
 from bot.ui.id_parsing import page_number, parse
 from bot.ui.ids import RulesId, RulesMenuId
@@ -170,16 +171,35 @@ def test_page_picker_ids_and_values_parse_strictly() -> None:
     assert page_number("1000") is None
 
 
+#: Each game's `/play` subcommand (what commands.register_commands reads from the tree).
+COMMANDS = {name: entry.presenter.play_command(None).name for name, entry in entries().items()}  # type: ignore[arg-type]
+
+
 def test_help_names_each_game_offered_with_one_line() -> None:
     offered = [e for e in entries().values() if not e.test_only]
-    text = help_text(offered)
+    english = words_for("en")
+    text = help_text(offered, english, COMMANDS)
     assert "• **Mr. Cabbagehead's Garden** — 1–2 players:" in text
     assert "• **Garden Sabotage** — 2–4 players:" in text
     assert "• **Garden Party** — 3–6 players:" in text
     assert "Secret Numbers" not in text and "Objection" not in text
     assert len([line for line in text.splitlines() if line.startswith("• ")]) == 3
-    with_tests = help_text(entries().values())
+    with_tests = help_text(entries().values(), english, COMMANDS)
     assert (
         "• **Secret Numbers** — 2 players:" in with_tests and "• **Objection!** — 2–4 players:" in with_tests
     )
-    assert len(with_tests) <= 2000  # one message
+    assert len(with_tests) <= 4000  # one text display
+    assert "`/play secret-numbers`" in with_tests and "`/play garden-party`" in with_tests
+
+
+def test_help_in_french_names_the_commands_as_french_players_see_them() -> None:
+    """Issue 32: /help in the asker's language, every command named as the French tree shows it,
+    the players counted the French way, within one message."""
+    french = help_text(entries().values(), words_for("fr"), COMMANDS)
+    assert "`/jouer <jeu>`" in french and "`/main`" in french and "`/réglages`" in french
+    assert "`/jouer nombres-secrets`" in french and "/play" not in french
+    assert "— 1–2 joueurs" in french and "— 2 joueurs" in french
+    assert len(french) <= 4000  # one text display (bot/handlers/commands.py)
+    pseudo = help_text(entries().values(), words_for("x-pseudo"), COMMANDS)
+    assert len(pseudo) <= 4000
+    assert all("⟦" in line for line in pseudo.splitlines() if line and not line.startswith("•"))

@@ -68,7 +68,7 @@ async def test_help_is_answered_ephemerally(fake_discord: FakeDiscord, running_b
     reply = await fake.response_message(interaction)
     assert interaction.response_type == 4
     assert reply.ephemeral_to == fake.alice.id
-    assert "/help" in reply.content
+    assert "/help" in reply.text()
     assert fake.public_messages(fake.general) == []
     assert fake.ephemeral_messages(fake.bob) == []
 

@@ -63,3 +63,17 @@ async def test_a_refusal_with_fields_keeps_them_in_the_translation(
     text = (await fake.response_message(refused)).text()
     assert "demande" in text and "pour commencer" in text, text
     assert "Garden Party" in text and "1 inscrits" in text, text
+
+
+async def test_help_is_in_the_askers_language_with_the_commands_as_they_see_them(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """/help asked by a French player is French, naming `/jouer`, `/main`, `/réglages` (the
+    French command tree); asked by an English one, English; each within one text display."""
+    fake = fake_discord
+    fake.bob.locale = FRENCH
+    french = (await fake.response_message(await fake.slash(fake.bob, fake.general, "help"))).text()
+    english = (await fake.response_message(await fake.slash(fake.alice, fake.general, "help"))).text()
+    assert "`/jouer <jeu>`" in french and "`/main`" in french and "`/réglages`" in french, french
+    assert "Garden Sabotage** — 2–4 joueurs" in french
+    assert "`/play <game>`" in english and "joueurs" not in english

@@ -71,5 +71,5 @@ async def test_every_rules_page_is_for_players(fake_discord: FakeDiscord, runnin
 async def test_help_names_the_games(fake_discord: FakeDiscord, running_bot: BotRunner) -> None:
     fake = fake_discord
     reply = await fake.response_message(await fake.slash(fake.alice, fake.general, "help"))
-    assert "Mr. Cabbagehead's Garden** — 1–2 players" in reply.content
-    assert "Garden Sabotage** — 2–4 players" in reply.content
+    assert "Mr. Cabbagehead's Garden** — 1–2 players" in reply.text()
+    assert "Garden Sabotage** — 2–4 players" in reply.text()
