@@ -30,6 +30,15 @@ async def settled(fake: FakeDiscord, runner: BotRunner, board: FakeMessage) -> N
     await fake.wait_until(idle, what="publishing to finish")
 
 
+async def steps_to_an_action(fake: FakeDiscord, table: FakeMessage) -> list[str]:
+    """Alice takes the table's first picker steps until it offers moves; its choices then."""
+    choices = [how for label, how in offered(table) if "Back" not in label]
+    while not any(is_action(how) for how in choices):
+        await pick(fake, fake.alice, table, choices[0])
+        choices = [how for label, how in offered(table) if "Back" not in label]
+    return choices
+
+
 def edits_of(calls: list[RecordedCall], message: FakeMessage) -> list[RecordedCall]:
     return [c for c in calls if c.method == "PATCH" and c.route == EDIT_MESSAGE and str(message.id) in c.path]
 
@@ -102,10 +111,7 @@ async def test_a_table_answer_discord_refuses_still_shows_the_move(
     running_bot.bot.table.lobbies._seed_source = lambda: 11
     table = await solo_game(fake, fake.alice, fake.general)
     await settled(fake, running_bot, table)
-    choices = [how for label, how in offered(table) if "Back" not in label]
-    while not any(is_action(how) for how in choices):
-        await pick(fake, fake.alice, table, choices[0])
-        choices = [how for label, how in offered(table) if "Back" not in label]
+    choices = await steps_to_an_action(fake, table)
     fake.fail_next("POST", "/interactions/{interaction_id}/{interaction_token}/callback", status=404)
     before = len(fake.calls)
     interaction = await pick(fake, fake.alice, table, next(h for h in choices if is_action(h)))
@@ -129,10 +135,7 @@ async def test_a_move_on_a_table_too_old_to_edit_is_answered_before_that_table_g
     clocked_bot.bot.table.lobbies._seed_source = lambda: 11
     table = await solo_game(fake, fake.alice, fake.general)
     await settled(fake, clocked_bot, table)
-    choices = [how for label, how in offered(table) if "Back" not in label]
-    while not any(is_action(how) for how in choices):
-        await pick(fake, fake.alice, table, choices[0])
-        choices = [how for label, how in offered(table) if "Back" not in label]
+    choices = await steps_to_an_action(fake, table)
     clock.advance(BOARD_MAX_AGE + 60)
     interaction = await pick(fake, fake.alice, table, next(h for h in choices if is_action(h)))
     after = await wait_for_move(fake, fake.general, 1)
