@@ -362,7 +362,7 @@ async def test_an_invalid_session_makes_the_bot_identify_again(
     await fake.gateway.drop_connection()
     await fake.gateway.wait_connected()
     assert fake.gateway.stats.identifies == 2
-    assert (await fake.response_message(await fake.slash(fake.bob, fake.general, "help"))).content
+    assert (await fake.response_message(await fake.slash(fake.bob, fake.general, "help"))).text()
 
 
 async def test_a_payload_over_discords_limits_is_refused_and_reported(
