@@ -29,7 +29,11 @@ CANNOT_USE_HERE = N_("You can't use that here.")
 async def send_ephemeral(interaction: discord.Interaction[Any], msgid: str, **fields: object) -> None:
     """Answer `interaction` privately, whether or not it was already answered (or deferred), with
     the catalog's `msgid` in the clicker's language."""
-    text = words_for(str(interaction.locale)).text(msgid, **fields)
+    await send_said(interaction, words_for(str(interaction.locale)).text(msgid, **fields))
+
+
+async def send_said(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer `interaction` privately with `text`, already in the clicker's language."""
     try:
         await replies.send(interaction, private=True, content=text)
     except discord.HTTPException:
@@ -57,7 +61,8 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("Interaction expired before it was answered in %s", describe(interaction, context))
         return
     if isinstance(original, Refusal):
-        await send_ephemeral(interaction, original.msgid, **original.fields)
+        # Its own way of being said (an engine's refusal is matched against its game's templates).
+        await send_said(interaction, original.said(words_for(str(interaction.locale))))
         return
     if isinstance(original, app_commands.NoPrivateMessage):
         await send_ephemeral(interaction, DIRECT_MESSAGE)
