@@ -25,12 +25,14 @@ from bot.basics.refusals import (
     Outdated,
     Refusal,
 )
+from bot.basics.words import Words, words_for
 from bot.game.position import Position
 from bot.game.session import GameSession, TableClick
 from bot.handlers import replies
 from bot.handlers.table import Table
 from bot.picture_service import as_file
 from bot.play.moves import MoveOutcome
+from bot.presenters.engine_words import translate
 from bot.publish.render import board_link
 from bot.publish.table_layout import (
     TABLE_LOG_LINES,
@@ -40,6 +42,7 @@ from bot.publish.table_layout import (
     offers,
     table_layout,
     table_seat,
+    table_words,
 )
 from bot.ui.ids import ChoiceId
 from engine.api import has_public_view
@@ -53,6 +56,11 @@ MOVED_ON = "That choice was for an earlier moment of the game, so nothing was pl
 PLAYED_TABLE_GONE = "Played. The table moved to a new message below."
 #: The note on a hand whose picker step was pressed after the game moved on: shown as it is now.
 NEWER_HAND = "The game moved on since this hand was drawn: these are your choices now."
+
+
+def words_of(interaction: discord.Interaction[Any]) -> Words:
+    """The clicker's language: a hand is said in its player's own."""
+    return words_for(str(interaction.locale))
 
 
 def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
@@ -125,24 +133,26 @@ class Hands:
         *,
         picture: PictureWish,
         kept_alt: str | None = None,
+        words: Words | None = None,
     ) -> dict[str, Any]:
         """A hand message's fields: its layout, and attachments (absent: keep the message's).
 
         `picture`: "asked" (the player opened their hand: draw it), "if-free" (draw if the picture
         budget has room), or "keep" (same position as the message shows: keep its picture, whose
-        alt text is `kept_alt`; None: the message has none)."""
-        lines = await self.sessions.log_lines(position, seat, TABLE_LOG_LINES)
+        alt text is `kept_alt`; None: the message has none). `words`: the player's language (the
+        clicker's locale; None: English)."""
+        lines = await self.sessions.log_lines(position, seat, TABLE_LOG_LINES, words)
         fields: dict[str, Any] = {"embed": None}  # a hand from before layout messages: its embed goes
         alt = kept_alt
         if picture != "keep":
             drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked")
             fields["attachments"] = [as_file(drawn)] if drawn is not None else []
             alt = drawn.description if drawn is not None else None
-        page = choices_page(position, seat, choice) if asks(position, seat) else None
+        page = choices_page(position, seat, choice, words) if asks(position, seat) else None
         look = self.sessions.session(position.game_id).shown.look
         closes = look.ends if look is not None and position.in_window(seat) else None
         fields["view"] = hand_layout(
-            position, seat, lines, note=note, picture_alt=alt, page=page, closes=closes
+            position, seat, lines, note=note, picture_alt=alt, page=page, closes=closes, words=words
         )
         return fields
 
@@ -166,7 +176,8 @@ class Hands:
             if interaction.channel_id != position.record.channel_id:
                 raise Refusal(WRONG_PLACE)
         seat = self.seat_of(position, interaction.user.id)
-        await self.answer(interaction, await self.message(position, seat, picture="asked"))
+        fields = await self.message(position, seat, picture="asked", words=words_of(interaction))
+        await self.answer(interaction, fields)
         self.remember_open(interaction, position, seat)
 
     async def choose(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
@@ -188,13 +199,23 @@ class Hands:
                 check_offered(position, clicked)
                 # A picker step or page at the position the message shows: its picture still fits.
                 fields = await self.message(
-                    position, clicked.seat, clicked.choice, picture="keep", kept_alt=shown_alt(interaction)
+                    position,
+                    clicked.seat,
+                    clicked.choice,
+                    picture="keep",
+                    kept_alt=shown_alt(interaction),
+                    words=words_of(interaction),
                 )
             elif position.is_active and offers(position, clicked.seat, clicked.choice, clicked.menu):
                 # From a hand drawn earlier: the step opens on the hand as it stands now (it plays
                 # nothing, so it need not mean what it meant then), said to be newer.
                 fields = await self.message(
-                    position, clicked.seat, clicked.choice, note=NEWER_HAND, picture="if-free"
+                    position,
+                    clicked.seat,
+                    clicked.choice,
+                    note=NEWER_HAND,
+                    picture="if-free",
+                    words=words_of(interaction),
                 )
             else:
                 await self._outdated(interaction, position, clicked.seat)
@@ -209,8 +230,14 @@ class Hands:
         except Outdated:
             await self._outdated(interaction, await self.sessions.position(clicked.game_id), clicked.seat)
             return
+        words = words_of(interaction)
+        label = translate(words, outcome.label, outcome.position.record.game)
         fields = await self.message(
-            outcome.position, clicked.seat, note=f"You played: {outcome.label}", picture="if-free"
+            outcome.position,
+            clicked.seat,
+            note=words.text("You played: {label}", label=label),
+            picture="if-free",
+            words=words,
         )
         await replies.update(interaction, **fields)
 
@@ -241,7 +268,7 @@ class Hands:
             if now - shown.at > OPEN_HAND_SECONDS:
                 del session.open_hands[seat]
                 continue
-            fields = await self.message(position, seat, picture="if-free")
+            fields = await self.message(position, seat, picture="if-free", words=words_of(shown.interaction))
             try:
                 await shown.interaction.edit_original_response(**fields)
             except discord.HTTPException:
@@ -328,7 +355,7 @@ class Hands:
             session = self.sessions.session(record.id)
             look = session.shown.look
             if look is None:  # a restart since the table was drawn: draw it again as it stands
-                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES)
+                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, table_words(position))
                 look = TableLook(tuple(lines), shown_alt(interaction))
             await replies.update(
                 interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)
@@ -351,6 +378,7 @@ class Hands:
         )
         if position.record.status != "active":
             raise Refusal(MOVED_ON)
-        await replies.update(
-            interaction, **await self.message(position, seat, note=MOVED_ON + where, picture="if-free")
+        fields = await self.message(
+            position, seat, note=MOVED_ON + where, picture="if-free", words=words_of(interaction)
         )
+        await replies.update(interaction, **fields)

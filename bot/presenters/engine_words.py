@@ -34,7 +34,7 @@ from babel.messages.pofile import read_po
 
 from bot.basics.refusals import Refusal
 from bot.basics.words import DOMAIN, ENGLISH, PSEUDO, TEMPLATE, Words
-from engine.api import Event, FieldValue, Phrase, fill
+from engine.api import Event, FieldValue, Phrase, Result, fill
 
 #: Writes a log line of one kind from its event's fields in `words`' language, the seats named by
 #: `names` (None: leave it to its template).
@@ -160,6 +160,13 @@ def fill_in(
 def phrase_text(words: Words, phrase: Phrase, names: Sequence[str]) -> str:
     """A phrase (a summary, whose decision it is) in `words`' language."""
     return fill_in(words, phrase.template, phrase.seats, phrase.values, names)
+
+
+def summary_text(words: Words, result: Result, names: Sequence[str]) -> str:
+    """A result's one-sentence summary in `words`' language (as `Result.summary_for`)."""
+    if result.summary_phrase is None:
+        return result.summary
+    return phrase_text(words, result.summary_phrase, names)
 
 
 def event_line(
