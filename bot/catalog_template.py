@@ -25,7 +25,7 @@ from bot.basics.words import DOMAIN, LANGUAGES, LOCALE_DIR, TEMPLATE, catalog_pa
 BOT_DIR = Path(__file__).resolve().parent
 #: Messages marked for later (`N_("...")`) and refusals (`Refusal("...", field=...)`), whose
 #: wording is said in the asker's language where it is shown (bot/handlers/errors.py).
-MARKED: dict[str, Any] = {"N_": None, "Refusal": None}
+MARKED: dict[str, Any] = {"N_": None, "Refusal": None, "Note": None}
 #: ... and, in modules that use the catalogs, `words.text(msgid, ...)` and
 #: `words.plural(singular, plural, n, ...)`.
 KEYWORDS: dict[str, Any] = {"text": None, "plural": (1, 2), **MARKED}
@@ -70,13 +70,14 @@ def tree_strings(tree: app_commands.CommandTree[Any]) -> Iterator[str]:
 
 def code_strings() -> Iterator[tuple[Msgid, str, int]]:
     """Every `text(...)`/`plural(...)` literal in the modules that use the catalogs (those that
-    import bot.basics.words: other modules have functions called `text` of their own), and every
-    `N_(...)`/`Refusal(...)` literal in those and in the modules that refuse."""
+    import bot.basics.words, or say things with a `words` they are given, such as `position.words`:
+    other modules have functions called `text` of their own), and every `N_(...)`/`Refusal(...)`
+    literal in those and in the modules that refuse."""
     for path in sorted(BOT_DIR.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         if path.name == "words.py":
             continue
-        if "bot.basics.words" in source:
+        if "bot.basics.words" in source or "words.text(" in source or "words.plural(" in source:
             keywords = KEYWORDS
         elif "Refusal" in source:
             keywords = MARKED

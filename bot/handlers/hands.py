@@ -25,6 +25,7 @@ from bot.basics.refusals import (
     Outdated,
     Refusal,
 )
+from bot.basics.words import N_, Words, words_for
 from bot.game.position import Position
 from bot.game.session import GameSession, TableClick
 from bot.handlers import replies
@@ -48,11 +49,11 @@ log = logging.getLogger(__name__)
 
 PictureWish = Literal["asked", "if-free", "keep"]
 #: The note on a hand redrawn after a click made at an earlier position.
-MOVED_ON = "That choice was for an earlier moment of the game, so nothing was played."
+MOVED_ON = N_("That choice was for an earlier moment of the game, so nothing was played.")
 #: The answer to a move played from a table message that was deleted meanwhile.
-PLAYED_TABLE_GONE = "Played. The table moved to a new message below."
+PLAYED_TABLE_GONE = N_("Played. The table moved to a new message below.")
 #: The note on a hand whose picker step was pressed after the game moved on: shown as it is now.
-NEWER_HAND = "The game moved on since this hand was drawn: these are your choices now."
+NEWER_HAND = N_("The game moved on since this hand was drawn: these are your choices now.")
 
 
 def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
@@ -101,6 +102,11 @@ def asks(position: Position, seat: int) -> bool:
     return bool(position.legal_actions(seat)) and not position.only_pass(seat)
 
 
+def reader(interaction: discord.Interaction[Any]) -> Words:
+    """The words of a private answer: the clicker's own language (issue 32)."""
+    return words_for(str(interaction.locale))
+
+
 class Hands:
     """The hand messages of every game."""
 
@@ -123,6 +129,7 @@ class Hands:
         choice: str = "p0",
         note: str | None = None,
         *,
+        words: Words,
         picture: PictureWish,
         kept_alt: str | None = None,
     ) -> dict[str, Any]:
@@ -142,7 +149,7 @@ class Hands:
         look = self.sessions.session(position.game_id).shown.look
         closes = look.ends if look is not None and position.in_window(seat) else None
         fields["view"] = hand_layout(
-            position, seat, lines, note=note, picture_alt=alt, page=page, closes=closes
+            position, seat, lines, note=note, picture_alt=alt, page=page, words=words, closes=closes
         )
         return fields
 
@@ -166,7 +173,9 @@ class Hands:
             if interaction.channel_id != position.record.channel_id:
                 raise Refusal(WRONG_PLACE)
         seat = self.seat_of(position, interaction.user.id)
-        await self.answer(interaction, await self.message(position, seat, picture="asked"))
+        await self.answer(
+            interaction, await self.message(position, seat, words=reader(interaction), picture="asked")
+        )
         self.remember_open(interaction, position, seat)
 
     async def choose(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
@@ -188,13 +197,24 @@ class Hands:
                 check_offered(position, clicked)
                 # A picker step or page at the position the message shows: its picture still fits.
                 fields = await self.message(
-                    position, clicked.seat, clicked.choice, picture="keep", kept_alt=shown_alt(interaction)
+                    position,
+                    clicked.seat,
+                    clicked.choice,
+                    words=reader(interaction),
+                    picture="keep",
+                    kept_alt=shown_alt(interaction),
                 )
             elif position.is_active and offers(position, clicked.seat, clicked.choice, clicked.menu):
                 # From a hand drawn earlier: the step opens on the hand as it stands now (it plays
                 # nothing, so it need not mean what it meant then), said to be newer.
+                words = reader(interaction)
                 fields = await self.message(
-                    position, clicked.seat, clicked.choice, note=NEWER_HAND, picture="if-free"
+                    position,
+                    clicked.seat,
+                    clicked.choice,
+                    note=words.text(NEWER_HAND),
+                    words=words,
+                    picture="if-free",
                 )
             else:
                 await self._outdated(interaction, position, clicked.seat)
@@ -209,8 +229,13 @@ class Hands:
         except Outdated:
             await self._outdated(interaction, await self.sessions.position(clicked.game_id), clicked.seat)
             return
+        words = reader(interaction)
         fields = await self.message(
-            outcome.position, clicked.seat, note=f"You played: {outcome.label}", picture="if-free"
+            outcome.position,
+            clicked.seat,
+            note=words.text("You played: {choice}", choice=outcome.label),
+            words=words,
+            picture="if-free",
         )
         await replies.update(interaction, **fields)
 
@@ -241,7 +266,7 @@ class Hands:
             if now - shown.at > OPEN_HAND_SECONDS:
                 del session.open_hands[seat]
                 continue
-            fields = await self.message(position, seat, picture="if-free")
+            fields = await self.message(position, seat, words=reader(shown.interaction), picture="if-free")
             try:
                 await shown.interaction.edit_original_response(**fields)
             except discord.HTTPException:
@@ -286,7 +311,9 @@ class Hands:
                 await replies.defer(interaction, private=True)
             except discord.NotFound:  # the clicked table is gone (deleted): say so privately
                 try:
-                    await replies.send(interaction, private=True, content=PLAYED_TABLE_GONE)
+                    await replies.send(
+                        interaction, private=True, content=reader(interaction).text(PLAYED_TABLE_GONE)
+                    )
                 except discord.HTTPException:
                     log.warning("Could not answer table click %s.", interaction.id, exc_info=True)
             except discord.HTTPException:
@@ -343,14 +370,15 @@ class Hands:
             raise Refusal(MOVED_ON) from None
 
     async def _outdated(self, interaction: discord.Interaction[Any], position: Position, seat: int) -> None:
-        link = board_link(position)
-        where = (
-            f" Here is where it stands now ([current board]({link}))."
-            if link
-            else " Here is where it stands now."
-        )
         if position.record.status != "active":
             raise Refusal(MOVED_ON)
+        words = reader(interaction)
+        link = board_link(position)
+        if link:
+            where = words.text("Here is where it stands now ([current board]({link})).", link=link)
+        else:
+            where = words.text("Here is where it stands now.")
+        note = f"{words.text(MOVED_ON)} {where}"
         await replies.update(
-            interaction, **await self.message(position, seat, note=MOVED_ON + where, picture="if-free")
+            interaction, **await self.message(position, seat, note=note, words=words, picture="if-free")
         )

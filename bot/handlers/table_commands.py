@@ -10,12 +10,13 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.basics.words import words_for
 from bot.game.registry import entries, presenter
 from bot.handlers import replies
 from bot.handlers.lobby_views import can_manage, display_name, lobby_view_of
 from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
-from bot.play.seats import SeatChange
+from bot.play.seats import SeatChange, said
 from bot.presenters.rules_pages import page_titles, reflow, split_pages
 from bot.publish.render import lobby_embed
 from bot.publish.table_layout import TABLE_LOG_LINES, look_of, table_layout
@@ -84,7 +85,8 @@ class TableCommands:
         if daily.hidden(position.record, self.table.clock()):
             raise Refusal(DAILY_HIDDEN)
         board = presenter(position.record.game).board_text(view, position.names)
-        shown = layout([container([text(clip(board, TEXT_MAX))], GREEN), text(f"-# Game #{game_id}")])
+        footer = "-# " + words_for(str(interaction.locale)).text("Game #{game}", game=game_id)
+        shown = layout([container([text(clip(board, TEXT_MAX))], GREEN), text(footer)])
         await replies.send(interaction, private=True, view=shown)
 
     async def end_or_leave(
@@ -106,7 +108,11 @@ class TableCommands:
             )
         else:
             change = await lobbies.leave(game_id, interaction.user.id, computer=computer)
-        await replies.send(interaction, private=False, content=" ".join(change.notes) or "Done.")
+        await replies.send(
+            interaction,
+            private=False,
+            content=said(change.notes, change.position.words) or change.position.words.text("Done."),
+        )
         await self.show_seat_change(change)
 
     async def show_seat_change(self, change: SeatChange) -> None:

@@ -24,6 +24,13 @@ CLOCK_WORDS: dict[str, str] = {
     "standard": N_("10 minutes per turn"),
     "quick": N_("2 minutes per turn"),
 }
+#: Each clock preset's name as the lobby shows it ("Clock: standard (10 minutes per turn)").
+CLOCK_PRESETS: dict[str, str] = {
+    "off": N_("off"),
+    "relaxed": N_("relaxed"),
+    "standard": N_("standard"),
+    "quick": N_("quick"),
+}
 #: How /settings names each table language (a language's own name, as Discord's menus do).
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français"}
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.basics.words import N_, Words
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 from bot.ui.ids import (
     AgainId,
@@ -33,11 +34,16 @@ from bot.ui.levels import level
 
 BUTTON_LABEL_MAX = 80
 PLACEHOLDER_MAX = 150
-HAND_LABEL = "My hand / My turn"
+HAND_LABEL = N_("My hand / My turn")
+REFRESH_LABEL = N_("Refresh")
+AS_TEXT_LABEL = N_("Board as text")
+AGAIN_LABEL = N_("Play again")
+PAUSE_LABEL = N_("Agree to pause")
+BACK_LABEL = N_("I'm back")
 
 #: The lobby's own buttons, for everyone; the host's settings are behind "Host options".
-HOST_OPTIONS_LABEL = "Host options"
-CANCEL_LABEL = "Cancel lobby"
+HOST_OPTIONS_LABEL = N_("Host options")
+CANCEL_LABEL = N_("Cancel lobby")
 
 
 class DrawnView(discord.ui.View):
@@ -98,29 +104,30 @@ def _menu(
     )
 
 
-def lobby_view(game_id: int, *, seated: int, needed: int, most: int) -> discord.ui.View:
+def lobby_view(game_id: int, words: Words, *, seated: int, needed: int, most: int) -> discord.ui.View:
     """What everyone sees under a lobby: Join (disabled once full), Leave, Start, and "Host options".
 
     Start reads how many have joined ("Start (3 of 4)") and is green only once enough have: before
     that it is grey, so nobody has to press it to learn whether the game can begin."""
     full = seated >= most
     ready = needed <= seated <= most
-    join = {**button(LobbyId(game_id, "join").text(), "Join"), "disabled": full}
+    join = {**button(LobbyId(game_id, "join").text(), words.text("Join")), "disabled": full}
     start = button(
         LobbyId(game_id, "start").text(),
-        f"Start ({seated} of {most})",
+        words.text("Start ({seated} of {most})", seated=seated, most=most),
         discord.ButtonStyle.success if ready else discord.ButtonStyle.secondary,
     )
+    leave = button(LobbyId(game_id, "leave").text(), words.text("Leave"), discord.ButtonStyle.secondary)
     return DrawnView(
         [
             row(
                 [
                     join,
-                    button(LobbyId(game_id, "leave").text(), "Leave", discord.ButtonStyle.secondary),
+                    leave,
                     start,
                     button(
                         LobbyId(game_id, "host").text(),
-                        HOST_OPTIONS_LABEL,
+                        words.text(HOST_OPTIONS_LABEL),
                         discord.ButtonStyle.secondary,
                         "⚙",
                     ),
@@ -132,6 +139,7 @@ def lobby_view(game_id: int, *, seated: int, needed: int, most: int) -> discord.
 
 def host_panel_view(
     game_id: int,
+    words: Words,
     strengths: Sequence[str] = (),
     *,
     full: bool = False,
@@ -149,7 +157,7 @@ def host_panel_view(
         {
             **button(
                 LobbyId(game_id, f"add-{s}").text(),
-                f"Add computer player ({level(s)})",
+                words.text("Add computer player ({level})", level=level(s, words)),
                 discord.ButtonStyle.secondary,
             ),
             "disabled": full,
@@ -159,36 +167,37 @@ def host_panel_view(
     if adds:
         rows.append(row(adds))
     if clocks:
-        rows.append(_menu(LobbyId(game_id, "clock").text(), clocks, clock, "Clock"))
+        rows.append(_menu(LobbyId(game_id, "clock").text(), clocks, clock, words.text("Clock")))
     if stand_ins:
-        rows.append(
-            _menu(LobbyId(game_id, "stand-in").text(), stand_ins, stand_in, "Computer for timed-out turns")
-        )
-    rows.append(row([button(LobbyId(game_id, "cancel").text(), CANCEL_LABEL, discord.ButtonStyle.danger)]))
+        stand_in_menu = words.text("Computer for timed-out turns")
+        rows.append(_menu(LobbyId(game_id, "stand-in").text(), stand_ins, stand_in, stand_in_menu))
+    cancel = button(LobbyId(game_id, "cancel").text(), words.text(CANCEL_LABEL), discord.ButtonStyle.danger)
+    rows.append(row([cancel]))
     return DrawnView(rows)
 
 
-def hand_row(game_id: int, *, refresh: bool = False, as_text: bool = False) -> dict[str, Any]:
+def hand_row(game_id: int, words: Words, *, refresh: bool = False, as_text: bool = False) -> dict[str, Any]:
     """ "My hand" (or "Refresh" in a hand), and "Board as text" under a board with a picture."""
-    label = "Refresh" if refresh else HAND_LABEL
+    label = words.text(REFRESH_LABEL if refresh else HAND_LABEL)
     buttons = [button(HandId(game_id).text(), label, emoji="🃏")]
     if as_text:
-        buttons.append(button(TextId(game_id).text(), "Board as text", discord.ButtonStyle.secondary, "📝"))
+        as_text_label = words.text(AS_TEXT_LABEL)
+        buttons.append(button(TextId(game_id).text(), as_text_label, discord.ButtonStyle.secondary, "📝"))
     return row(buttons)
 
 
-def again_view(game_id: int) -> discord.ui.View:
-    return DrawnView(
-        [row([button(AgainId(game_id).text(), "Play again", discord.ButtonStyle.success, "🔁")])]
-    )
+def again_view(game_id: int, words: Words) -> discord.ui.View:
+    again = button(AgainId(game_id).text(), words.text(AGAIN_LABEL), discord.ButtonStyle.success, "🔁")
+    return DrawnView([row([again])])
 
 
-def pause_view(game_id: int) -> discord.ui.View:
-    return DrawnView([row([button(PauseId(game_id).text(), "Agree to pause", emoji="⏸")])])
+def pause_view(game_id: int, words: Words) -> discord.ui.View:
+    return DrawnView([row([button(PauseId(game_id).text(), words.text(PAUSE_LABEL), emoji="⏸")])])
 
 
-def back_view(game_id: int, seat: int) -> discord.ui.View:
-    return DrawnView([row([button(BackId(game_id, seat).text(), "I'm back", discord.ButtonStyle.success)])])
+def back_view(game_id: int, seat: int, words: Words) -> discord.ui.View:
+    back = button(BackId(game_id, seat).text(), words.text(BACK_LABEL), discord.ButtonStyle.success)
+    return DrawnView([row([back])])
 
 
 #: A menu shows at most this many options: the rules' page picker offers the pages around the

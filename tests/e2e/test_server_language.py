@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.table_driver import host_click, open_lobby
+from tests.e2e.table_driver import open_lobby
 from tests.fake_discord import BotRunner, FakeDiscord, FakeUser
 
 PLAY = "play garden-party"
@@ -22,11 +22,13 @@ async def settings(fake: FakeDiscord, user: FakeUser, changes: dict[str, Any]) -
 
 
 async def language_of_a_new_game(fake: FakeDiscord, runner: BotRunner) -> str | None:
-    """Open a lobby, read the language it was stored with, and cancel it (one game a channel)."""
-    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, OPTIONS)
+    """Open a lobby, read the language it was stored with, and end it (one game a channel)."""
+    await open_lobby(fake, fake.alice, fake.general, PLAY, OPTIONS)
     record = await runner.bot.table.store.open_game_in_channel(fake.general.id)
     assert record is not None
-    await host_click(fake, fake.alice, lobby, "Cancel lobby")
+    ended = await fake.slash(fake.alice, fake.general, "end")
+    await ended.wait_answered()
+    assert await runner.bot.table.store.open_game_in_channel(fake.general.id) is None
     return record.language
 
 
