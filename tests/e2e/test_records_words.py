@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 
 from bot.basics.ratings import Rating
 from bot.basics.words import PSEUDO, TEMPLATE, words_for
-from bot.handlers.history_commands import BACK_TO_LIST
+from bot.handlers.history_commands import BACK_TO_LIST, end_words
 from bot.handlers.stats_commands import NO_SOLO
 from bot.records.standings import option_set_words, ordinal, tally_line
 from bot.storage.standings import GameTally
@@ -289,3 +289,15 @@ async def test_the_daily_garden_in_stats_and_history_in_the_readers_language(
         assert days is None or days in said, said
         listed = reader.check(await reader.ask("history list"))
         assert reader.label("{title} · daily garden", title="Mr. Cabbagehead's Garden") in listed
+
+
+def test_how_a_game_ended_is_said_again_in_the_readers_words() -> None:
+    """The reasons the platform stores in English are recognised and said in French; another
+    reason (an engine's own) is shown as it is."""
+    french = words_for(FRENCH)
+    assert end_words("Zoë ended the lobby", french) == "Zoë a fermé le salon d’attente"
+    assert end_words("Zoë left the game", french) == "Zoë a quitté la partie"
+    assert end_words("abandoned: no move for 14 days", french) == "abandonnée : aucun coup pendant 14 jours"
+    assert end_words(None, french) == "arrêtée avant la fin"
+    assert end_words("dealt with edition 1", french) == "dealt with edition 1"
+    assert end_words("Zoë ended the game", words_for("en")) == "Zoë ended the game"
