@@ -280,33 +280,37 @@ def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[
     return rows
 
 
-def share_view(user_id: int, game: str | None) -> discord.ui.View:
-    """ "Share in channel" under a private /stats answer."""
-    return DrawnView(
-        [row([button(ShareId(user_id, game).text(), "Share in channel", discord.ButtonStyle.secondary)])]
-    )
+def share_view(user_id: int, game: str | None, words: Words) -> discord.ui.View:
+    """ "Share in channel" under a private /stats answer, in its reader's words."""
+    label = words.text("Share in channel")
+    return DrawnView([row([button(ShareId(user_id, game).text(), label, discord.ButtonStyle.secondary)])])
 
 
 def leaderboard_view(
     game: str,
     page: int,
     pages: int,
+    words: Words,
     set_key: str | None = None,
     sets: Sequence[tuple[str, str]] = (),
 ) -> discord.ui.View | None:
     """◀ / ▶ between a leaderboard's pages and, for the best solo gardens, the menu of option sets
-    (`sets`: key and words, at most a menu's 25); nothing when there is nothing to choose."""
+    (`sets`: key and words, at most a menu's 25), in the reader's words; nothing when there is
+    nothing to choose."""
     rows: list[dict[str, Any]] = []
     if len(sets) > 1:
-        rows.append(_menu(LeaderboardMenuId(game).text(), list(sets)[:25], set_key, "Options played with"))
+        placeholder = words.text("Options played with")
+        rows.append(_menu(LeaderboardMenuId(game).text(), list(sets)[:25], set_key, placeholder))
     buttons = []
     if page > 0:
+        previous = words.text("◀ Previous")
         buttons.append(
-            button(LeaderboardId(game, page - 1, set_key).text(), "◀ Previous", discord.ButtonStyle.secondary)
+            button(LeaderboardId(game, page - 1, set_key).text(), previous, discord.ButtonStyle.secondary)
         )
     if page < pages - 1:
+        following = words.text("Next ▶")
         buttons.append(
-            button(LeaderboardId(game, page + 1, set_key).text(), "Next ▶", discord.ButtonStyle.secondary)
+            button(LeaderboardId(game, page + 1, set_key).text(), following, discord.ButtonStyle.secondary)
         )
     if buttons:
         rows.append(row(buttons))
