@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.basics.words import words_for
 from bot.game.registry import entries, presenter
 from bot.handlers import replies
 from bot.handlers.lobby_views import can_manage, display_name, lobby_view_of
@@ -141,11 +142,15 @@ class TableCommands:
         found = entries().get(game)
         if found is None:
             raise Refusal("I don't know that game.")
-        pages = split_pages(reflow(found.presenter.rules_text()))
+        words = words_for(str(interaction.locale))
+        pages = split_pages(reflow(found.presenter.rules_text(words.language)), words=words)
         page = min(max(page, 0), len(pages) - 1)
-        embed = discord.Embed(title=f"Rules — {get_game(game).title}", description=pages[page], colour=GREEN)
-        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
-        fields: dict[str, Any] = {"embed": embed, "view": rules_view(game, page, page_titles(pages))}
+        title = words.text("Rules — {game}", game=words.text(get_game(game).title))
+        embed = discord.Embed(title=title, description=pages[page], colour=GREEN)
+        shown, count = words.number(page + 1), words.number(len(pages))
+        embed.set_footer(text=words.text("Page {page} of {pages}", page=shown, pages=count))
+        view = rules_view(game, page, page_titles(pages, words), words)
+        fields: dict[str, Any] = {"embed": embed, "view": view}
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await replies.update(interaction, **fields)

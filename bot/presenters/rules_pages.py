@@ -2,13 +2,17 @@
 
 A page is one `#`/`##` section where it can be: a short section is merged with its neighbour, a
 long one is cut at paragraphs into pages of about the same size, and a heading always stays with
-the text under it. Each page is named by its section for the page picker ("3. A turn").
+the text under it. Each page is named by its section for the page picker ("3. A turn"): the page's
+own heading, so a translated page names its pages in its language; the few words added here ("(continued)")
+come from the catalogs.
 """
 
 from __future__ import annotations
 
 import math
 import re
+
+from bot.basics.words import Words, words_for
 
 #: Comfortably under an embed description's 4096 characters, and short enough to read at once.
 PAGE_CHARS = 1800
@@ -134,13 +138,14 @@ def _merge_small_pages(pages: list[list[str]], limit: int) -> list[list[str]]:
     return out
 
 
-def split_pages(text: str, limit: int = PAGE_CHARS) -> list[str]:
+def split_pages(text: str, limit: int = PAGE_CHARS, words: Words | None = None) -> list[str]:
     """Pages of at most `limit` characters, one `#`/`##` section each where possible: short
-    sections merged with a neighbour, long ones cut at paragraphs into pages of similar size."""
+    sections merged with a neighbour, long ones cut at paragraphs into pages of similar size
+    (`words`: the reader's, for the line that says there is no text; default English)."""
     sections = _merge_short(_sections(text, limit))
     pages = [page for section in sections for page in _cut_section(section, limit)]
     found = [_joined(page) for page in _merge_small_pages(pages, limit)]
-    return found or ["(No rules text yet.)"]
+    return found or [(words or words_for(None)).text("(No rules text yet.)")]
 
 
 def _headings(page: str) -> list[str]:
@@ -148,9 +153,11 @@ def _headings(page: str) -> list[str]:
     return [line.lstrip("#").strip() for line in page.splitlines() if _SECTION.match(line)]
 
 
-def page_titles(pages: list[str]) -> list[str]:
+def page_titles(pages: list[str], words: Words | None = None) -> list[str]:
     """Each page's name for the picker, numbered: its first `##` section ("2. Setting up"), else
-    its title, else the section it continues ("3. Setting up (continued)")."""
+    its title, else the section it continues ("3. Setting up (continued)", in `words`' language:
+    default English)."""
+    said = words or words_for(None)
     titles: list[str] = []
     last = ""
     for number, page in enumerate(pages, start=1):
@@ -161,9 +168,9 @@ def page_titles(pages: list[str]) -> list[str]:
         elif headings:
             name = headings[0]
         elif last:
-            name = f"{last} (continued)"
+            name = said.text("{section} (continued)", section=last)
         else:
-            name = f"Page {number}"
+            name = said.text("Page {number}", number=said.number(number))
         if headings:
             last = (subsections or headings)[-1]
         titles.append(f"{number}. {name}")
