@@ -17,7 +17,7 @@ from bot.handlers.lobby_views import can_manage, display_name, lobby_view_of
 from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
 from bot.play.seats import SeatChange
-from bot.presenters.rules_pages import page_titles, reflow, split_pages
+from bot.presenters.rules_pages import page_titles, pages_like, reflow
 from bot.publish.render import lobby_embed
 from bot.publish.table_layout import TABLE_LOG_LINES, look_of, table_layout
 from bot.records import daily
@@ -143,7 +143,8 @@ class TableCommands:
         if found is None:
             raise Refusal("I don't know that game.")
         words = words_for(str(interaction.locale))
-        pages = split_pages(reflow(found.presenter.rules_text(words.language)), words=words)
+        english = reflow(found.presenter.rules_text())
+        pages = pages_like(reflow(found.presenter.rules_text(words.language)), english, words)
         page = min(max(page, 0), len(pages) - 1)
         title = words.text("Rules — {game}", game=words.text(get_game(game).title))
         embed = discord.Embed(title=title, description=pages[page], colour=GREEN)
