@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.basics.words import Words, words_for
+from bot.basics.words import Words
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 from bot.ui.ids import (
     AgainId,
@@ -197,20 +197,17 @@ def back_view(game_id: int, seat: int) -> discord.ui.View:
 MENU_OPTIONS_MAX = 25
 
 
-def rules_view(
-    game: str, page: int, titles: Sequence[str], words: Words | None = None
-) -> discord.ui.View | None:
+def rules_view(game: str, page: int, titles: Sequence[str], words: Words) -> discord.ui.View | None:
     """The rules' page picker (each page by its section, e.g. "2. Setting up") and the ◀ / ▶
-    buttons, in the reader's `words` (default English); nothing for a single page."""
+    buttons, in the reader's words; nothing for a single page."""
     pages = len(titles)
     if pages <= 1:
         return None
-    said = words or words_for(None)
     first = min(max(page - MENU_OPTIONS_MAX // 2, 0), max(pages - MENU_OPTIONS_MAX, 0))
     shown = [(str(n), titles[n]) for n in range(first, min(first + MENU_OPTIONS_MAX, pages))]
-    rows = [_menu(RulesMenuId(game).text(), shown, str(page), said.text("Go to a page"))]
+    rows = [_menu(RulesMenuId(game).text(), shown, str(page), words.text("Go to a page"))]
     buttons = []
-    previous, following = said.text("◀ Previous"), said.text("Next ▶")
+    previous, following = words.text("◀ Previous"), words.text("Next ▶")
     if page > 0:
         buttons.append(button(RulesId(game, page - 1).text(), previous, discord.ButtonStyle.secondary))
     if page < pages - 1:

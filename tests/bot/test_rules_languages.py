@@ -188,7 +188,7 @@ def test_the_words_around_the_pages_are_the_readers() -> None:
     assert pseudo_titles[0] == "1. Long" and pseudo_titles[1].startswith("2. ⟦Long (")
     for language, expected in (
         ("en", ["Go to a page", "◀ Previous", "Next ▶"]),
-        ("fr", ["Aller à une page", "◀ Précédente", "Suivante ▶"]),
+        ("fr", ["Aller à une page", "◀ Précédent", "Suivant ▶"]),
     ):
         view = rules_view("sabotage", 1, ["1. A", "2. B", "3. C"], words_for(language))
         assert view is not None

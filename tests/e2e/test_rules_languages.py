@@ -63,12 +63,12 @@ async def test_a_french_player_reads_the_french_rules_page_by_page(
     assert labels[1] == "2. Tours, pendules et joueurs ordinateur" and "6. Les Bestioles" in labels
     assert embed(page)["footer"]["text"] == f"Page 1 sur {len(labels)}"
     assert picker(page)["placeholder"] == "Aller à une page"
-    assert [b.get("label") for b in page.buttons()] == ["Suivante ▶"]
+    assert [b.get("label") for b in page.buttons()] == ["Suivant ▶"]
 
-    await click(fake, fake.alice, page, "Suivante ▶")
+    await click(fake, fake.alice, page, "Suivant ▶")
     assert chosen(page) == labels[1] and "`/prévenir`" in page.text()
-    assert [b.get("label") for b in page.buttons()] == ["◀ Précédente", "Suivante ▶"]
-    await click(fake, fake.alice, page, "◀ Précédente")
+    assert [b.get("label") for b in page.buttons()] == ["◀ Précédent", "Suivant ▶"]
+    await click(fake, fake.alice, page, "◀ Précédent")
     assert chosen(page) == labels[0]
 
     seen = await every_page(fake, fake.alice, page)
