@@ -28,7 +28,13 @@ from tests.fake_discord.limits import BUTTON_LABEL, EMBED_LIMITS, OPTION_TEXT, P
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 #: The games whose players' page is translated, by language: the game's name → its page's name.
-TRANSLATED = {"fr": {"sabotage": "sabotage-players", "garden_party": "garden-party-players"}}
+TRANSLATED = {
+    "fr": {
+        "cabbagehead": "cabbagehead-players",
+        "sabotage": "sabotage-players",
+        "garden_party": "garden-party-players",
+    }
+}
 PAGES = [(language, game) for language, games in TRANSLATED.items() for game in games]
 #: A `#` or `##` heading line (`###` and deeper stay inside a section).
 SECTION = re.compile(r"^(#{1,2}) (.+)$", re.MULTILINE)
@@ -74,13 +80,16 @@ def tree_names(language: str) -> tuple[set[str], dict[str, set[str]], set[str]]:
 @pytest.mark.parametrize(("language", "game"), PAGES)
 def test_a_translated_page_keeps_every_section_of_the_english_in_order(language: str, game: str) -> None:
     """Same `#`/`##` headings, level by level, as the English page: a dropped or merged section
-    fails. Each is translated, bar the game's title (a proper name)."""
+    fails. Each is translated, bar the game's title and the proper names the catalog keeps as
+    printed (a Neighbour's name)."""
     theirs = SECTION.findall(english(game))
     ours = SECTION.findall(page(game, language))
     assert [level for level, _ in ours] == [level for level, _ in theirs]
     assert ours[0] == theirs[0]  # the title, as printed
     untranslated = {heading for _, heading in ours[1:]} & {heading for _, heading in theirs[1:]}
-    assert untranslated == set()
+    assert {
+        heading for heading in untranslated if words_for(language).translated(heading) != heading
+    } == set()
 
 
 @pytest.mark.parametrize(("language", "game"), PAGES)
