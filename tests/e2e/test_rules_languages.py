@@ -129,3 +129,21 @@ async def test_the_pseudo_locale_reads_the_english_page_with_the_bots_own_words_
     await click(fake, fake.carol, page, str(page.buttons()[0]["label"]))
     assert all(str(b.get("label")).startswith("⟦") for b in page.buttons())
     assert fake.take_violations() == []
+
+
+async def test_a_french_player_jumps_to_the_cabbagehead_evaluation_in_french(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Mr. Cabbagehead's Garden in French: the picker jumps to « Évaluation », which names the
+    Garden Club's prize and its ribbons as the French glossary does."""
+    fake = fake_discord
+    fake.alice.locale = FRENCH
+    page = await rules_message(fake, fake.alice, "cabbagehead")
+    assert chosen(page) == "1. Jouer sur Discord" and "`/jouer cabbagehead`" in page.text()
+    evaluation = next(o for o in picker(page)["options"] if str(o["label"]).endswith(". Évaluation"))
+    jumped = await fake.select(fake.alice, page, str(picker(page)["custom_id"]), [str(evaluation["value"])])
+    await jumped.wait_answered()
+    assert "Prix du Garden Club" in page.text() and "Ruban Bleu" in page.text()
+    assert chosen(page) == evaluation["label"]
+    assert [b.get("label") for b in page.buttons()] == ["◀ Précédent", "Suivant ▶"]
+    assert fake.take_violations() == []
