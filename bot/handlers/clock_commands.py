@@ -7,24 +7,50 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.basics.words import Words, words_for
 from bot.handlers import replies
 from bot.handlers.lobby_views import display_name
 from bot.handlers.table import Table
-from bot.records.server_settings import CLOCK_WORDS, ServerSettings
+from bot.presenters.base import CLOCK_CHOICES
+from bot.records.server_settings import LANGUAGE_NAMES, ServerSettings
 from bot.ui.items import pause_view
 from bot.ui.levels import level
 
 NOT_MANAGER = "Only members who can manage this server can change its settings."
 
 
-def describe_settings(settings: ServerSettings) -> str:
+#: Each clock preset as `/play` and `/settings` offer it ("Standard: 10 min").
+CLOCK_NAMES = {choice.value: choice.name for choice in CLOCK_CHOICES}
+
+
+def describe_settings(settings: ServerSettings, words: Words, guild_locale: str | None = None) -> str:
+    """The server's defaults, one line each, in the reader's `words`; `guild_locale`: the server's
+    preferred locale, which an automatic table language follows."""
+    table_language = LANGUAGE_NAMES[settings.table_language(guild_locale)]
+    language = (
+        words.text("automatic, the server's language: {language}", language=table_language)
+        if settings.language == "auto"
+        else table_language
+    )
     return "\n".join(
         [
-            f"**Clock** for new games: {settings.clock} ({CLOCK_WORDS[settings.clock]})",
-            f"**Computer for turns whose time ran out**: {level(settings.stand_in).lower()}",
-            f"**Abandoned** after {settings.abandon_days} days without a move",
-            f"**Board pictures**: {'on' if settings.pictures else 'off'}",
-            f"**New games in a thread**: {'yes' if settings.threads else 'no'}",
+            words.text("**Clock** for new games: {clock}", clock=words.text(CLOCK_NAMES[settings.clock])),
+            words.text(
+                "**Computer for turns whose time ran out**: {level}",
+                level=level(settings.stand_in, words).lower(),
+            ),
+            words.plural(
+                "**Abandoned** after {n} day without a move",
+                "**Abandoned** after {n} days without a move",
+                settings.abandon_days,
+            ),
+            words.text("**Board pictures**: on")
+            if settings.pictures
+            else words.text("**Board pictures**: off"),
+            words.text("**New games in a thread**: yes")
+            if settings.threads
+            else words.text("**New games in a thread**: no"),
+            words.text("**Language of new tables**: {language}", language=language),
         ]
     )
 
@@ -107,8 +133,13 @@ class ClockCommands:
         if changes:
             current = ServerSettings.model_validate({**current.model_dump(), **changes})
             await cache.save(interaction.guild_id, current)
-        heading = "Saved. This server's defaults now:" if changes else "This server's defaults:"
-        await replies.send(interaction, private=True, content=f"{heading}\n{describe_settings(current)}")
+        words = words_for(str(interaction.locale))
+        if changes:
+            heading = words.text("Saved. This server's defaults now:")
+        else:
+            heading = words.text("This server's defaults:")
+        described = describe_settings(current, words, str(interaction.guild_locale or ""))
+        await replies.send(interaction, private=True, content=f"{heading}\n{described}")
 
     async def back(self, interaction: discord.Interaction[Any], game_id: int, seat: int) -> None:
         """ "I'm back": the player takes their seat back from the computer standing in."""

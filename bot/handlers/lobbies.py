@@ -91,6 +91,7 @@ class LobbyHandlers:
                 clock=clock or defaults.clock,
                 stand_in=defaults.stand_in,
                 daily=daily,
+                language=defaults.table_language(str(interaction.guild_locale or "")),
             )
         except Exception:
             await remove_thread(in_thread)  # refused (or failed): leave no empty thread behind
@@ -282,6 +283,7 @@ class LobbyHandlers:
             players=len(record.seats),
             clock=record.clock,
             stand_in=record.stand_in,
+            language=record.language,
         )
         for seat in record.seats:
             if seat.computer is not None and not change.started:

@@ -92,10 +92,12 @@ class Lobbies(InPlay):
         clock: str | None = None,
         stand_in: str | None = None,
         daily: bool = False,
+        language: str | None = None,
     ) -> SeatChange:
         """Open a lobby with the host seated, with its clock preset and the strength that plays
         timed-out turns. A game for exactly one player starts at once. `daily`: today's daily
-        garden of the server (bot/records/daily.py): its seed and options, not the ones given."""
+        garden of the server (bot/records/daily.py): its seed and options, not the ones given.
+        `language`: what its public messages are written in (None: English)."""
         game = get_game(game_name)
         deal = await todays_deal(self.store, game_name, guild_id, self._clock()) if daily else None
         if deal is not None:
@@ -129,6 +131,7 @@ class Lobbies(InPlay):
             "host_id": host_id,
             "lobby_ttl": self.lobby_ttl,
             "daily": deal.day if deal is not None else None,
+            "language": language,
         }
         try:
             record = await self.store.create_lobby(**fields)
