@@ -2,9 +2,9 @@
 
 A page is one `#`/`##` section where it can be: a short section is merged with its neighbour, a
 long one is cut at paragraphs into pages of about the same size, and a heading always stays with
-the text under it. Each page is named by its section for the page picker ("3. A turn"): the page's
-own heading, so a translated page names its pages in its language; the few words added here ("(continued)")
-come from the catalogs.
+the text under it. Each page is named by its section for the page picker ("3. A turn"): by the
+page's own heading, so a translated page names its pages in its language; the few words added here
+("(continued)") come from the catalogs. A translation is paged as its English is (`pages_like`).
 """
 
 from __future__ import annotations
