@@ -205,20 +205,21 @@ def back_view(game_id: int, seat: int, words: Words) -> discord.ui.View:
 MENU_OPTIONS_MAX = 25
 
 
-def rules_view(game: str, page: int, titles: Sequence[str]) -> discord.ui.View | None:
+def rules_view(game: str, page: int, titles: Sequence[str], words: Words) -> discord.ui.View | None:
     """The rules' page picker (each page by its section, e.g. "2. Setting up") and the ◀ / ▶
-    buttons; nothing for a single page."""
+    buttons, in the reader's words; nothing for a single page."""
     pages = len(titles)
     if pages <= 1:
         return None
     first = min(max(page - MENU_OPTIONS_MAX // 2, 0), max(pages - MENU_OPTIONS_MAX, 0))
     shown = [(str(n), titles[n]) for n in range(first, min(first + MENU_OPTIONS_MAX, pages))]
-    rows = [_menu(RulesMenuId(game).text(), shown, str(page), "Go to a page")]
+    rows = [_menu(RulesMenuId(game).text(), shown, str(page), words.text("Go to a page"))]
     buttons = []
+    previous, following = words.text("◀ Previous"), words.text("Next ▶")
     if page > 0:
-        buttons.append(button(RulesId(game, page - 1).text(), "◀ Previous", discord.ButtonStyle.secondary))
+        buttons.append(button(RulesId(game, page - 1).text(), previous, discord.ButtonStyle.secondary))
     if page < pages - 1:
-        buttons.append(button(RulesId(game, page + 1).text(), "Next ▶", discord.ButtonStyle.secondary))
+        buttons.append(button(RulesId(game, page + 1).text(), following, discord.ButtonStyle.secondary))
     rows.append(row(buttons))
     return DrawnView(rows)
 
