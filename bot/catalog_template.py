@@ -10,6 +10,7 @@ fails until it has been run.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -116,7 +117,18 @@ def template() -> Catalog:
             catalog.add(string, auto_comments=["slash command tree"])
     for msgid, where, line in code_strings():
         catalog.add(msgid, locations=[(where, line)])
+    for string in data_strings():
+        catalog.add(string, auto_comments=["bot/data/daily_rotation.json"])
     return catalog
+
+
+def data_strings() -> Iterator[str]:
+    """The words of the daily garden's rotation (its weekdays and each day's options), which the
+    daily garden's table and board show."""
+    rotation = json.loads((BOT_DIR / "data" / "daily_rotation.json").read_text(encoding="utf-8"))
+    for day in rotation["days"]:
+        yield day["day"]
+        yield day["label"]
 
 
 def write(catalog: Catalog, path: Path) -> None:
