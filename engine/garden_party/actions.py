@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.api import IllegalAction
+from engine.text import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +44,13 @@ def decode(code: str) -> Action:
 
 
 #: The answers of a reply window: the same for every seat, whatever it holds (the docs' rule).
-ORANGE_YES = action("yes", "Play an orange card")
-ORANGE_NO = action("no", "Let the turn go on")
-CANCEL_YES = action("yes", "Cancel it (two cards of one talent)")
-CANCEL_NO = action("no", "Let it happen")
-WITHDRAW = action("withdraw", "Withdraw (keep my cards)")
-END_TURN = action("end", "End my turn")
-ROLL = action("roll", "Roll the die")
-ROLL_FOR_ATTILA = action("attila", "Roll for Attila")
-FACE_ATTILA = action("face", "Play no card")
-FINISH = action("finish", "Play no more cards")
+ORANGE_YES = action("yes", N_("Play an orange card"))
+ORANGE_NO = action("no", N_("Let the turn go on"))
+CANCEL_YES = action("yes", N_("Cancel it (two cards of one talent)"))
+CANCEL_NO = action("no", N_("Let it happen"))
+WITHDRAW = action("withdraw", N_("Withdraw (keep my cards)"))
+END_TURN = action("end", N_("End my turn"))
+ROLL = action("roll", N_("Roll the die"))
+ROLL_FOR_ATTILA = action("attila", N_("Roll for Attila"))
+FACE_ATTILA = action("face", N_("Play no card"))
+FINISH = action("finish", N_("Play no more cards"))

@@ -15,7 +15,7 @@ from engine.garden_party.cards import (
     talent_of,
 )
 from engine.garden_party.state import GardenPartyState, Player
-from engine.text import event
+from engine.text import N_, event
 
 
 def seat_name(seat: int) -> str:
@@ -44,7 +44,19 @@ class Log:
 def gardener_short(state: GardenPartyState, seat: int) -> str:
     """ "the Baron" (or "Player 2's gardener" before gardeners are chosen)."""
     gardener = state.players[seat].gardener
-    return GARDENERS[gardener].short if gardener else f"{seat_name(seat)}'s gardener"
+    return GARDENERS[gardener].short if gardener else N_("{seat}'s gardener").format(seat=seat_name(seat))
+
+
+def possessive(short: str) -> str:
+    """ "the Baron's": how a text names what is a gardener's ("the Baron's lawn"). The bot's
+    catalogs hold each gardener's (bot/catalog_template.py), so that a language puts it where its
+    grammar wants it ("la pelouse du Baron")."""
+    return f"{short}'s"
+
+
+def whose(state: GardenPartyState, seat: int) -> str:
+    """ "the Baron's" for seat `seat`'s gardener."""
+    return possessive(gardener_short(state, seat))
 
 
 def water_limit(player: Player) -> int:

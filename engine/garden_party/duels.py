@@ -10,6 +10,7 @@ from engine.garden_party.cards import DUEL_CARDS, DUEL_KIND_OF
 from engine.garden_party.common import Log, die_words, roll
 from engine.garden_party.ending import begin_end, check_end
 from engine.garden_party.state import Duel, GardenPartyState
+from engine.text import N_
 
 
 def next_duel(state: GardenPartyState, log: Log) -> None:
@@ -78,7 +79,7 @@ def judge_duel(state: GardenPartyState, log: Log) -> None:
     fields: dict[str, int | str | None] = {"duel": card.name, "attila": None, "snooper_roll": None}
     if duel.alibi != duel.witness:
         won = duel.alibi
-        how = "the Alibi" if won else "the Witness"
+        how = N_("the Alibi") if won else N_("the Witness")
     elif card.rule in ("win", "lose"):
         won = card.rule == "win"
         how = card.name
@@ -86,15 +87,19 @@ def judge_duel(state: GardenPartyState, log: Log) -> None:
         rolled = roll(state)
         attila = rolled + duel.attila_bonus - shield
         fields["attila"] = attila
-        attila_words = die_words(state, rolled) + ("" if attila == rolled else f", counting {attila}")
+        attila_words = die_words(state, rolled)
+        if attila != rolled:
+            attila_words = N_("{die}, counting {total}").format(die=attila_words, total=attila)
         if card.rule == "contest":
             mine = roll(state)
             fields["snooper_roll"] = mine
             won = mine > attila
-            how = f"{die_words(state, mine)} against Attila's {attila_words}"
+            how = N_("{mine} against Attila's {attila}").format(
+                mine=die_words(state, mine), attila=attila_words
+            )
         else:
             won = attila <= card.limit
-            how = f"Attila's roll of {attila_words}"
+            how = N_("Attila's roll of {attila}").format(attila=attila_words)
     fields["how"] = how
     fields["won"] = won
     if won:

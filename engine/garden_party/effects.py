@@ -5,24 +5,59 @@ from __future__ import annotations
 
 from engine.garden_party.board import CENTRE
 from engine.garden_party.cards import CARD_KINDS, COLOURS, PLANT_KINDS, POTS, card_kind
-from engine.garden_party.common import Log, gardener_short, under_deck, water_limit
+from engine.garden_party.common import Log, gardener_short, under_deck, water_limit, whose
 from engine.garden_party.growth import can_grow, grow, rake_weeds
 from engine.garden_party.state import GardenPartyState, Pending, Pot
+from engine.text import N_, lit
 
 #: How a card's target is said after its name ("on the Baron", "on pot 3").
 SEAT_TARGETS = {"competitor_with_water", "competitor_off_centre", "competitor_with_seed"}
+#: A card played, with its target: the label, and the log line (`{player}`, `{card}` and
+#: `{effect}` filled in when the line is read), one static template a kind of target.
+PLAYED = {
+    "none": (N_("Play {card}"), N_("{player} plays {card}: {effect}")),
+    "seat": (N_("Play {card} on {gardener}"), N_("{player} plays {card} on {gardener}: {effect}")),
+    "pot": (N_("Play {card} on pot {pot}"), N_("{player} plays {card} on pot {pot}: {effect}")),
+    "their_pot": (
+        N_("Play {card} on {whose} pot {pot}"),
+        N_("{player} plays {card} on {whose} pot {pot}: {effect}"),
+    ),
+}
+
+
+def _target(state: GardenPartyState, kind: str, target: int | None) -> tuple[str, dict[str, object]]:
+    """The kind of `target` (a key of `PLAYED`) and the values its templates are filled with."""
+    if target is None:
+        return "none", {}
+    rule = card_kind_target(kind)
+    if rule in SEAT_TARGETS:
+        return "seat", {"gardener": gardener_short(state, target)}
+    if rule == "competitor_sprout":
+        seat, pot = divmod(target, POTS)
+        return "their_pot", {"whose": whose(state, seat), "pot": pot + 1}
+    return "pot", {"pot": target + 1}
 
 
 def target_words(state: GardenPartyState, kind: str, target: int | None) -> str:
-    if target is None:
+    """ " on the Baron", " on the Baron's pot 3", " on pot 3" ("" for no target)."""
+    how, values = _target(state, kind, target)
+    if how == "none":
         return ""
-    rule = card_kind_target(kind)
-    if rule in SEAT_TARGETS:
-        return f" on {gardener_short(state, target)}"
-    if rule == "competitor_sprout":
-        seat, pot = divmod(target, POTS)
-        return f" on {gardener_short(state, seat)}'s pot {pot + 1}"
-    return f" on pot {target + 1}"
+    label = PLAYED[how][0].format(card="", **values)
+    return label.removeprefix("Play ")
+
+
+def played_label(state: GardenPartyState, kind: str, name: str, target: int | None) -> str:
+    """ "Play Leaky Can on the Baron": the label of a card played on `target`."""
+    how, values = _target(state, kind, target)
+    return PLAYED[how][0].format(card=name, **values)
+
+
+def played_line(state: GardenPartyState, kind: str, target: int | None, effect: str) -> str:
+    """The log line's template of a card played on `target` (its effect written in)."""
+    how, values = _target(state, kind, target)
+    literal = {key: lit(str(value)) for key, value in values.items()}
+    return PLAYED[how][1].format(player="{player}", card="{card}", effect=lit(effect), **literal)
 
 
 def card_kind_target(kind: str) -> str | None:
@@ -147,9 +182,12 @@ def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
             player.pots[my_weeds[0]], rival.pots[rival_pot] = sprout, player.pots[my_weeds[0]]
             log.add(
                 "weed_swapped",
-                "{player}'s weed in pot {mine} and {victim}'s "
-                + colour
-                + " sprout in pot {theirs} change places.",
+                N_(
+                    "{player}'s weed in pot {mine} and {victim}'s {colour} sprout in pot {theirs} "
+                    "change places."
+                ).format(
+                    player="{player}", mine="{mine}", victim="{victim}", theirs="{theirs}", colour=lit(colour)
+                ),
                 seats={"player": seat, "victim": rival_seat},
                 fields={"mine": my_weeds[0] + 1, "theirs": rival_pot + 1, "card": said},
             )
@@ -209,13 +247,16 @@ def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
         tokens = [(i, pot.token) for i, pot in enumerate(player.pots) if pot is not None and i in looked]
         player.known.extend(token for _, token in tokens)
         if tokens:
-            seen = "; ".join(f"pot {i + 1}: {PLANT_KINDS[state.token_kinds[t]].name}" for i, t in tokens)
+            seen = "; ".join(
+                N_("pot {pot}: {colour}").format(pot=i + 1, colour=PLANT_KINDS[state.token_kinds[t]].name)
+                for i, t in tokens
+            )
             log.add(
                 "seeds_seen",
                 "{player} looks at their seeds.",
                 seats=roles,
                 fields={"pots": ", ".join(str(i + 1) for i in looked)},
-                private={seat: f"Your seeds: {seen}."},
+                private={seat: N_("Your seeds: {seen}.").format(seen=lit(seen))},
             )
     elif kind == "graft" and target is not None:
         pot = player.pots[target]

@@ -24,7 +24,7 @@ from engine.garden_party.ending import check_end as check_end
 from engine.garden_party.ending import finish_end_cards as finish_end_cards
 from engine.garden_party.ending import next_end_card
 from engine.garden_party.state import GardenPartyState, Pending, Phase, Turn, Window
-from engine.text import lit
+from engine.text import N_, N_plural, lit
 
 
 def start_turn(state: GardenPartyState, seat: int, log: Log) -> None:
@@ -75,30 +75,31 @@ def answer_window(state: GardenPartyState, seat: int, yes: bool, log: Log) -> No
     yes_seats = [s for s in window.seats if window.answers[s]]
     state.window = None
     if window.kind == "orange":
+        wanted = len(yes_seats)
+        orange = N_plural(
+            "Orange cards: one gardener wants to play one.",
+            "Orange cards: {wanted} gardeners want to play one.",
+            wanted,
+        )
         log.add(
             "orange_window",
-            "Orange cards: " + _how_many(len(yes_seats)) + " to play one.",
-            fields={"wanted": len(yes_seats)},
+            N_("Orange cards: nobody wants to play one.") if wanted == 0 else orange,
+            fields={"wanted": wanted},
         )
         state.bidders = yes_seats
         next_bidder(state, log)
         return
     pending = state.pending
     assert pending is not None
+    wanted = len(yes_seats)
+    cancel = N_plural("One gardener wants to cancel it.", "{wanted} gardeners want to cancel it.", wanted)
     log.add(
         "cancel_window",
-        _how_many(len(yes_seats)).capitalize() + " to cancel it.",
-        fields={"wanted": len(yes_seats), "card": card_kind(pending.card).name},
+        N_("Nobody wants to cancel it.") if wanted == 0 else cancel,
+        fields={"wanted": wanted, "card": card_kind(pending.card).name},
     )
     state.payers = yes_seats
     next_payer(state, log)
-
-
-def _how_many(wanted: int) -> str:
-    """ "nobody wants", "one gardener wants", "2 gardeners want"."""
-    if wanted == 0:
-        return "nobody wants"
-    return "one gardener wants" if wanted == 1 else f"{wanted} gardeners want"
 
 
 def next_bidder(state: GardenPartyState, log: Log) -> None:
@@ -130,7 +131,7 @@ def play_card(
     kind = card_kind(card)
     log.add(
         "card_played",
-        "{player} plays {card}" + lit(effects.target_words(state, kind.id, target)) + ": " + lit(kind.effect),
+        effects.played_line(state, kind.id, target, kind.effect),
         seats={"player": seat},
         fields={"card": kind.name, "kind": kind.id, "timing": kind.timing or "", "target": target},
     )
@@ -163,8 +164,9 @@ def pay_cancel(state: GardenPartyState, seat: int, talent: str, log: Log) -> Non
     state.payers = []
     log.add(
         "cancel",
-        "{canceller} discards two {talent} cards: "
-        + ("the card is cancelled." if len(pending.cancels) % 2 else "the cancellation is cancelled."),
+        N_("{canceller} discards two {talent} cards: the card is cancelled.")
+        if len(pending.cancels) % 2
+        else N_("{canceller} discards two {talent} cards: the cancellation is cancelled."),
         seats={"canceller": seat},
         fields={"talent": talent.capitalize(), "depth": len(pending.cancels)},
     )
@@ -253,12 +255,17 @@ def catch_snoopers(state: GardenPartyState, seat: int, log: Log) -> None:
         taken = snooper.hand.pop(state.rng.below(len(snooper.hand))) if snooper.hand else None
         log.add(
             "snooper_caught",
-            "{owner} catches {snooper} snooping"
-            + (" and takes a card at random from their hand" if taken else "")
-            + "; {snooper} is put out on the lawn.",
+            N_(
+                "{owner} catches {snooper} snooping and takes a card at random from their hand; "
+                "{snooper} is put out on the lawn."
+            )
+            if taken
+            else N_("{owner} catches {snooper} snooping; {snooper} is put out on the lawn."),
             seats={"owner": seat, "snooper": other},
             fields={"took_card": taken is not None},
-            private={seat: f"You took {lit(card_kind(taken).name)}."} if taken is not None else None,
+            private={seat: N_("You took {card}.").format(card=lit(card_kind(taken).name))}
+            if taken is not None
+            else None,
         )
         if taken is not None:
             gain_card(state, seat, taken, log)

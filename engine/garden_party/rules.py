@@ -26,6 +26,7 @@ from engine.garden_party.effects import targets
 from engine.garden_party.state import GardenPartyState
 from engine.garden_party.turn_actions import legal_turn_actions
 from engine.garden_party.turn_play import apply_turn_action, keep, keep_actions
+from engine.text import N_, lit
 
 #: Every kind of event Garden Party emits.
 EVENT_KINDS = frozenset(
@@ -133,7 +134,8 @@ def _cards_of_timing(state: GardenPartyState, seat: int, timing: str) -> list[Ac
     for card in state.players[seat].hand:
         kind = card_kind(card)
         if kind.timing == timing and kind.name not in found and targets(state, seat, kind.id) is not None:
-            found[kind.name] = action(f"play:{card}", f"Play {kind.name}: {kind.effect}")
+            label = N_("Play {card}: {effect}").format(card=kind.name, effect=kind.effect)
+            found[kind.name] = action(f"play:{card}", label)
     return list(found.values())
 
 
@@ -174,6 +176,11 @@ def talents_words(talents: dict[str, int]) -> str:
     return ", ".join(f"{TALENT_NAMES[t]} {talents[t]}" for t in TALENTS)
 
 
+def gardener_words(name: str, talents: dict[str, int]) -> str:
+    """ "Baron d'Anléchoux (Bricanology 1, Herbanology 3, Plantanology 2)"."""
+    return N_("{gardener} ({talents})").format(gardener=name, talents=talents_words(talents))
+
+
 def _legal_actions(state: GardenPartyState, seat: int) -> list[Action]:
     if seat not in to_move(state):
         return []
@@ -181,7 +188,9 @@ def _legal_actions(state: GardenPartyState, seat: int) -> list[Action]:
     if phase == "gardener":
         taken = {p.gardener for p in state.players}
         return [
-            action(f"gardener:{g.id}", f"Play {g.name} ({talents_words(g.talents)})")
+            action(
+                f"gardener:{g.id}", N_("Play {gardener}").format(gardener=gardener_words(g.name, g.talents))
+            )
             for g in GARDENERS.values()
             if g.id not in taken
         ]
@@ -198,7 +207,7 @@ def _legal_actions(state: GardenPartyState, seat: int) -> list[Action]:
     if phase == "pay":
         player = state.players[seat]
         pays = [
-            action(f"pay:{t}", f"Discard two {TALENT_NAMES[t]} cards")
+            action(f"pay:{t}", N_("Discard two {talent} cards").format(talent=TALENT_NAMES[t]))
             for t in TALENTS
             if count_talent(player, t) >= CANCEL_COST
         ]
@@ -229,7 +238,7 @@ def apply(state: GardenPartyState, seat: int, act: Action) -> list[Event]:
         state.players[seat].gardener = gardener.id
         log.add(
             "gardener_chosen",
-            "{player} plays " + gardener.name.replace("{", "{{") + ".",
+            N_("{player} plays {gardener}.").format(player="{player}", gardener=lit(gardener.name)),
             seats={"player": seat},
             fields={"gardener": gardener.id},
         )

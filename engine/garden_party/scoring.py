@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.api import Phrase, Result, ScoreLine, SeatResult, points_word
+from engine.api import Phrase, Result, ScoreLine, SeatResult
 from engine.garden_party.cards import (
     BEST_IN_SHOW_POINTS,
     COLLECTOR_POINTS,
@@ -15,7 +15,14 @@ from engine.garden_party.cards import (
 )
 from engine.garden_party.common import seat_name
 from engine.garden_party.state import GardenPartyState
-from engine.text import join_roles, render, standing_phrase
+from engine.text import N_, N_plural, join_roles, render, standing_phrase
+
+#: The shared win's summary by the number of winners (more than four share it in English only).
+SHARED_WIN = {
+    2: N_("{winner1} and {winner2} share the win with {points} points each."),
+    3: N_("{winner1}, {winner2} and {winner3} share the win with {points} points each."),
+    4: N_("{winner1}, {winner2}, {winner3} and {winner4} share the win with {points} points each."),
+}
 
 
 def scored_flowers(state: GardenPartyState, seat: int) -> list[str]:
@@ -48,7 +55,9 @@ def seat_result(state: GardenPartyState, seat: int, *, final: bool = True) -> Se
         if by_colour[kind]:
             lines.append(
                 ScoreLine(
-                    label=f"{plant.name} flowers ({by_colour[kind]} x {plant.points})",
+                    label=N_("{colour} flowers ({count} x {points})").format(
+                        colour=plant.name, count=by_colour[kind], points=plant.points
+                    ),
                     points=by_colour[kind] * plant.points,
                 )
             )
@@ -56,7 +65,9 @@ def seat_result(state: GardenPartyState, seat: int, *, final: bool = True) -> Se
     for kind in prized:
         lines.append(
             ScoreLine(
-                label=f"Best in Show: a {PLANT_KINDS[kind].name} flower wins {BEST_IN_SHOW_POINTS} more",
+                label=N_("Best in Show: a {colour} flower wins {points} more").format(
+                    colour=PLANT_KINDS[kind].name, points=BEST_IN_SHOW_POINTS
+                ),
                 points=BEST_IN_SHOW_POINTS,
             )
         )
@@ -64,16 +75,20 @@ def seat_result(state: GardenPartyState, seat: int, *, final: bool = True) -> Se
     colours = len(by_colour)
     for composition in COMPOSITIONS:  # each line of VII A the greenhouse holds (ruling 22)
         if (most_alike if composition.same else colours) >= composition.size:
-            lines.append(ScoreLine(label=f"Composition: {composition.name}", points=composition.points))
+            label = N_("Composition: {composition}").format(composition=composition.name)
+            lines.append(ScoreLine(label=label, points=composition.points))
     vases = state.players[seat].vases
     if vases:
         names = ", ".join(GARDENERS[g].flower for g in vases)
-        lines.append(ScoreLine(label=f"Collector's flowers ({names})", points=len(vases) * COLLECTOR_POINTS))
+        label = N_("Collector's flowers ({flowers})").format(flowers=names)
+        lines.append(ScoreLine(label=label, points=len(vases) * COLLECTOR_POINTS))
     weed_count = weeds(state, seat, shown_only=not final)
     if weed_count:
-        lines.append(ScoreLine(label=f"Weeds ({weed_count} x -10)", points=-10 * weed_count))
+        lines.append(
+            ScoreLine(label=N_("Weeds ({count} x -10)").format(count=weed_count), points=-10 * weed_count)
+        )
     if not lines:
-        lines.append(ScoreLine(label="No flowering plants", points=0))
+        lines.append(ScoreLine(label=N_("No flowering plants"), points=0))
     return SeatResult(seat=seat, total=sum(line.points for line in lines), lines=lines)
 
 
@@ -92,13 +107,15 @@ def result(state: GardenPartyState, *, final: bool = True) -> Result:
     roles = {f"winner{i + 1}": s for i, s in enumerate(winners)}
     names = join_roles(list(roles))
     if len(winners) > 1:
-        template = f"{names} share the win with {{points}} points each."
+        template = SHARED_WIN.get(len(winners)) or f"{names} share the win with {{points}} points each."
     elif len(leaders) > 1:
-        template = (
-            f"{names} wins the tie on {{points}} points with more flowering plants or collector's flowers."
+        template = N_(
+            "{winner1} wins the tie on {points} points with more flowering plants or collector's flowers."
         )
     else:
-        template = f"{names} wins with {{points}} {points_word(best)}."
+        template = N_plural(
+            "{winner1} wins with {points} point.", "{winner1} wins with {points} points.", abs(best)
+        )
     phrase = Phrase(template=template, seats=roles, values={"points": best})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)

@@ -26,11 +26,16 @@ from engine.garden_party.cards import (
 from engine.garden_party.common import (
     count_talent,
     gardener_short,
+    possessive,
     seats_after,
     water_limit,
 )
 from engine.garden_party.growth import GROWING
 from engine.garden_party.state import GardenPartyState, Pot
+from engine.text import N_, N_plural
+
+# The words of the actions are static templates (`N_`, `N_plural`) filled with `.format`, so that
+# the bot finds each label and step in its catalogs and says it in the player's language.
 
 #: How much of a visit's capacity a plant uses (ruling 7): a bud is worth two seeds or sprouts.
 WEIGHT = {"seed": 1, "sprout": 1, "weed": 1, "bud": 2}
@@ -38,28 +43,43 @@ WEIGHT = {"seed": 1, "sprout": 1, "weed": 1, "bud": 2}
 SWAP_CLASS = {"seed": "seed", "sprout": "sprout", "weed": "sprout", "bud": "bud"}
 
 
-_PLACES = {"G": "greenhouse", "L": "lawn", "P": "pavement"}
+_PLACES = {"G": N_("{whose} greenhouse"), "L": N_("{whose} lawn"), "P": N_("{whose} pavement")}
 _SQUARE_NAMES: dict[tuple[str, str], str] = {}
+CENTRAL_SQUARE = N_("the central square")
+#: What everyone sees of a pot, by stage ("seed", "Violet sprout").
+STAGE_WORDS = {
+    "seed": N_("seed"),
+    "weed": N_("weed"),
+    "sprout": N_("{colour} sprout"),
+    "bud": N_("{colour} bud"),
+    "flower": N_("{colour} flower"),
+}
 
 
 def square_name(state: GardenPartyState, square: str) -> str:
     """ "the central square", "the Baron's lawn" (remembered: asked for at every step)."""
     if square == CENTRE:
-        return "the central square"
+        return CENTRAL_SQUARE
     owner = arm_of(square)
     assert owner is not None
     key = (square, state.players[owner].gardener)
     name = _SQUARE_NAMES.get(key)
     if name is None:
-        name = _SQUARE_NAMES[key] = f"{gardener_short(state, owner)}'s {_PLACES[square[0]]}"
+        whose = possessive(gardener_short(state, owner))
+        name = _SQUARE_NAMES[key] = _PLACES[square[0]].format(whose=whose)
     return name
 
 
 def pot_words(state: GardenPartyState, pot: Pot) -> str:
     """ "seed", "Violet sprout", "weed": what everyone sees of a pot."""
-    if pot.stage in ("seed", "weed"):
-        return pot.stage
-    return f"{PLANT_KINDS[state.token_kinds[pot.token]].name} {pot.stage}"
+    return STAGE_WORDS[pot.stage].format(colour=PLANT_KINDS[state.token_kinds[pot.token]].name)
+
+
+def _draw_label(talent: str, count: int) -> str:
+    """ "Draw 2 Herbanology cards, keep one": a turn's draw at the central square."""
+    return N_plural(
+        "Draw {count} {talent} card, keep one", "Draw {count} {talent} cards, keep one", count
+    ).format(count=count, talent=TALENT_NAMES[talent])
 
 
 def may_enter(state: GardenPartyState, seat: int, square: str) -> bool:
@@ -88,27 +108,21 @@ def legal_turn_actions(state: GardenPartyState, seat: int) -> list[Action]:
                 found.append(_move_action(state, square, cost))
     if here == CENTRE:
         if points and player.water < water_limit(player):
-            found.append(action("water_take", f"Take a water token (1 movement point; {player.water} held)"))
+            label = N_("Take a water token (1 movement point; {held} held)").format(held=player.water)
+            found.append(action("water_take", label))
         if not turn.drew:
             gardener = GARDENERS[player.gardener]
             bell = 1 if "bell" in player.golden else 0
             for talent in TALENTS:
                 count = gardener.talents[talent] + bell
-                found.append(
-                    action(
-                        f"draw:{talent}",
-                        f"Draw {count} {TALENT_NAMES[talent]} card{'s' if count > 1 else ''}, keep one",
-                    )
-                )
+                found.append(action(f"draw:{talent}", _draw_label(talent, count)))
     if here == greenhouse(seat) and player.water and not turn.cold_snap:
         for i, pot in enumerate(player.pots):
             if pot is not None and pot.stage in GROWING and not turn.watered.get(i, 0):
-                words = f"Pot {i + 1} ({pot_words(state, pot)})"
-                found.append(
-                    Action(
-                        f"water:{i}", f"Water pot {i + 1} ({pot_words(state, pot)})", ("Water a plant", words)
-                    )
-                )
+                plant = pot_words(state, pot)
+                words = N_("Pot {pot} ({plant})").format(pot=i + 1, plant=plant)
+                label = N_("Water pot {pot} ({plant})").format(pot=i + 1, plant=plant)
+                found.append(Action(f"water:{i}", label, (N_("Water a plant"), words)))
     if len(player.vases) < VASES:
         found += _collect_actions(state, seat)
     if is_greenhouse(here) and here != greenhouse(seat):
@@ -149,10 +163,11 @@ def _play_actions(state: GardenPartyState, seat: int, card: str) -> list[Action]
     for target in options:
         words = effects.target_words(state, kind.id, target)
         code = f"play:{card}" + ("" if target is None else f":{target}")
-        label = f"Play {kind.name}{words}"
+        play = N_("Play {card}").format(card=kind.name)
+        label = effects.played_label(state, kind.id, kind.name, target)
         found.append(
             # "On the Baron", not str.capitalize()'s "On the baron" (issue 27 item 10).
-            action(code, label, f"Play {kind.name}", *([first_up(words.strip())] if words else []))
+            action(code, label, play, *([first_up(words.strip())] if words else []))
         )
     return found
 
@@ -171,12 +186,10 @@ def _collect_actions(state: GardenPartyState, seat: int) -> list[Action]:
         if rival.square != player.square or rival.flowers_left <= 0:
             continue
         if count_talent(player, gardener.highest) >= COLLECTOR_COST:
-            found.append(
-                action(
-                    f"collect:{other}",
-                    f"Take {gardener.short}'s collector's flower (3 {TALENT_NAMES[gardener.highest]} cards)",
-                )
+            label = N_("Take {whose} collector's flower (3 {talent} cards)").format(
+                whose=possessive(gardener.short), talent=TALENT_NAMES[gardener.highest]
             )
+            found.append(action(f"collect:{other}", label))
     return found
 
 
@@ -191,8 +204,12 @@ def _move_action(state: GardenPartyState, square: str, cost: int) -> Action:
     key = (square, "" if owner is None else state.players[owner].gardener, cost)
     found = _MOVES.get(key)
     if found is None:
-        label = f"Go to {square_name(state, square)} ({cost} movement point{'s' if cost > 1 else ''})"
-        found = _MOVES[key] = action(f"move:{square}", label)
+        label = N_plural(
+            "Go to {square} ({cost} movement point)", "Go to {square} ({cost} movement points)", cost
+        )
+        found = _MOVES[key] = action(
+            f"move:{square}", label.format(square=square_name(state, square), cost=cost)
+        )
     return found
 
 
@@ -209,7 +226,7 @@ def _visit_actions(state: GardenPartyState, seat: int) -> list[Action]:
         return []
     left = VISIT_CAPACITY - state.turn.taken.get(owner, 0)
     rival = state.players[owner]
-    whose = gardener_short(state, owner)
+    whose = possessive(gardener_short(state, owner))
     mine_shown = tuple(None if p is None else (p.stage, pot_words(state, p)) for p in player.pots)
     theirs_shown = tuple(None if p is None else (p.stage, pot_words(state, p)) for p in rival.pots)
     key = (whose, left, mine_shown, theirs_shown)
@@ -232,22 +249,22 @@ def _build_visit_actions(
     mine_by_class: dict[str, list[tuple[int, str]]] = {}
     for i, mine in enumerate(mine_shown):
         if mine is not None and mine[0] != "flower":
-            mine_by_class.setdefault(SWAP_CLASS[mine[0]], []).append((i, f"your pot {i + 1} ({mine[1]})"))
+            yours = N_("your pot {pot} ({plant})").format(pot=i + 1, plant=mine[1])
+            mine_by_class.setdefault(SWAP_CLASS[mine[0]], []).append((i, yours))
     for j, theirs in enumerate(theirs_shown):
         if theirs is None or theirs[0] == "flower" or WEIGHT[theirs[0]] > left:
             continue
-        said = f"{whose}'s pot {j + 1} ({theirs[1]})"
-        take = f"Take {said}"
+        said = N_("{whose} pot {pot} ({plant})").format(whose=whose, pot=j + 1, plant=theirs[1])
+        take = N_("Take {pot}").format(pot=said)
         for i, yours in mine_by_class.get(SWAP_CLASS[theirs[0]], ()):
             found.append(
                 Action(
                     f"swap:{i}:{j}",
-                    f"Exchange {yours} for {said}",
-                    ("Exchange plants", take, f"Give {yours}"),
+                    N_("Exchange {yours} for {theirs}").format(yours=yours, theirs=said),
+                    (N_("Exchange plants"), take, N_("Give {yours}").format(yours=yours)),
                 )
             )
         if empty is not None:
-            found.append(
-                action(f"steal:{j}:{empty}", f"Steal {said} into your pot {empty + 1}", "Steal a plant", take)
-            )
+            steal = N_("Steal {theirs} into your pot {pot}").format(theirs=said, pot=empty + 1)
+            found.append(action(f"steal:{j}:{empty}", steal, N_("Steal a plant"), take))
     return found

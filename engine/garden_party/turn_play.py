@@ -27,6 +27,7 @@ from engine.garden_party.common import (
 from engine.garden_party.growth import can_grow, grow, rake_weeds
 from engine.garden_party.state import GardenPartyState, Move
 from engine.garden_party.turn_actions import WEIGHT, pot_words, square_name, unique_by_kind
+from engine.text import N_, N_plural, lit
 
 
 def apply_turn_action(state: GardenPartyState, seat: int, act: Action, log: Log) -> None:
@@ -43,7 +44,9 @@ def apply_turn_action(state: GardenPartyState, seat: int, act: Action, log: Log)
         player.square = square
         log.add(
             "moved",
-            "{gardener} goes to " + square_name(state, square).replace("{", "{{") + ".",
+            N_("{gardener} goes to {square}.").format(
+                gardener="{gardener}", square=lit(square_name(state, square))
+            ),
             seats=roles,
             fields={"square": square, "cost": cost},
         )
@@ -107,7 +110,9 @@ def draw(state: GardenPartyState, seat: int, talent: str, log: Log) -> None:
                     drawn[i] = deck.pop(0)
     log.add(
         "drew",
-        "{gardener} draws {count} " + TALENT_NAMES[talent] + " card" + ("s" if len(drawn) != 1 else "") + ".",
+        N_plural(
+            "{gardener} draws {count} {talent} card.", "{gardener} draws {count} {talent} cards.", len(drawn)
+        ).format(gardener="{gardener}", count="{count}", talent=TALENT_NAMES[talent]),
         seats={"gardener": seat},
         fields={"count": len(drawn), "talent": talent},
     )
@@ -122,10 +127,9 @@ def draw(state: GardenPartyState, seat: int, talent: str, log: Log) -> None:
         player.golden.append(found.id)
         log.add(
             "golden_object",
-            "{gardener} draws a chance card and finds a golden object: the "
-            + found.name
-            + ". "
-            + found.effect,
+            N_("{gardener} draws a chance card and finds a golden object: the {name}. {effect}").format(
+                gardener="{gardener}", name=lit(found.name), effect=lit(found.effect)
+            ),
             seats={"gardener": seat},
             fields={"object": found.id},
         )
@@ -146,7 +150,9 @@ def keep_actions(state: GardenPartyState) -> list[Action]:
         [
             action(
                 f"keep:{card}",
-                f"Keep {card_kind(card).name} ({card_kind(card).timing}: {card_kind(card).effect})",
+                N_("Keep {card} ({timing}: {effect})").format(
+                    card=card_kind(card).name, timing=card_kind(card).timing, effect=card_kind(card).effect
+                ),
             )
             for card in state.drawn
         ]
@@ -162,7 +168,7 @@ def keep(state: GardenPartyState, seat: int, card: str, others: list[str], log: 
         "kept",
         "{gardener} keeps one card.",
         seats={"gardener": seat},
-        private={seat: f"You keep {card_kind(card).name.replace('{', '{{')}."},
+        private={seat: N_("You keep {card}.").format(card=lit(card_kind(card).name))},
     )
     gain_card(state, seat, card, log)
     state.phase = "turn"
@@ -179,11 +185,14 @@ def collect(state: GardenPartyState, seat: int, other: int, log: Log) -> None:
     state.turn.collected = True
     log.add(
         "collector_flower",
-        "{gardener} discards three "
-        + TALENT_NAMES[gardener.highest]
-        + " cards and takes {rival}'s collector's flower, the "
-        + gardener.flower
-        + ".",
+        N_(
+            "{gardener} discards three {talent} cards and takes {rival}'s collector's flower, the {flower}."
+        ).format(
+            gardener="{gardener}",
+            talent=TALENT_NAMES[gardener.highest],
+            rival="{rival}",
+            flower=lit(gardener.flower),
+        ),
         seats={"gardener": seat, "rival": other},
         fields={"flower": gardener.flower, "talent": gardener.highest},
     )

@@ -22,7 +22,7 @@ from engine.garden_party.cards import (
 from engine.garden_party.common import water_limit
 from engine.garden_party.effects import target_words
 from engine.garden_party.growth import flowers
-from engine.garden_party.rules import talents_words, to_move
+from engine.garden_party.rules import gardener_words, to_move
 from engine.garden_party.scoring import result
 from engine.garden_party.state import GardenPartyState
 from engine.garden_party.turn_actions import square_name
@@ -113,7 +113,7 @@ def _gardeners_free(state: GardenPartyState) -> list[str]:
     if state.phase != "gardener":
         return []
     taken = {p.gardener for p in state.players}
-    return [f"{g.name} ({talents_words(g.talents)})" for g in GARDENERS.values() if g.id not in taken]
+    return [gardener_words(g.name, g.talents) for g in GARDENERS.values() if g.id not in taken]
 
 
 def _card(card: str) -> dict[str, object]:
