@@ -100,7 +100,12 @@ class Sessions:
         return position.memo(
             ("log", viewer, limit, words.language),
             lambda: (
-                [event_line(words, e, viewer, names, writers) for _, e in events[-limit:]] if limit else []
+                [
+                    event_line(words, e, viewer, names, writers, position.record.game)
+                    for _, e in events[-limit:]
+                ]
+                if limit
+                else []
             ),
         )
 

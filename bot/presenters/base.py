@@ -124,10 +124,18 @@ class Presenter:
             parts.append(f"{key.replace('_', ' ')}: {shown}")
         return " · ".join(parts) or "standard rules"
 
+    def options_text_for(self, options: dict[str, Any], words: Words) -> str:
+        """`options_text` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.options_text(options)
+
     def board_headline(self, view: Any, names: list[str]) -> str | None:
         """Lines kept above the picture's short summary when the board carries a picture (e.g.
         whose decision it is in the game's own words); None: the summary alone."""
         return None
+
+    def board_headline_for(self, view: Any, names: list[str], words: Words) -> str | None:
+        """`board_headline` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.board_headline(view, names)
 
     def menu_sections(
         self, title: str | None, entries: list[Entry], words: Words | None = None
@@ -148,6 +156,10 @@ class Presenter:
         """Public events worth a channel message of their own (chosen by kind, not by wording),
         as lines with the players' names; default none: the board's log is enough."""
         return []
+
+    def announcements_for(self, events: list[Event], names: list[str], words: Words) -> list[str]:
+        """`announcements` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.announcements(events, names)
 
 
 def players_sections(markdown: str, title: str, drop: set[str]) -> str:

@@ -17,6 +17,10 @@ language:
   holds its first step).
 - A line whose shape varies (a list of things as long as it is) is no static template: the game's
   presenter writes it from the event's fields (`LineWriter`, by event kind).
+- A game whose lines have names written into their templates ("{gardener} goes to the Baron's
+  lawn.") has them read back like a label: `by_templates` writes every line of such a game by
+  matching it, its fields filled in and its seats kept, against the game's templates; a private
+  line is matched the same way (`event_line`'s `game`).
 
 Anything not found stays the engine's English, so a game whose texts are not in the catalogs yet
 reads as before (and the pseudo-locale shows it bare). English itself never goes through here.
@@ -25,7 +29,7 @@ reads as before (and the pseudo-locale shows it bare). English itself never goes
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -175,20 +179,61 @@ def event_line(
     viewer: int | None,
     names: Sequence[str],
     writers: Mapping[str, LineWriter] | None = None,
+    game: str | None = None,
 ) -> str:
-    """The log line `viewer` may read (as `Event.line_for`), in `words`' language."""
+    """The log line `viewer` may read (as `Event.line_for`), in `words`' language; with `game`, a
+    private line that is no template of the catalogs is matched against that game's templates
+    (a hidden detail may be written into a private template: "You took Leaky Can.")."""
     if words.language == ENGLISH or event.template is None:
         return event.line_for(viewer, names)
     if viewer is not None and viewer in event.private:
         template = event.private_templates.get(viewer)
         if template is None:
             return event.line_for(viewer, names)
+        if game is not None and unfilled(words, template, event.fields) is None:
+            return _matched(words, template, event, names, game)
         return fill_in(words, template, event.seats, event.fields, names)
-    writer = (writers or {}).get(event.kind)
+    writer = writers.get(event.kind) if writers is not None else None
     written = writer(words, event, names) if writer is not None else None
     if written is not None:
         return written
     return fill_in(words, event.template, event.seats, event.fields, names)
+
+
+def _matched(words: Words, template: str, event: Event, names: Sequence[str], game: str) -> str:
+    """`template` (one of `event`'s) with its fields filled in and its seats left as placeholders,
+    said by matching it against `game`'s templates (`translate`), then its seats named."""
+    roles = [""] * (max(event.seats.values(), default=-1) + 1)
+    for role, seat in event.seats.items():
+        roles[seat] = "{" + role + "}"
+    partial = fill(template, event.seats, event.fields, roles)
+    return fill(translate(words, partial, game), event.seats, {}, names)
+
+
+def by_templates(game: str) -> LineWriter:
+    """A `LineWriter` for every line of `game`: matched against its templates (see the module's
+    docstring), for a game whose templates have names written into them."""
+
+    def write(words: Words, event: Event, names: Sequence[str]) -> str | None:
+        return _matched(words, event.template, event, names, game) if event.template else None
+
+    return write
+
+
+class EveryKind(Mapping[str, LineWriter]):
+    """`line_writers` that write every kind of line with one `LineWriter`."""
+
+    def __init__(self, writer: LineWriter) -> None:
+        self.writer = writer
+
+    def __getitem__(self, kind: str) -> LineWriter:
+        return self.writer
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
 
 
 def translate(words: Words, text: str, game: str) -> str:
@@ -211,12 +256,21 @@ def _translate(words: Words, text: str, game: str) -> str:
         if found is None:
             continue
         values = {name: found.group(group) for group, name in template.groups}
+        if any("{" in v and not _PLACEHOLDER.fullmatch(v) for v in values.values()):
+            continue  # a seat left as its placeholder ("{player}") is a value of its own
         n = _count(template.msgid, values)
         said = words.unfilled(template.msgid, template.plural, n)
         if said is None:
             return text
         return said.format(**{name: _translate(words, v, game) for name, v in values.items()})
+    for separator in _LISTS:  # a list of things ("pot 1: Red; pot 3: Green"), each said
+        if separator in text:
+            return separator.join(_translate(words, item, game) for item in text.split(separator))
     return text
+
+
+#: How an engine's English lists things in a text it filled in: tried when nothing else matches.
+_LISTS = ("; ", ", ")
 
 
 def listed(words: Words, items: Sequence[str]) -> str:

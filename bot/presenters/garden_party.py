@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.basics.refusals import Refusal
+from bot.basics.words import Words
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
@@ -26,9 +27,12 @@ from bot.presenters.base import (
     bold,
     players_rules,
 )
+from bot.presenters.engine_words import EveryKind, by_templates, event_line
 from bot.presenters.garden_party_text import (
+    ENGLISH_WORDS,
     card_line,
     collector_flower,
+    engine_said,
     free_gardeners_line,
     named,
     pots_line,
@@ -64,10 +68,12 @@ ANNOUNCED = {
 }
 
 
-def announcement(event: Event, names: list[str]) -> str | None:
+def announcement(event: Event, names: list[str], words: Words = ENGLISH_WORDS) -> str | None:
     """The channel line of an announced event (by kind), with the players' names in bold."""
     mark = ANNOUNCED.get(event.kind)
-    return None if mark is None else f"{mark} {event.line_for(None, bold(names))}"
+    if mark is None:
+        return None
+    return f"{mark} {event_line(words, event, None, bold(names), PRESENTER.line_writers)}"
 
 
 class GardenPartyPresenter(Presenter):
@@ -75,70 +81,109 @@ class GardenPartyPresenter(Presenter):
     says_whose_turn = True
     #: A turn offers many moves (squares, cards with targets, exchanges): group them by first step.
     flat_limit = MAX_BUTTON_CHOICES
+    engine_words = True
+    #: Its lines have names written into their templates ("{gardener} goes to the Baron's lawn."):
+    #: each is said by matching it against the game's templates.
+    line_writers = EveryKind(by_templates("garden_party"))
 
     def board_headline(self, view: GardenPartyView, names: list[str]) -> str:
         return status_line(view, names)
 
+    def board_headline_for(self, view: GardenPartyView, names: list[str], words: Words) -> str:
+        return status_line(view, names, words)
+
     def board_text(self, view: GardenPartyView, names: list[str]) -> str:
-        parts = [status_line(view, names)]
+        return self.board_text_for(view, names, ENGLISH_WORDS)
+
+    def board_text_for(self, view: GardenPartyView, names: list[str], words: Words) -> str:
+        parts = [status_line(view, names, words)]
         if view.gardeners_free:
-            parts.append(free_gardeners_line(view))
+            parts.append(free_gardeners_line(view, words))
         for seat in view.seats:
-            parts.append(seat_block(view, seat, names, seat.seat in view.to_move))
+            parts.append(seat_block(view, seat, names, seat.seat in view.to_move, words))
         piles = [
-            f"Action decks: {view.cards_in_decks} cards",
-            f"duel cards: {view.duel_cards}",
-            f"golden objects face down: {view.golden_objects_left}",
-            f"chance cards found: {view.chance_cards_found}",
+            words.plural("Action decks: {n} card", "Action decks: {n} cards", view.cards_in_decks),
+            words.text("duel cards: {count}", count=view.duel_cards),
+            words.text("golden objects face down: {count}", count=view.golden_objects_left),
+            words.text("chance cards found: {count}", count=view.chance_cards_found),
         ]
         if view.discarded_plants:
-            piles.append("out of play: " + ", ".join(view.discarded_plants))
-        parts.append(" · ".join(piles) + f" · {view.flowers_to_end} flowers end the game")
-        return "\n\n".join(parts)
+            out = ", ".join(engine_said(words, plant) for plant in view.discarded_plants)
+            piles.append(words.text("out of play: {plants}", plants=out))
+        ending = words.text("{count} flowers end the game", count=view.flowers_to_end)
+        return "\n\n".join([*parts, " · ".join([*piles, ending])])
 
     def hand_text(self, view: GardenPartyView, seat: int, names: list[str]) -> str:
-        parts = [status_line(view, names)]
+        return self.hand_text_for(view, seat, names, ENGLISH_WORDS)
+
+    def hand_text_for(self, view: GardenPartyView, seat: int, names: list[str], words: Words) -> str:
+        parts = [status_line(view, names, words)]
         me = view.seats[seat] if 0 <= seat < len(view.seats) else None
         if me is not None:
             flower = collector_flower(me)
-            who = f"You are {named(seat, names)}" + (
-                f", playing {me.gardener_name}" if me.gardener_name else ""
-            )
-            place = f" · at {where(view, me, names)} · 💧 {me.water}/{me.water_limit}"
-            parts.append(who + place)
+            if me.gardener_name:
+                gardener = engine_said(words, me.gardener_name)
+                who = words.text(
+                    "You are {player}, playing {gardener}", player=named(seat, names), gardener=gardener
+                )
+            else:
+                who = words.text("You are {player}", player=named(seat, names))
+            place = words.text(" · at {square}", square=where(view, me, names, words))
+            parts.append(f"{who}{place} · 💧 {me.water}/{me.water_limit}")
             if flower:
-                parts.append(f"Your collector's flower: **{flower}** ({me.own_flowers_left} left to take)")
-        cards = "\n".join(card_line(card) for card in view.hand) or "none"
-        parts.append(f"**Your cards ({len(view.hand)}):**\n{cards}")
+                parts.append(
+                    words.text(
+                        "Your collector's flower: **{flower}** ({left} left to take)",
+                        flower=engine_said(words, flower),
+                        left=me.own_flowers_left,
+                    )
+                )
+        cards = "\n".join(card_line(card, words) for card in view.hand) or words.text("none")
+        parts.append(words.text("**Your cards ({count}):**", count=len(view.hand)) + f"\n{cards}")
         if view.drawn:
-            parts.append("**Drawn — keep one:**\n" + "\n".join(card_line(card) for card in view.drawn))
+            drawn = "\n".join(card_line(card, words) for card in view.drawn)
+            parts.append(words.text("**Drawn — keep one:**") + f"\n{drawn}")
         if me is not None:
-            parts.append(f"**Your greenhouse** (🌸 {me.flowering}/{view.flowers_to_end}):\n{pots_line(me)}")
+            greenhouse = words.text(
+                "**Your greenhouse** (🌸 {flowering}/{flowers}):",
+                flowering=me.flowering,
+                flowers=view.flowers_to_end,
+            )
+            parts.append(f"{greenhouse}\n{pots_line(me, words)}")
             extra = []
             if me.golden_objects:
-                extra.append("✨ " + ", ".join(me.golden_objects))
+                extra.append("✨ " + ", ".join(engine_said(words, name) for name in me.golden_objects))
             if me.vases:
-                extra.append("🏺 " + ", ".join(me.vases))
+                extra.append("🏺 " + ", ".join(engine_said(words, name) for name in me.vases))
             if extra:
                 parts.append(" · ".join(extra))
         return "\n\n".join(parts)
 
     def announcements(self, events: list[Event], names: list[str]) -> list[str]:
+        return self.announcements_for(events, names, ENGLISH_WORDS)
+
+    def announcements_for(self, events: list[Event], names: list[str], words: Words) -> list[str]:
         """Duels' outcomes (with what a lost one sends back and discards), a snooper caught, a
         collector's flower taken, a greenhouse complete and the tournament closing (the final
         scores follow by themselves)."""
-        return [line for line in (announcement(event, names) for event in events) if line is not None]
+        lines = (announcement(event, names, words) for event in events)
+        return [line for line in lines if line is not None]
 
     def options_text(self, options: dict[str, Any]) -> str:
+        return self.options_text_for(options, ENGLISH_WORDS)
+
+    def options_text_for(self, options: dict[str, Any], words: Words) -> str:
         parts = [
-            f"{options.get('flowers_to_end', 9)} flowers end the game",
-            "a standard die + 3" if options.get("standard_die") else "the 4–9 die",
-            "gardeners chosen" if options.get("choose_gardeners", True) else "gardeners dealt",
-            f"{options.get('reply_seconds', 30)} s to reply",
-            f"at most {options.get('season_rounds', 40)} rounds",
+            words.text("{count} flowers end the game", count=options.get("flowers_to_end", 9)),
+            words.text("a standard die + 3") if options.get("standard_die") else words.text("the 4–9 die"),
+            words.text("gardeners chosen")
+            if options.get("choose_gardeners", True)
+            else words.text("gardeners dealt"),
+            words.text("{seconds} s to reply", seconds=options.get("reply_seconds", 30)),
+            words.text("at most {rounds} rounds", rounds=options.get("season_rounds", 40)),
         ]
         if options.get("balanced_start"):
-            parts.append("balanced start (later gardeners start with water)")
+            parts.append(words.text("balanced start (later gardeners start with water)"))
         return " · ".join(parts)
 
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:

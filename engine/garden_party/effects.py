@@ -47,6 +47,22 @@ def target_words(state: GardenPartyState, kind: str, target: int | None) -> str:
     return label.removeprefix("Play ")
 
 
+#: A card's target as its picker step says it (a gardener's: "On the Baron", one entry each).
+TARGET_STEPS = {"pot": N_("On pot {pot}"), "their_pot": N_("On {whose} pot {pot}")}
+
+
+def target_step(state: GardenPartyState, kind: str, target: int | None) -> str | None:
+    """ "On the Baron", "On the Baron's pot 3", "On pot 3": the step after "Play <card>"."""
+    how, values = _target(state, kind, target)
+    if how == "none":
+        return None
+    if how == "seat":
+        # "On the Baron", not str.capitalize()'s "On the baron" (issue 27 item 10); each
+        # gardener's is an entry of the catalogs (bot/catalog_template.py).
+        return f"On {values['gardener']}"
+    return TARGET_STEPS[how].format(**values)
+
+
 def played_label(state: GardenPartyState, kind: str, name: str, target: int | None) -> str:
     """ "Play Leaky Can on the Baron": the label of a card played on `target`."""
     how, values = _target(state, kind, target)

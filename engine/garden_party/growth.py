@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.garden_party.cards import PLANT_KINDS
 from engine.garden_party.common import Log
 from engine.garden_party.state import GardenPartyState, Pot
+from engine.text import N_
 
 NEXT_STAGE = {"sprout": "bud", "bud": "flower"}
 GROWING = ("seed", "sprout", "bud")
@@ -60,9 +61,9 @@ def grow(state: GardenPartyState, seat: int, index: int, log: Log, *, how: str) 
         return
     pot.stage = "bud" if pot.stage == "sprout" else "flower"
     template = (
-        "{gardener}'s {colour} sprout in pot {pot} buds."
+        N_("{gardener}'s {colour} sprout in pot {pot} buds.")
         if pot.stage == "bud"
-        else "{gardener}'s {colour} bud in pot {pot} flowers."
+        else N_("{gardener}'s {colour} bud in pot {pot} flowers.")
     )
     log.add(pot.stage, template, seats=roles, fields={"pot": index + 1, "colour": name, "how": how})
 

@@ -189,7 +189,8 @@ def _legal_actions(state: GardenPartyState, seat: int) -> list[Action]:
         taken = {p.gardener for p in state.players}
         return [
             action(
-                f"gardener:{g.id}", N_("Play {gardener}").format(gardener=gardener_words(g.name, g.talents))
+                f"gardener:{g.id}",
+                N_("Play {gardener} ({talents})").format(gardener=g.name, talents=talents_words(g.talents)),
             )
             for g in GARDENERS.values()
             if g.id not in taken

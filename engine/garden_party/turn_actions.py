@@ -161,14 +161,11 @@ def _play_actions(state: GardenPartyState, seat: int, card: str) -> list[Action]
         return []
     found = []
     for target in options:
-        words = effects.target_words(state, kind.id, target)
+        step = effects.target_step(state, kind.id, target)
         code = f"play:{card}" + ("" if target is None else f":{target}")
         play = N_("Play {card}").format(card=kind.name)
         label = effects.played_label(state, kind.id, kind.name, target)
-        found.append(
-            # "On the Baron", not str.capitalize()'s "On the baron" (issue 27 item 10).
-            action(code, label, play, *([first_up(words.strip())] if words else []))
-        )
+        found.append(action(code, label, play, *([step] if step else [])))
     return found
 
 
