@@ -222,7 +222,7 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
             line = shows.board_headline(view, names)
             game_says_over = left_below and line is not None
             if line is None and not left_below:
-                line = board_summary(record.game, view, names)
+                line = board_summary(record.game, view, names, table_words(position))
             if line is not None:
                 lines.append(line)
         else:
