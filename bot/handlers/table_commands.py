@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.basics.words import words_for
 from bot.game.registry import entries, presenter
 from bot.handlers import replies
 from bot.handlers.lobby_views import can_manage, display_name, lobby_view_of
@@ -83,7 +84,8 @@ class TableCommands:
             raise Refusal(GAME_OVER)
         if daily.hidden(position.record, self.table.clock()):
             raise Refusal(DAILY_HIDDEN)
-        board = presenter(position.record.game).board_text(view, position.names)
+        words = words_for(str(interaction.locale))  # private: in the clicker's language
+        board = presenter(position.record.game).board_text_for(view, position.names, words)
         shown = layout([container([text(clip(board, TEXT_MAX))], GREEN), text(f"-# Game #{game_id}")])
         await replies.send(interaction, private=True, view=shown)
 
