@@ -47,12 +47,18 @@ def catalog_path(language: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def accent(text: str) -> str:
+    """`text` with the pseudo-locale's accents ("Sorry" -> "Šöřřý"), for finding a piece of a
+    pseudo-locale text by its English."""
+    return text.translate(_ACCENTED)
+
+
 def pseudo(english: str) -> str:
     """`english` accented, about 40% longer and wrapped in ⟦…⟧; `{field}` placeholders untouched."""
     parts = _PLACEHOLDER.split(english)
     letters = sum(len(p) for p in parts[::2])
     padding = "~" * max(1, round(letters * 0.4))
-    accented = "".join(p if i % 2 else p.translate(_ACCENTED) for i, p in enumerate(parts))
+    accented = "".join(p if i % 2 else accent(p) for i, p in enumerate(parts))
     return f"⟦{accented}{padding}⟧"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.basics.words import Words
-from bot.game.position import Position
+from bot.game.position import COMPUTER_NAME, Position
 from bot.ui.levels import level
 
 
@@ -43,8 +43,9 @@ class SeatChange:
 
 
 def computer_name(strength: str, number: int) -> str:
-    """How a computer seat is shown: "Computer 2 (Medium)". Never a Discord user."""
-    return f"Computer {number} ({level(strength)})"
+    """How a computer seat is stored: "Computer 2 (Medium)", in English (shown in the game's
+    language: `bot.game.position.seat_name`). Never a Discord user."""
+    return COMPUTER_NAME.format(number=number, level=level(strength))
 
 
 def seat_range(low: int, high: int) -> str:

@@ -67,7 +67,7 @@ def lobby_embed(position: Position) -> discord.Embed:
         if record.min_seats == record.max_seats
         else f"{words.number(record.min_seats)}–{words.number(record.max_seats)}"
     )
-    seated = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(record.seats))
+    seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(position.names))
     options = presenter(record.game).options_text(record.options) or words.text("standard rules")
     lines = [
         words.text("Options: {options}", options=options),
