@@ -96,7 +96,9 @@ class PictureService:
         return self.budget.enabled and supports(game_name)
 
     def _board_key(self, position: Position) -> PictureKey:
-        return PictureKey(position.game_id, position.version, None, tuple(position.names))
+        # In the game's language (its table's): a board is drawn in one language only.
+        words = position.words
+        return PictureKey(position.game_id, position.version, None, tuple(position.names), words.language)
 
     def _wanted(self, position: Position, session: GameSession | None) -> bool:
         record = position.record
@@ -127,7 +129,8 @@ class PictureService:
             return BoardPicture(kept_move=session.shown.picture)
         if found is None:
             view, names, game = position.view(None), list(position.names), position.record.game
-            found = await self._draw(key, lambda: render_board(game, view, names))
+            words = position.words
+            found = await self._draw(key, lambda: render_board(game, view, names, words))
         if found is None:  # drawing failed: the text board alone
             return BoardPicture()
         self.waiting.discard(position.game_id)
@@ -174,8 +177,8 @@ class PictureService:
         found = self.cache.peek(key)
         if found is not None or self.waiting or not self.budget.ready():
             return found
-        view, names = position.view(None), list(position.names)
-        return await self._draw(key, lambda: render_board(record.game, view, names))
+        view, names, words = position.view(None), list(position.names), position.words
+        return await self._draw(key, lambda: render_board(record.game, view, names, words))
 
     def redraw_later(self, game_id: int) -> None:
         """Queue `game_id`'s board for a fresh picture when the budget allows."""
