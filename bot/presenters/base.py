@@ -124,6 +124,10 @@ class Presenter:
             parts.append(f"{key.replace('_', ' ')}: {shown}")
         return " · ".join(parts) or "standard rules"
 
+    def options_text_for(self, options: dict[str, Any], words: Words) -> str:
+        """`options_text` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.options_text(options)
+
     def board_headline(self, view: Any, names: list[str]) -> str | None:
         """Lines kept above the picture's short summary when the board carries a picture (e.g.
         whose decision it is in the game's own words); None: the summary alone."""
