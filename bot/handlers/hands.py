@@ -42,7 +42,6 @@ from bot.publish.table_layout import (
     offers,
     table_layout,
     table_seat,
-    table_words,
 )
 from bot.ui.ids import ChoiceId
 from engine.api import has_public_view
@@ -139,13 +138,12 @@ class Hands:
 
         `picture`: "asked" (the player opened their hand: draw it), "if-free" (draw if the picture
         budget has room), or "keep" (same position as the message shows: keep its picture, whose
-        alt text is `kept_alt`; None: the message has none). `words`: the player's language (the
-        clicker's locale)."""
+        alt text is `kept_alt`; None: the message has none)."""
         lines = await self.sessions.log_lines(position, seat, TABLE_LOG_LINES, words)
         fields: dict[str, Any] = {"embed": None}  # a hand from before layout messages: its embed goes
         alt = kept_alt
         if picture != "keep":
-            drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked")
+            drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked", words=words)
             fields["attachments"] = [as_file(drawn)] if drawn is not None else []
             alt = drawn.description if drawn is not None else None
         page = choices_page(position, seat, choice, words) if asks(position, seat) else None
@@ -233,11 +231,12 @@ class Hands:
             await self._outdated(interaction, await self.sessions.position(clicked.game_id), clicked.seat)
             return
         words = reader(interaction)
-        label = translate(words, outcome.label, outcome.position.record.game)
         fields = await self.message(
             outcome.position,
             clicked.seat,
-            note=words.text("You played: {choice}", choice=label),
+            note=words.text(
+                "You played: {choice}", choice=translate(words, outcome.label, outcome.position.record.game)
+            ),
             words=words,
             picture="if-free",
         )
@@ -359,7 +358,7 @@ class Hands:
             session = self.sessions.session(record.id)
             look = session.shown.look
             if look is None:  # a restart since the table was drawn: draw it again as it stands
-                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, table_words(position))
+                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
                 look = TableLook(tuple(lines), shown_alt(interaction))
             await replies.update(
                 interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)

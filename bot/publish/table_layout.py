@@ -103,11 +103,6 @@ def look_of(
     return TableLook(tuple(lines), alt, picture.kept_move)
 
 
-def table_words(position: Position) -> Words:
-    """The words of the table and its public lines: the server's language."""
-    return position.words
-
-
 def table_seat(position: Position) -> int | None:
     """The seat that plays from the table: in a game in progress whose seats see nothing hidden,
     the one human seat to move (None: nobody, several at once, or a hidden-hand game)."""
@@ -221,14 +216,14 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
         if with_picture:
             # The game's own headline (at the end, how it ended) or the picture's summary, which
             # at the end only repeats the result the final message gives.
-            line = shows.board_headline_for(view, names, words)
+            line = shows.board_headline_for(view, names, position.words)
             game_says_over = left_below and line is not None
             if line is None and not left_below:
-                line = board_summary(record.game, view, names)
+                line = board_summary(record.game, view, names, position.words)
             if line is not None:
                 lines.append(line)
         else:
-            lines.append(shows.board_text_for(view, names, words))
+            lines.append(shows.board_text_for(view, names, position.words))
         to_move = position.to_move() if record.status == "active" else []
         if to_move and not shows.says_whose_turn:
             lines.append(words.text("Now: {players}", players=", ".join(f"**{names[s]}**" for s in to_move)))
@@ -286,7 +281,7 @@ def table_lines(position: Position, lines: tuple[str, ...]) -> tuple[str, ...]:
     result = position.result() if position.record.status == "finished" else None
     if result is None:
         return lines
-    said = summary_text(table_words(position), result, position.names)
+    said = summary_text(position.words, result, position.names)
     return tuple(line for line in lines if line != said)
 
 
@@ -316,7 +311,7 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     """The table message at `position` as `look` says it is shown; `choice`: the picker page the
     seat to move has open on the table (public-view games)."""
     seat = table_seat(position)
-    words = table_words(position)
+    words = position.words
     page = choices_page(position, seat, choice, words) if seat is not None and not look.hidden else None
     return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
 
