@@ -258,7 +258,8 @@ def _translate(words: Words, text: str, game: str) -> str:
         values = {name: found.group(group) for group, name in template.groups}
         if any("{" in v and not _PLACEHOLDER.fullmatch(v) for v in values.values()):
             continue  # a seat left as its placeholder ("{player}") is a value of its own
-        n = _count(template.msgid, values)
+        # The number of the form that matched (a singular may have none: "one gardener wants").
+        n = _count(" ".join("{" + name + "}" for _, name in template.groups), values)
         said = words.unfilled(template.msgid, template.plural, n)
         if said is None:
             return text

@@ -1,0 +1,125 @@
+"""Issue 32: Garden Party's engine texts said in a player's language (bot/presenters/engine_words.py).
+
+Garden Party writes names into its lines ("{gardener} goes to the Baron's lawn."), so the bot
+reads each line back against the game's templates (`by_templates`) as it reads labels: the
+gardeners, squares, cards and effects come out in the glossary's French
+(docs/rules/garden-party-glossary-fr.md), plurals in the language's forms, refusals too. English
+reads exactly as the engine wrote it.
+"""
+
+from __future__ import annotations
+
+from bot.basics.words import words_for
+from bot.presenters.engine_words import EngineRefusal, event_line, summary_text, translate
+from bot.presenters.garden_party import PRESENTER
+from engine.garden_party import GAME
+from tests.engine.garden_party.helpers import act, event, give, new_game, pass_windows, plant, play
+
+FRENCH, PSEUDO, ENGLISH = words_for("fr"), words_for("x-pseudo"), words_for("en-GB")
+NAMES = ["Zoë", "Ulf", "Ines"]
+GAME_NAME = "garden_party"
+
+
+def said(words, found) -> str:  # type: ignore[no-untyped-def]
+    return event_line(words, found, None, NAMES, PRESENTER.line_writers, GAME_NAME)
+
+
+def labels(state, seat: int, words) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {a.code: translate(words, a.label, GAME_NAME) for a in GAME.legal_actions(state, seat)}
+
+
+def test_a_card_played_on_a_gardener_reads_in_french_with_the_card_and_its_effect() -> None:
+    state = new_game(seed=3)
+    state.players[1].water = 2
+    give(state, 0, "leaky_can")
+    played = event(play(state, 0, "leaky_can", 1), "card_played")
+    assert said(FRENCH, played) == (
+        "Zoë joue la carte Arrosoir percé sur le Professeur : "
+        "Un concurrent de votre choix perd un jeton d’eau."
+    )
+    assert said(ENGLISH, played) == played.line_for(None, NAMES)
+    assert played.text == (
+        "Player 1 plays Leaky Can on the Professor: A competitor of your choice loses one water token."
+    )
+
+
+def test_squares_say_whose_they_are_as_french_does() -> None:
+    state = new_game(seed=1, points=9)
+    french = labels(state, 0, FRENCH)
+    assert french["move:L1"] == "Aller à la pelouse du Professeur (5 points de mouvement)"
+    assert french["move:P0"] == "Aller à l’allée de la Comtesse (2 points de mouvement)"
+    assert french["move:C"] == "Aller à la case centrale (3 points de mouvement)"
+    moved = event(act(state, "move:L0"), "moved")
+    assert said(FRENCH, moved) == "Zoë va à la pelouse de la Comtesse."
+    assert moved.text == "Player 1 goes to the Countess's lawn."
+
+
+def test_plurals_take_the_french_forms() -> None:
+    state = new_game(seed=2, points=9)
+    act(state, "move:C")
+    french = labels(state, 0, FRENCH)
+    # The Countess: Bricanology 1, Herbanology 2, Plantanology 3.
+    assert french["draw:bricanology"] == "Piocher 1 carte Bricanologie, en garder une"
+    assert french["draw:plantanology"] == "Piocher 3 cartes Plantanologie, en garder une"
+    assert labels(state, 0, ENGLISH)["draw:plantanology"] == "Draw 3 Plantanology cards, keep one"
+    state = new_game(seed=2)
+    state.phase = "roll"
+    give(state, 1, "tripwire")
+    give(state, 2, "cold_snap")
+    act(state, "roll")
+    window = [e for e in act(state, "yes", 1) + act(state, "yes", 2) if e.kind == "orange_window"]
+    assert said(FRENCH, window[0]) == "Cartes orange : 2 jardiniers veulent en jouer une."
+    assert window[0].text == "Orange cards: 2 gardeners want to play one."
+
+
+def test_a_refusal_and_a_private_line_in_french() -> None:
+    refusal = EngineRefusal("That move is not open to you now.", GAME_NAME)
+    assert refusal.said(FRENCH) == "Ce coup ne vous est pas ouvert maintenant."
+    assert refusal.said(ENGLISH) == "That move is not open to you now."
+    state = new_game(seed=4, points=9)
+    act(state, "move:C")
+    events = act(state, "draw:plantanology")
+    choice = next(a for a in GAME.legal_actions(state, 0) if a.code.startswith("keep:"))
+    kept = event(GAME.apply(state, 0, choice), "kept")
+    mine = event_line(FRENCH, kept, 0, NAMES, PRESENTER.line_writers, GAME_NAME)
+    assert mine.startswith("Vous gardez la carte ") and "You" not in mine, (mine, events)
+    assert said(FRENCH, kept) == "Zoë garde une carte."
+
+
+def test_the_score_lines_and_the_summary_in_french() -> None:
+    state = new_game(seed=5)
+    for pot, colour in enumerate(("blue", "blue", "red")):
+        plant(state, 0, pot, colour, "flower")
+    result = GAME.standing_result(state)
+    zoe = next(s for s in result.seats if s.seat == 0)
+    assert [translate(FRENCH, line.label, GAME_NAME) for line in zoe.lines] == [
+        "Fleurs Rouge (1 x 3)",
+        "Fleurs Bleu (2 x 8)",
+    ]
+    assert summary_text(FRENCH, result, NAMES) == (
+        "La partie a été arrêtée avant sa fin ; Zoë mène avec 19 points."
+    )
+
+
+def test_every_text_of_a_seeded_game_comes_from_the_catalogs() -> None:
+    """The pseudo-locale marks every text; French shows none of the English-only words."""
+    state = GAME.create(GAME.options_model(flowers_to_end=7, season_rounds=4), 3, 11)
+    english_only = {"the", "and", "your", "plays", "goes", "card", "cards", "lawn", "greenhouse", "Take"}
+    for _ in range(400):
+        if GAME.is_terminal(state):
+            break
+        seat = GAME.to_move(state)[0]
+        actions = list(GAME.legal_actions(state, seat))
+        for action in actions:
+            for words in (FRENCH, PSEUDO):
+                shown = [translate(words, text, GAME_NAME) for text in (action.label, *action.steps)]
+                for text in shown:
+                    if words is PSEUDO:
+                        assert text.startswith("⟦"), text
+                    else:
+                        assert not english_only & set(text.split()), text
+        chosen = next((a for a in actions if a.code not in ("end", "yes")), actions[0])
+        for found in GAME.apply(state, seat, chosen):
+            assert said(PSEUDO, found).startswith("⟦"), said(PSEUDO, found)
+            assert not english_only & set(said(FRENCH, found).split()), said(FRENCH, found)
+    pass_windows(state)
