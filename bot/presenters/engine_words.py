@@ -12,7 +12,8 @@ language:
   "Carrot" → "Carotte"; a list element by element). A plural template (`N_plural`) takes the
   language's form for its first number.
 - `translate`: a text the engine already filled in. Found as it is in the catalog ("Blue Ribbon"),
-  else matched against the game's templates, the most specific first, and said as that template
+  else matched against the game's templates, the most specific first (the words a template
+  begins with count twice), and said as that template
   with the values read back from the English (each value translated the same way: a pass's label
   holds its first step).
 - A line whose shape varies (a list of things as long as it is) is no static template: the game's
@@ -110,8 +111,11 @@ def _reader(english: str, msgid: str, plural: str | None) -> _Template | None:
         groups.append((group, part))
         regex.append(f"(?P<{group}>.+?)")
     singular = msgid if plural is not None else english
+    # A template's own words count, and those it begins with count twice: "Take {pot}" reads
+    # "Take the Baron's pot 3 (seed)" before "{whose} pot {pot} ({plant})" does.
+    specificity = len(literal) + len(parts[0])
     return _Template(
-        singular, plural, parts[0], re.compile("".join(regex), re.DOTALL), tuple(groups), len(literal)
+        singular, plural, parts[0], re.compile("".join(regex), re.DOTALL), tuple(groups), specificity
     )
 
 
@@ -246,9 +250,19 @@ def translate(words: Words, text: str, game: str) -> str:
 
 @lru_cache(maxsize=16384)
 def _translate(words: Words, text: str, game: str) -> str:
+    forms = _templates()[0].get(text)
+    if forms is not None and "{" not in text:  # a plural's form that names no number: "one gardener"
+        said_form = words.unfilled(forms[0], forms[1], 1 if text == forms[0] else 2)
+        if said_form is not None:
+            # The number its English leaves unsaid ("one gardener wants"), where the language says it.
+            for name in set(_PLACEHOLDER.findall(said_form)) - set(_PLACEHOLDER.findall(text)):
+                said_form = said_form.replace("{" + name + "}", "1")
+            return said_form
     exact = words.unfilled(text)
     if exact is not None and "{" not in exact:
         return exact
+    if _STEPS in text:  # a picker's later steps, one choice (bot/ui/choices.py): each said
+        return _STEPS.join(_translate(words, step, game) for step in text.split(_STEPS))
     for template in _templates()[1].get(game, ()):
         if not text.startswith(template.prefix):
             continue
@@ -270,6 +284,8 @@ def _translate(words: Words, text: str, game: str) -> str:
     return text
 
 
+#: How a picker joins the steps after the first into one choice's label (bot/ui/choices.py `_rest`).
+_STEPS = " · "
 #: How an engine's English lists things in a text it filled in: tried when nothing else matches.
 _LISTS = ("; ", ", ")
 

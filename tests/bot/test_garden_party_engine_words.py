@@ -123,3 +123,15 @@ def test_every_text_of_a_seeded_game_comes_from_the_catalogs() -> None:
             assert said(PSEUDO, found).startswith("⟦"), said(PSEUDO, found)
             assert not english_only & set(said(FRENCH, found).split()), said(FRENCH, found)
     pass_windows(state)
+
+
+def test_a_plural_form_naming_no_number_is_said_in_french() -> None:
+    """ "Orange cards: one gardener wants to play one." has no {wanted}: its singular all the same."""
+    state = new_game(seed=2)
+    state.phase = "roll"
+    give(state, 1, "tripwire")
+    give(state, 2, "cold_snap")
+    act(state, "roll")
+    window = [e for e in act(state, "yes", 1) + act(state, "no", 2) if e.kind == "orange_window"]
+    assert said(FRENCH, window[0]) == "Cartes orange : 1 jardinier veut en jouer une."
+    assert said(PSEUDO, window[0]).startswith("⟦")
