@@ -280,7 +280,8 @@ def _translate(words: Words, text: str, game: str) -> str:
         return said.format(**{name: _translate(words, v, game) for name, v in values.items()})
     for separator in _LISTS:  # a list of things ("pot 1: Red; pot 3: Green"), each said
         if separator in text:
-            return separator.join(_translate(words, item, game) for item in text.split(separator))
+            items = [_translate(words, item, game) for item in text.split(separator)]
+            return semicolons(words, items) if separator == "; " else separator.join(items)
     return text
 
 
