@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from bot.basics.words import N_, Words
 from bot.pictures import canvas as cv
 from bot.pictures import garden_party_art as art
 from bot.pictures.garden_party_estate import (
@@ -32,12 +33,24 @@ from bot.pictures.garden_party_estate import (
     said,
     square_words,
 )
-from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name, whole_sentences
-from bot.presenters.garden_party_text import STAGE_WORDS, collector_flower, seed_words
+from bot.pictures.text import clip_alt, grouped_by_name, seat_name, whole_sentences
+from bot.presenters.engine_words import semicolons
+from bot.presenters.garden_party_text import (
+    ENGLISH_WORDS,
+    PLAYERS_PLACES,
+    STAGE_WORDS,
+    collector_flower,
+    engine_said,
+    gardener_free,
+    seed_words,
+)
 from engine.garden_party.cards import GARDENERS, TALENT_NAMES, TIMING_WHEN
 from engine.garden_party.views import CardView, GardenPartyView, PotView, SeatView
 
 TITLE = "Garden Party"
+#: The alt texts and the summary are said in the reader's language (bot/picture_service/drawing.py);
+#: the drawn texts are English still.
+SAYS_WORDS = True
 GAP = 8
 Namer = Callable[[list[str], int], str]
 
@@ -58,7 +71,7 @@ def _free_gardeners_section(view: GardenPartyView) -> cv.Section:
     return height, draw
 
 
-def board_image(view: GardenPartyView, names: list[str]) -> Image.Image:
+def board_image(view: GardenPartyView, names: list[str], words: Words = ENGLISH_WORDS) -> Image.Image:
     """The public board: the estate, every greenhouse, the decks."""
     sections: list[cv.Section] = []
     if view.gardeners_free:
@@ -106,7 +119,9 @@ def _cards_section(title: str, cards: list[CardView], empty: str) -> cv.Section:
     return height, draw
 
 
-def hand_image(view: GardenPartyView, seat: int, names: list[str]) -> Image.Image:
+def hand_image(
+    view: GardenPartyView, seat: int, names: list[str], words: Words = ENGLISH_WORDS
+) -> Image.Image:
     """A player's own picture: their cards, the cards drawn to keep one, and their greenhouse with
     the seeds they looked at, their collector's flower and golden objects."""
     sections = [
@@ -125,116 +140,193 @@ def hand_image(view: GardenPartyView, seat: int, names: list[str]) -> Image.Imag
 # ---------------------------------------------------------------- words
 
 
-def pot_words(pot: PotView) -> str:
+def pot_words(pot: PotView, words: Words = ENGLISH_WORDS) -> str:
     """ "seed", "seed (Red)" to the seat that looked at it, "Red sprout", "Weed", "empty"."""
     if pot.stage is None:
-        return "empty"
+        return words.text("empty")
     if pot.stage == "weed":
-        return "Weed"
+        return engine_said(words, "Weed")
     if pot.stage == "seed":
-        return seed_words(pot.colour)
-    return f"{pot.colour or '?'} {STAGE_WORDS.get(pot.stage, pot.stage)}"
+        return seed_words(pot.colour, words)
+    return engine_said(words, f"{pot.colour or '?'} {STAGE_WORDS.get(pot.stage, pot.stage)}")
 
 
-def _potsgrouped_by_name(seat: SeatView) -> str:
-    counts = Counter(pot_words(p) for p in seat.pots)
+def _potsgrouped_by_name(seat: SeatView, words: Words) -> str:
+    counts = Counter(pot_words(p, words) for p in seat.pots)
     return ", ".join(w if n == 1 else f"{n} x {w}" for w, n in counts.items())
 
 
-def _seat_words(view: GardenPartyView, seat: SeatView, names: list[str]) -> str:
-    gardener = f" ({arm_words(view, seat.seat, names, said)})" if seat.gardener else ""
-    held = [
-        f"{seat.flowering} of {view.flowers_to_end} flowering",
-        f"pots: {_potsgrouped_by_name(seat)}",
-        f"water {seat.water} of {seat.water_limit}",
-        plural(seat.cards_in_hand, "card"),
-    ]
+def _square(view: GardenPartyView, square: str, names: list[str], words: Words) -> str:
+    """ "the central square", "the Baron's lawn" (or "Alice's greenhouse") in `words`' language."""
+    if square[:1] in PLAYERS_PLACES and square[1:].isdigit() and int(square[1:]) < len(view.seats):
+        owner = int(square[1:])
+        if not view.seats[owner].gardener:
+            return words.text(PLAYERS_PLACES[square[0]], player=said(names, owner))
+    return engine_said(words, square_words(view, square, names, said))
+
+
+def _greenhouse(
+    view: GardenPartyView, seat: SeatView, names: list[str], words: Words, held: list[str]
+) -> str:
+    """ "Alice's greenhouse (the Baron): …; …." """
+    if seat.gardener:
+        gardener = engine_said(words, arm_words(view, seat.seat, names, said))
+        head = words.text(
+            "{player}'s greenhouse ({gardener}): {held}.",
+            player=said(names, seat.seat),
+            gardener=gardener,
+            held=semicolons(words, held),
+        )
+    else:
+        head = words.text(
+            "{player}'s greenhouse: {held}.", player=said(names, seat.seat), held=semicolons(words, held)
+        )
+    return head
+
+
+def _held(seat: SeatView, words: Words) -> list[str]:
+    held = []
     if seat.vases:
-        held.append("vases: " + ", ".join(seat.vases))
+        held.append(
+            words.text("vases: {flowers}", flowers=", ".join(engine_said(words, v) for v in seat.vases))
+        )
     if seat.golden_objects:
-        held.append("golden: " + ", ".join(seat.golden_objects))
-    return f"{said(names, seat.seat)}'s greenhouse{gardener}: " + "; ".join(held) + "."
+        objects = ", ".join(engine_said(words, g) for g in seat.golden_objects)
+        held.append(words.text("golden: {objects}", objects=objects))
+    return held
 
 
-def _estate_words(view: GardenPartyView, names: list[str]) -> str:
-    where = [f"{said(names, s.seat)} at {square_words(view, s.square, names, said)}" for s in view.seats]
-    return "Where the gardeners stand: " + "; ".join(where) + "."
-
-
-def _piles_words(view: GardenPartyView) -> str:
-    gone = ", ".join(view.discarded_plants) or "nothing"
-    return (
-        f"Decks: {plural(view.cards_in_decks, 'action card')}, {plural(view.duel_cards, 'duel card')}, "
-        f"{view.golden_objects_left} golden objects face down; out of play: {gone}."
+def _flowering(view: GardenPartyView, seat: SeatView, words: Words) -> str:
+    return words.text(
+        "{flowering} of {flowers} flowering", flowering=seat.flowering, flowers=view.flowers_to_end
     )
 
 
-def _final_seat_words(view: GardenPartyView, seat: SeatView, names: list[str]) -> str:
+def _seat_words(view: GardenPartyView, seat: SeatView, names: list[str], words: Words) -> str:
+    held = [
+        _flowering(view, seat, words),
+        words.text("pots: {pots}", pots=_potsgrouped_by_name(seat, words)),
+        words.text("water {water} of {limit}", water=seat.water, limit=seat.water_limit),
+        words.plural("{n} card", "{n} cards", seat.cards_in_hand),
+    ]
+    return _greenhouse(view, seat, names, words, held + _held(seat, words))
+
+
+def _estate_words(view: GardenPartyView, names: list[str], words: Words) -> str:
+    where = [
+        words.text(
+            "{player} at {square}", player=said(names, s.seat), square=_square(view, s.square, names, words)
+        )
+        for s in view.seats
+    ]
+    return words.text("Where the gardeners stand: {where}.", where=semicolons(words, where))
+
+
+def _piles_words(view: GardenPartyView, words: Words) -> str:
+    gone = ", ".join(engine_said(words, plant) for plant in view.discarded_plants) or words.text("nothing")
+    return words.text(
+        "Decks: {cards}, {duels}, {golden} golden objects face down; out of play: {gone}.",
+        cards=words.plural("{n} action card", "{n} action cards", view.cards_in_decks),
+        duels=words.plural("{n} duel card", "{n} duel cards", view.duel_cards),
+        golden=view.golden_objects_left,
+        gone=gone,
+    )
+
+
+def _final_seat_words(view: GardenPartyView, seat: SeatView, names: list[str], words: Words) -> str:
     """A greenhouse at the end, in the few words that explain its points."""
-    gardener = f" ({arm_words(view, seat.seat, names, said)})" if seat.gardener else ""
-    held = [f"{seat.flowering} of {view.flowers_to_end} flowering"]
-    if seat.vases:
-        held.append("vases: " + ", ".join(seat.vases))
-    if seat.golden_objects:
-        held.append("golden: " + ", ".join(seat.golden_objects))
-    return f"{said(names, seat.seat)}'s greenhouse{gardener}: " + "; ".join(held) + "."
+    return _greenhouse(view, seat, names, words, [_flowering(view, seat, words), *_held(seat, words)])
 
 
 #: Ends a final alt text that had no room for every greenhouse.
-MORE_AS_TEXT = "The rest: Board as text."
+MORE_AS_TEXT = N_("The rest: Board as text.")
 
 
-def final_description(view: GardenPartyView, names: list[str]) -> str:
+def final_description(view: GardenPartyView, names: list[str], words: Words = ENGLISH_WORDS) -> str:
     """The final board's alt text: that the game is over and this is its final board (the result
     is in the final message, issue 27 item 9), then each greenhouse in short, each sentence whole;
     what does not fit is left out and said to be in Board as text, never cut mid-way (item 16)."""
-    parts = [f"{TITLE}, the final board."]
-    parts += [_final_seat_words(view, seat, names) for seat in view.seats]
-    return whole_sentences(parts, left_out=MORE_AS_TEXT)
+    parts = [words.text("{game}, the final board.", game=TITLE)]
+    parts += [_final_seat_words(view, seat, names, words) for seat in view.seats]
+    return whole_sentences(parts, left_out=words.text(MORE_AS_TEXT))
 
 
-def board_description(view: GardenPartyView, names: list[str]) -> str:
+def board_description(view: GardenPartyView, names: list[str], words: Words = ENGLISH_WORDS) -> str:
     """Alt text for the board picture: the picture in words (within Discord's 1024 characters)."""
     if view.phase == "over":
-        return final_description(view, names)
-    parts = [f"{TITLE} board."]
+        return final_description(view, names, words)
+    parts = [words.text("{game} board.", game=TITLE)]
     if view.gardeners_free:
-        parts.append("Gardeners still free: " + "; ".join(view.gardeners_free) + ".")
-    parts.append(_estate_words(view, names))
-    parts += [_seat_words(view, s, names) for s in view.seats]
-    parts.append(_piles_words(view))
+        free = semicolons(words, [gardener_free(g, words) for g in view.gardeners_free])
+        parts.append(words.text("Gardeners still free: {gardeners}.", gardeners=free))
+    parts.append(_estate_words(view, names, words))
+    parts += [_seat_words(view, s, names, words) for s in view.seats]
+    parts.append(_piles_words(view, words))
     return clip_alt(parts)
 
 
-def _card_words(card: CardView, count: int) -> str:
-    when = f"{card.timing}, {TIMING_WHEN[card.timing]}" if card.timing in TIMING_WHEN else "chance card"
-    return f"{'' if count == 1 else f'{count} x '}{card.name} ({when}): {card.effect.rstrip('.')}"
-
-
-def hand_description(view: GardenPartyView, seat: int, names: list[str]) -> str:
-    parts = [f"Your hand, {said(names, seat)}."]
-    cards = "; ".join(_card_words(c, n) for c, n in grouped_by_name(view.hand)) or "none"
-    parts.append(f"Your cards: {cards}.")
-    if view.drawn:
-        parts.append(
-            "Drawn, keep one: " + "; ".join(_card_words(c, n) for c, n in grouped_by_name(view.drawn)) + "."
+def _card_words(card: CardView, count: int, words: Words) -> str:
+    if card.timing in TIMING_WHEN:
+        when = words.text(
+            "{timing}, {when}",
+            timing=engine_said(words, card.timing or ""),
+            when=engine_said(words, TIMING_WHEN[card.timing or ""]),
         )
+    else:
+        when = words.text("chance card")
+    effect = engine_said(words, card.effect).rstrip(".")
+    said_card = words.text(
+        "{card} ({when}): {effect}", card=engine_said(words, card.name), when=when, effect=effect
+    )
+    return said_card if count == 1 else f"{count} x {said_card}"
+
+
+def hand_description(view: GardenPartyView, seat: int, names: list[str], words: Words = ENGLISH_WORDS) -> str:
+    parts = [words.text("Your hand, {player}.", player=said(names, seat))]
+    cards = semicolons(words, [_card_words(c, n, words) for c, n in grouped_by_name(view.hand)])
+    parts.append(words.text("Your cards: {cards}.", cards=cards or words.text("none")))
+    if view.drawn:
+        drawn = semicolons(words, [_card_words(c, n, words) for c, n in grouped_by_name(view.drawn)])
+        parts.append(words.text("Drawn, keep one: {cards}.", cards=drawn))
     if 0 <= seat < len(view.seats):
         me = view.seats[seat]
-        pots = ", ".join(f"{p.number} {pot_words(p)}" for p in me.pots)
-        parts.append(f"Your greenhouse: {me.flowering} of {view.flowers_to_end} flowering; pots {pots}.")
+        pots = ", ".join(f"{p.number} {pot_words(p, words)}" for p in me.pots)
+        parts.append(
+            words.text(
+                "Your greenhouse: {flowering} of {flowers} flowering; pots {pots}.",
+                flowering=me.flowering,
+                flowers=view.flowers_to_end,
+                pots=pots,
+            )
+        )
         flower = collector_flower(me)
         if flower:
-            parts.append(f"Your collector's flower: {flower}, {me.own_flowers_left} left to take.")
+            parts.append(
+                words.text(
+                    "Your collector's flower: {flower}, {left} left to take.",
+                    flower=engine_said(words, flower),
+                    left=me.own_flowers_left,
+                )
+            )
         parts.append(
-            f"You are at {square_words(view, me.square, names, said)}, water {me.water} of {me.water_limit}."
+            words.text(
+                "You are at {square}, water {water} of {limit}.",
+                square=_square(view, me.square, names, words),
+                water=me.water,
+                limit=me.water_limit,
+            )
         )
     return clip_alt(parts)
 
 
-def summary(view: GardenPartyView, names: list[str]) -> str:
+def summary(view: GardenPartyView, names: list[str], words: Words = ENGLISH_WORDS) -> str:
     """One short line for the message text: the round (or the end) and each greenhouse's flowers."""
     flowering = ", ".join(f"{said(names, s.seat)} {s.flowering}/{view.flowers_to_end}" for s in view.seats)
     if view.phase == "over":
-        return f"The final board · flowering: {flowering}"
-    return f"Round {view.round} of {view.season_rounds} · flowering: {flowering}"
+        return words.text("The final board · flowering: {flowering}", flowering=flowering)
+    return words.text(
+        "Round {round} of {rounds} · flowering: {flowering}",
+        round=view.round,
+        rounds=view.season_rounds,
+        flowering=flowering,
+    )
