@@ -26,6 +26,7 @@ from bot.records import daily
 from bot.records.fair_deal import revealed_line, sealed_line
 from bot.storage.records import GameRecord
 from bot.ui.choices import (
+    CHOOSE,
     Entry,
     Page,
     fits_menus,
@@ -150,6 +151,13 @@ def _page_in(position: Position, page: Page, words: Words) -> Page:
         numbered = _PAGE_OF.fullmatch(title)
         if numbered is None:
             title = say(title)
+        elif numbered.group(1) == CHOOSE:
+            title = words.text(
+                "{title} (page {page} of {pages})",
+                title=words.text(CHOOSE),
+                page=numbered.group(2),
+                pages=numbered.group(3),
+            )
         else:
             title = words.text(
                 "{title} (page {page} of {pages})",
@@ -167,6 +175,7 @@ def _page_in(position: Position, page: Page, words: Words) -> Page:
         entries=[said[entry.choice] for entry in page.entries],
         nav=[Entry(words.text(entry.label), entry.choice) for entry in page.nav],
         sections=sections,
+        placeholder=words.text(page.placeholder),
     )
 
 
