@@ -1,8 +1,15 @@
 """The English template of the catalogs (bot/locale/garden_club.pot), written from the code.
 
-Two kinds of strings go in: every name, description and choice of the slash command tree (the
-Translator looks them up by their English, bot/basics/command_words.py), and every literal passed
-to `text(...)` or `plural(...)` in the bot's sources, found by Babel's extractor. Run
+Three kinds of strings go in: every name, description and choice of the slash command tree (the
+Translator looks them up by their English, bot/basics/command_words.py); every literal passed
+to `text(...)` or `plural(...)` in the bot's sources, found by Babel's extractor; and the English
+templates of the games whose engine texts are in the catalogs (`ENGINE_GAMES`), said in each
+player's language by bot/presenters/engine_words.py. An engine's templates are found the same way,
+by Babel's extractor over the game's package (engine/<game>/): the literals marked `N_(...)` or
+`N_plural(singular, plural, n)` (engine/text.py) and the literal templates given to
+`say(kind, template, ...)`, `phrase(template, ...)`, `IllegalAction(message)` and `Phrase(template=...)`;
+and its cards' names and plurals from the game's data (`engine_data_strings`). An engine template
+must therefore be a static string with placeholders, never an f-string. Run
 `python -m bot.catalog_template` after changing either: it rewrites the template and merges it into
 each language's catalog (new entries empty, for the translator), and tests/bot/test_catalogs.py
 fails until it has been run.
@@ -32,6 +39,19 @@ MARKED: dict[str, Any] = {"N_": None, "Refusal": None, "Note": None, "Said": Non
 KEYWORDS: dict[str, Any] = {"text": None, "plural": (1, 2), **MARKED}
 #: The keywords whose first two strings are a singular and a plural.
 PLURAL_KEYWORDS = frozenset(k for k, spec in KEYWORDS.items() if spec == (1, 2))
+#: In an engine game's package: the markers and the template-taking calls, with the argument
+#: (from 1) that is the template; `N_plural`'s two forms make one plural entry.
+ENGINE_KEYWORDS: dict[str, tuple[int, ...]] = {
+    "N_": (1,),
+    "N_plural": (1, 2),
+    "say": (2,),
+    "phrase": (1,),
+    "IllegalAction": (1,),
+    "Phrase": (1,),
+}
+#: The games whose engine texts (log lines, labels, refusals, results) are in the catalogs.
+ENGINE_GAMES = ("cabbagehead",)
+ENGINE_DIR = BOT_DIR.parent / "engine"
 Msgid = str | tuple[str, str]
 
 
@@ -111,6 +131,35 @@ def _msgid(message: str | Sequence[str | None] | None) -> Msgid | None:
     return None
 
 
+def engine_strings() -> Iterator[tuple[Msgid, str, int]]:
+    """Every English template of the `ENGINE_GAMES`' packages (see the module's docstring)."""
+    for game in ENGINE_GAMES:
+        for path in sorted((ENGINE_DIR / game).rglob("*.py")):
+            where = str(path.relative_to(BOT_DIR.parent))
+            with path.open("rb") as module:
+                found = extract_python(module, dict.fromkeys(ENGINE_KEYWORDS), (), {})
+                for line, function, message, _comments in found:
+                    args = (message,) if isinstance(message, str) or message is None else tuple(message)
+                    wanted = [args[i - 1] if i <= len(args) else None for i in ENGINE_KEYWORDS[str(function)]]
+                    texts = [arg for arg in wanted if isinstance(arg, str) and arg]
+                    if len(texts) != len(wanted):
+                        continue  # not a literal (a template chosen from the marked ones)
+                    yield (texts[0], texts[1]) if len(texts) == 2 else texts[0], where, line
+
+
+def engine_data_strings() -> Iterator[tuple[str, str]]:
+    """The names the engines' fields carry from their data: Mr. Cabbagehead's Garden's vegetables
+    (singular and plural, as the log and the score lines name them) and its Neighbours."""
+    from engine.cabbagehead.deck import deck
+    from engine.cabbagehead.neighbours import NEIGHBOURS
+
+    for card in deck():
+        yield card.name, "Mr. Cabbagehead's Garden: a vegetable"
+        yield card.plural, "Mr. Cabbagehead's Garden: vegetables"
+    for neighbour in NEIGHBOURS:
+        yield neighbour.name, "Mr. Cabbagehead's Garden: a Neighbour (a proper name, as printed)"
+
+
 def template() -> Catalog:
     """The template the code asks for now."""
     catalog = Catalog(domain=DOMAIN, project="Garden Club", fuzzy=False)
@@ -121,6 +170,11 @@ def template() -> Catalog:
         catalog.add(msgid, locations=[(where, line)])
     for string in data_strings():
         catalog.add(string, auto_comments=["bot/data/daily_rotation.json"])
+    for msgid, where, line in engine_strings():
+        catalog.add(msgid, locations=[(where, line)])
+    for name, comment in engine_data_strings():
+        if name not in catalog:
+            catalog.add(name, auto_comments=[comment])
     return catalog
 
 

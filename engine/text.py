@@ -16,6 +16,21 @@ from engine.api import Event, FieldValue, Phrase, Seat, fill
 SeatNamer = Callable[[Seat], str]
 
 
+def N_(template: str) -> str:
+    """Mark an English template (a static string with `{placeholders}`) for the bot's catalogs,
+    which say it in each player's language; returns it unchanged. The engine stays English: this is
+    only a marker that `python -m bot.catalog_template` finds (as it finds `say`, `phrase` and
+    `IllegalAction` literals)."""
+    return template
+
+
+def N_plural(singular: str, plural: str, n: int) -> str:
+    """The English template for `n` (`singular` for one, else `plural`), both marked as one plural
+    entry of the catalogs: the bot picks the form its language's rule wants for the template's
+    first number (docs/bot.md, "Languages")."""
+    return singular if n == 1 else plural
+
+
 def lit(text: str) -> str:
     """`text` as literal template text (braces doubled)."""
     return text.replace("{", "{{").replace("}", "}}")

@@ -103,6 +103,19 @@ class Words:
         """`n` written the language's way (1,234.5 in English, 1 234,5 in French)."""
         return format_decimal(n, locale=ENGLISH if self.language == PSEUDO else self.language)
 
+    def unfilled(self, msgid: str, plural: str | None = None, n: int = 1) -> str | None:
+        """`msgid`'s translation with its placeholders left as they are (the form for `n` when
+        `plural` is given), or None where the catalog has none (English, a missing entry): for
+        templates filled elsewhere, such as the engines' (bot/presenters/engine_words.py)."""
+        if msgid not in self.known:
+            return None
+        found = (
+            self.translations.ngettext(msgid, plural, n)
+            if plural is not None
+            else self.translations.gettext(msgid)
+        )
+        return pseudo(found) if self.language == PSEUDO else found
+
     def translated(self, msgid: str) -> str | None:
         """`msgid`'s translation in the catalog, or None where there is none (English, a missing entry)."""
         return self.translations.gettext(msgid) if msgid in self.known else None

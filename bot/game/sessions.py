@@ -8,8 +8,11 @@ through `bot.play.moves` (this process is its only writer). Knows Discord only a
 from __future__ import annotations
 
 from bot.basics.refusals import GAME_GONE, Refusal
+from bot.basics.words import ENGLISH, Words
 from bot.game.position import Position
+from bot.game.registry import presenter
 from bot.game.session import RECENT_KEPT, GameSession, MessageRef
+from bot.presenters.engine_words import event_line
 from bot.storage import Store
 from bot.storage.records import MAX_ID
 from engine.api import Event
@@ -79,14 +82,26 @@ class Sessions:
             session.recent = events
         return events
 
-    async def log_lines(self, position: Position, viewer: int | None, limit: int) -> list[str]:
-        """The last `limit` log lines as `viewer` may read them, with the players' names."""
+    async def log_lines(
+        self, position: Position, viewer: int | None, limit: int, words: Words | None = None
+    ) -> list[str]:
+        """The last `limit` log lines as `viewer` may read them, with the players' names, in
+        `words`' language (None: English) where the game's engine texts are in the catalogs."""
         session = self.session(position.game_id)
         events = await self.recent_events(session)
         names = position.names
+        shows = presenter(position.record.game)
+        if words is None or words.language == ENGLISH or not shows.engine_words:
+            return position.memo(
+                ("log", viewer, limit),
+                lambda: [e.line_for(viewer, names) for _, e in events[-limit:]] if limit else [],
+            )
+        writers = shows.line_writers
         return position.memo(
-            ("log", viewer, limit),
-            lambda: [e.line_for(viewer, names) for _, e in events[-limit:]] if limit else [],
+            ("log", viewer, limit, words.language),
+            lambda: (
+                [event_line(words, e, viewer, names, writers) for _, e in events[-limit:]] if limit else []
+            ),
         )
 
     async def notices(self, session: GameSession) -> list[MessageRef]:

@@ -30,7 +30,11 @@ async def send_ephemeral(interaction: discord.Interaction[Any], msgid: str, **fi
     """Answer `interaction` privately, whether or not it was already answered (or deferred), with
     the catalog's `msgid` in the clicker's language."""
     words = words_for(str(interaction.locale))
-    text = words.text(msgid, **said_fields(fields, words))
+    await send_said(interaction, words.text(msgid, **said_fields(fields, words)))
+
+
+async def send_said(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer `interaction` privately with `text`, already in the clicker's language."""
     try:
         await replies.send(interaction, private=True, content=text)
     except discord.HTTPException:
@@ -58,7 +62,8 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("Interaction expired before it was answered in %s", describe(interaction, context))
         return
     if isinstance(original, Refusal):
-        await send_ephemeral(interaction, original.msgid, **original.fields)
+        # Its own way of being said (an engine's refusal is matched against its game's templates).
+        await send_said(interaction, original.said(words_for(str(interaction.locale))))
         return
     if isinstance(original, app_commands.NoPrivateMessage):
         await send_ephemeral(interaction, DIRECT_MESSAGE)

@@ -32,6 +32,7 @@ from bot.handlers import replies
 from bot.handlers.table import Table
 from bot.picture_service import as_file
 from bot.play.moves import MoveOutcome
+from bot.presenters.engine_words import translate
 from bot.publish.render import board_link
 from bot.publish.table_layout import (
     TABLE_LOG_LINES,
@@ -138,14 +139,14 @@ class Hands:
         `picture`: "asked" (the player opened their hand: draw it), "if-free" (draw if the picture
         budget has room), or "keep" (same position as the message shows: keep its picture, whose
         alt text is `kept_alt`; None: the message has none)."""
-        lines = await self.sessions.log_lines(position, seat, TABLE_LOG_LINES)
+        lines = await self.sessions.log_lines(position, seat, TABLE_LOG_LINES, words)
         fields: dict[str, Any] = {"embed": None}  # a hand from before layout messages: its embed goes
         alt = kept_alt
         if picture != "keep":
-            drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked")
+            drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked", words=words)
             fields["attachments"] = [as_file(drawn)] if drawn is not None else []
             alt = drawn.description if drawn is not None else None
-        page = choices_page(position, seat, choice) if asks(position, seat) else None
+        page = choices_page(position, seat, choice, words) if asks(position, seat) else None
         look = self.sessions.session(position.game_id).shown.look
         closes = look.ends if look is not None and position.in_window(seat) else None
         fields["view"] = hand_layout(
@@ -233,7 +234,9 @@ class Hands:
         fields = await self.message(
             outcome.position,
             clicked.seat,
-            note=words.text("You played: {choice}", choice=outcome.label),
+            note=words.text(
+                "You played: {choice}", choice=translate(words, outcome.label, outcome.position.record.game)
+            ),
             words=words,
             picture="if-free",
         )
@@ -355,7 +358,7 @@ class Hands:
             session = self.sessions.session(record.id)
             look = session.shown.look
             if look is None:  # a restart since the table was drawn: draw it again as it stands
-                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES)
+                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
                 look = TableLook(tuple(lines), shown_alt(interaction))
             await replies.update(
                 interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)

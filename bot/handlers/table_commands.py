@@ -84,8 +84,9 @@ class TableCommands:
             raise Refusal(GAME_OVER)
         if daily.hidden(position.record, self.table.clock()):
             raise Refusal(DAILY_HIDDEN)
-        board = presenter(position.record.game).board_text(view, position.names)
-        footer = "-# " + words_for(str(interaction.locale)).text("Game #{game}", game=game_id)
+        words = words_for(str(interaction.locale))  # private: in the clicker's language
+        board = presenter(position.record.game).board_text_for(view, position.names, words)
+        footer = "-# " + words.text("Game #{game}", game=game_id)
         shown = layout([container([text(clip(board, TEXT_MAX))], GREEN), text(footer)])
         await replies.send(interaction, private=True, view=shown)
 

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.basics.words import ENGLISH, Words
 from bot.game.position import Position
 from bot.game.session import GameSession
 from bot.picture_service.budget import PictureBudget, WaitingBoards
@@ -140,12 +141,15 @@ class PictureService:
         elif picture.kept_move is None:
             session.shown.picture = None
 
-    async def hand(self, position: Position, seat: int, *, asked: bool) -> RenderedImage | None:
+    async def hand(
+        self, position: Position, seat: int, *, asked: bool, words: Words | None = None
+    ) -> RenderedImage | None:
         """Seat `seat`'s hand picture, or None (no room and nothing private to show, or no
-        pictures for this game). `asked`: the player opened their hand."""
+        pictures for this game). `asked`: the player opened their hand; `words`: their language."""
         if not self._wanted(position, None) or position.record.status != "active":
             return None
-        key = PictureKey(position.game_id, position.version, seat, tuple(position.names))
+        language = ENGLISH if words is None else words.language
+        key = PictureKey(position.game_id, position.version, seat, tuple(position.names), language)
         found = self.cache.peek(key)
         # Boards waiting for their pictures go first, whatever the hand: hands opened at a busy
         # table could otherwise outrun the budget and no board would be drawn again.
@@ -157,7 +161,7 @@ class PictureService:
         if not opened_private_hand and not self.budget.ready(keep_room_for=1 if board_to_come else 0):
             return None
         view, names, game = position.view(seat), list(position.names), position.record.game
-        return await self._draw(key, lambda: render_hand(game, view, seat, names))
+        return await self._draw(key, lambda: render_hand(game, view, seat, names, words))
 
     async def replay(self, position: Position) -> RenderedImage | None:
         """The board picture of a replay's step (issue 27 item 12): one drawn already, or a new one

@@ -33,6 +33,7 @@ from bot.game.session import GameSession
 from bot.game.sessions import Sessions
 from bot.play.earlier import earlier_position, index_now, meaning, moved_since
 from bot.play.game_log import game_ended
+from bot.presenters.engine_words import EngineRefusal
 from bot.records.results import result_record
 from bot.storage import ActionRecord, SeatRecord, StaleVersion
 from engine.ai import choose_move, move_seed
@@ -309,7 +310,7 @@ class Moves:
             # The in-memory state may be ahead of the database now: reload it next time.
             session.drop_position()
             if isinstance(error, IllegalAction):
-                raise Refusal(error.message) from None
+                raise EngineRefusal(error.message, record.game) from None
             if isinstance(error, StaleVersion):
                 raise Outdated() from None
             raise

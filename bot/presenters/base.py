@@ -9,15 +9,17 @@ hand presenter the owner's view, so a presenter cannot leak what its view does n
 from __future__ import annotations
 
 import sys
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import discord
 from discord import app_commands
 from pydantic import BaseModel
 
 from bot.basics.words import ENGLISH as ENGLISH  # the rules' own language, for the presenters
+from bot.basics.words import Words
+from bot.presenters.engine_words import LineWriter
 from bot.ui.choices import Entry
 from engine.api import Event
 
@@ -73,6 +75,12 @@ class Presenter:
     #: Above this many legal actions, a hand groups actions sharing a first step into two-step
     #: pickers (None: the platform's default, one menu's 25 options).
     flat_limit: int | None = None
+    #: Whether the engine's own texts (log lines, labels and steps, refusals, results) are in the
+    #: catalogs, said in each reader's language (bot/presenters/engine_words.py, issue 32).
+    engine_words: bool = False
+    #: The log lines, by event kind, that this game writes from their events' fields in a
+    #: language other than English (lines listing a varying number of things: no static template).
+    line_writers: ClassVar[Mapping[str, LineWriter]] = {}
 
     def most_choices(self, view: Any, seat: int) -> int | None:
         """The most actions `seat`'s kind of decision can offer at this view (a turn, a question,
@@ -87,6 +95,14 @@ class Presenter:
     def hand_text(self, view: Any, seat: int, names: list[str]) -> str:
         """What seat `seat` sees privately, from its own view."""
         raise NotImplementedError
+
+    def board_text_for(self, view: Any, names: list[str], words: Words) -> str:
+        """`board_text` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.board_text(view, names)
+
+    def hand_text_for(self, view: Any, seat: int, names: list[str], words: Words) -> str:
+        """`hand_text` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.hand_text(view, seat, names)
 
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
         """The `/play <game>` subcommand with this game's options as typed choices."""
@@ -113,9 +129,12 @@ class Presenter:
         whose decision it is in the game's own words); None: the summary alone."""
         return None
 
-    def menu_sections(self, title: str | None, entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
+    def menu_sections(
+        self, title: str | None, entries: list[Entry], words: Words | None = None
+    ) -> list[tuple[str, list[Entry]]] | None:
         """The menus of a page of choices too long for buttons, each with its placeholder (e.g.
-        slots grouped by rows); None: menus of 25 in the order given (the default)."""
+        slots grouped by rows), the placeholders in `words`' language (None: English); None:
+        menus of 25 in the order given (the default)."""
         return None
 
     def button_grid(self, entries: list[Entry]) -> list[list[Entry | None]] | None:

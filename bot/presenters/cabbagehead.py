@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.basics.refusals import Refusal
+from bot.basics.words import N_, Words
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
@@ -20,8 +21,10 @@ from bot.presenters.base import (
     Presenter,
     players_rules,
 )
+from bot.presenters.cabbagehead_log import LINE_WRITERS
 from bot.presenters.cabbagehead_slots import slot_grid, slot_sections
 from bot.presenters.cabbagehead_text import (
+    ENGLISH,
     card_long,
     decision_text,
     garden_text,
@@ -30,6 +33,7 @@ from bot.presenters.cabbagehead_text import (
     seat_label,
     supply_text,
 )
+from bot.presenters.engine_words import semicolons
 from bot.ui.choices import Entry
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
@@ -65,29 +69,46 @@ class CabbageheadPresenter(Presenter):
     #: Every decision with several first steps is picked in steps: the card (three buttons with
     #: their costs), then its slot; for the two-player pass, the card, then where it lies.
     flat_limit = 1
+    engine_words = True
+    line_writers = LINE_WRITERS
 
     def board_text(self, view: CabbageheadView, names: list[str]) -> str:
-        parts = [
-            f"Round {view.round} · turn {view.turn} · {decision_text(view, names)}",
-            f"**Drawn row**\n{row_text(view)}",
-        ]
-        if view.passed_card is not None and view.passed_to is not None:
-            parts.append(f"Passed on: {card_long(view.passed_card)}, to lie {view.passed_to}")
-        parts.append(supply_text(view))
-        parts.append(f"**Neighbours**\n{neighbours_text(view)}")
-        if view.visits:
-            parts.append("Visits: " + "; ".join(visitor or "nobody" for visitor in view.visits[-3:]))
-        for garden in view.gardens:
-            parts.append(garden_text(garden, seat_label(garden.seat, names)))
-        return "\n\n".join(parts)
+        return self.board_text_for(view, names, ENGLISH)
 
     def hand_text(self, view: CabbageheadView, seat: int, names: list[str]) -> str:
+        return self.hand_text_for(view, seat, names, ENGLISH)
+
+    def board_text_for(self, view: CabbageheadView, names: list[str], words: Words) -> str:
+        parts = [
+            words.text(
+                "Round {round} · turn {turn} · {decision}",
+                round=view.round,
+                turn=view.turn,
+                decision=decision_text(view, names, words),
+            ),
+            words.text("**Drawn row**") + "\n" + row_text(view, words),
+        ]
+        passed = passed_text(view, words)
+        if passed:
+            parts.append(passed)
+        parts.append(supply_text(view, words))
+        parts.append(words.text("**Neighbours**") + "\n" + neighbours_text(view, words))
+        if view.visits:
+            visitors = semicolons(words, [visitor or words.text("nobody") for visitor in view.visits[-3:]])
+            parts.append(words.text("Visits: {visitors}", visitors=visitors))
+        for garden in view.gardens:
+            parts.append(garden_text(garden, seat_label(garden.seat, names, words), words))
+        return "\n\n".join(parts)
+
+    def hand_text_for(self, view: CabbageheadView, seat: int, names: list[str], words: Words) -> str:
         mine = next((g for g in view.gardens if g.seat == seat), None)
-        parts = [decision_text(view, names), f"**Drawn row**\n{row_text(view)}"]
-        if view.passed_card is not None and view.passed_to is not None:
-            parts.append(f"Passed on: {card_long(view.passed_card)}, to lie {view.passed_to}")
+        drawn = words.text("**Drawn row**") + "\n" + row_text(view, words)
+        parts = [decision_text(view, names, words), drawn]
+        passed = passed_text(view, words)
+        if passed:
+            parts.append(passed)
         if mine is not None:
-            parts.append(garden_text(mine, "Your garden"))
+            parts.append(garden_text(mine, words.text("Your garden"), words))
         return "\n\n".join(parts)
 
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
@@ -150,9 +171,11 @@ class CabbageheadPresenter(Presenter):
 
         return play_cabbagehead
 
-    def menu_sections(self, title: str | None, entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
+    def menu_sections(
+        self, title: str | None, entries: list[Entry], words: Words | None = None
+    ) -> list[tuple[str, list[Entry]]] | None:
         """A card's slots by rows, as the picture shows them (bot/presenters/cabbagehead_slots.py)."""
-        return slot_sections(entries)
+        return slot_sections(entries, words or ENGLISH)
 
     def button_grid(self, entries: list[Entry]) -> list[list[Entry | None]] | None:
         """A card's slots as buttons laid out like the plot (bot/presenters/cabbagehead_slots.py)."""
@@ -178,6 +201,25 @@ class CabbageheadPresenter(Presenter):
         """The players' text (docs/rules/cabbagehead-players.md); without it, the developers'
         document without its developer sections."""
         return players_rules(self.game_name, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS, language)
+
+
+#: Where a card passed on lies in the receiver's row (the view names the place).
+PASSED_ON = {
+    "left": N_("Passed on: {card}, to lie left"),
+    "centre": N_("Passed on: {card}, to lie centre"),
+    "right": N_("Passed on: {card}, to lie right"),
+}
+
+
+def passed_text(view: CabbageheadView, words: Words) -> str:
+    """The card passed on to the next player and where it lies ("" when there is none)."""
+    if view.passed_card is None or view.passed_to is None:
+        return ""
+    card = card_long(view.passed_card, words)
+    said = PASSED_ON.get(view.passed_to)
+    if said is None:
+        return words.text("Passed on: {card}, to lie {place}", card=card, place=view.passed_to)
+    return words.text(said, card=card)
 
 
 def build_options(

@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from bot.basics.words import Words, words_for
 from bot.ui.choices import BUTTONS_PER_ROW, OPTIONS_PER_MENU, Entry
 
 #: A grid button on a planted card: planting there sends that card to the Compost.
 COMPOSTS = "♻"
 
-#: A slot as a picker names it (ruling 24): "F3", or "F3, composting the Onion" on a planted card.
+#: A slot as a picker names it (ruling 24): "F3", or "F3, composting the Onion" on a planted card
+#: (in any language: "F3, en compostant l’Oignon").
 SLOT_ENTRY = re.compile(r"([A-Z])(\d+)(, .+)?")
 
 
@@ -28,15 +30,20 @@ def _slot(label: str) -> tuple[str, int, int, bool] | None:
     return f"{found.group(1)}{found.group(2)}", int(found.group(2)), ord(found.group(1)), bool(found.group(3))
 
 
-def _rows_section(rows: list[int], empty: dict[int, list[Entry]]) -> tuple[str, list[Entry]]:
+def _rows_section(rows: list[int], empty: dict[int, list[Entry]], words: Words) -> tuple[str, list[Entry]]:
     """ "Row 3" or "Rows 1–2", with the empty slots of those rows."""
-    title = f"Row {rows[0]}" if len(rows) == 1 else f"Rows {rows[0]}–{rows[-1]}"
-    return f"{title}: empty slots", [entry for r in rows for entry in empty[r]]
+    title = (
+        words.text("Row {row}: empty slots", row=rows[0])
+        if len(rows) == 1
+        else words.text("Rows {first}–{last}: empty slots", first=rows[0], last=rows[-1])
+    )
+    return title, [entry for r in rows for entry in empty[r]]
 
 
-def slot_sections(entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
-    """The menus of a card's slots with their placeholders; None when the entries are not all
-    slot names (then the default menus serve)."""
+def slot_sections(entries: list[Entry], words: Words | None = None) -> list[tuple[str, list[Entry]]] | None:
+    """The menus of a card's slots with their placeholders (in `words`' language; None: English);
+    None when the entries are not all slot names (then the default menus serve)."""
+    words = words or words_for(None)
     empty: dict[int, list[Entry]] = {}
     planted: list[Entry] = []
     for entry in entries:
@@ -51,13 +58,13 @@ def slot_sections(entries: list[Entry]) -> list[tuple[str, list[Entry]]] | None:
     rows: list[int] = []
     for number in sorted(empty):
         if rows and sum(len(empty[r]) for r in rows) + len(empty[number]) > OPTIONS_PER_MENU:
-            sections.append(_rows_section(rows, empty))
+            sections.append(_rows_section(rows, empty, words))
             rows = []
         rows.append(number)
     if rows:
-        sections.append(_rows_section(rows, empty))
+        sections.append(_rows_section(rows, empty, words))
     if planted:
-        sections.append(("On a planted card (it goes to the Compost)", planted))
+        sections.append((words.text("On a planted card (it goes to the Compost)"), planted))
     return sections
 
 

@@ -161,7 +161,7 @@ class Publisher:
             replying=[seat for seat in position.to_move() if position.in_window(seat)],
         )
         steps = plan(facts)
-        lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES)
+        lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
         if record.version != facts.version:  # a move landed meanwhile: show the latest instead
             session.dirty = True
             return

@@ -14,6 +14,7 @@ from bot.basics.ratings import Rating, shown
 from bot.basics.words import N_, Words
 from bot.game.position import Position
 from bot.game.registry import presenter
+from bot.presenters.engine_words import summary_text, translate
 from bot.records.fair_deal import revealed_line
 from bot.records.results import ranked
 from bot.records.server_settings import CLOCK_PRESETS, CLOCK_WORDS
@@ -109,16 +110,17 @@ def result_lines(position: Position) -> str:
         return ""
     names, words = position.names, position.words
     solo = len(result.seats) == 1
+    game = position.record.game
     lines = []
     for place, seat_result in ranking(position):
-        award = f" — {seat_result.award}" if seat_result.award else ""
+        award = f" — {translate(words, seat_result.award, game)}" if seat_result.award else ""
         mark = "🏆 " if seat_result.seat in result.winners and not solo else ""
         head = f"{place}. " if not solo else ""
         points = words.plural("{n} point", "{n} points", seat_result.total)
         lines.append(f"{head}{mark}**{names[seat_result.seat]}**: {points}{award}")
-    lines += ["", result.summary_for(names)]
+    lines += ["", summary_text(words, result, names)]
     if solo:
-        ribbon = result.seats[0].award
+        ribbon = translate(words, result.seats[0].award, game) if result.seats[0].award else None
         lines.append(
             words.text("Ribbon: {ribbon}", ribbon=ribbon) if ribbon else words.text("No ribbon this time.")
         )
@@ -134,8 +136,10 @@ def add_result_fields(embed: discord.Embed, position: Position) -> None:
         return
     names = position.names
     embed.description = clip(result_lines(position), DESCRIPTION_MAX)
+    words, game = position.words, position.record.game
     for _place, seat_result in ranking(position):
-        lines = "\n".join(f"{line.label}: {line.points}" for line in seat_result.lines) or "—"
+        said = [f"{translate(words, line.label, game)}: {line.points}" for line in seat_result.lines]
+        lines = "\n".join(said) or "—"
         embed.add_field(
             name=clip(f"{names[seat_result.seat]}: {seat_result.total}", FIELD_NAME_MAX),
             value=clip(lines, FIELD_VALUE_MAX),

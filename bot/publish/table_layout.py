@@ -9,21 +9,31 @@ Text comes from the game's presenter and the engine's views; nothing here decide
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 
-from bot.basics.words import N_, Words
+from bot.basics.words import ENGLISH, N_, Words
 from bot.game.position import Position
 from bot.game.registry import presenter
 from bot.picture_service import BoardPicture
 from bot.picture_service.drawing import board_summary
+from bot.presenters.engine_words import summary_text, translate
 from bot.records import daily
 from bot.records.fair_deal import revealed_line, sealed_line
 from bot.storage.records import GameRecord
-from bot.ui.choices import Page, fits_menus, group_by_first_step, offered_on, plan_page, reachable_pages
+from bot.ui.choices import (
+    Entry,
+    Page,
+    fits_menus,
+    group_by_first_step,
+    offered_on,
+    plan_page,
+    reachable_pages,
+)
 from bot.ui.items import choice_rows, hand_row
 from bot.ui.layout import (
     COMPONENTS_MAX,
@@ -105,11 +115,59 @@ def table_seat(position: Position) -> int | None:
     return humans[0] if len(humans) == 1 else None
 
 
-def choices_page(position: Position, seat: int, choice: str = "p0") -> Page:
+def choices_page(position: Position, seat: int, choice: str = "p0", words: Words | None = None) -> Page:
     """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens: planned
     once per version (the click's check, its answer and the publisher's table share it; its grid
-    of buttons is the costly part). Never changed once made."""
-    return position.memo(("page", seat, choice), lambda: _plan_choices_page(position, seat, choice))
+    of buttons is the costly part). Never changed once made. With `words`, the same page in their
+    language (where the game's engine texts are in the catalogs): planned in English, so that it
+    offers the same choices on the same pages whatever the language, then said."""
+    english = position.memo(("page", seat, choice), lambda: _plan_choices_page(position, seat, choice))
+    if words is None or words.language == ENGLISH or not presenter(position.record.game).engine_words:
+        return english
+    return position.memo(("page", seat, choice, words.language), lambda: _page_in(position, english, words))
+
+
+#: A page title's page number ("Left Carrot (pay 1 bee) (page 2 of 3)").
+_PAGE_OF = re.compile(r"(.*) \(page (\d+) of (\d+)\)")
+#: An entry that opens a picker step ("Left Carrot (pay 1 bee) …").
+_OPENS = " …"
+
+
+def _page_in(position: Position, page: Page, words: Words) -> Page:
+    """`page` with its labels, title and menu placeholders in `words`' language: the engine's
+    labels and steps through its templates (bot/presenters/engine_words.py), the picker's own
+    buttons and the presenter's menus from the catalogs."""
+    game = position.record.game
+
+    def say(label: str) -> str:
+        if label.endswith(_OPENS):
+            return translate(words, label.removesuffix(_OPENS), game) + _OPENS
+        return translate(words, label, game)
+
+    said = {entry.choice: Entry(say(entry.label), entry.choice) for entry in page.entries}
+    title = page.title
+    if title is not None:
+        numbered = _PAGE_OF.fullmatch(title)
+        if numbered is None:
+            title = say(title)
+        else:
+            title = words.text(
+                "{title} (page {page} of {pages})",
+                title=say(numbered.group(1)),
+                page=numbered.group(2),
+                pages=numbered.group(3),
+            )
+    sections = None
+    if page.sections is not None:
+        theirs = presenter(game).menu_sections(page.title, page.entries, words) or page.sections
+        sections = [(placeholder, [said.get(e.choice, e) for e in menu]) for placeholder, menu in theirs]
+    return replace(
+        page,
+        title=title,
+        entries=[said[entry.choice] for entry in page.entries],
+        nav=[Entry(words.text(entry.label), entry.choice) for entry in page.nav],
+        sections=sections,
+    )
 
 
 def _plan_choices_page(position: Position, seat: int, choice: str) -> Page:
@@ -161,11 +219,11 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
             line = shows.board_headline(view, names)
             game_says_over = left_below and line is not None
             if line is None and not left_below:
-                line = board_summary(record.game, view, names)
+                line = board_summary(record.game, view, names, position.words)
             if line is not None:
                 lines.append(line)
         else:
-            lines.append(shows.board_text(view, names))
+            lines.append(shows.board_text_for(view, names, position.words))
         to_move = position.to_move() if record.status == "active" else []
         if to_move and not shows.says_whose_turn:
             lines.append(words.text("Now: {players}", players=", ".join(f"**{names[s]}**" for s in to_move)))
@@ -196,7 +254,7 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
                 words.text("**Ended:** {reason}.", reason=words.text(record.end_reason or N_("cancelled")))
             )
         if result is not None and says_result:
-            lines.append(words.text("🏁 **Game over.** {result}", result=result.summary_for(names)))
+            lines.append(words.text("🏁 **Game over.** {result}", result=summary_text(words, result, names)))
         elif result is not None and game_says_over:
             # The end is said once, with the ranking, in the final message (issue 27 item 9);
             # the game's headline above already says that and how it ended.
@@ -223,7 +281,7 @@ def table_lines(position: Position, lines: tuple[str, ...]) -> tuple[str, ...]:
     result = position.result() if position.record.status == "finished" else None
     if result is None:
         return lines
-    said = result.summary_for(position.names)
+    said = summary_text(position.words, result, position.names)
     return tuple(line for line in lines if line != said)
 
 
@@ -253,7 +311,8 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     """The table message at `position` as `look` says it is shown; `choice`: the picker page the
     seat to move has open on the table (public-view games)."""
     seat = table_seat(position)
-    page = choices_page(position, seat, choice) if seat is not None and not look.hidden else None
+    words = position.words
+    page = choices_page(position, seat, choice, words) if seat is not None and not look.hidden else None
     return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
 
 
@@ -360,12 +419,13 @@ def hand_layout(
 
         def hand_text() -> str:
             view = position.view(seat)
-            return shows.hand_text(view, seat, names) if view is not None else ""
+            return shows.hand_text_for(view, seat, names, words) if view is not None else ""
 
         top = "## " + words.text("Your hand — {game}", game=position.game.title)
         if note:
             top += f"\n> {note}"
-        parts = [top, position.memo(("hand", seat), hand_text), hand_status(position, seat, words, closes)]
+        shown = position.memo(("hand", seat, words.language), hand_text)
+        parts = [top, shown, hand_status(position, seat, words, closes)]
         if page is not None and page.title:
             parts.append(words.text("**Choosing:** {choice}", choice=page.title))
         if lines:

@@ -18,6 +18,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from bot.basics.words import N_
+
 MAX_ROWS = 5
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_MENU = 25
@@ -30,6 +32,10 @@ MENU_ROWS = MAX_ROWS - 1
 PAGE_CAPACITY = MENU_ROWS * OPTIONS_PER_MENU
 #: Above this many actions, a top level with several first steps becomes a two-step picker.
 FLAT_LIMIT = OPTIONS_PER_MENU
+#: The picker's own buttons (catalog entries: a translated page says them in its language).
+PREVIOUS = N_("◀ Previous")
+NEXT = N_("Next ▶")
+BACK = N_("↩ Back")
 
 
 @dataclass(frozen=True)
@@ -158,9 +164,9 @@ def _page_of(
     shown = entries[page * PAGE_CAPACITY : (page + 1) * PAGE_CAPACITY]
     nav: list[Entry] = [back] if back else []
     if page > 0:
-        nav.append(Entry("◀ Previous", f"{prefix}{page - 1}"))
+        nav.append(Entry(PREVIOUS, f"{prefix}{page - 1}"))
     if page < pages - 1:
-        nav.append(Entry("Next ▶", f"{prefix}{page + 1}"))
+        nav.append(Entry(NEXT, f"{prefix}{page + 1}"))
     suffix = f" (page {page + 1} of {pages})" if pages > 1 else ""
     return Page(
         title=(title or "Choose") + suffix if suffix else title, entries=shown, as_buttons=False, nav=nav
@@ -197,7 +203,7 @@ def plan_page(
         title, members = groups[group]
         entries = [Entry(_rest(steps[i], labels[i]), f"a{i}") for i in members]
         page = int(page_text) if page_text.isdigit() else 0
-        return _page_of(entries, page, title, Entry("↩ Back", "p0"), f"g{group}.")
+        return _page_of(entries, page, title, Entry(BACK, "p0"), f"g{group}.")
     page = int(choice[1:]) if choice.startswith("p") and choice[1:].isdigit() else 0
     if not grouped:
         entries = [Entry(label, f"a{i}") for i, label in enumerate(labels)]

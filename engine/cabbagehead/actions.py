@@ -15,28 +15,50 @@ from functools import lru_cache
 from typing import Any, NamedTuple, overload
 
 from engine.cabbagehead.plot import right_of
+from engine.text import N_
 
 POSITIONS = ("left", "centre", "right")
 #: Where a passed card lies in the receiver's row.
 PLACES = ("on the left", "in the centre", "on the right")
 
+# The words of the actions are static templates (`N_`), filled with `.format`, so that the bot
+# finds each label and step in its catalogs and says it in the player's language.
 
-def _bee_words(bees: int) -> str:
-    if bees < 0:
-        return "pay 1 bee"
-    if bees > 0:
-        return "gain 1 bee"
-    return "free"
+#: A planting's card (its first step) and whole label, by its place in the row and its Bees.
+_PLANT_CARDS = {
+    (0, -1): (N_("Left {vegetable} (pay 1 bee)"), N_("Plant the left {vegetable} (pay 1 bee) in {slot}")),
+    (0, 0): (N_("Left {vegetable} (free)"), N_("Plant the left {vegetable} (free) in {slot}")),
+    (1, 0): (N_("Centre {vegetable} (free)"), N_("Plant the centre {vegetable} (free) in {slot}")),
+    (2, 0): (N_("Right {vegetable} (free)"), N_("Plant the right {vegetable} (free) in {slot}")),
+    (2, 1): (N_("Right {vegetable} (gain 1 bee)"), N_("Plant the right {vegetable} (gain 1 bee) in {slot}")),
+}
+#: A slot with a planted card, whose card goes to the Compost.
+_COMPOSTING = N_("{slot}, composting the {replaces}")
+#: How a pass's first step says it, and the second step (where the card lies).
+_PASS_ONE = N_("Pass the {vegetable}")
+_PASS_SAME = (
+    N_("Pass the left {vegetable}, the other goes under the deck"),
+    N_("Pass the centre {vegetable}, the other goes under the deck"),
+    N_("Pass the right {vegetable}, the other goes under the deck"),
+)
+_PASS_OTHER = N_("Pass the {vegetable}, the {bottom} goes under the deck")
+_LIES = (
+    N_("Lie on the left of their row"),
+    N_("Lie in the centre of their row"),
+    N_("Lie on the right of their row"),
+)
+_PASS_LABELS = (
+    N_("{passing}; it lies on the left"),
+    N_("{passing}; it lies in the centre"),
+    N_("{passing}; it lies on the right"),
+)
 
 
-def _slot_words(slot: str, row: int, col: int) -> str:
+def _slot_words(slot: str, row: int, col: int, *, up: bool = False) -> str:
     """The slot's name ("F3"); an action stored before names has only its frame row and column."""
-    return slot or f"row {row}, column {col}"
-
-
-def _first_up(words: str) -> str:
-    """`words` with a capital first letter (the rest unchanged: "Ruta Baga" stays)."""
-    return words[:1].upper() + words[1:]
+    if slot:
+        return slot
+    return (N_("Row {row}, column {col}") if up else N_("row {row}, column {col}")).format(row=row, col=col)
 
 
 class Plant(NamedTuple):
@@ -69,11 +91,13 @@ class Plant(NamedTuple):
 def _plant_words(plant: Plant) -> tuple[tuple[str, str], str]:
     """A planting's (steps, label), made once: the table asks for both of every planting offered
     (often over a hundred) at each new position, and the same plantings recur move after move."""
-    card = f"{POSITIONS[plant.position]} {plant.vegetable} ({_bee_words(plant.bees)})"
+    card, label = _PLANT_CARDS[plant.position, plant.bees]
     slot = _slot_words(plant.slot, plant.row, plant.col)
+    step = _slot_words(plant.slot, plant.row, plant.col, up=True)
     if plant.replaces:
-        slot += f", composting the {plant.replaces}"
-    return (_first_up(card), _first_up(slot)), f"Plant the {card} in {slot}"
+        slot = _COMPOSTING.format(slot=slot, replaces=plant.replaces)
+        step = _COMPOSTING.format(slot=step, replaces=plant.replaces)
+    return (card.format(vegetable=plant.vegetable), step), label.format(vegetable=plant.vegetable, slot=slot)
 
 
 class PlaceGrasshopper(NamedTuple):
@@ -86,11 +110,11 @@ class PlaceGrasshopper(NamedTuple):
 
     @property
     def steps(self) -> tuple[str, ...]:
-        return ("Place the Grasshopper", _first_up(_slot_words(self.slot, self.row, self.col)))
+        return (N_("Place the Grasshopper"), _slot_words(self.slot, self.row, self.col, up=True))
 
     @property
     def label(self) -> str:
-        return f"Place the Grasshopper in {_slot_words(self.slot, self.row, self.col)}"
+        return N_("Place the Grasshopper in {slot}").format(slot=_slot_words(self.slot, self.row, self.col))
 
 
 class PlaceRose(NamedTuple):
@@ -102,18 +126,19 @@ class PlaceRose(NamedTuple):
     kind: str = "rose"
     slot: str = ""
 
-    def _where(self) -> str:
+    def _where(self, *, up: bool = False) -> str:
         if self.slot:
-            return f"{self.slot} and {right_of(self.slot)}"
-        return f"row {self.row}, columns {self.col} and {self.col + 1}"
+            return N_("{slot} and {right}").format(slot=self.slot, right=right_of(self.slot))
+        where = N_("Row {row}, columns {col} and {next}") if up else N_("row {row}, columns {col} and {next}")
+        return where.format(row=self.row, col=self.col, next=self.col + 1)
 
     @property
     def steps(self) -> tuple[str, ...]:
-        return ("Place the Rose", _first_up(self._where()))
+        return (N_("Place the Rose"), self._where(up=True))
 
     @property
     def label(self) -> str:
-        return f"Place the Rose over {self._where()}"
+        return N_("Place the Rose over {where}").format(where=self._where())
 
 
 class SkipRose(NamedTuple):
@@ -127,7 +152,7 @@ class SkipRose(NamedTuple):
 
     @property
     def label(self) -> str:
-        return "Remove the Rose from the game"
+        return N_("Remove the Rose from the game")
 
 
 class Pass(NamedTuple):
@@ -145,17 +170,17 @@ class Pass(NamedTuple):
     @property
     def steps(self) -> tuple[str, ...]:
         if self.bottom < 0:
-            first = f"Pass the {self.vegetable}"
+            first = _PASS_ONE.format(vegetable=self.vegetable)
         elif self.vegetable == self.bottom_vegetable:
             # Two cards of one vegetable: the place of the one passed tells the choices apart.
-            first = f"Pass the {POSITIONS[self.give]} {self.vegetable}, the other goes under the deck"
+            first = _PASS_SAME[self.give].format(vegetable=self.vegetable)
         else:
-            first = f"Pass the {self.vegetable}, the {self.bottom_vegetable} goes under the deck"
-        return (first, f"Lie {PLACES[self.to]} of their row")
+            first = _PASS_OTHER.format(vegetable=self.vegetable, bottom=self.bottom_vegetable)
+        return (first, _LIES[self.to])
 
     @property
     def label(self) -> str:
-        return f"{self.steps[0]}; it lies {PLACES[self.to]}"
+        return _PASS_LABELS[self.to].format(passing=self.steps[0])
 
 
 CabbageheadAction = Plant | PlaceGrasshopper | PlaceRose | SkipRose | Pass

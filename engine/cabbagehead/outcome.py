@@ -2,20 +2,67 @@
 
 from __future__ import annotations
 
-from engine.api import Phrase, Result, ScoreLine, SeatResult, points_word
+from engine.api import Phrase, Result, ScoreLine, SeatResult
 from engine.cabbagehead.deck import deck
 from engine.cabbagehead.scoring import evaluate, ribbon_for, vegetable_types
 from engine.cabbagehead.state import CabbageheadState
 from engine.cabbagehead.wording import seat_name
-from engine.text import phrase, render, standing_phrase
+from engine.text import N_, N_plural, phrase, render
 
+#: The solo summary by ribbon: whole sentences, each one entry of the catalogs.
 RIBBON_WORDS = {
-    None: "a hope that you'll do better next year and some whispered desultory comments",
-    "White Ribbon": "the White Ribbon and polite murmurs",
-    "Yellow Ribbon": "the Yellow Ribbon and cordial applause",
-    "Red Ribbon": "the Red Ribbon and a hearty handshake",
-    "Blue Ribbon": "the Blue Ribbon and a rousing hurrah",
+    None: N_(
+        "{player} scores {points} points: a hope that you'll do better next year and some "
+        "whispered desultory comments."
+    ),
+    "White Ribbon": N_("{player} scores {points} points: the White Ribbon and polite murmurs."),
+    "Yellow Ribbon": N_("{player} scores {points} points: the Yellow Ribbon and cordial applause."),
+    "Red Ribbon": N_("{player} scores {points} points: the Red Ribbon and a hearty handshake."),
+    "Blue Ribbon": N_("{player} scores {points} points: the Blue Ribbon and a rousing hurrah."),
 }
+#: The tie-breaks that decided a two-player game (winners' second value), by name.
+MORE_TYPES = " on the tie-break: more vegetable types"
+MORE_BEES = " on the tie-break: more Bees"
+
+
+def _win(why: str, points: int) -> str:
+    """The two-player winner's summary: one static template per tie-break, its plural by points."""
+    if why == MORE_TYPES:
+        return N_plural(
+            "{winner} wins with {points} point on the tie-break: more vegetable types.",
+            "{winner} wins with {points} points on the tie-break: more vegetable types.",
+            abs(points),
+        )
+    if why == MORE_BEES:
+        return N_plural(
+            "{winner} wins with {points} point on the tie-break: more Bees.",
+            "{winner} wins with {points} points on the tie-break: more Bees.",
+            abs(points),
+        )
+    return N_plural("{winner} wins with {points} point.", "{winner} wins with {points} points.", abs(points))
+
+
+def _stopped(leaders: list[int], why: str, *, solo: bool) -> str:
+    """A game stopped before its end (the same words as engine.text.standing_phrase, as static
+    templates: one per case)."""
+    if solo:
+        return N_("The game was stopped before its end, with {leader1} on {points} points.")
+    if len(leaders) > 1:
+        return N_(
+            "The game was stopped before its end; {leader1} and {leader2} share the lead with "
+            "{points} points."
+        )
+    if why == MORE_TYPES:
+        return N_(
+            "The game was stopped before its end; {leader1} leads with {points} points on the "
+            "tie-break: more vegetable types."
+        )
+    if why == MORE_BEES:
+        return N_(
+            "The game was stopped before its end; {leader1} leads with {points} points on the "
+            "tie-break: more Bees."
+        )
+    return N_("The game was stopped before its end; {leader1} leads with {points} points.")
 
 
 def final_result(state: CabbageheadState) -> Result:
@@ -35,25 +82,19 @@ def final_result(state: CabbageheadState) -> Result:
         )
     if state.seats == 1:
         total = totals[0]
-        ending = phrase(
-            f"{{player}} scores {{points}} points: {RIBBON_WORDS[ribbon_for(total)]}.",
-            seats={"player": 0},
-            points=total,
-        )
+        ending = phrase(RIBBON_WORDS[ribbon_for(total)], seats={"player": 0}, points=total)
         return _result(seats, [0], ending)
     best, why = winners(state, totals)
     if len(best) == 2:
         ending = phrase(
-            "A shared win on {points} points, equal in vegetable types and Bees "
-            "(a game of IUNU would settle it).",
+            N_(
+                "A shared win on {points} points, equal in vegetable types and Bees "
+                "(a game of IUNU would settle it)."
+            ),
             points=totals[0],
         )
     else:
-        ending = phrase(
-            f"{{winner}} wins with {{points}} {points_word(totals[best[0]])}{why}.",
-            seats={"winner": best[0]},
-            points=totals[best[0]],
-        )
+        ending = phrase(_win(why, totals[best[0]]), seats={"winner": best[0]}, points=totals[best[0]])
     return _result(seats, best, ending)
 
 
@@ -68,10 +109,10 @@ def winners(state: CabbageheadState, totals: list[int]) -> tuple[list[int], str]
         return [0 if totals[0] > totals[1] else 1], ""
     types = [vegetable_types(g, deck()) for g in state.gardens]
     if types[0] != types[1]:
-        return [0 if types[0] > types[1] else 1], " on the tie-break: more vegetable types"
+        return [0 if types[0] > types[1] else 1], MORE_TYPES
     bees = [g.bees for g in state.gardens]
     if bees[0] != bees[1]:
-        return [0 if bees[0] > bees[1] else 1], " on the tie-break: more Bees"
+        return [0 if bees[0] > bees[1] else 1], MORE_BEES
     return [0, 1], ""
 
 
@@ -81,5 +122,7 @@ def standing_result(state: CabbageheadState) -> Result:
     counted = final_result(state)
     totals = [s.total for s in counted.seats]
     why = "" if state.seats == 1 else winners(state, totals)[1]
-    ending = standing_phrase(counted.winners, totals[counted.winners[0]], seats=state.seats, why=why)
+    leaders = counted.winners
+    roles = {f"leader{i + 1}": seat for i, seat in enumerate(leaders)}
+    ending = phrase(_stopped(leaders, why, solo=state.seats == 1), seats=roles, points=totals[leaders[0]])
     return _result(counted.seats, counted.winners, ending)

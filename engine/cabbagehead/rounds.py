@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from engine.api import Event
 from engine.cabbagehead import neighbours as nb
-from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import deck
 from engine.cabbagehead.draws import LocalRng
 from engine.cabbagehead.outcome import final_result
@@ -25,7 +24,7 @@ from engine.cabbagehead.state import (
 )
 from engine.cabbagehead.visits import neighbour_phase
 from engine.cabbagehead.wording import card_fields, describe, plural, say, sentence
-from engine.text import lit
+from engine.text import N_, lit
 
 TURNS_PER_PLAYER = 15
 
@@ -111,13 +110,11 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
     cards = deck()
     drawn = [cards[card] for card in row]
 
-    def shown() -> str:
-        return f"{{actor}}'s row: {lit(', '.join(f'{POSITIONS[p]} {describe(drawn[p])}' for p in range(3)))}."
-
     ev.append(
         say(
             "draw",
-            shown,
+            "{actor}'s row: left {cards[0]} #{numbers[0]}, centre {cards[1]} #{numbers[1]}, "
+            "right {cards[2]} #{numbers[2]}.",
             seats={"actor": state.active},
             fields={
                 "cards": [veg.name for veg in drawn],
@@ -134,16 +131,21 @@ def fill_row(state: CabbageheadState, ev: list[Event]) -> None:
         row[pos] = -1
         if state.seats == 1:
             state.discard.append(card)
-            where = "the discard pile"
+            told = N_(
+                "The Ferwig-Radishers take the {card} #{number} to the discard pile; "
+                "one of the other two is planted for free."
+            )
         else:
             state.deck.insert(0, card)
             state.known_in_deck.append(card)
-            where = "the bottom of the deck"
+            told = N_(
+                "The Ferwig-Radishers take the {card} #{number} to the bottom of the deck; "
+                "one of the other two is planted for free."
+            )
         ev.append(
             say(
                 "ferwig",
-                f"The Ferwig-Radishers take the {lit(describe(cards[card]))} "
-                f"to {where}; one of the other two is planted for free.",
+                told,
                 seats={"actor": state.active},
                 fields={**card_fields(cards[card]), "to": "discard" if state.seats == 1 else "bottom"},
             )
@@ -181,14 +183,17 @@ def end_turn(state: CabbageheadState, ev: list[Event]) -> None:
 
 
 def reveal(state: CabbageheadState, card: int, ev: list[Event]) -> None:
-    """Reveal as many random face-down tokens as the card's Neighbour number."""
+    """Reveal as many random face-down tokens as the card's Neighbour number.
+
+    Its line lists what was found, as many things as tokens, so it is no static template: the bot
+    writes it in other languages from the fields (`found`: Neighbours' names, "a Grasshopper")."""
     veg = deck()[card]
     pool = state.pool
     found: list[str] = []
     rng = LocalRng(state.rng)
     for _ in range(veg.neighbour_number):
         if not pool:
-            found.append("(no face-down tokens left)")
+            found.append(N_("(no face-down tokens left)"))
             break
         i = rng.below(len(pool))
         token = pool[i]
@@ -196,7 +201,7 @@ def reveal(state: CabbageheadState, card: int, ev: list[Event]) -> None:
         pool.pop()
         if is_grasshopper(token):
             state.hoppers_waiting.append(token)
-            found.append("a Grasshopper")
+            found.append(N_("a Grasshopper"))
         else:
             tile = token // TOKENS_PER_NEIGHBOUR
             state.tiles[tile].append(token)

@@ -12,7 +12,6 @@ from functools import cache
 
 from engine.api import Event, FieldValue, IllegalAction
 from engine.cabbagehead.actions import (
-    PLACES,
     POSITIONS,
     CabbageheadAction,
     Pass,
@@ -27,16 +26,38 @@ from engine.cabbagehead.plot import cell_at, names_of, realign, slot_label
 from engine.cabbagehead.rounds import after_reveal, end_turn, fill_row, reveal
 from engine.cabbagehead.slots import can_plant_at, hopper_slots, plant_slots, rose_slots
 from engine.cabbagehead.state import ROSE, CabbageheadState
-from engine.cabbagehead.wording import card_fields, describe, say
-from engine.text import lit
+from engine.cabbagehead.wording import card_fields, say
+from engine.text import N_
 
-_WANTED = {
-    "plant": "plant one of the drawn cards",
-    "grasshopper": "place the Grasshopper",
-    "rose": "place the Rose or remove it",
-    "pass": "choose the card to pass",
+#: What a player must do first, refusing a move of another phase (the whole sentence, so that
+#: it is one entry of the catalogs).
+_WRONG_PHASE = {
+    "plant": N_("Not now: first plant one of the drawn cards."),
+    "grasshopper": N_("Not now: first place the Grasshopper."),
+    "rose": N_("Not now: first place the Rose or remove it."),
+    "pass": N_("Not now: first choose the card to pass."),
 }
-_COSTS = {-1: "paying 1 Bee to the hive", 0: "for free", 1: "taking 1 Bee from the hive"}
+#: The planting's log line by the card's place in the row and what it did to the Bees: static
+#: templates, one per case, so each is one entry of the catalogs.
+_PLANTS = {
+    (0, -1): N_("{actor} plants the left {card} #{number} in {slot}, paying 1 Bee to the hive."),
+    (0, 0): N_("{actor} plants the left {card} #{number} in {slot}, for free."),
+    (1, 0): N_("{actor} plants the centre {card} #{number} in {slot}, for free."),
+    (2, 0): N_("{actor} plants the right {card} #{number} in {slot}, for free."),
+    (2, 1): N_("{actor} plants the right {card} #{number} in {slot}, taking 1 Bee from the hive."),
+}
+#: The wrong card named in a planting, by its place in the row.
+_NOT_THAT_CARD = (
+    N_("The left card is a {card}, not a {vegetable}."),
+    N_("The centre card is a {card}, not a {vegetable}."),
+    N_("The right card is a {card}, not a {vegetable}."),
+)
+#: Where a passed card lies in the receiver's row.
+_PASSES = (
+    N_("{actor} passes the {card} #{number} to {receiver}, on the left of their row."),
+    N_("{actor} passes the {card} #{number} to {receiver}, in the centre of their row."),
+    N_("{actor} passes the {card} #{number} to {receiver}, on the right of their row."),
+)
 
 
 @cache
@@ -118,7 +139,7 @@ def apply(state: CabbageheadState, seat: int, action: CabbageheadAction) -> list
 
 
 def _wrong_phase(state: CabbageheadState) -> IllegalAction:
-    return IllegalAction(f"Not now: first {_WANTED[state.phase]}.")
+    return IllegalAction(_WRONG_PHASE[state.phase])
 
 
 def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
@@ -131,13 +152,13 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
     card = state.row[pos]
     veg = cards[card]
     if veg.name != action.vegetable:
-        raise IllegalAction(f"The {POSITIONS[pos]} card is a {veg.name}, not a {action.vegetable}.")
+        raise IllegalAction(_NOT_THAT_CARD[pos].format(card=veg.name, vegetable=action.vegetable))
     bees = plant_cost(state, pos)
     if bees is None:
         raise IllegalAction(
-            "You have no Bee to pay for the left card."
+            N_("You have no Bee to pay for the left card.")
             if pos == 0
-            else "The Beehive is empty, so the right card cannot be chosen."
+            else N_("The Beehive is empty, so the right card cannot be chosen.")
         )
     if bees != action.bees:
         raise IllegalAction("That card's Bee cost has changed; choose again.")
@@ -152,11 +173,10 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
     who = {"actor": state.active}
     if old >= 0:
         garden.compost.append(old)
-        composted = cards[old]
         ev.append(
             say(
                 "compost",
-                lambda: f"{{actor}} sends the {lit(describe(composted))} to the Compost (-2 at the end).",
+                "{actor} sends the {card} #{number} to the Compost (-2 at the end).",
                 seats=who,
                 fields=card_fields(cards[old]),
             )
@@ -173,9 +193,7 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
     ev.append(
         say(
             "plant",
-            lambda: (
-                f"{{actor}} plants the {POSITIONS[pos]} {lit(describe(veg))} in {lit(name)}, {_COSTS[bees]}."
-            ),
+            _PLANTS[pos, bees],
             seats=who,
             fields={
                 **card_fields(veg),
@@ -198,7 +216,7 @@ def _plant(state: CabbageheadState, action: Plant, ev: list[Event]) -> None:
         ev.append(
             say(
                 "grasshopper_gone",
-                f"The Grasshopper in {lit(slot)} is left outside {{actor}}'s plot: it waits by the tiles.",
+                "The Grasshopper in {slot} is left outside {actor}'s plot: it waits by the tiles.",
                 seats=who,
                 fields={"slot": slot},
             )
@@ -225,7 +243,7 @@ def _place_grasshopper(state: CabbageheadState, action: PlaceGrasshopper, ev: li
     ev.append(
         say(
             "grasshopper",
-            f"{{actor}} places a Grasshopper in {lit(name)}.",
+            "{actor} places a Grasshopper in {slot}.",
             seats={"actor": state.active},
             fields={"row": action.row, "col": action.col, "slot": name},
         )
@@ -240,7 +258,6 @@ def _rose(state: CabbageheadState, action: PlaceRose | SkipRose, ev: list[Event]
     garden = state.gardens[state.active]
     rose = state.row[state.rose_at]
     who = {"actor": state.active}
-    again = " Another card is drawn in its place."
     if isinstance(action, PlaceRose):
         cell = cell_at(garden, action.row, action.col)
         if cell not in rose_slots(garden):
@@ -248,7 +265,9 @@ def _rose(state: CabbageheadState, action: PlaceRose | SkipRose, ev: list[Event]
         garden.roses[cell] = garden.roses[cell + 1] = rose - ROSE
         left = slot_label(garden, cell)
         right = slot_label(garden, cell + 1)
-        template = f"{{actor}} lays the Rose over {lit(left)} and {lit(right)}.{again}"
+        template = N_(
+            "{actor} lays the Rose over {slots[0]} and {slots[1]}. Another card is drawn in its place."
+        )
         fields: dict[str, FieldValue] = {
             "rose": rose - ROSE + 1,
             "row": action.row,
@@ -258,7 +277,7 @@ def _rose(state: CabbageheadState, action: PlaceRose | SkipRose, ev: list[Event]
         ev.append(say("rose_placed", template, seats=who, fields=fields))
     else:
         state.removed.append(rose)
-        template = f"{{actor}} removes the Rose from the game.{again}"
+        template = N_("{actor} removes the Rose from the game. Another card is drawn in its place.")
         ev.append(say("rose_removed", template, seats=who, fields={"rose": rose - ROSE + 1}))
     state.row[state.rose_at] = -1
     state.rose_at = -1
@@ -288,7 +307,7 @@ def _pass(state: CabbageheadState, action: Pass, ev: list[Event]) -> None:
         ev.append(
             say(
                 "bottom",
-                f"{{actor}} puts the {lit(describe(cards[card]))} at the bottom of the deck.",
+                "{actor} puts the {card} #{number} at the bottom of the deck.",
                 seats=who,
                 fields=card_fields(cards[card]),
             )
@@ -298,8 +317,7 @@ def _pass(state: CabbageheadState, action: Pass, ev: list[Event]) -> None:
     ev.append(
         say(
             "pass",
-            f"{{actor}} passes the {lit(describe(cards[state.passed]))} to "
-            f"{{receiver}}, {PLACES[action.to]} of their row.",
+            _PASSES[action.to],
             seats={"actor": state.active, "receiver": 1 - state.active},
             fields={**card_fields(cards[state.passed]), "to": POSITIONS[action.to]},
         )

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from engine.cabbagehead.deck import Vegetable
 from engine.cabbagehead.plot import PLOT_COLS, PLOT_ROWS, Garden, neighbours_of, plot_box
+from engine.text import N_
 
 FOUR_CORNERS = 12
 AVENUE = 14
@@ -33,10 +34,10 @@ PROMENADE_LAYOUTS: tuple[tuple[tuple[tuple[int, int], tuple[int, int]], ...], ..
 
 #: (lowest total, ribbon) from the best down; below 41 there is no ribbon.
 RIBBONS: tuple[tuple[int, str], ...] = (
-    (101, "Blue Ribbon"),
-    (81, "Red Ribbon"),
-    (61, "Yellow Ribbon"),
-    (41, "White Ribbon"),
+    (101, N_("Blue Ribbon")),
+    (81, N_("Red Ribbon")),
+    (61, N_("Yellow Ribbon")),
+    (41, N_("White Ribbon")),
 )
 
 
@@ -124,10 +125,15 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
         if kind not in grown:
             continue
         count = scored.get(kind, 0)
-        label = f"{plural_of[kind]}: {count} of {grown[kind]} next to their own kind x {points}"
         lost = nibbled.get(kind, 0)
-        if lost:
-            label += f", {lost} next to a Grasshopper -1 each"
+        label = (
+            N_(
+                "{vegetables}: {count} of {grown} next to their own kind x {points}, "
+                "{lost} next to a Grasshopper -1 each"
+            )
+            if lost
+            else N_("{vegetables}: {count} of {grown} next to their own kind x {points}")
+        ).format(vegetables=plural_of[kind], count=count, grown=grown[kind], points=points, lost=lost)
         result.lines.append((label, count * points - lost))
 
     # 2. Awards of Merit, each at most once.
@@ -140,45 +146,45 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
 
     def award(title: str, points: int) -> None:
         result.awards.append(title)
-        result.lines.append((f"Award of Merit: {title}", points))
+        result.lines.append((N_("Award of Merit: {title}").format(title=title), points))
 
     if full:
         corners = {kind_at(0, 0), kind_at(0, 5), kind_at(2, 0), kind_at(2, 5)}
         if len(corners) == 1 and "" not in corners:
-            award("The Four Corners", FOUR_CORNERS)
+            award(N_("The Four Corners"), FOUR_CORNERS)
         first = {kind_at(r, 0) for r in range(3)}
         sixth = {kind_at(r, 5) for r in range(3)}
         if len(first) == 1 and len(sixth) == 1 and "" not in first | sixth and first != sixth:
-            award("The Avenue", AVENUE)
+            award(N_("The Avenue"), AVENUE)
         for layout in PROMENADE_LAYOUTS:
             pair_kinds = []
             for (r1, c1), (r2, c2) in layout:
                 a, b = kind_at(r1, c1), kind_at(r2, c2)
                 pair_kinds.append(a if a and a == b else "")
             if "" not in pair_kinds and len(set(pair_kinds)) == 3:
-                award("The Promenade", PROMENADE)
+                award(N_("The Promenade"), PROMENADE)
                 break
 
     biggest = max(grown.values(), default=0)
     if biggest >= 5:
         patch = any(_largest_patch(cells, name, near, kind) >= 5 for kind, n in grown.items() if n >= 5)
-        award(
-            "The Monopoly" + (" (5 together, +2)" if patch else ""),
-            MONOPOLY + (MONOPOLY_PATCH if patch else 0),
-        )
+        if patch:
+            award(N_("The Monopoly (5 together, +2)"), MONOPOLY + MONOPOLY_PATCH)
+        else:
+            award(N_("The Monopoly"), MONOPOLY)
 
     if height == PLOT_ROWS:
         row_kinds = [{kind_at(r, c) for c in range(width)} - {""} for r in range(height)]
         if all(len(k) == 3 for k in row_kinds) and len(row_kinds[0] | row_kinds[1] | row_kinds[2]) == 9:
-            award("The Mixed Plot", MIXED_PLOT)
+            award(N_("The Mixed Plot"), MIXED_PLOT)
 
     if garden.bees == ALL_BEES:
-        award("The Bee's Knees", BEES_KNEES)
+        award(N_("The Bee's Knees"), BEES_KNEES)
 
     for r in range(height):
         kinds = [kind_at(r, c) for c in range(width)]
         if len(kinds) == PLOT_COLS and "" not in kinds and len(set(kinds)) == PLOT_COLS:
-            award("The Bounty", BOUNTY)
+            award(N_("The Bounty"), BOUNTY)
             break
 
     # Romancing Eudora: each Rose still over two Vegetables.
@@ -186,14 +192,21 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
     blooming = sum(1 for a, b in roses if cells[a] >= 0 and cells[b] >= 0)
     if roses:
         result.lines.append(
-            (f"Roses over two Vegetables: {blooming} of {len(roses)} x {ROSE_BONUS}", blooming * ROSE_BONUS)
+            (
+                N_("Roses over two Vegetables: {blooming} of {roses} x {bonus}").format(
+                    blooming=blooming, roses=len(roses), bonus=ROSE_BONUS
+                ),
+                blooming * ROSE_BONUS,
+            )
         )
 
     # 3. Compost.
     if garden.compost:
         result.lines.append(
             (
-                f"Compost: {len(garden.compost)} cards x -{COMPOST_PENALTY}",
+                N_("Compost: {cards} cards x -{penalty}").format(
+                    cards=len(garden.compost), penalty=COMPOST_PENALTY
+                ),
                 -COMPOST_PENALTY * len(garden.compost),
             )
         )

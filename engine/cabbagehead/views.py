@@ -20,6 +20,7 @@ from engine.cabbagehead.slots import frame_cells, hopper_slots, open_slots, rose
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
 from engine.cabbagehead.view_models import CabbageheadView, CardView, GardenView
 from engine.cabbagehead.wording import seat_name
+from engine.text import N_
 
 
 def card_marker(cards: tuple[Vegetable, ...], card: int) -> str:
@@ -35,11 +36,13 @@ def token_marker(token: int) -> str:
     return f"token{token}"
 
 
+#: What a card of the row costs, as the view says it.
+_COSTS = {-1: N_("pay 1 bee"), 0: N_("free"), 1: N_("gain 1 bee")}
 _DECISIONS = {
-    "plant": "plant one of the drawn cards",
-    "grasshopper": "place the Grasshopper next to a Vegetable",
-    "rose": "place the Rose over two side-by-side Vegetables, or remove it",
-    "pass": "pass one card to the opponent and put the other under the deck",
+    "plant": N_("plant one of the drawn cards"),
+    "grasshopper": N_("place the Grasshopper next to a Vegetable"),
+    "rose": N_("place the Rose over two side-by-side Vegetables, or remove it"),
+    "pass": N_("pass one card to the opponent and put the other under the deck"),
 }
 
 
@@ -161,7 +164,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
     for pos in range(3):
         card = state.row[pos]
         bees = rules.plant_cost(state, pos)
-        cost = {-1: "pay 1 bee", 0: "free", 1: "gain 1 bee"}[bees if bees is not None else pos - 1]
+        cost = _COSTS[bees if bees is not None else pos - 1]
         row.append(
             {
                 "position": POSITIONS[pos],
@@ -174,9 +177,9 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
         )
     task = None if over else _DECISIONS[state.phase]
     decision = (
-        Phrase(template="The game is over.")
+        Phrase(template=N_("The game is over."))
         if task is None
-        else Phrase(template="{seat}: {task}.", seats={"seat": state.active}, values={"task": task})
+        else Phrase(template=N_("{seat}: {task}."), seats={"seat": state.active}, values={"task": task})
     )
     return CabbageheadView.model_validate(
         {

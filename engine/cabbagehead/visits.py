@@ -13,7 +13,12 @@ from engine.cabbagehead.deck import deck
 from engine.cabbagehead.plot import EMPTY, Garden, is_taken, realign, slot_label, slot_names
 from engine.cabbagehead.state import CabbageheadState
 from engine.cabbagehead.wording import card_fields, describe, plural, say
-from engine.text import lit
+from engine.text import N_, N_plural, lit
+
+#: Whose garden a visit's line is about (two players: the owner's; solo: "The garden"), in the two
+#: lines that list things and so are written, not static templates: the bot writes them in other
+#: languages from their fields.
+_WHOSE = {True: "{owner}'s garden", False: "The garden"}
 
 
 def neighbour_phase(state: CabbageheadState, ev: list[Event], *, final: bool) -> None:
@@ -30,8 +35,8 @@ def neighbour_phase(state: CabbageheadState, ev: list[Event], *, final: bool) ->
         ev.append(
             say(
                 "visit",
-                lit(f"{neighbour.name} visits ({plural(most, 'token')})."),
-                fields={"neighbour": key, "tokens": most},
+                N_plural("{name} visits ({tokens} token).", "{name} visits ({tokens} tokens).", most),
+                fields={"neighbour": key, "tokens": most, "name": neighbour.name},
             )
         )
         for seat, garden in enumerate(state.gardens):
@@ -58,32 +63,39 @@ def visit(
     naming the seat {owner}, its fields (`effect` says which sort of effect it had), and how far the
     garden's slot names moved if they had to be re-based afterwards (ruling 24; None: they stay).
     The log line names slots as they were named before the visit."""
-    whose = "{owner}'s garden" if state.seats == 2 else "The garden"
-    name = lit(nb.BY_KEY[key].name)
+    two = state.seats == 2
+    name = nb.BY_KEY[key].name
     if key == "bernard":
         taken = garden.bees
         garden.bees = 0
         state.bees_removed += taken
-        return (
-            f"{whose}: Bernard Betteravé takes {plural(taken, 'Bee')} from the supply out of the game.",
-            {"effect": "bees", "bees": taken},
-            None,
+        said = (
+            N_plural(
+                "{owner}'s garden: Bernard Betteravé takes {bees} Bee from the supply out of the game.",
+                "{owner}'s garden: Bernard Betteravé takes {bees} Bees from the supply out of the game.",
+                taken,
+            )
+            if two
+            else N_plural(
+                "The garden: Bernard Betteravé takes {bees} Bee from the supply out of the game.",
+                "The garden: Bernard Betteravé takes {bees} Bees from the supply out of the game.",
+                taken,
+            )
         )
+        return said, {"effect": "bees", "bees": taken}, None
     if key == "ferwig":
         if final:
-            return (
-                f"{whose}: no cards are drawn any more, so the Ferwig-Radishers have no effect.",
-                {"effect": "nothing"},
-                None,
+            said = (
+                N_("{owner}'s garden: no cards are drawn any more, so the Ferwig-Radishers have no effect.")
+                if two
+                else N_("The garden: no cards are drawn any more, so the Ferwig-Radishers have no effect.")
             )
-        if state.seats == 2:
-            return (
-                f"{whose}: the Ferwig-Radishers will take a card from {{owner}}'s next draw.",
-                {"effect": "next_draw"},
-                None,
-            )
+            return said, {"effect": "nothing"}, None
+        if two:
+            said = N_("{owner}'s garden: the Ferwig-Radishers will take a card from {owner}'s next draw.")
+            return said, {"effect": "next_draw"}, None
         return (
-            f"{whose}: the Ferwig-Radishers will take a card from the next draw.",
+            N_("The garden: the Ferwig-Radishers will take a card from the next draw."),
             {"effect": "next_draw"},
             None,
         )
@@ -96,21 +108,32 @@ def visit(
         renamed = realign(garden)
         state.set_aside.extend(t for t in hoppers_before if t not in garden.hoppers)  # ruling 4
         if not moves:
-            return f"{whose}: Pomme-Frites finds no lone Vegetable to move.", {"effect": "nothing"}, renamed
-        said = "; ".join(f"the {describe(c)} from {a} to {b}" for a, b, c in moves)
+            said = (
+                N_("{owner}'s garden: Pomme-Frites finds no lone Vegetable to move.")
+                if two
+                else N_("The garden: Pomme-Frites finds no lone Vegetable to move.")
+            )
+            return said, {"effect": "nothing"}, renamed
+        # A list of moves, as long as it is: no static template; the bot writes it in other
+        # languages from the fields.
+        listed = "; ".join(f"the {describe(c)} from {a} to {b}" for a, b, c in moves)
         return (
-            f"{whose}: Pomme-Frites moves {lit(said)}.",
+            f"{_WHOSE[two]}: Pomme-Frites moves {lit(listed)}.",
             {
                 "effect": "moves",
                 "cards": [c.name for _, _, c in moves],
                 "from": [a for a, _, _ in moves],
                 "to": [b for _, b, _ in moves],
+                "numbers": [c.vegetable_number for _, _, c in moves],
             },
             renamed,
         )
     cell = nb.victim(key, garden, deck())
     if cell is None:
-        return f"{whose}: nothing here to take.", {"effect": "nothing"}, None
+        said = (
+            N_("{owner}'s garden: nothing here to take.") if two else N_("The garden: nothing here to take.")
+        )
+        return said, {"effect": "nothing"}, None
     card = garden.cells[cell]
     label = slot_label(garden, cell)
     garden.cells[cell] = EMPTY
@@ -119,11 +142,12 @@ def visit(
     renamed = realign(garden)
     state.set_aside.extend(t for t in hoppers_before if t not in garden.hoppers)  # ruling 4
     taken_card = deck()[card]
-    return (
-        f"{whose}: {name} takes the {lit(describe(taken_card))} from {lit(label)}.",
-        {"effect": "takes", **card_fields(taken_card), "slot": label},
-        renamed,
+    said = (
+        N_("{owner}'s garden: {name} takes the {card} #{number} from {slot}.")
+        if two
+        else N_("The garden: {name} takes the {card} #{number} from {slot}.")
     )
+    return said, {"effect": "takes", **card_fields(taken_card), "slot": label, "name": name}, renamed
 
 
 def _moved_words(count: int, noun: str, forward: str, back: str) -> str:
@@ -142,17 +166,17 @@ def renaming(state: CabbageheadState, seat: int, garden: Garden, moved: tuple[in
     )
     size = garden.rows * garden.cols
     cell = next((i for i in range(size) if is_taken(garden, i)), -1)
-    whose = "{owner}'s garden" if state.seats == 2 else "The garden"
+    whose = _WHOSE[state.seats == 2]
     fields: dict[str, FieldValue] = {"rows": rows, "cols": cols}
     example = ""
     if cell >= 0:
         before = slot_names(garden.origin_row - rows, garden.origin_col - cols, garden.rows, garden.cols)
         fields["example_from"], fields["example_to"] = before[cell], slot_label(garden, cell)
         example = f": {before[cell]} is now {slot_label(garden, cell)}"
-    return say(
-        "renamed",
+    # Its steps and example vary, so it is no static template: the bot writes it in other
+    # languages from the fields.
+    told = (
         f"{whose}: its slot names move {steps}, so that every slot of the plot's room still has a "
-        f"name (columns A to Z, rows from 1){lit(example)}.",
-        seats={"owner": seat},
-        fields=fields,
+        f"name (columns A to Z, rows from 1){lit(example)}."
     )
+    return say("renamed", told, seats={"owner": seat}, fields=fields)
