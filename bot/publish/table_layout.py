@@ -26,7 +26,6 @@ from bot.records import daily
 from bot.records.fair_deal import revealed_line, sealed_line
 from bot.storage.records import GameRecord
 from bot.ui.choices import (
-    CHOOSE,
     Entry,
     Page,
     fits_menus,
@@ -151,13 +150,6 @@ def _page_in(position: Position, page: Page, words: Words) -> Page:
         numbered = _PAGE_OF.fullmatch(title)
         if numbered is None:
             title = say(title)
-        elif numbered.group(1) == CHOOSE:
-            title = words.text(
-                "{title} (page {page} of {pages})",
-                title=words.text(CHOOSE),
-                page=numbered.group(2),
-                pages=numbered.group(3),
-            )
         else:
             title = words.text(
                 "{title} (page {page} of {pages})",

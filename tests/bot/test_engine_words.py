@@ -167,3 +167,12 @@ def test_a_page_of_choices_is_said_whole_in_the_readers_language() -> None:
     assert french.menu_titles()[0].startswith("Choisir…")
     pseudo = _page_in(position, english, PSEUDO)
     assert all(title.startswith("⟦") for title in pseudo.menu_titles())
+
+
+def test_a_turn_the_computer_played_is_told_in_the_tables_language() -> None:
+    """The platform's own log line (a timed-out turn, bot/play/moves.py) is a catalog entry, said
+    in French on a French table whatever the game."""
+    from bot.play.moves import timed_out_event
+
+    line = event_line(words_for("fr"), timed_out_event(1, "Alice"), None, ["Bob", "Alice"])
+    assert line == "Temps écoulé pour Alice : l’ordinateur a joué à sa place."
