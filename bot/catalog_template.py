@@ -218,13 +218,13 @@ def template() -> Catalog:
             catalog.add(string, auto_comments=["slash command tree"])
     for msgid, where, line in code_strings():
         catalog.add(msgid, locations=[(where, line)])
+    for string in data_strings():
+        catalog.add(string, auto_comments=["bot/data/daily_rotation.json"])
     for msgid, where, line in engine_strings():
         catalog.add(msgid, locations=[(where, line)])
     for name, comment in engine_data_strings():
         if name not in catalog:
             catalog.add(name, auto_comments=[comment])
-    for string in data_strings():
-        catalog.add(string, auto_comments=["bot/data/daily_rotation.json"])
     return catalog
 
 

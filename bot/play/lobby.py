@@ -43,7 +43,7 @@ def new_seed() -> int:
 
 
 #: `/play` refused because the channel has a game people can see.
-CHANNEL_TAKEN = (
+CHANNEL_TAKEN = N_(
     "This channel already has a game. Finish it (or ask its host to `/end` it), "
     "or start yours in another channel or a thread."
 )

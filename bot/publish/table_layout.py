@@ -167,7 +167,7 @@ def _page_in(position: Position, page: Page, words: Words) -> Page:
         entries=[said[entry.choice] for entry in page.entries],
         nav=[Entry(words.text(entry.label), entry.choice) for entry in page.nav],
         sections=sections,
-        untitled=words.text(page.untitled),
+        placeholder=words.text(page.placeholder),
     )
 
 

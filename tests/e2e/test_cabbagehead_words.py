@@ -28,6 +28,8 @@ SLOT = re.compile(r"\b[A-Z]\d+\b")
 async def play_solo(fake: FakeDiscord, runner: BotRunner, player: FakeUser, seed: int) -> list[str]:
     """A whole solo game played from `player`'s hand: the text of every hand they were shown, at
     each picker step, then every choice's label offered on the way."""
+    assert runner.bot is not None
+    runner.bot.table.lobbies._seed_source = lambda: seed  # one deal, the same every run
     await open_lobby(fake, player, fake.general, PLAY, OPTIONS)
     rng = random.Random(seed)
     texts: list[str] = []
@@ -99,6 +101,8 @@ async def test_a_table_in_the_pseudo_locale_shows_every_game_text_marked(
     the player, whose own language is English, plays on the table."""
     fake = fake_discord
     fake.guild.locale = "x-pseudo"
+    assert running_bot.bot is not None
+    running_bot.bot.table.lobbies._seed_source = lambda: 8  # one deal, the same every run
     await open_lobby(fake, fake.alice, fake.general, PLAY, OPTIONS)
     rng = random.Random(5)
     texts: list[str] = []
