@@ -17,6 +17,7 @@ fails until it has been run.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -32,7 +33,7 @@ from bot.basics.words import DOMAIN, LANGUAGES, LOCALE_DIR, TEMPLATE, catalog_pa
 BOT_DIR = Path(__file__).resolve().parent
 #: Messages marked for later (`N_("...")`) and refusals (`Refusal("...", field=...)`), whose
 #: wording is said in the asker's language where it is shown (bot/handlers/errors.py).
-MARKED: dict[str, Any] = {"N_": None, "Refusal": None}
+MARKED: dict[str, Any] = {"N_": None, "Refusal": None, "Note": None}
 #: ... and, in modules that use the catalogs, `words.text(msgid, ...)` and
 #: `words.plural(singular, plural, n, ...)`.
 KEYWORDS: dict[str, Any] = {"text": None, "plural": (1, 2), **MARKED}
@@ -90,13 +91,14 @@ def tree_strings(tree: app_commands.CommandTree[Any]) -> Iterator[str]:
 
 def code_strings() -> Iterator[tuple[Msgid, str, int]]:
     """Every `text(...)`/`plural(...)` literal in the modules that use the catalogs (those that
-    import bot.basics.words: other modules have functions called `text` of their own), and every
-    `N_(...)`/`Refusal(...)` literal in those and in the modules that refuse."""
+    import bot.basics.words, or say things with a `words` they are given, such as `position.words`:
+    other modules have functions called `text` of their own), and every `N_(...)`/`Refusal(...)`
+    literal in those and in the modules that refuse."""
     for path in sorted(BOT_DIR.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         if path.name == "words.py":
             continue
-        if "bot.basics.words" in source:
+        if "bot.basics.words" in source or "words.text(" in source or "words.plural(" in source:
             keywords = KEYWORDS
         elif "Refusal" in source:
             keywords = MARKED
@@ -169,7 +171,18 @@ def template() -> Catalog:
     for name, comment in engine_data_strings():
         if name not in catalog:
             catalog.add(name, auto_comments=[comment])
+    for string in data_strings():
+        catalog.add(string, auto_comments=["bot/data/daily_rotation.json"])
     return catalog
+
+
+def data_strings() -> Iterator[str]:
+    """The words of the daily garden's rotation (its weekdays and each day's options), which the
+    daily garden's table and board show."""
+    rotation = json.loads((BOT_DIR / "data" / "daily_rotation.json").read_text(encoding="utf-8"))
+    for day in rotation["days"]:
+        yield day["day"]
+        yield day["label"]
 
 
 def write(catalog: Catalog, path: Path) -> None:

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from bot.basics.words import Words, words_for
 from bot.storage import GameRecord
 from engine.api import (
     ActionLike,
@@ -51,6 +52,12 @@ class Position:
     @property
     def version(self) -> int:
         return self.record.version
+
+    @property
+    def words(self) -> Words:
+        """The words of the game's public messages (the table, notices, the final scores): the
+        language fixed when it opened (issue 32), English for a game stored before."""
+        return words_for(self.record.language)
 
     @property
     def names(self) -> list[str]:

@@ -7,33 +7,66 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.basics.words import Words, words_for
 from bot.handlers import replies
 from bot.handlers.lobby_views import display_name
 from bot.handlers.table import Table
-from bot.records.server_settings import CLOCK_WORDS, ServerSettings
+from bot.play.seats import said
+from bot.presenters.base import CLOCK_CHOICES
+from bot.records.server_settings import LANGUAGE_NAMES, ServerSettings
 from bot.ui.items import pause_view
 from bot.ui.levels import level
 
 NOT_MANAGER = "Only members who can manage this server can change its settings."
 
 
-def describe_settings(settings: ServerSettings) -> str:
+#: Each clock preset as `/play` and `/settings` offer it ("Standard: 10 min").
+CLOCK_NAMES = {choice.value: choice.name for choice in CLOCK_CHOICES}
+
+
+def describe_settings(settings: ServerSettings, words: Words, guild_locale: str | None = None) -> str:
+    """The server's defaults, one line each, in the reader's `words`; `guild_locale`: the server's
+    preferred locale, which an automatic table language follows."""
+    table_language = LANGUAGE_NAMES[settings.table_language(guild_locale)]
+    language = (
+        words.text("automatic, the server's language: {language}", language=table_language)
+        if settings.language == "auto"
+        else table_language
+    )
     return "\n".join(
         [
-            f"**Clock** for new games: {settings.clock} ({CLOCK_WORDS[settings.clock]})",
-            f"**Computer for turns whose time ran out**: {level(settings.stand_in).lower()}",
-            f"**Abandoned** after {settings.abandon_days} days without a move",
-            f"**Board pictures**: {'on' if settings.pictures else 'off'}",
-            f"**New games in a thread**: {'yes' if settings.threads else 'no'}",
+            words.text("**Clock** for new games: {clock}", clock=words.text(CLOCK_NAMES[settings.clock])),
+            words.text(
+                "**Computer for turns whose time ran out**: {level}",
+                level=level(settings.stand_in, words).lower(),
+            ),
+            words.plural(
+                "**Abandoned** after {n} day without a move",
+                "**Abandoned** after {n} days without a move",
+                settings.abandon_days,
+            ),
+            words.text("**Board pictures**: on")
+            if settings.pictures
+            else words.text("**Board pictures**: off"),
+            words.text("**New games in a thread**: yes")
+            if settings.threads
+            else words.text("**New games in a thread**: no"),
+            words.text("**Language of new tables**: {language}", language=language),
         ]
     )
 
 
-def pause_request_text(asked_by: str, agreed: list[str], waiting: list[str]) -> str:
+def pause_request_text(asked_by: str, agreed: list[str], waiting: list[str], words: Words) -> str:
     """A pause request as it stands: who asked, who agreed since, who still has to (issue 27
     item 7: it named whoever agreed last as the one asking)."""
-    since = f" {', '.join(agreed)} agreed." if agreed else ""
-    return f"⏸ {asked_by} would like to pause this game.{since} Still to agree: {', '.join(waiting)}."
+    asked = words.text("⏸ {player} would like to pause this game.", player=asked_by)
+    since = " " + words.plural(
+        "{players} agreed.", "{players} agreed.", len(agreed), players=", ".join(agreed)
+    )
+    if not agreed:
+        since = ""
+    still = words.text("Still to agree: {players}.", players=", ".join(waiting))
+    return f"{asked}{since} {still}"
 
 
 class ClockCommands:
@@ -60,27 +93,34 @@ class ClockCommands:
 
     async def _ask(self, interaction: discord.Interaction[Any], game_id: int, *, from_button: bool) -> None:
         result = await self.table.pauses.ask(game_id, interaction.user.id)
+        words = (await self.table.sessions.position(game_id)).words  # a public message: the table's
         if result.paused:
-            text = "⏸ Everyone agreed: the game is paused and its clock stopped. `/resume` starts it again."
+            text = words.text(
+                "⏸ Everyone agreed: the game is paused and its clock stopped. {resume} starts it again.",
+                resume="`/resume`",
+            )
             if from_button:
                 await replies.update(interaction, content=text, view=None)
             else:
                 await replies.send(interaction, private=False, content=text)
             return
-        text = pause_request_text(result.asked_by, result.agreed, result.waiting_for)
+        text = pause_request_text(result.asked_by, result.agreed, result.waiting_for, words)
         if from_button:
-            await replies.update(interaction, content=text, view=pause_view(game_id))
+            await replies.update(interaction, content=text, view=pause_view(game_id, words))
         else:
-            await replies.send(interaction, private=False, content=text, view=pause_view(game_id))
+            await replies.send(interaction, private=False, content=text, view=pause_view(game_id, words))
 
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         """`/resume`: start a paused game's clock again (any player)."""
         game_id = await self._game_here(interaction)
         await self.table.pauses.resume(game_id, by=interaction.user.id)
+        words = (await self.table.sessions.position(game_id)).words
         await replies.send(
             interaction,
             private=False,
-            content=f"▶ {display_name(interaction.user)} resumed the game: the clock runs again.",
+            content=words.text(
+                "▶ {player} resumed the game: the clock runs again.", player=display_name(interaction.user)
+            ),
         )
 
     async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
@@ -88,11 +128,11 @@ class ClockCommands:
         settings = await self.table.store.user_settings(interaction.user.id)
         settings["notify"] = on
         await self.table.store.set_user_settings(interaction.user.id, settings)
-        text = (
-            "I'll also send you a direct message when your turn's time runs low."
-            if on
-            else "No more direct messages from me; reminders stay in the game's channel."
-        )
+        words = words_for(str(interaction.locale))
+        if on:
+            text = words.text("I'll also send you a direct message when your turn's time runs low.")
+        else:
+            text = words.text("No more direct messages from me; reminders stay in the game's channel.")
         await replies.send(interaction, private=True, content=text)
 
     async def settings(self, interaction: discord.Interaction[Any], changes: dict[str, Any]) -> None:
@@ -107,8 +147,13 @@ class ClockCommands:
         if changes:
             current = ServerSettings.model_validate({**current.model_dump(), **changes})
             await cache.save(interaction.guild_id, current)
-        heading = "Saved. This server's defaults now:" if changes else "This server's defaults:"
-        await replies.send(interaction, private=True, content=f"{heading}\n{describe_settings(current)}")
+        words = words_for(str(interaction.locale))
+        if changes:
+            heading = words.text("Saved. This server's defaults now:")
+        else:
+            heading = words.text("This server's defaults:")
+        described = describe_settings(current, words, str(interaction.guild_locale or ""))
+        await replies.send(interaction, private=True, content=f"{heading}\n{described}")
 
     async def back(self, interaction: discord.Interaction[Any], game_id: int, seat: int) -> None:
         """ "I'm back": the player takes their seat back from the computer standing in."""
@@ -116,7 +161,7 @@ class ClockCommands:
         if record is None or record.channel_id != interaction.channel_id:
             raise Refusal(WRONG_PLACE)
         change = await self.table.lobbies.take_back(game_id, interaction.user.id, seat)
-        await replies.update(interaction, content=" ".join(change.notes), view=None)
+        await replies.update(interaction, content=said(change.notes, change.position.words), view=None)
         session = self.table.sessions.session(game_id)
         session.shown.board_version = None  # the seat's name changed
         session.shown.to_move = None

@@ -25,6 +25,7 @@ from bot.handlers.lobbies import LobbyHandlers
 from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table_commands import TableCommands
 from bot.presenters.base import CLOCK_CHOICES
+from bot.records.server_settings import LANGUAGE_NAMES
 from bot.ui.choices import clip
 from bot.ui.layout import GREEN, TEXT_MAX, container, layout, text
 from bot.ui.levels import level
@@ -206,10 +207,13 @@ def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCo
         abandoned_after_days="A game nobody moves in for this many days ends as abandoned",
         pictures="Draw board pictures",
         threads="Open new games in a thread",
+        language="The language of new games' tables, notices and final scores",
     )
     @app_commands.choices(
         clock=CLOCK_CHOICES,
         computer=[app_commands.Choice(name=level(s), value=s) for s in STRENGTHS],
+        language=[app_commands.Choice(name="Automatic: the server's language", value="auto")]
+        + [app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()],
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -220,6 +224,7 @@ def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCo
         abandoned_after_days: app_commands.Range[int, 1, 365] | None = None,
         pictures: bool | None = None,
         threads: bool | None = None,
+        language: str | None = None,
     ) -> None:
         changes: dict[str, Any] = {
             key: value
@@ -229,6 +234,7 @@ def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCo
                 "abandon_days": abandoned_after_days,
                 "pictures": pictures,
                 "threads": threads,
+                "language": language,
             }.items()
             if value is not None
         }

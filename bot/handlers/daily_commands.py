@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import Refusal
+from bot.basics.words import N_, Words, words_for
 from bot.handlers import replies
 from bot.handlers.history_commands import HistoryCommands
 from bot.handlers.stats_commands import NOT_HERE
@@ -26,13 +27,13 @@ from bot.ui.ids import DailyBoardId, ReplayId
 from bot.ui.items import button, row
 from bot.ui.layout import GREEN, TEXT_MAX, container, layout, separator, text
 
-NOT_DAILY = "The daily garden is Mr. Cabbagehead's Garden: `/leaderboard cabbagehead daily:True`."
-NO_DAY = "Give the day as 2026-12-01 (a UTC date), `today` or `yesterday`."
-NOT_YET = "That day hasn't come yet: its garden is dealt at 00:00 UTC."
-DAY_RUNS = "That day is still running: its best garden's replay opens to everyone when the day ends."
-NO_BEST = "Nobody finished a scored daily garden that day, so there is no replay to show."
+NOT_DAILY = N_("The daily garden is Mr. Cabbagehead's Garden: `/leaderboard cabbagehead daily:True`.")
+NO_DAY = N_("Give the day as 2026-12-01 (a UTC date), `today` or `yesterday`.")
+NOT_YET = N_("That day hasn't come yet: its garden is dealt at 00:00 UTC.")
+DAY_RUNS = N_("That day is still running: its best garden's replay opens to everyone when the day ends.")
+NO_BEST = N_("Nobody finished a scored daily garden that day, so there is no replay to show.")
 #: The label of the button that replays a day's best garden (while the day runs: refused).
-REPLAY_BEST = "Replay the best garden"
+REPLAY_BEST = N_("Replay the best garden")
 
 
 class DailyGardens:
@@ -58,7 +59,9 @@ class DailyGardens:
         if game != daily.DAILY_GAME:
             raise Refusal(NOT_DAILY)
         chosen, today = self._day(day)
-        layout = await self._layout(interaction.guild_id or 0, chosen, today)
+        layout = await self._layout(
+            interaction.guild_id or 0, chosen, today, words_for(str(interaction.locale))
+        )
         await replies.send(interaction, private=True, view=layout)
 
     async def clicked(self, interaction: discord.Interaction[Any], clicked: DailyBoardId) -> None:
@@ -71,7 +74,9 @@ class DailyGardens:
         message = interaction.message
         if message is None or not message.flags.ephemeral:
             raise Refusal(NOT_HERE)
-        await replies.update(interaction, view=await self._layout(guild, chosen, today))
+        await replies.update(
+            interaction, view=await self._layout(guild, chosen, today, words_for(str(interaction.locale)))
+        )
 
     async def _replay_best(self, interaction: discord.Interaction[Any], guild: int, day: str) -> None:
         if self.table.clock() < daily.ends_at(day):
@@ -81,35 +86,41 @@ class DailyGardens:
             raise Refusal(NO_BEST)
         await self.history.show(interaction, ReplayId(best.game_id, 0, "b"))
 
-    async def _layout(self, guild: int, day: str, today: str) -> discord.ui.LayoutView:
+    async def _layout(self, guild: int, day: str, today: str, words: Words) -> discord.ui.LayoutView:
         rows = await self.table.store.daily_board(guild, day)
         over = day < today
-        chosen = daily.options_of(day)
-        lines = [f"## Daily garden — {day} ({chosen.weekday}): {chosen.label}"]
-        if not rows:
-            lines.append(
-                "Nobody planted that day's garden here."
-                if day != today
-                else "Nobody has planted today's garden yet: `/play cabbagehead daily:True`."
-            )
+        lines = ["## " + words.text("Daily garden — {day}", day=daily.day_words(day, words))]
+        if not rows and day != today:
+            lines.append(words.text("Nobody planted that day's garden here."))
+        elif not rows:
+            play = daily.daily_command(words, "play")
+            lines.append(words.text("Nobody has planted today's garden yet: {command}.", command=play))
         place = 0
         for found in rows:
             streak = daily.streak(await self.table.store.daily_days(guild, found.user_id), today)
-            days = f" · {streak}-day streak" if streak > 1 else ""
-            number = f" · game #{found.game_id}" if over else ""
+            days = " · " + words.plural("{n}-day streak", "{n}-day streak", streak) if streak > 1 else ""
+            number = " · " + words.text("game #{game}", game=found.game_id) if over else ""
             if found.status == "active" or found.points is None:
-                doing = "planting now" if found.status == "active" else "ended early"
+                doing = words.text("planting now") if found.status == "active" else words.text("ended early")
                 lines.append(f"• **{found.name}** — {doing}{number}{days}")
                 continue
             place += 1
             ribbon = f" · {found.award}" if found.award else ""
-            lines.append(f"{place}. **{found.name}** — {found.points} points{ribbon}{number}{days}")
+            points = words.plural("{n} point", "{n} points", found.points)
+            lines.append(f"{place}. **{found.name}** — {points}{ribbon}{number}{days}")
         lines.append("")
         if over:
-            lines.append("The day is over: every garden and replay is open (`/history replay`).")
+            replay = f"`/{words.text('history')} {words.text('replay')}`"
+            lines.append(
+                words.text("The day is over: every garden and replay is open ({command}).", command=replay)
+            )
         else:
-            ends = int(daily.ends_at(day))
-            lines.append(f"Only points until the day ends <t:{ends}:R>; then every garden and replay opens.")
+            ends = f"<t:{int(daily.ends_at(day))}:R>"
+            lines.append(
+                words.text(
+                    "Only points until the day ends {when}; then every garden and replay opens.", when=ends
+                )
+            )
         buttons = []
         if day > date.min.isoformat():
             buttons.append(
@@ -120,7 +131,7 @@ class DailyGardens:
                 button(DailyBoardId(daily.shift(day, 1)).text(), f"{daily.shift(day, 1)} ▶", _GREY)
             )
         if _best(rows) is not None:
-            label = REPLAY_BEST if over else f"{REPLAY_BEST} (after the day)"
+            label = words.text(REPLAY_BEST) if over else words.text("Replay the best garden (after the day)")
             buttons.append(button(DailyBoardId(day, best=True).text(), label))
         inside: list[dict[str, Any]] = [text(clip("\n".join(lines), TEXT_MAX))]
         if buttons:

@@ -49,20 +49,28 @@ async def point_to_thread(
     interaction: discord.Interaction[Any], change: SeatChange, thread: discord.Thread
 ) -> None:
     """A short public message in the channel: where the game is, and who can join it."""
-    record = change.position.record
+    record, words = change.position.record, change.position.words
     host = display_name(interaction.user)
     title = change.position.game.title
     if change.started:
-        text = f"🌱 {host} is playing **{title}** in {thread.mention}; anyone can watch there."
+        text = words.text(
+            "🌱 {host} is playing **{game}** in {thread}; anyone can watch there.",
+            host=host,
+            game=title,
+            thread=thread.mention,
+        )
     else:
         need = (
-            record.min_seats
+            str(record.min_seats)
             if record.min_seats == record.max_seats
             else f"{record.min_seats}–{record.max_seats}"
         )
-        text = (
-            f"🌱 {host} opened a game of **{title}** in {thread.mention}: "
-            f"anyone here can join ({need} players)."
+        text = words.text(
+            "🌱 {host} opened a game of **{game}** in {thread}: anyone here can join ({need} players).",
+            host=host,
+            game=title,
+            thread=thread.mention,
+            need=need,
         )
     channel = interaction.channel
     if isinstance(channel, discord.TextChannel):

@@ -25,7 +25,7 @@ from bot.basics.refusals import (
     Outdated,
     Refusal,
 )
-from bot.basics.words import Words, words_for
+from bot.basics.words import N_, Words, words_for
 from bot.game.position import Position
 from bot.game.session import GameSession, TableClick
 from bot.handlers import replies
@@ -42,7 +42,6 @@ from bot.publish.table_layout import (
     offers,
     table_layout,
     table_seat,
-    table_words,
 )
 from bot.ui.ids import ChoiceId
 from engine.api import has_public_view
@@ -51,16 +50,11 @@ log = logging.getLogger(__name__)
 
 PictureWish = Literal["asked", "if-free", "keep"]
 #: The note on a hand redrawn after a click made at an earlier position.
-MOVED_ON = "That choice was for an earlier moment of the game, so nothing was played."
+MOVED_ON = N_("That choice was for an earlier moment of the game, so nothing was played.")
 #: The answer to a move played from a table message that was deleted meanwhile.
-PLAYED_TABLE_GONE = "Played. The table moved to a new message below."
+PLAYED_TABLE_GONE = N_("Played. The table moved to a new message below.")
 #: The note on a hand whose picker step was pressed after the game moved on: shown as it is now.
-NEWER_HAND = "The game moved on since this hand was drawn: these are your choices now."
-
-
-def words_of(interaction: discord.Interaction[Any]) -> Words:
-    """The clicker's language: a hand is said in its player's own."""
-    return words_for(str(interaction.locale))
+NEWER_HAND = N_("The game moved on since this hand was drawn: these are your choices now.")
 
 
 def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
@@ -109,6 +103,11 @@ def asks(position: Position, seat: int) -> bool:
     return bool(position.legal_actions(seat)) and not position.only_pass(seat)
 
 
+def reader(interaction: discord.Interaction[Any]) -> Words:
+    """The words of a private answer: the clicker's own language (issue 32)."""
+    return words_for(str(interaction.locale))
+
+
 class Hands:
     """The hand messages of every game."""
 
@@ -131,16 +130,15 @@ class Hands:
         choice: str = "p0",
         note: str | None = None,
         *,
+        words: Words,
         picture: PictureWish,
         kept_alt: str | None = None,
-        words: Words | None = None,
     ) -> dict[str, Any]:
         """A hand message's fields: its layout, and attachments (absent: keep the message's).
 
         `picture`: "asked" (the player opened their hand: draw it), "if-free" (draw if the picture
         budget has room), or "keep" (same position as the message shows: keep its picture, whose
-        alt text is `kept_alt`; None: the message has none). `words`: the player's language (the
-        clicker's locale; None: English)."""
+        alt text is `kept_alt`; None: the message has none)."""
         lines = await self.sessions.log_lines(position, seat, TABLE_LOG_LINES, words)
         fields: dict[str, Any] = {"embed": None}  # a hand from before layout messages: its embed goes
         alt = kept_alt
@@ -152,7 +150,7 @@ class Hands:
         look = self.sessions.session(position.game_id).shown.look
         closes = look.ends if look is not None and position.in_window(seat) else None
         fields["view"] = hand_layout(
-            position, seat, lines, note=note, picture_alt=alt, page=page, closes=closes, words=words
+            position, seat, lines, note=note, picture_alt=alt, page=page, words=words, closes=closes
         )
         return fields
 
@@ -176,8 +174,9 @@ class Hands:
             if interaction.channel_id != position.record.channel_id:
                 raise Refusal(WRONG_PLACE)
         seat = self.seat_of(position, interaction.user.id)
-        fields = await self.message(position, seat, picture="asked", words=words_of(interaction))
-        await self.answer(interaction, fields)
+        await self.answer(
+            interaction, await self.message(position, seat, words=reader(interaction), picture="asked")
+        )
         self.remember_open(interaction, position, seat)
 
     async def choose(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
@@ -202,20 +201,21 @@ class Hands:
                     position,
                     clicked.seat,
                     clicked.choice,
+                    words=reader(interaction),
                     picture="keep",
                     kept_alt=shown_alt(interaction),
-                    words=words_of(interaction),
                 )
             elif position.is_active and offers(position, clicked.seat, clicked.choice, clicked.menu):
                 # From a hand drawn earlier: the step opens on the hand as it stands now (it plays
                 # nothing, so it need not mean what it meant then), said to be newer.
+                words = reader(interaction)
                 fields = await self.message(
                     position,
                     clicked.seat,
                     clicked.choice,
-                    note=NEWER_HAND,
+                    note=words.text(NEWER_HAND),
+                    words=words,
                     picture="if-free",
-                    words=words_of(interaction),
                 )
             else:
                 await self._outdated(interaction, position, clicked.seat)
@@ -230,14 +230,15 @@ class Hands:
         except Outdated:
             await self._outdated(interaction, await self.sessions.position(clicked.game_id), clicked.seat)
             return
-        words = words_of(interaction)
-        label = translate(words, outcome.label, outcome.position.record.game)
+        words = reader(interaction)
         fields = await self.message(
             outcome.position,
             clicked.seat,
-            note=words.text("You played: {label}", label=label),
-            picture="if-free",
+            note=words.text(
+                "You played: {choice}", choice=translate(words, outcome.label, outcome.position.record.game)
+            ),
             words=words,
+            picture="if-free",
         )
         await replies.update(interaction, **fields)
 
@@ -268,7 +269,7 @@ class Hands:
             if now - shown.at > OPEN_HAND_SECONDS:
                 del session.open_hands[seat]
                 continue
-            fields = await self.message(position, seat, picture="if-free", words=words_of(shown.interaction))
+            fields = await self.message(position, seat, words=reader(shown.interaction), picture="if-free")
             try:
                 await shown.interaction.edit_original_response(**fields)
             except discord.HTTPException:
@@ -313,7 +314,9 @@ class Hands:
                 await replies.defer(interaction, private=True)
             except discord.NotFound:  # the clicked table is gone (deleted): say so privately
                 try:
-                    await replies.send(interaction, private=True, content=PLAYED_TABLE_GONE)
+                    await replies.send(
+                        interaction, private=True, content=reader(interaction).text(PLAYED_TABLE_GONE)
+                    )
                 except discord.HTTPException:
                     log.warning("Could not answer table click %s.", interaction.id, exc_info=True)
             except discord.HTTPException:
@@ -355,7 +358,7 @@ class Hands:
             session = self.sessions.session(record.id)
             look = session.shown.look
             if look is None:  # a restart since the table was drawn: draw it again as it stands
-                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, table_words(position))
+                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
                 look = TableLook(tuple(lines), shown_alt(interaction))
             await replies.update(
                 interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)
@@ -370,15 +373,15 @@ class Hands:
             raise Refusal(MOVED_ON) from None
 
     async def _outdated(self, interaction: discord.Interaction[Any], position: Position, seat: int) -> None:
-        link = board_link(position)
-        where = (
-            f" Here is where it stands now ([current board]({link}))."
-            if link
-            else " Here is where it stands now."
-        )
         if position.record.status != "active":
             raise Refusal(MOVED_ON)
-        fields = await self.message(
-            position, seat, note=MOVED_ON + where, picture="if-free", words=words_of(interaction)
+        words = reader(interaction)
+        link = board_link(position)
+        if link:
+            where = words.text("Here is where it stands now ([current board]({link})).", link=link)
+        else:
+            where = words.text("Here is where it stands now.")
+        note = f"{words.text(MOVED_ON)} {where}"
+        await replies.update(
+            interaction, **await self.message(position, seat, note=note, words=words, picture="if-free")
         )
-        await replies.update(interaction, **fields)

@@ -5,19 +5,23 @@ table at any move — its picture when the picture budget has room, else its tex
 First / Back / Next / Last or a jump menu, with the log lines of that move, and a way back to the
 list. A player of the game may switch to their own view (their hand) at that move;
 nobody sees another player's hidden cards. Only games of the server the command is used in are
-listed or replayed.
+listed or replayed. Everything is said in the clicker's own language (issue 32); the table's
+headline, a hand and the moves' log lines are the presenters' and the engine's words, shown as
+they come.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.basics.refusals import GAME_GONE, Refusal
+from bot.basics.words import N_, Words, words_for
 from bot.game.position import Position
 from bot.game.registry import presenter
 from bot.handlers import replies
@@ -37,12 +41,38 @@ from bot.ui.layout import GREEN, TEXT_MAX, container, fit_texts, gallery, layout
 HISTORY_PAGE = 8
 #: The jump menu offers this many moves around the one shown (Discord: 25 options a menu).
 JUMP_OPTIONS = 25
-NOT_REPLAYABLE = "That game isn't over yet, so it can't be replayed."
-ELSEWHERE = "That game was played on another server."
-DAILY_NOT_YET = "That is today's daily garden: its replay opens to everyone when the day ends (00:00 UTC)."
-NO_REPLAY = "That game's moves no longer replay with today's rules, so it can't be shown."
-NO_MOVES = "That game ended before its first move, so there is nothing to replay."
-BACK_TO_LIST = "Back to the list"
+NOT_REPLAYABLE = N_("That game isn't over yet, so it can't be replayed.")
+ELSEWHERE = N_("That game was played on another server.")
+DAILY_NOT_YET = N_(
+    "That is today's daily garden: its replay opens to everyone when the day ends (00:00 UTC)."
+)
+NO_REPLAY = N_("That game's moves no longer replay with today's rules, so it can't be shown.")
+NO_MOVES = N_("That game ended before its first move, so there is nothing to replay.")
+BACK_TO_LIST = N_("Back to the list")
+ONLY_YOU = N_("Only you can see this")
+#: How the platform words a game's end as it stores it (bot/play): said again in the reader's words.
+ENDED_BY = re.compile(r"(?P<name>.+) ended the (?P<what>game|lobby)")
+LEFT = re.compile(r"(?P<name>.+) left the game")
+ABANDONED = re.compile(r"abandoned: no move for (?P<days>\d+) days")
+
+
+def end_words(reason: str | None, words: Words) -> str:
+    """Why a game ended without a ranking, in the reader's words: the platform's stored reasons
+    are recognised and said again; another (an engine's own, e.g. a retired edition) as it is."""
+    if reason is None:
+        return words.text("ended early")
+    if found := ENDED_BY.fullmatch(reason):
+        if found["what"] == "lobby":
+            return words.text("{name} ended the lobby", name=found["name"])
+        return words.text("{name} ended the game", name=found["name"])
+    if found := LEFT.fullmatch(reason):
+        return words.text("{name} left the game", name=found["name"])
+    if found := ABANDONED.fullmatch(reason):
+        days = int(found["days"])
+        return words.plural("abandoned: no move for {n} day", "abandoned: no move for {n} days", days)
+    if reason == "completed":
+        return words.text("completed")
+    return reason
 
 
 class HistoryCommands:
@@ -79,7 +109,8 @@ class HistoryCommands:
         seat = replay.record.seat_of(interaction.user.id)
         own = clicked.mode == "h" and seat is not None
         picture = None if own else await self.table.pictures.replay(replay.position(clicked.move))
-        layout = replay_layout(replay, clicked.move, seat, own=own, picture=picture)
+        words = words_for(str(interaction.locale))
+        layout = replay_layout(replay, clicked.move, seat, words, own=own, picture=picture)
         files = [as_file(picture)] if picture is not None else []
         message = interaction.message
         if message is not None and message.flags.ephemeral:
@@ -94,10 +125,12 @@ class HistoryCommands:
         """`/history list` (and its Newest / Older): the server's finished games, newest first,
         older than game `before` (0: from the newest)."""
         guild = interaction.guild_id or 0
+        words = words_for(str(interaction.locale))
         records = await self.table.store.finished_games(guild, HISTORY_PAGE + 1, before)
         more, records = len(records) > HISTORY_PAGE, records[:HISTORY_PAGE]
         if not records and before == 0:
-            await replies.send(interaction, private=True, content="No game has finished on this server yet.")
+            nothing = words.text("No game has finished on this server yet.")
+            await replies.send(interaction, private=True, content=nothing)
             return
         lines, buttons = [], []
         for record in records:
@@ -106,28 +139,33 @@ class HistoryCommands:
             result = position.result() if record.status == "finished" else None
             places = ranking(position) if result is not None else []
             said = (
-                " · ".join(f"{position.names[r.seat]} {r.total}" for _place, r in places)
+                " · ".join(f"{position.names[r.seat]} {words.number(r.total)}" for _place, r in places)
                 if places
-                else (record.end_reason or "ended early")
+                else end_words(record.end_reason, words)
             )
-            when = f"<t:{int(record.updated_at)}:d>"
-            practice = "" if record.daily_scored else ", practice"
-            kind = "" if record.daily is None else f" · daily garden{practice}"
-            lines.append(f"**#{record.id}** {position.game.title}{kind} · {when} · {names} — {said}")
-            buttons.append(button(ReplayId(record.id, 0, "b").text(), f"Replay #{record.id}"))
-        inside: list[dict[str, Any]] = [
-            text(clip("## Last games on this server\n" + "\n".join(lines), TEXT_MAX))
-        ]
+            title = position.game.title
+            if record.daily is not None and record.daily_scored:
+                title = words.text("{title} · daily garden", title=title)
+            elif record.daily is not None:
+                title = words.text("{title} · daily garden, practice", title=title)
+            when = f"<t:{int(record.updated_at)}:d>"  # Discord writes the date in the reader's language
+            lines.append(f"**#{record.id}** {title} · {when} · {names} — {said}")
+            label = words.text("Replay #{game}", game=record.id)
+            buttons.append(button(ReplayId(record.id, 0, "b").text(), label))
+        heading = "## " + words.text("Last games on this server")
+        inside: list[dict[str, Any]] = [text(clip(heading + "\n" + "\n".join(lines), TEXT_MAX))]
         inside.append(separator())
         inside += [row(buttons[i : i + 4]) for i in range(0, len(buttons), 4)]
         nav = []
         if before > 0:
-            nav.append(button(HistoryId(0).text(), "⏮ Newest", discord.ButtonStyle.secondary))
+            nav.append(button(HistoryId(0).text(), words.text("⏮ Newest"), discord.ButtonStyle.secondary))
         if more and records:
-            nav.append(button(HistoryId(records[-1].id).text(), "Older ▶", discord.ButtonStyle.secondary))
+            older = words.text("Older ▶")
+            nav.append(button(HistoryId(records[-1].id).text(), older, discord.ButtonStyle.secondary))
         if nav:
             inside.append(row(nav))
-        shown = layout([container(inside, GREEN), text("-# Only you can see this")])
+        only_you = "-# " + words.text(ONLY_YOU)
+        shown = layout([container(inside, GREEN), text(only_you)])
         message = interaction.message
         if (
             interaction.type is discord.InteractionType.component
@@ -144,31 +182,47 @@ class HistoryCommands:
         actions = await self.table.store.actions(game_id)
         data = json.dumps(export(replay.record, actions, replay), indent=1, ensure_ascii=False)
         file = discord.File(io.BytesIO(data.encode("utf-8")), filename=f"garden-club-game-{game_id}.json")
-        await replies.send(
-            interaction,
-            private=True,
-            # Words for a player, not a path in the bot's source (issue 27 item 10).
-            content=(
-                f"Game #{game_id}, {replay.game.title}, as a file: its options, its seed and every "
-                f"move in order. To watch it move by move here, use `/history replay`."
-            ),
-            files=[file],
+        words = words_for(str(interaction.locale))
+        # Words for a player, not a path in the bot's source (issue 27 item 10).
+        said = words.text(
+            "Game #{game}, {title}, as a file: its options, its seed and every move in order. "
+            "To watch it move by move here, use `/{history} {replay}`.",
+            game=game_id,
+            title=replay.game.title,
+            history=words.text("history"),
+            replay=words.text("replay"),
         )
+        await replies.send(interaction, private=True, content=said, files=[file])
 
 
 def replay_layout(
-    replay: Replay, move: int, seat: int | None, *, own: bool, picture: RenderedImage | None = None
+    replay: Replay,
+    move: int,
+    seat: int | None,
+    words: Words,
+    *,
+    own: bool,
+    picture: RenderedImage | None = None,
 ) -> discord.ui.LayoutView:
-    """The viewer at `move`: the table then — `picture` (the board's picture at that move) with the
-    table's headline, or without one the table's text — or, `own`, the viewer's own view; the
-    move's log lines as the viewer may read them, and the buttons, with one back to the list."""
+    """The viewer at `move`, in `words`: the table then — `picture` (the board's picture at that
+    move) with the table's headline, or without one the table's text — or, `own`, the viewer's own
+    view; the move's log lines as the viewer may read them, and the buttons, with one back to the
+    list. The headline, the hand and the log lines are the presenter's and the engine's words."""
     last = replay.moves
     move = min(max(move, 0), last)
     position = replay.position(move)
     record = replay.record
-    top = f"## Replay — {replay.game.title} · game #{record.id}\nMove {move} of {last}"
+    top = "\n".join(
+        [
+            "## " + words.text("Replay — {title} · game #{game}", title=replay.game.title, game=record.id),
+            words.text("Move {move} of {last}", move=words.number(move), last=words.number(last)),
+        ]
+    )
     said = replay.lines(move, seat)
-    moved = ("**This move:**\n" + "\n".join(f"• {line}" for line in said)) if said else "**The start.**"
+    if said:
+        moved = words.text("**This move:**") + "\n" + "\n".join(f"• {line}" for line in said)
+    else:
+        moved = words.text("**The start.**")
     if own and seat is not None:
         view = position.view(seat)
         body = presenter(record.game).hand_text(view, seat, position.names) if view is not None else ""
@@ -177,12 +231,17 @@ def replay_layout(
         body = headline(
             position, TableLook(picture_alt=alt), with_picture=picture is not None, says_result=True
         )
-    parts = fit_texts([top, body, moved, "-# Only you can see this replay"], stretch=1)
+    parts = fit_texts([top, body, moved, "-# " + words.text("Only you can see this replay")], stretch=1)
     inside: list[dict[str, Any]] = [text(parts[0]), text(parts[2]), text(parts[1])]
     if picture is not None and not own:
         inside.append(gallery(picture.filename, picture.description))
     inside.append(separator())
-    steps = [("⏮ First", 0, "f"), ("◀ Back", move - 1, "p"), ("Next ▶", move + 1, "n"), ("Last ⏭", last, "l")]
+    steps = [
+        (words.text("⏮ First"), 0, "f"),
+        (words.text("◀ Back"), move - 1, "p"),
+        (words.text("Next ▶"), move + 1, "n"),
+        (words.text("Last ⏭"), last, "l"),
+    ]
     mode = "h" if own else "b"
     buttons = []
     for label, target, tag in steps:
@@ -191,19 +250,19 @@ def replay_layout(
         found["disabled"] = not 0 <= target <= last or target == move
         buttons.append(found)
     inside.append(row(buttons))
-    below = [button(HistoryId(0).text(), BACK_TO_LIST, discord.ButtonStyle.secondary)]
+    below = [button(HistoryId(0).text(), words.text(BACK_TO_LIST), discord.ButtonStyle.secondary)]
     if seat is not None:
         other = "b" if own else "h"
-        label = "The table" if own else "My view"
+        label = words.text("The table") if own else words.text("My view")
         below.insert(0, button(ReplayId(record.id, move, other).text(), label, discord.ButtonStyle.primary))
     inside.append(row(below))
     first = min(max(move - JUMP_OPTIONS // 2, 0), max(last + 1 - JUMP_OPTIONS, 0))
     options = []
     for number in range(first, min(first + JUMP_OPTIONS, last + 1)):
-        line = (replay.lines(number, None) or ["The start"])[0]
-        options.append(
-            {"label": clip(f"{number}. {line}", 100), "value": str(number), "default": number == move}
-        )
+        lines = replay.lines(number, None)
+        line = lines[0] if lines else words.text("The start")
+        option = f"{words.number(number)}. {line}"  # the engine's log line, as it comes
+        options.append({"label": clip(option, 100), "value": str(number), "default": number == move})
     if len(options) > 1:
         inside.append(
             row(
@@ -211,7 +270,7 @@ def replay_layout(
                     {
                         "type": discord.ComponentType.string_select.value,
                         "custom_id": ReplayMenuId(record.id).text(),
-                        "placeholder": "Jump to a move",
+                        "placeholder": words.text("Jump to a move"),
                         "min_values": 1,
                         "max_values": 1,
                         "options": options,

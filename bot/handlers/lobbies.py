@@ -16,6 +16,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.basics.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
+from bot.basics.words import words_for
 from bot.game.position import Position
 from bot.handlers import replies
 from bot.handlers.game_threads import make_thread, point_to_thread, remove_thread
@@ -30,7 +31,7 @@ from bot.handlers.lobby_views import (
 )
 from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
-from bot.play.seats import SeatChange
+from bot.play.seats import SeatChange, said
 from bot.publish.render import lobby_embed
 from bot.publish.table_layout import look_of, table_layout
 from bot.records import daily
@@ -91,6 +92,7 @@ class LobbyHandlers:
                 clock=clock or defaults.clock,
                 stand_in=defaults.stand_in,
                 daily=daily,
+                language=defaults.table_language(str(interaction.guild_locale or "")),
             )
         except Exception:
             await remove_thread(in_thread)  # refused (or failed): leave no empty thread behind
@@ -104,7 +106,11 @@ class LobbyHandlers:
                 await replies.send(
                     interaction,
                     private=True,
-                    content=f"Your {change.position.game.title} game is in {in_thread.mention}.",
+                    content=words_for(str(interaction.locale)).text(
+                        "Your {game} game is in {thread}.",
+                        game=change.position.game.title,
+                        thread=in_thread.mention,
+                    ),
                 )
             else:
                 sent = await replies.send(interaction, private=False, **await self._opening(change))
@@ -231,8 +237,8 @@ class LobbyHandlers:
         await replies.send(
             interaction,
             private=True,
-            content=host_panel_text(position),
-            view=host_panel_of(position, host=host),
+            content=host_panel_text(position, words_for(str(interaction.locale))),
+            view=host_panel_of(position, words_for(str(interaction.locale)), host=host),
         )
 
     async def _panel_changed(self, interaction: discord.Interaction[Any], change: SeatChange) -> None:
@@ -254,13 +260,17 @@ class LobbyHandlers:
                     log.warning("Could not show game %s's lobby change.", position.game_id, exc_info=True)
         if change.closed:
             await replies.update(
-                interaction, content=" ".join(change.notes) or "The lobby is closed.", view=None
+                interaction,
+                content=said(change.notes, position.words) or position.words.text("The lobby is closed."),
+                view=None,
             )
             self.table.sessions.forget(position.game_id)
         else:
             host = interaction.user.id == record.host_id
             await replies.update(
-                interaction, content=host_panel_text(position), view=host_panel_of(position, host=host)
+                interaction,
+                content=host_panel_text(position, words_for(str(interaction.locale))),
+                view=host_panel_of(position, words_for(str(interaction.locale)), host=host),
             )
 
     async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -282,6 +292,7 @@ class LobbyHandlers:
             players=len(record.seats),
             clock=record.clock,
             stand_in=record.stand_in,
+            language=record.language,
         )
         for seat in record.seats:
             if seat.computer is not None and not change.started:

@@ -11,9 +11,10 @@ from typing import Any
 
 import discord
 
+from bot.basics.words import Words
 from bot.game.position import Position
 from bot.game.registry import computer_strengths
-from bot.records.server_settings import CLOCK_WORDS
+from bot.records.server_settings import CLOCK_PRESETS, CLOCK_WORDS
 from bot.ui.items import host_panel_view, lobby_view
 from bot.ui.levels import level
 
@@ -32,23 +33,40 @@ def lobby_view_of(position: Position) -> discord.ui.View:
     have joined) and "Host options"."""
     record = position.record
     return lobby_view(
-        position.game_id, seated=len(record.seats), needed=record.min_seats, most=record.max_seats
+        position.game_id,
+        position.words,
+        seated=len(record.seats),
+        needed=record.min_seats,
+        most=record.max_seats,
     )
 
 
-def host_panel_of(position: Position, *, host: bool = True) -> discord.ui.View:
+def host_panel_of(position: Position, words: Words, *, host: bool = True) -> discord.ui.View:
     """The host's private panel: "Add computer" for each strength this game offers, the menus for
     the clock and (with a clock) the computer that plays timed-out turns, and "Cancel lobby"; for
-    a moderator who is not the host (`host` False), "Cancel lobby" alone."""
+    a moderator who is not the host (`host` False), "Cancel lobby" alone. In the clicker's `words`."""
     record = position.record
     if not host:
-        return host_panel_view(position.game_id)
+        return host_panel_view(position.game_id, words)
     strengths = computer_strengths(record.game)
-    clocks = [(name, f"Clock: {name} ({words})") for name, words in CLOCK_WORDS.items()]
-    stand_ins = [(s, f"Timed-out turns: {level(s).lower()} computer") for s in strengths]
+    clocks = [
+        (
+            name,
+            words.text(
+                "Clock: {clock} ({meaning})",
+                clock=words.text(CLOCK_PRESETS[name]),
+                meaning=words.text(meaning),
+            ),
+        )
+        for name, meaning in CLOCK_WORDS.items()
+    ]
+    stand_ins = [
+        (s, words.text("Timed-out turns: {level} computer", level=level(s, words).lower())) for s in strengths
+    ]
     clocked = (record.clock or "off") != "off"
     return host_panel_view(
         position.game_id,
+        words,
         strengths,
         full=len(record.seats) >= record.max_seats,
         clocks=clocks if record.max_seats > 1 else (),
@@ -58,11 +76,11 @@ def host_panel_of(position: Position, *, host: bool = True) -> discord.ui.View:
     )
 
 
-def host_panel_text(position: Position) -> str:
-    return (
-        f"**Host options** · {position.game.title}, game #{position.game_id}\n"
-        "Only you see these; what you change shows on the lobby at once."
+def host_panel_text(position: Position, words: Words) -> str:
+    heading = words.text(
+        "**Host options** · {game}, game #{number}", game=position.game.title, number=position.game_id
     )
+    return heading + "\n" + words.text("Only you see these; what you change shows on the lobby at once.")
 
 
 #: What the host's panel does, and only there.

@@ -2,7 +2,8 @@
 
 Everything here reads: the stored results and ratings of the server the command is used in
 (`bot/storage/standings.py`), shown by `bot/records/standings.py`. Answers are private (only the one who
-asked sees them) until they press **Share in channel**. A click is refused, privately and
+asked sees them, in their own language) until they press **Share in channel**, which posts them in
+the server's language. A click is refused, privately and
 briefly, unless it comes from the private message that carries it (the router checks the
 component is on the message; here, that the message is ephemeral), names a game we host and,
 for a page, a page that exists.
@@ -15,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import Refusal
+from bot.basics.words import N_, Words, words_for
 from bot.game.registry import entries
 from bot.handlers import replies
 from bot.handlers.table import Table
@@ -32,12 +34,14 @@ from bot.ui.items import leaderboard_view, share_view
 from engine.registry import get_game
 
 #: Where the commands work: a server's records are its own.
-NOT_ON_A_SERVER = "Stats and leaderboards belong to a server: use this in one of its channels."
-UNKNOWN_GAME = "I don't know that game."
-NO_SUCH_OPTIONS = "Nobody played solo with those options here, so there is nothing to show."
-NO_SOLO = "That game has no solo games to rank."
-NOT_HERE = "That button doesn't belong here, so nothing happened. Ask again with `/stats` or `/leaderboard`."
-NO_RATINGS = "That game is played alone: its leaderboard is the best gardens (`solo: True`)."
+NOT_ON_A_SERVER = N_("Stats and leaderboards belong to a server: use this in one of its channels.")
+UNKNOWN_GAME = N_("I don't know that game.")
+NO_SUCH_OPTIONS = N_("Nobody played solo with those options here, so there is nothing to show.")
+NO_SOLO = N_("That game has no solo games to rank.")
+NOT_HERE = N_(
+    "That button doesn't belong here, so nothing happened. Ask again with `/stats` or `/leaderboard`."
+)
+NO_RATINGS = N_("That game is played alone: its leaderboard is the best gardens (`solo: True`).")
 
 
 def _guild(interaction: discord.Interaction[Any]) -> int:
@@ -59,7 +63,7 @@ class StatsCommands:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def _stats(self, guild_id: int, user_id: int, game: str | None) -> discord.Embed:
+    async def _stats(self, guild_id: int, user_id: int, game: str | None, words: Words) -> discord.Embed:
         store = self.table.store
         tallies = await store.tallies(guild_id, user_id, game)
         ratings = {}
@@ -69,23 +73,25 @@ class StatsCommands:
                 if found is not None:
                     ratings[tally.game] = found
         recent = await store.recent(guild_id, user_id, game)
-        embed = stats_embed(user_id, game, tallies, ratings, recent)
+        embed = stats_embed(user_id, game, tallies, ratings, recent, words)
         if game in (None, daily.DAILY_GAME):
             days = await store.daily_days(guild_id, user_id)
             if days:
                 today = daily.day_of(self.table.clock())
                 in_a_row = daily.streak(days, today)
-                played = f"{len(days)} scored day{'s' if len(days) != 1 else ''}"
-                embed.add_field(
-                    name="Daily garden", value=f"{played}; streak: {in_a_row} in a row", inline=False
+                played = words.plural("{n} scored day", "{n} scored days", len(days))
+                value = words.text(
+                    "{played}; streak: {in_a_row} in a row", played=played, in_a_row=words.number(in_a_row)
                 )
+                embed.add_field(name=words.text("Daily garden"), value=value, inline=False)
         return embed
 
     async def stats(self, interaction: discord.Interaction[Any], user_id: int, game: str | None) -> None:
         """`/stats [user] [game]`: privately, with **Share in channel**."""
         guild_id, game = _guild(interaction), _known(game)
-        embed = await self._stats(guild_id, user_id, game)
-        await replies.send(interaction, private=True, embed=embed, view=share_view(user_id, game))
+        words = words_for(str(interaction.locale))
+        embed = await self._stats(guild_id, user_id, game, words)
+        await replies.send(interaction, private=True, embed=embed, view=share_view(user_id, game, words))
 
     async def share(self, interaction: discord.Interaction[Any], user_id: int, game: str | None) -> None:
         """**Share in channel**: the same stats, freshly read, for everyone in the channel."""
@@ -93,8 +99,11 @@ class StatsCommands:
         message = interaction.message
         if message is None or not message.flags.ephemeral:
             raise Refusal(NOT_HERE)
-        embed = await self._stats(guild_id, user_id, game)
-        embed.set_footer(text=f"Shared by {getattr(interaction.user, 'display_name', interaction.user.name)}")
+        # A post for everyone: the server's language (the lead moves it to the server's setting).
+        words = words_for(str(interaction.guild_locale) if interaction.guild_locale is not None else None)
+        embed = await self._stats(guild_id, user_id, game, words)
+        name = getattr(interaction.user, "display_name", interaction.user.name)
+        embed.set_footer(text=words.text("Shared by {name}", name=name))
         await replies.send(
             interaction, private=False, embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -115,6 +124,7 @@ class StatsCommands:
             raise Refusal(UNKNOWN_GAME)
         definition = get_game(game)
         store = self.table.store
+        words = words_for(str(interaction.locale))
         if solo or key is not None:
             if definition.min_seats > 1:
                 raise Refusal(NO_SOLO)
@@ -126,9 +136,10 @@ class StatsCommands:
             page = self._page(page, total)
             rows = await store.best_gardens(guild_id, game, chosen, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
             names = await store.names([row.game_id for row in rows])
-            embed = gardens_page(game, chosen, rows, names, page, total)
-            sets = [(set_key(s), option_set_words(game, s)) for s, _ in played]
-            view = leaderboard_view(game, page, pages(total), set_key(chosen) if played else None, sets)
+            embed = gardens_page(game, chosen, rows, names, page, total, words)
+            sets = [(set_key(s), option_set_words(game, s, words)) for s, _ in played]
+            shown_set = set_key(chosen) if played else None
+            view = leaderboard_view(game, page, pages(total), words, shown_set, sets)
         else:
             if definition.max_seats < 2:
                 raise Refusal(NO_RATINGS)
@@ -136,8 +147,8 @@ class StatsCommands:
             page = self._page(page, total)
             # From the top: a place depends on the ratings above it (ties share one).
             rows_rated = await store.leaderboard(guild_id, game, offset=0, limit=(page + 1) * PAGE_SIZE)
-            embed = ratings_page(game, rows_rated, page, total)
-            view = leaderboard_view(game, page, pages(total))
+            embed = ratings_page(game, rows_rated, page, total, words)
+            view = leaderboard_view(game, page, pages(total), words)
         message = interaction.message
         if interaction.type is discord.InteractionType.component:
             if message is None or not message.flags.ephemeral:

@@ -10,13 +10,14 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
+from bot.basics.words import words_for
 from bot.game.registry import entries, presenter
 from bot.handlers import replies
 from bot.handlers.lobby_views import can_manage, display_name, lobby_view_of
 from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
-from bot.play.seats import SeatChange
-from bot.presenters.rules_pages import page_titles, reflow, split_pages
+from bot.play.seats import SeatChange, said
+from bot.presenters.rules_pages import page_titles, pages_like, reflow
 from bot.publish.render import lobby_embed
 from bot.publish.table_layout import TABLE_LOG_LINES, look_of, table_layout
 from bot.records import daily
@@ -84,7 +85,8 @@ class TableCommands:
         if daily.hidden(position.record, self.table.clock()):
             raise Refusal(DAILY_HIDDEN)
         board = presenter(position.record.game).board_text(view, position.names)
-        shown = layout([container([text(clip(board, TEXT_MAX))], GREEN), text(f"-# Game #{game_id}")])
+        footer = "-# " + words_for(str(interaction.locale)).text("Game #{game}", game=game_id)
+        shown = layout([container([text(clip(board, TEXT_MAX))], GREEN), text(footer)])
         await replies.send(interaction, private=True, view=shown)
 
     async def end_or_leave(
@@ -106,7 +108,11 @@ class TableCommands:
             )
         else:
             change = await lobbies.leave(game_id, interaction.user.id, computer=computer)
-        await replies.send(interaction, private=False, content=" ".join(change.notes) or "Done.")
+        await replies.send(
+            interaction,
+            private=False,
+            content=said(change.notes, change.position.words) or change.position.words.text("Done."),
+        )
         await self.show_seat_change(change)
 
     async def show_seat_change(self, change: SeatChange) -> None:
@@ -141,11 +147,16 @@ class TableCommands:
         found = entries().get(game)
         if found is None:
             raise Refusal("I don't know that game.")
-        pages = split_pages(reflow(found.presenter.rules_text()))
+        words = words_for(str(interaction.locale))
+        english = reflow(found.presenter.rules_text())
+        pages = pages_like(reflow(found.presenter.rules_text(words.language)), english, words)
         page = min(max(page, 0), len(pages) - 1)
-        embed = discord.Embed(title=f"Rules — {get_game(game).title}", description=pages[page], colour=GREEN)
-        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
-        fields: dict[str, Any] = {"embed": embed, "view": rules_view(game, page, page_titles(pages))}
+        title = words.text("Rules — {game}", game=words.text(get_game(game).title))
+        embed = discord.Embed(title=title, description=pages[page], colour=GREEN)
+        shown, count = words.number(page + 1), words.number(len(pages))
+        embed.set_footer(text=words.text("Page {page} of {pages}", page=shown, pages=count))
+        view = rules_view(game, page, page_titles(pages, words), words)
+        fields: dict[str, Any] = {"embed": embed, "view": view}
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await replies.update(interaction, **fields)

@@ -14,7 +14,7 @@ from bot.game.position import Position
 from bot.game.registry import computer_strengths
 from bot.game.sessions import Sessions
 from bot.play.game_log import game_ended
-from bot.play.seats import SeatChange, computer_name
+from bot.play.seats import Note, SeatChange, computer_name
 from bot.records.results import result_record
 from bot.storage import GameRecord, Outcome, ResultRecord, SeatRecord, Store
 from bot.ui.levels import level
@@ -46,11 +46,17 @@ class InPlay:
             replaced_name=name,
         )
         await self.store.set_game_seats(record.id, seats)
-        notes = [f"{name} left; {seats[seat].name.split(',')[0]} takes their seat and the game goes on."]
+        notes = [
+            Note(
+                "{player} left; {computer} takes their seat and the game goes on.",
+                player=name,
+                computer=seats[seat].name.split(",")[0],
+            )
+        ]
         if record.host_id == record.seats[seat].user_id:
             new_host = next(s for s in seats if s.user_id is not None)
             await self.store.set_host(record.id, int(new_host.user_id or 0))
-            notes.append(f"{new_host.name} is the host now.")
+            notes.append(Note("{player} is the host now.", player=new_host.name))
         session = self.sessions.session(record.id)
         session.position = None  # the seats changed: read them again
         return SeatChange(await self.sessions.position(record.id), notes=notes)
@@ -69,7 +75,9 @@ class InPlay:
             closed = await self.store.close_game(game_id, "cancelled", reason, result)
             if closed and record.status == "active":
                 game_ended(game_id, record.game, "ended early", reason)
-            return await self._closed(game_id, [f"{name} ended the {what}."])
+            if record.status == "lobby":
+                return await self._closed(game_id, [Note("{player} ended the lobby.", player=name)])
+            return await self._closed(game_id, [Note("{player} ended the game.", player=name)])
 
     async def retire(self, record: GameRecord) -> bool:
         """End a stored game in progress these rules can no longer play on (`engine.api.retired`:
@@ -119,7 +127,8 @@ class InPlay:
             await self.store.set_game_seats(game_id, seats)
             self.sessions.session(game_id).position = None
             return SeatChange(
-                await self.sessions.position(game_id), notes=[f"{name} is back and plays again."]
+                await self.sessions.position(game_id),
+                notes=[Note("{player} is back and plays again.", player=name)],
             )
 
     async def _result(self, record: GameRecord, outcome: Outcome, reason: str) -> ResultRecord:
@@ -136,7 +145,7 @@ class InPlay:
             end_reason=reason,
         )
 
-    async def _closed(self, game_id: int, notes: list[str]) -> SeatChange:
+    async def _closed(self, game_id: int, notes: list[Note]) -> SeatChange:
         """A game or lobby just closed: its fresh record (its session's position no longer holds)."""
         session = self.sessions.session(game_id)
         record = await self.store.get(game_id)

@@ -17,12 +17,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.basics.refusals import GAME_GONE, NOT_OFFERED, NOT_PLAYING_TO_LEAVE, Refusal
+from bot.basics.words import N_
 from bot.game.position import Position
 from bot.game.registry import computer_strengths
 from bot.game.sessions import Sessions
 from bot.play.game_log import game_ended
 from bot.play.in_play import InPlay
-from bot.play.seats import SeatChange, computer_name, seat_range
+from bot.play.seats import Note, SeatChange, computer_name, seat_range
 from bot.records.daily import todays_deal
 from bot.records.server_settings import CLOCK_SECONDS
 from bot.storage import ChannelBusy, GameRecord, SeatRecord
@@ -48,7 +49,7 @@ CHANNEL_TAKEN = (
 )
 #: Seconds a stored game may wait for its first message before `/play` may drop it.
 UNSEEN_GRACE = 15.0
-UNSEEN_REASON = "its message was never posted"
+UNSEEN_REASON = N_("its message was never posted")
 
 
 def unseen(record: GameRecord) -> bool:
@@ -92,10 +93,12 @@ class Lobbies(InPlay):
         clock: str | None = None,
         stand_in: str | None = None,
         daily: bool = False,
+        language: str | None = None,
     ) -> SeatChange:
         """Open a lobby with the host seated, with its clock preset and the strength that plays
         timed-out turns. A game for exactly one player starts at once. `daily`: today's daily
-        garden of the server (bot/records/daily.py): its seed and options, not the ones given."""
+        garden of the server (bot/records/daily.py): its seed and options, not the ones given.
+        `language`: what its public messages are written in (None: English)."""
         game = get_game(game_name)
         deal = await todays_deal(self.store, game_name, guild_id, self._clock()) if daily else None
         if deal is not None:
@@ -129,6 +132,7 @@ class Lobbies(InPlay):
             "host_id": host_id,
             "lobby_ttl": self.lobby_ttl,
             "daily": deal.day if deal is not None else None,
+            "language": language,
         }
         try:
             record = await self.store.create_lobby(**fields)
@@ -201,7 +205,9 @@ class Lobbies(InPlay):
             number = sum(1 for seat in record.seats if seat.computer is not None) + 1
             record.seats.append(SeatRecord(name=computer_name(strength, number), computer=strength))
             await self.store.set_lobby_seats(game_id, record.seats)
-            return SeatChange(Position(record), notes=[f"{record.seats[-1].name} joined."])
+            return SeatChange(
+                Position(record), notes=[Note("{player} joined.", player=record.seats[-1].name)]
+            )
 
     async def set_clock(
         self, game_id: int, user_id: int, *, clock: str | None = None, stand_in: str | None = None
@@ -282,17 +288,17 @@ class Lobbies(InPlay):
                 result = await self._result(record, "left", reason)
                 if await self.store.close_game(game_id, "cancelled", reason, result):
                     game_ended(game_id, record.game, "left", reason)
-                return await self._closed(game_id, [f"{name} left the game."])
+                return await self._closed(game_id, [Note("{player} left the game.", player=name)])
             record.seats.pop(seat)
             if not any(s.is_person for s in record.seats):
-                await self.store.close_game(game_id, "cancelled", "everyone left the lobby")
+                await self.store.close_game(game_id, "cancelled", N_("everyone left the lobby"))
                 return await self._closed(game_id, [])
             await self.store.set_lobby_seats(game_id, record.seats)
-            notes = [f"{name} left."]
+            notes = [Note("{player} left.", player=name)]
             if user_id == record.host_id:
                 new_host = next(s for s in record.seats if s.user_id is not None)
                 await self.store.set_host(game_id, int(new_host.user_id or 0))
-                notes.append(f"{new_host.name} is the host now.")
+                notes.append(Note("{player} is the host now.", player=new_host.name))
             fresh = await self.store.get(game_id)
             assert fresh is not None
             return SeatChange(Position(fresh), notes=notes)
@@ -305,7 +311,7 @@ class Lobbies(InPlay):
             if not self.owns_guild(record.guild_id):
                 continue
             async with self.sessions.session(record.id).lock:
-                if await self.store.close_game(record.id, "cancelled", "the lobby expired"):
+                if await self.store.close_game(record.id, "cancelled", N_("the lobby expired")):
                     closed.append((await self._closed(record.id, [])).position)
             self.sessions.forget(record.id)
         return closed

@@ -4,8 +4,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.basics.words import Words
 from bot.game.position import Position
 from bot.ui.levels import level
+
+
+class Note:
+    """Something a seat change says at the table ("Alice joined."): its English wording, a catalog
+    entry, and its fields, said in the table's language where it is shown (issue 32)."""
+
+    def __init__(self, msgid: str, **fields: object) -> None:
+        self.msgid = msgid
+        self.fields = fields
+
+    def said(self, words: Words) -> str:
+        return words.text(self.msgid, **self.fields)
+
+    def __str__(self) -> str:
+        return self.msgid.format(**self.fields)
+
+    def __repr__(self) -> str:
+        return f"Note({str(self)!r})"
+
+
+def said(notes: list[Note], words: Words) -> str:
+    """The notes as one line in `words`' language."""
+    return " ".join(note.said(words) for note in notes)
 
 
 @dataclass
@@ -15,7 +39,7 @@ class SeatChange:
     position: Position
     started: bool = False
     closed: bool = False
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
 
 def computer_name(strength: str, number: int) -> str:

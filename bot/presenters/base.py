@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
+from bot.basics.words import ENGLISH as ENGLISH  # the rules' own language, for the presenters
 from bot.basics.words import Words
 from bot.presenters.engine_words import LineWriter
 from bot.ui.choices import Entry
@@ -107,8 +108,8 @@ class Presenter:
         """The `/play <game>` subcommand with this game's options as typed choices."""
         raise NotImplementedError
 
-    def rules_text(self) -> str:
-        """The rules as Markdown, for `/rules`."""
+    def rules_text(self, language: str = ENGLISH) -> str:
+        """The rules as Markdown, for `/rules`: in `language` where it has a page, else English."""
         raise NotImplementedError
 
     def options_text(self, options: dict[str, Any]) -> str:
@@ -172,10 +173,19 @@ def read_rules(game_name: str, fallback: str) -> str:
     return fallback
 
 
-def players_rules(rules_name: str, title: str, drop: set[str]) -> str:
-    """The players' text (docs/rules/<rules_name>-players.md); without it, the developers' document
-    `<rules_name>.md` without its developer sections (`drop`); without that, a line saying so."""
-    text = read_rules(f"{rules_name}-players", "")
+def read_rules_in(game_name: str, language: str, fallback: str) -> str:
+    """`<game>.<language>.md` (a translated page, e.g. `sabotage-players.fr.md`) where there is
+    one, else the English `<game>.md` (read_rules), else `fallback`. The pseudo-locale has no pages
+    of its own: it reads the English."""
+    translated = read_rules(f"{game_name}.{language}", "") if language != ENGLISH else ""
+    return translated or read_rules(game_name, fallback)
+
+
+def players_rules(rules_name: str, title: str, drop: set[str], language: str = ENGLISH) -> str:
+    """The players' text (docs/rules/<rules_name>-players.md, or its translation into `language`:
+    `<rules_name>-players.<language>.md`); without it, the developers' document `<rules_name>.md`
+    without its developer sections (`drop`); without that, a line saying so."""
+    text = read_rules_in(f"{rules_name}-players", language, "")
     if text:
         return text
     document = read_rules(rules_name, "")

@@ -196,10 +196,10 @@ class CabbageheadPresenter(Presenter):
             parts.append("the host starts" if first == 0 else "the other player starts")
         return " · ".join(parts)
 
-    def rules_text(self) -> str:
+    def rules_text(self, language: str = "en") -> str:
         """The players' text (docs/rules/cabbagehead-players.md); without it, the developers'
         document without its developer sections."""
-        return players_rules(self.game_name, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS)
+        return players_rules(self.game_name, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS, language)
 
 
 #: Where a card passed on lies in the receiver's row (the view names the place).

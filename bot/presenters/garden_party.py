@@ -19,6 +19,7 @@ from bot.basics.refusals import Refusal
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
+    ENGLISH,
     THREAD_HELP,
     OpenLobby,
     Presenter,
@@ -173,10 +174,10 @@ class GardenPartyPresenter(Presenter):
 
         return play_garden_party
 
-    def rules_text(self) -> str:
+    def rules_text(self, language: str = ENGLISH) -> str:
         """The players' text (docs/rules/garden-party-players.md); without it, the rules as
         implemented without their developer sections."""
-        return players_rules("garden-party", "Garden Party", RULES_FOR_DEVELOPERS)
+        return players_rules("garden-party", "Garden Party", RULES_FOR_DEVELOPERS, language)
 
 
 def build_options(

@@ -8,7 +8,16 @@ import discord
 from discord import app_commands
 
 import engine.objection as rules
-from bot.presenters.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, OpenLobby, Presenter, read_rules
+from bot.presenters.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    ENGLISH,
+    THREAD_HELP,
+    OpenLobby,
+    Presenter,
+    read_rules,
+    read_rules_in,
+)
 from engine.objection import OBJECTION_COST, ObjectionOptions, ObjectionView
 
 
@@ -64,10 +73,10 @@ class ObjectionPresenter(Presenter):
 
         return play_objection
 
-    def rules_text(self) -> str:
+    def rules_text(self, language: str = ENGLISH) -> str:
         """The players' text (docs/rules/objection-players.md), else the engine's own rules."""
         fallback = read_rules(self.game_name, f"# Objection!\n\n{(rules.__doc__ or '').strip()}")
-        return read_rules(f"{self.game_name}-players", fallback)
+        return read_rules_in(f"{self.game_name}-players", language, fallback)
 
 
 PRESENTER = ObjectionPresenter()

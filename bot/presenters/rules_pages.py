@@ -2,7 +2,9 @@
 
 A page is one `#`/`##` section where it can be: a short section is merged with its neighbour, a
 long one is cut at paragraphs into pages of about the same size, and a heading always stays with
-the text under it. Each page is named by its section for the page picker ("3. A turn").
+the text under it. Each page is named by its section for the page picker ("3. A turn"): by the
+page's own heading, so a translated page names its pages in its language; the few words added here
+("(continued)") come from the catalogs. A translation is paged as its English is (`pages_like`).
 """
 
 from __future__ import annotations
@@ -10,10 +12,15 @@ from __future__ import annotations
 import math
 import re
 
+from bot.basics.words import Words, words_for
+
 #: Comfortably under an embed description's 4096 characters, and short enough to read at once.
 PAGE_CHARS = 1800
 #: Below this a page is merged with a neighbour when they fit together.
 MIN_PAGE_CHARS = 400
+#: The most a translation's pages grow over its English's (`pages_like`): 3,600 characters, still
+#: within an embed's description.
+MOST_SCALE = 2.0
 #: Heading lines that start a section of their own page (`###` and deeper stay inside one).
 _SECTION = re.compile(r"^#{1,2} ")
 _HEADING = re.compile(r"^#{1,6} ")
@@ -78,14 +85,14 @@ def _sections(text: str, limit: int) -> list[list[str]]:
     return sections
 
 
-def _merge_short(sections: list[list[str]]) -> list[list[str]]:
+def _merge_short(sections: list[list[str]], minimum: int) -> list[list[str]]:
     """Sections too short for a page of their own (a title and its introduction, a heading over a
     few lines) joined to the section after them (the last one: to the one before)."""
     merged: list[list[str]] = []
     waiting: list[str] = []
     for section in sections:
         waiting = waiting + section
-        if _size(waiting) >= MIN_PAGE_CHARS:
+        if _size(waiting) >= minimum:
             merged.append(waiting)
             waiting = []
     if waiting:
@@ -96,7 +103,7 @@ def _merge_short(sections: list[list[str]]) -> list[list[str]]:
     return merged
 
 
-def _cut_section(blocks: list[str], limit: int) -> list[list[str]]:
+def _cut_section(blocks: list[str], limit: int, minimum: int) -> list[list[str]]:
     """A section in pages of about equal size, each at most `limit`, cut between blocks; a heading
     never ends a page."""
     if _size(blocks) <= limit:
@@ -109,7 +116,7 @@ def _cut_section(blocks: list[str], limit: int) -> list[list[str]]:
             joined = _size([*current, block])
             too_long = joined > limit
             closer_without = abs(_size(current) - target) <= abs(joined - target)
-            if too_long or (_size(current) >= MIN_PAGE_CHARS and closer_without):
+            if too_long or (_size(current) >= minimum and closer_without):
                 carried: list[str] = []  # headings at the end go with the text under them
                 while current and _HEADING.match(current[-1]):
                     carried.insert(0, current.pop())
@@ -122,11 +129,11 @@ def _cut_section(blocks: list[str], limit: int) -> list[list[str]]:
     return pages
 
 
-def _merge_small_pages(pages: list[list[str]], limit: int) -> list[list[str]]:
+def _merge_small_pages(pages: list[list[str]], limit: int, minimum: int) -> list[list[str]]:
     """A page shorter than the minimum joined to a neighbour it fits with."""
     out: list[list[str]] = []
     for page in pages:
-        small = out and (_size(page) < MIN_PAGE_CHARS or _size(out[-1]) < MIN_PAGE_CHARS)
+        small = out and (_size(page) < minimum or _size(out[-1]) < minimum)
         if small and _size([*out[-1], *page]) <= limit:
             out[-1] = [*out[-1], *page]
             continue
@@ -134,13 +141,27 @@ def _merge_small_pages(pages: list[list[str]], limit: int) -> list[list[str]]:
     return out
 
 
-def split_pages(text: str, limit: int = PAGE_CHARS) -> list[str]:
+def split_pages(
+    text: str, limit: int = PAGE_CHARS, words: Words | None = None, *, scale: float = 1.0
+) -> list[str]:
     """Pages of at most `limit` characters, one `#`/`##` section each where possible: short
-    sections merged with a neighbour, long ones cut at paragraphs into pages of similar size."""
-    sections = _merge_short(_sections(text, limit))
-    pages = [page for section in sections for page in _cut_section(section, limit)]
-    found = [_joined(page) for page in _merge_small_pages(pages, limit)]
-    return found or ["(No rules text yet.)"]
+    sections merged with a neighbour, long ones cut at paragraphs into pages of similar size
+    (`words`: the reader's, for the line that says there is no text; default English). `scale`
+    grows the limit and the minimum alike, for a translation (`pages_like`)."""
+    limit, minimum = round(limit * scale), round(MIN_PAGE_CHARS * scale)
+    sections = _merge_short(_sections(text, limit), minimum)
+    pages = [page for section in sections for page in _cut_section(section, limit, minimum)]
+    found = [_joined(page) for page in _merge_small_pages(pages, limit, minimum)]
+    return found or [(words or words_for(None)).text("(No rules text yet.)")]
+
+
+def pages_like(text: str, english: str, words: Words | None = None) -> list[str]:
+    """A translated text's pages, paged as its English `english` is: a translation runs longer
+    (French about 1.2 times), so its page limits grow by as much, its pages break where the
+    English ones do, and a page number names the same sections in every language. The English
+    itself (or a text as long) pages as `split_pages` does."""
+    scale = min(max(len(text) / len(english), 1.0), MOST_SCALE) if english else 1.0
+    return split_pages(text, words=words, scale=scale)
 
 
 def _headings(page: str) -> list[str]:
@@ -148,9 +169,11 @@ def _headings(page: str) -> list[str]:
     return [line.lstrip("#").strip() for line in page.splitlines() if _SECTION.match(line)]
 
 
-def page_titles(pages: list[str]) -> list[str]:
+def page_titles(pages: list[str], words: Words | None = None) -> list[str]:
     """Each page's name for the picker, numbered: its first `##` section ("2. Setting up"), else
-    its title, else the section it continues ("3. Setting up (continued)")."""
+    its title, else the section it continues ("3. Setting up (continued)", in `words`' language:
+    default English)."""
+    said = words or words_for(None)
     titles: list[str] = []
     last = ""
     for number, page in enumerate(pages, start=1):
@@ -161,9 +184,9 @@ def page_titles(pages: list[str]) -> list[str]:
         elif headings:
             name = headings[0]
         elif last:
-            name = f"{last} (continued)"
+            name = said.text("{section} (continued)", section=last)
         else:
-            name = f"Page {number}"
+            name = said.text("Page {number}", number=said.number(number))
         if headings:
             last = (subsections or headings)[-1]
         titles.append(f"{number}. {name}")

@@ -20,6 +20,7 @@ from bot.basics.refusals import Refusal
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
+    ENGLISH,
     THREAD_HELP,
     OpenLobby,
     Presenter,
@@ -315,10 +316,10 @@ class SabotagePresenter(Presenter):
 
         return play_sabotage
 
-    def rules_text(self) -> str:
+    def rules_text(self, language: str = ENGLISH) -> str:
         """The players' text (docs/rules/sabotage-players.md); without it, the developers'
         document without its developer sections."""
-        return players_rules(self.game_name, "Garden Sabotage", RULES_FOR_DEVELOPERS)
+        return players_rules(self.game_name, "Garden Sabotage", RULES_FOR_DEVELOPERS, language)
 
 
 def build_options(bird: bool, first_player: str, season_rounds: int) -> SabotageOptions:

@@ -8,7 +8,16 @@ import discord
 from discord import app_commands
 
 import engine.secret_number as rules
-from bot.presenters.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, OpenLobby, Presenter, read_rules
+from bot.presenters.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    ENGLISH,
+    THREAD_HELP,
+    OpenLobby,
+    Presenter,
+    read_rules,
+    read_rules_in,
+)
 from engine.secret_number import SecretNumberOptions, SecretNumberView
 
 
@@ -50,10 +59,10 @@ class SecretNumberPresenter(Presenter):
 
         return play_secret_numbers
 
-    def rules_text(self) -> str:
+    def rules_text(self, language: str = ENGLISH) -> str:
         """The players' text (docs/rules/secret_number-players.md), else the engine's own rules."""
         fallback = read_rules(self.game_name, f"# Secret Numbers\n\n{(rules.__doc__ or '').strip()}")
-        return read_rules(f"{self.game_name}-players", fallback)
+        return read_rules_in(f"{self.game_name}-players", language, fallback)
 
 
 PRESENTER = SecretNumberPresenter()

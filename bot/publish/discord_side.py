@@ -103,8 +103,8 @@ class DiscordSide(NoticeSide):
         changes = await self.store.rating_changes(position.game_id) if stored and stored.rated else []
         await self.channel(position).send(
             content=mentions or None,  # the ping; the end itself is said once, in the embed
-            embed=result_embed(position, ratings_text(stored, changes)),
-            view=again_view(position.game_id),
+            embed=result_embed(position, ratings_text(stored, changes, position.words)),
+            view=again_view(position.game_id, position.words),
             allowed_mentions=mentions_of(people),
         )
 

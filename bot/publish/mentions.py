@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.game.position import Position
+from bot.ui.items import HAND_LABEL
 from engine.api import has_public_view
 
 
@@ -26,4 +27,7 @@ def mentions_of(user_ids: list[int]) -> discord.AllowedMentions:
 
 def how_to_play(position: Position) -> str:
     """Where a turn is played: on the table itself in a game with nothing hidden, else in the hand."""
-    return "Play on the table" if has_public_view(position.game) else "Press **My hand** to play"
+    words = position.words
+    if has_public_view(position.game):
+        return words.text("Play on the table")
+    return words.text("Press **{hand}** to play", hand=words.text(HAND_LABEL))

@@ -21,7 +21,7 @@ from bot.picture_service import PictureService
 from bot.publish.mentions import how_to_play, mentions_of
 from bot.publish.render import MESSAGE_MAX, board_link
 from bot.ui.choices import clip
-from bot.ui.items import back_view
+from bot.ui.items import BACK_LABEL, back_view
 
 log = logging.getLogger(__name__)
 
@@ -71,12 +71,16 @@ class NoticeSide:
         self, position: Position, session: GameSession, users: list[int], version: int, ends: float | None
     ) -> list[MessageRef]:
         """Post the turn notice mentioning `users`; the older notices it retired."""
-        link = board_link(position)
-        where = f" — the board: {link}" if link else ""
+        words = position.words
         mentions = " ".join(f"<@{u}>" for u in users)
-        clock = f" Your time runs out <t:{int(ends)}:R>." if ends is not None else ""
-        title = position.game.title
-        text = f"{mentions}, it's your turn in **{title}**.{clock} {how_to_play(position)}{where}"
+        parts = [
+            words.text("{players}, it's your turn in **{game}**.", players=mentions, game=position.game.title)
+        ]
+        if ends is not None:
+            when = f"<t:{int(ends)}:R>"
+            parts.append(words.text("Your time runs out {when}.", when=when))
+        parts.append(how_to_play(position) + board_words(position))
+        text = " ".join(parts)
         _, gone = await self._replace_notices(position, session, text, users)
         session.shown.notice_version = version
         return gone
@@ -114,12 +118,17 @@ class NoticeSide:
         replaces the turn notice, and a direct message if they asked for them (`/notify`). A user
         who refuses direct messages gets none, silently. Best effort: a reminder is not retried."""
         session = self.sessions.session(position.game_id)
-        link = board_link(position)
-        where = f" — the board: {link}" if link else ""
-        text = (
-            f"⏰ <@{user}>, your turn in **{position.game.title}** runs out <t:{int(ends)}:R>. "
-            f"{how_to_play(position)}{where}"
+        words = position.words
+        when = f"<t:{int(ends)}:R>"
+        where = board_words(position)
+        mention = f"<@{user}>"
+        runs_out = words.text(
+            "⏰ {player}, your turn in **{game}** runs out {when}.",
+            player=mention,
+            game=position.game.title,
+            when=when,
         )
+        text = f"{runs_out} {how_to_play(position)}{where}"
         try:
             posted, _ = await self._replace_notices(position, session, text, [user])
         except discord.HTTPException:
@@ -136,7 +145,10 @@ class NoticeSide:
             channel = await self.client.create_dm(discord.Object(user))
             await channel.send(
                 clip(
-                    f"⏰ Your turn in **{position.game.title}** runs out <t:{int(ends)}:R>.{where}",
+                    words.text(
+                        "⏰ Your turn in **{game}** runs out {when}.", game=position.game.title, when=when
+                    )
+                    + where,
                     MESSAGE_MAX,
                 )
             )
@@ -152,13 +164,17 @@ class NoticeSide:
         record = position.record
         player = record.seats[seat]
         name = player.away_name or player.name
-        text = (
-            f"🤖 Time ran out three turns in a row for **{name}**: a computer plays for them from "
-            f"now on. {name}, press **I'm back** to take your seat again."
+        text = position.words.text(
+            "🤖 Time ran out three turns in a row for **{player}**: a computer plays for them from "
+            "now on. {player}, press **{back}** to take your seat again.",
+            player=name,
+            back=position.words.text(BACK_LABEL),
         )
         try:
             await self.channel(position).send(
-                text, view=back_view(record.id, seat), allowed_mentions=discord.AllowedMentions.none()
+                text,
+                view=back_view(record.id, seat, position.words),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.warning("Could not announce the stand-in of game %s.", record.id, exc_info=True)
@@ -182,3 +198,9 @@ class NoticeSide:
         channel = self.client.get_partial_messageable(ref.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(ref.message_id).delete()
+
+
+def board_words(position: Position) -> str:
+    """ " — the board: <link>", where the game's board is (nothing before it is posted)."""
+    link = board_link(position)
+    return position.words.text(" — the board: {link}", link=link) if link else ""

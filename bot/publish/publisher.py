@@ -26,7 +26,7 @@ from bot.game.sessions import Sessions
 from bot.picture_service import BoardPicture, PictureService
 from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.plan import Facts, plan
-from bot.publish.table_layout import TABLE_LOG_LINES, table_words
+from bot.publish.table_layout import TABLE_LOG_LINES
 from bot.records import daily
 from engine.api import Event
 
@@ -161,7 +161,7 @@ class Publisher:
             replying=[seat for seat in position.to_move() if position.in_window(seat)],
         )
         steps = plan(facts)
-        lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, table_words(position))
+        lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
         if record.version != facts.version:  # a move landed meanwhile: show the latest instead
             session.dirty = True
             return

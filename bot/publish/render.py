@@ -11,16 +11,17 @@ from collections.abc import Sequence
 import discord
 
 from bot.basics.ratings import Rating, shown
+from bot.basics.words import N_, Words
 from bot.game.position import Position
 from bot.game.registry import presenter
 from bot.records.fair_deal import revealed_line
 from bot.records.results import ranked
-from bot.records.server_settings import CLOCK_WORDS
+from bot.records.server_settings import CLOCK_PRESETS, CLOCK_WORDS
 from bot.storage import RatingChange, ResultRecord
 from bot.ui.choices import clip
 from bot.ui.layout import DESCRIPTION_MAX, GREEN
 from bot.ui.levels import level
-from engine.api import SeatResult, points_word
+from engine.api import SeatResult
 
 #: A message's content limit.
 MESSAGE_MAX = 2000
@@ -38,35 +39,58 @@ def board_link(position: Position) -> str | None:
     return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.board_message_id}"
 
 
+def clock_line(position: Position) -> str:
+    """The lobby's clock: its preset, what it means, and who plays a turn whose time runs out."""
+    record, words = position.record, position.words
+    clock = record.clock or "off"
+    meaning = words.text(CLOCK_WORDS[clock]) if clock in CLOCK_WORDS else clock
+    name = words.text(CLOCK_PRESETS[clock]) if clock in CLOCK_PRESETS else clock
+    if clock != "off" and record.stand_in:
+        return words.text(
+            "Clock: {clock} ({meaning}); a {level} computer plays a turn whose time runs out",
+            clock=name,
+            meaning=meaning,
+            level=level(record.stand_in, words).lower(),
+        )
+    return words.text("Clock: {clock} ({meaning})", clock=name, meaning=meaning)
+
+
 def lobby_embed(position: Position) -> discord.Embed:
-    record = position.record
+    record, words = position.record, position.words
     closed = record.status != "lobby"
     embed = discord.Embed(
-        title=clip(f"{position.game.title} — lobby", FIELD_NAME_MAX), colour=GREY if closed else GREEN
+        title=clip(words.text("{game} — lobby", game=position.game.title), FIELD_NAME_MAX),
+        colour=GREY if closed else GREEN,
     )
     need = (
-        f"{record.min_seats}"
+        words.number(record.min_seats)
         if record.min_seats == record.max_seats
-        else f"{record.min_seats}–{record.max_seats}"
+        else f"{words.number(record.min_seats)}–{words.number(record.max_seats)}"
     )
-    seats = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(record.seats)) or "nobody yet"
-    options = presenter(record.game).options_text(record.options) or "standard rules"
-    lines = [f"Options: {options}", f"Players needed: {need}"]
+    seated = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(record.seats))
+    options = presenter(record.game).options_text(record.options) or words.text("standard rules")
+    lines = [
+        words.text("Options: {options}", options=options),
+        words.text("Players needed: {need}", need=need),
+    ]
     if record.max_seats > 1:
-        clock = record.clock or "off"
-        line = f"Clock: {clock} ({CLOCK_WORDS.get(clock, clock)})"
-        if clock != "off" and record.stand_in:
-            line += f"; a {level(record.stand_in).lower()} computer plays a turn whose time runs out"
-        lines.append(line)
+        lines.append(clock_line(position))
     if record.status == "lobby" and record.lobby_expires_at:
-        lines.append(f"The lobby closes <t:{int(record.lobby_expires_at)}:R> unless the host starts it.")
+        when = f"<t:{int(record.lobby_expires_at)}:R>"
+        lines.append(words.text("The lobby closes {when} unless the host starts it.", when=when))
     if closed:
-        lines.append(f"**Closed:** {record.end_reason or record.status}.")
+        lines.append(
+            words.text("**Closed:** {reason}.", reason=words.text(record.end_reason or record.status))
+        )
     embed.description = clip("\n".join(lines), DESCRIPTION_MAX)
-    embed.add_field(name=f"Players ({len(record.seats)})", value=clip(seats, FIELD_VALUE_MAX), inline=False)
+    embed.add_field(
+        name=words.text("Players ({count})", count=len(record.seats)),
+        value=clip(seated or words.text("nobody yet"), FIELD_VALUE_MAX),
+        inline=False,
+    )
     host = next((s.name for s in record.seats if s.user_id == record.host_id), None)
     if host:
-        embed.set_footer(text=f"Host: {host} · game #{record.id}")
+        embed.set_footer(text=words.text("Host: {host} · game #{game}", host=host, game=record.id))
     return embed
 
 
@@ -83,19 +107,21 @@ def result_lines(position: Position) -> str:
     result = position.result()
     if result is None:
         return ""
-    names = position.names
+    names, words = position.names, position.words
     solo = len(result.seats) == 1
     lines = []
     for place, seat_result in ranking(position):
         award = f" — {seat_result.award}" if seat_result.award else ""
         mark = "🏆 " if seat_result.seat in result.winners and not solo else ""
         head = f"{place}. " if not solo else ""
-        points = f"{seat_result.total} {points_word(seat_result.total)}"
+        points = words.plural("{n} point", "{n} points", seat_result.total)
         lines.append(f"{head}{mark}**{names[seat_result.seat]}**: {points}{award}")
     lines += ["", result.summary_for(names)]
     if solo:
         ribbon = result.seats[0].award
-        lines.append(f"Ribbon: {ribbon}" if ribbon else "No ribbon this time.")
+        lines.append(
+            words.text("Ribbon: {ribbon}", ribbon=ribbon) if ribbon else words.text("No ribbon this time.")
+        )
     # Several seats: the 🏆 and the game's own words say who won; no "Winner:" line repeats it
     # (issue 27 item 9).
     return "\n".join(lines)
@@ -117,28 +143,42 @@ def add_result_fields(embed: discord.Embed, position: Position) -> None:
         )
 
 
-def ratings_text(stored: ResultRecord | None, changes: Sequence[RatingChange]) -> str:
+def ratings_text(stored: ResultRecord | None, changes: Sequence[RatingChange], words: Words) -> str:
     """What the game did to the ratings, for its final message: each player's new rating and its
     change, or why the game did not count (nothing for a game stored before results were kept)."""
     if stored is None:
         return ""
     if not stored.rated:
-        return f"Not rated: {stored.unrated_reason or 'it did not count'}."
+        # A stored reason is its English wording (bot.records.results), said in `words` when the
+        # catalogs know it.
+        reason = words.text(stored.unrated_reason or N_("it did not count"))
+        return words.text("Not rated: {reason}.", reason=reason)
     names = {seat.user_id: seat.name for seat in stored.seats}
     parts = []
     for change in changes:
         before = shown(Rating(change.mu_before, change.sigma_before))
         after = shown(Rating(change.mu_after, change.sigma_after))
         parts.append(f"**{names.get(change.user_id, '?')}** {after} ({after - before:+d})")
-    return "Ratings: " + ", ".join(parts)
+    return words.text("Ratings: {ratings}", ratings=", ".join(parts))
 
 
 def result_embed(position: Position, ratings: str = "") -> discord.Embed:
     """The final scores; `ratings`: the line saying what the game did to the ratings."""
-    embed = discord.Embed(title=f"{position.game.title} — final scores", colour=GREEN)
+    words = position.words
+    embed = discord.Embed(title=words.text("{game} — final scores", game=position.game.title), colour=GREEN)
     add_result_fields(embed, position)
     if ratings:
         embed.description = clip(f"{embed.description or ''}\n\n{ratings}", DESCRIPTION_MAX)
-    embed.add_field(name="Fair deal", value=clip(revealed_line(position.game_id, position.record.seed), 1024))
-    embed.set_footer(text=f"Game #{position.game_id} · archived after {position.version} moves")
+    embed.add_field(
+        name=words.text("Fair deal"),
+        value=clip(revealed_line(position.game_id, position.record.seed, words), 1024),
+    )
+    embed.set_footer(
+        text=words.plural(
+            "Game #{game} · archived after {n} move",
+            "Game #{game} · archived after {n} moves",
+            position.version,
+            game=position.game_id,
+        )
+    )
     return embed

@@ -154,7 +154,9 @@ def messages() -> dict[str, Image.Image]:
     seat = position.to_move()[0]
     hand = render_hand("sabotage", position.view(seat), seat, position.names)
     page = choices_page(position, seat)
-    layout = hand_layout(position, seat, lines[-3:], note=None, picture_alt=hand.description, page=page)
+    layout = hand_layout(
+        position, seat, lines[-3:], note=None, picture_alt=hand.description, page=page, words=position.words
+    )
     shown["sabotage-hand-message"] = preview(payload(layout), {"hand.png": png(hand)})
     return shown
 

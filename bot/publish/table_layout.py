@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.basics.words import ENGLISH, Words, words_for
+from bot.basics.words import ENGLISH, N_, Words
 from bot.game.position import Position
 from bot.game.registry import presenter
 from bot.picture_service import BoardPicture
@@ -101,11 +101,6 @@ def look_of(
         # one): their clocks run on, so the table keeps showing when time runs out.
         return TableLook(tuple(lines), alt, picture.kept_move, before.ends, to_move)
     return TableLook(tuple(lines), alt, picture.kept_move)
-
-
-def table_words(position: Position) -> Words:
-    """The words of the table and its public lines: the server's language."""
-    return words_for(None)  # lead: position.words
 
 
 def table_seat(position: Position) -> int | None:
@@ -205,12 +200,14 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
     `says_result`: a finished game's result is said here (a replay, which has no final message
     below it); on the table it is left to the final message."""
     record = position.record
-    names = position.names
+    names, words = position.names, position.words
     shows = presenter(record.game)
     view = position.view(None)
     lines = [f"## {position.game.title}"]
     if record.status == "cancelled":
-        lines.append(f"**Ended:** {record.end_reason or 'cancelled'}.")
+        lines.append(
+            words.text("**Ended:** {reason}.", reason=words.text(record.end_reason or N_("cancelled")))
+        )
         return "\n".join(lines)
     #: A finished table leaves the result to the final message below it (issue 27 item 9).
     left_below = record.status == "finished" and not says_result
@@ -226,38 +223,56 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
             if line is not None:
                 lines.append(line)
         else:
-            lines.append(shows.board_text_for(view, names, table_words(position)))
+            lines.append(shows.board_text_for(view, names, words))
         to_move = position.to_move() if record.status == "active" else []
         if to_move and not shows.says_whose_turn:
-            lines.append("Now: " + ", ".join(f"**{names[s]}**" for s in to_move))
+            lines.append(words.text("Now: {players}", players=", ".join(f"**{names[s]}**" for s in to_move)))
     window = [s for s in position.to_move() if position.in_window(s)]
     if record.status == "active" and record.paused_at is not None:
-        lines.append("⏸ **Paused** — the clock is stopped; `/resume` starts it again.")
+        lines.append(
+            words.text("⏸ **Paused** — the clock is stopped; {resume} starts it again.", resume="`/resume`")
+        )
     elif window:
         # Not a turn (issue 27 item 4): whom the window asks and when it closes, never a ping.
-        closes = f" · closes <t:{int(look.ends)}:R>" if look.ends is not None else ""
-        lines.append("Reply window: " + ", ".join(names[s] for s in window) + closes)
+        asked = ", ".join(names[s] for s in window)
+        if look.ends is not None:
+            when = f"<t:{int(look.ends)}:R>"
+            lines.append(words.text("Reply window: {players} · closes {when}", players=asked, when=when))
+        else:
+            lines.append(words.text("Reply window: {players}", players=asked))
     elif record.status == "active" and look.ends is not None:
-        who = " and ".join(names[s] for s in look.clocked if 0 <= s < len(names))
-        owner = f"{who}'s time" if who else "Time"
-        lines.append(f"⏰ {owner} runs out <t:{int(look.ends)}:R>.")
+        who = and_list([names[s] for s in look.clocked if 0 <= s < len(names)], words)
+        when = f"<t:{int(look.ends)}:R>"
+        if who:
+            lines.append(words.text("⏰ {players}'s time runs out {when}.", players=who, when=when))
+        else:
+            lines.append(words.text("⏰ Time runs out {when}.", when=when))
     if record.status == "finished":
         result = position.result()
         if record.end_reason not in (None, "completed"):
-            lines.append(f"**Ended:** {record.end_reason}.")
+            lines.append(
+                words.text("**Ended:** {reason}.", reason=words.text(record.end_reason or N_("cancelled")))
+            )
         if result is not None and says_result:
-            lines.append(f"🏁 **Game over.** {summary_text(table_words(position), result, names)}")
+            lines.append(words.text("🏁 **Game over.** {result}", result=summary_text(words, result, names)))
         elif result is not None and game_says_over:
             # The end is said once, with the ranking, in the final message (issue 27 item 9);
             # the game's headline above already says that and how it ended.
-            lines.append("🏁 The ranking is in the message below.")
+            lines.append(words.text("🏁 The ranking is in the message below."))
         elif result is not None:
-            lines.append("🏁 **Game over** — the ranking is in the message below.")
+            lines.append(words.text("🏁 **Game over** — the ranking is in the message below."))
     return "\n".join(lines)
 
 
-def recent(lines: tuple[str, ...] | list[str]) -> str:
-    return "**Recent**\n" + "\n".join(f"• {line}" for line in lines[-TABLE_LOG_LINES:])
+def and_list(items: list[str], words: Words) -> str:
+    """ "Alice", "Alice and Bob", "Alice, Bob and Carol" in `words`' language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return words.text("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def recent(lines: tuple[str, ...] | list[str], words: Words) -> str:
+    return words.text("**Recent**") + "\n" + "\n".join(f"• {line}" for line in lines[-TABLE_LOG_LINES:])
 
 
 def table_lines(position: Position, lines: tuple[str, ...]) -> tuple[str, ...]:
@@ -266,19 +281,19 @@ def table_lines(position: Position, lines: tuple[str, ...]) -> tuple[str, ...]:
     result = position.result() if position.record.status == "finished" else None
     if result is None:
         return lines
-    said = summary_text(table_words(position), result, position.names)
+    said = summary_text(position.words, result, position.names)
     return tuple(line for line in lines if line != said)
 
 
-def deal_footer(record: GameRecord) -> str:
+def deal_footer(record: GameRecord, words: Words) -> str:
     """The fair deal on the table's footer: the seal, briefly, on the first table only; the seed
     at the end only where no final message says it (a game ended before it finished, a daily
     garden, whose final message shows no seed). Issue 27 items 9 and 10."""
     if record.status == "active":
-        return f"\n-# {sealed_line(record.id, record.seed)}" if record.version == 0 else ""
+        return f"\n-# {sealed_line(record.id, record.seed, words)}" if record.version == 0 else ""
     if record.status == "finished" and record.daily is None:
         return ""  # the final message says the seed
-    return f"\n-# {revealed_line(record.id, record.seed)}"
+    return f"\n-# {revealed_line(record.id, record.seed, words)}"
 
 
 def within_limit(
@@ -296,34 +311,38 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     """The table message at `position` as `look` says it is shown; `choice`: the picker page the
     seat to move has open on the table (public-view games)."""
     seat = table_seat(position)
-    words = table_words(position)
-    page = choices_page(position, seat, choice, words) if seat is not None and not look.hidden else None
+    page = choices_page(position, seat, choice, position.words) if seat is not None and not look.hidden else None
     return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
 
 
 def _table_layout(
     position: Position, look: TableLook, seat: int | None, page: Page | None
 ) -> list[dict[str, Any]]:
-    record = position.record
+    record, words = position.record, position.words
     if look.hidden:
         # A daily garden whose day runs: its seed (everyone's deal today) stays sealed.
-        seal = f"\n-# {sealed_line(record.id, record.seed)}" if record.version == 0 else ""
-        footer = f"-# Game #{record.id} · move {record.version}{seal}"
+        seal = f"\n-# {sealed_line(record.id, record.seed, words)}" if record.version == 0 else ""
+        footer = "-# " + words.text("Game #{game} · move {move}", game=record.id, move=record.version) + seal
         quiet: list[dict[str, Any]] = [text(daily.hidden_headline(position))]
         if record.status == "active":
-            quiet += [separator(), hand_row(record.id)]
+            quiet += [separator(), hand_row(record.id, words)]
         return [container(quiet, GREEN if record.status == "active" else GREY), text(footer)]
     with_picture = look.picture_alt is not None
     parts = [headline(position, look, with_picture=with_picture)]
     shown_lines = table_lines(position, look.lines)
     if shown_lines:
-        parts.append(recent(shown_lines))
+        parts.append(recent(shown_lines, words))
     if page is not None and page.title:
-        parts.append(f"**Choosing:** {page.title}")
+        parts.append(words.text("**Choosing:** {choice}", choice=page.title))
     picture_note = ""
     if look.picture_move is not None and look.picture_move != record.version:
-        picture_note = f" · picture shows move {look.picture_move} (updating)"
-    footer = f"-# Game #{record.id} · move {record.version}{picture_note}{deal_footer(record)}"
+        picture_note = words.text(" · picture shows move {move} (updating)", move=look.picture_move)
+    footer = (
+        "-# "
+        + words.text("Game #{game} · move {move}", game=record.id, move=record.version)
+        + picture_note
+        + deal_footer(record, words)
+    )
     parts.append(footer)
     fitted = fit_texts(parts, stretch=0)
     inside: list[dict[str, Any]] = [text(fitted[0])]
@@ -334,7 +353,7 @@ def _table_layout(
     if page is not None and seat is not None:
         rows += choice_rows(record.id, seat, record.version, page)
     if record.status == "active":
-        rows.append(hand_row(record.id, as_text=with_picture))
+        rows.append(hand_row(record.id, words, as_text=with_picture))
     if rows:
         inside.append(separator())
         inside += rows
@@ -342,7 +361,7 @@ def _table_layout(
     return [container(inside, colour), text(fitted[-1])]
 
 
-def hand_status(position: Position, seat: int, closes: float | None = None) -> str:
+def hand_status(position: Position, seat: int, words: Words, closes: float | None = None) -> str:
     """Where the game stands for the hand's seat. A game whose own words say whose turn it is
     (`says_whose_turn`: its hand text does) is not told again (issue 17, each fact said once).
     A reply window is not a turn: the seat is asked to answer before it `closes`, or, holding
@@ -350,23 +369,30 @@ def hand_status(position: Position, seat: int, closes: float | None = None) -> s
     said = presenter(position.record.game).says_whose_turn
     if position.record.status != "active":
         # A game played to its end says so in its own words (once); one ended early does not.
-        return "" if said and position.is_terminal() else "This game is over."
+        return "" if said and position.is_terminal() else words.text("This game is over.")
     to_move = position.to_move()
     when = f" (<t:{int(closes)}:R>)" if closes is not None else ""
     if position.only_pass(seat):
-        return f"**Reply window:** nothing in your hand to play in it; you pass when the window closes{when}."
+        return words.text(
+            "**Reply window:** nothing in your hand to play in it; you pass when the window closes{when}.",
+            when=when,
+        )
     if position.in_window(seat):
-        return f"**Reply window:** answer below before it closes{when}."
+        return words.text("**Reply window:** answer below before it closes{when}.", when=when)
     if seat in to_move:
-        return "Choose below." if said else "**Your decision.** Choose below."
+        return words.text("Choose below.") if said else words.text("**Your decision.** Choose below.")
     names = position.names
     now = ", ".join(f"**{names[s]}**" for s in to_move)
     if not now:
-        return "Game over."
-    later = "I'll mention you when it's your turn."
+        return words.text("Game over.")
     if position.may_act_unasked(seat):
-        later = "You may play one of the choices below now, unasked, or let play go on. " + later
-    return later if said else f"Now: {now} — {later}"
+        later = words.text(
+            "You may play one of the choices below now, unasked, or let play go on. "
+            "I'll mention you when it's your turn."
+        )
+    else:
+        later = words.text("I'll mention you when it's your turn.")
+    return later if said else words.text("Now: {players} — {later}", players=now, later=later)
 
 
 def hand_layout(
@@ -377,14 +403,13 @@ def hand_layout(
     note: str | None,
     picture_alt: str | None,
     page: Page | None,
+    words: Words,
     closes: float | None = None,
-    words: Words | None = None,
 ) -> discord.ui.LayoutView:
     """Seat `seat`'s private hand: its own view in the game's words, its picture (`picture_alt`
     given: the message carries hand.png), where the game stands for it, and its choices (`page`;
-    None: nothing to decide, a Refresh button); `closes`: when the reply window it is in closes;
-    `words`: its player's language (None: English), for the game's own texts."""
-    said = words or words_for(None)
+    None: nothing to decide, a Refresh button), in its reader's `words`; `closes`: when the reply
+    window it is in closes."""
 
     def draw(page: Page | None) -> list[dict[str, Any]]:
         record = position.record
@@ -393,18 +418,23 @@ def hand_layout(
 
         def hand_text() -> str:
             view = position.view(seat)
-            return shows.hand_text_for(view, seat, names, said) if view is not None else ""
+            return shows.hand_text_for(view, seat, names, words) if view is not None else ""
 
-        top = f"## Your hand — {position.game.title}"
+        top = "## " + words.text("Your hand — {game}", game=position.game.title)
         if note:
             top += f"\n> {note}"
-        shown = position.memo(("hand", seat, said.language), hand_text)
-        parts = [top, shown, hand_status(position, seat, closes)]
+        shown = position.memo(("hand", seat, words.language), hand_text)
+        parts = [top, shown, hand_status(position, seat, words, closes)]
         if page is not None and page.title:
-            parts.append(f"**Choosing:** {page.title}")
+            parts.append(words.text("**Choosing:** {choice}", choice=page.title))
         if lines:
-            parts.append(recent(lines))
-        parts.append(f"-# Only you can see this · game #{record.id} · move {record.version}")
+            parts.append(recent(lines, words))
+        parts.append(
+            "-# "
+            + words.text(
+                "Only you can see this · game #{game} · move {move}", game=record.id, move=record.version
+            )
+        )
         fitted = fit_texts(parts, stretch=1)
         inside: list[dict[str, Any]] = [text(fitted[0])]
         if picture_alt is not None:
@@ -413,7 +443,7 @@ def hand_layout(
         if page is not None:
             inside += [separator(), *choice_rows(record.id, seat, record.version, page)]
         elif record.status == "active":
-            inside += [separator(), hand_row(record.id, refresh=True)]
+            inside += [separator(), hand_row(record.id, words, refresh=True)]
         return [container(inside, GREEN if record.status == "active" else GREY), text(fitted[-1])]
 
     return within_limit(draw, page)

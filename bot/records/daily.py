@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.basics.refusals import Refusal
+from bot.basics.words import Words
 from bot.game.position import Position
 from bot.storage.meta import Meta
 from bot.storage.records import GameRecord
@@ -149,37 +150,71 @@ def points_of(position: Position) -> int | None:
 
 def hidden_headline(position: Position) -> str:
     """The table of a daily garden while its day runs: who plants, which day and options, points."""
-    record = position.record
+    record, words = position.record, position.words
     assert record.daily is not None
-    chosen = options_of(record.daily)
     name = position.names[0] if position.names else "?"
-    kind = "" if record.daily_scored else " · practice (today's scored garden was the first)"
-    points = points_of(position)
-    lines = [
-        f"## Daily garden — {position.game.title}",
-        f"{record.daily} ({chosen.weekday}): {chosen.label}{kind}",
-    ]
-    ends = int(ends_at(record.daily))
+    day = day_words(record.daily, words)
+    if not record.daily_scored:
+        day += words.text(" · practice (today's scored garden was the first)")
+    points = words.plural("{n} point", "{n} points", points_of(position) or 0)
+    lines = ["## " + words.text("Daily garden — {game}", game=position.game.title), day]
+    ends = f"<t:{int(ends_at(record.daily))}:R>"
     if record.status == "active":
-        lines.append(f"**{name}** is planting today's garden: **{points} points** so far.")
-        lines.append(f"No spoilers: the gardens and their moves are shown when the day ends, <t:{ends}:R>.")
+        lines.append(
+            words.text(
+                "**{player}** is planting today's garden: **{points}** so far.", player=name, points=points
+            )
+        )
+        lines.append(
+            words.text(
+                "No spoilers: the gardens and their moves are shown when the day ends, {when}.", when=ends
+            )
+        )
     else:
-        lines.append(f"🏁 **{name}**'s daily garden: **{points} points**.")
-        lines.append(f"The gardens and their replays open when the day ends, <t:{ends}:R>.")
+        lines.append(words.text("🏁 **{player}**'s daily garden: **{points}**.", player=name, points=points))
+        lines.append(words.text("The gardens and their replays open when the day ends, {when}.", when=ends))
     return "\n".join(lines)
+
+
+def daily_command(words: Words, command: str) -> str:
+    """ "`/leaderboard cabbagehead daily:True`" with the command's and option's names in `words`'
+    language, as its command tree shows them (bot/basics/command_words.py)."""
+    return f"`/{words.text(command)} {words.text(DAILY_GAME)} {words.text('daily')}:True`"
+
+
+def day_words(day: str, words: Words) -> str:
+    """ "2026-12-01 (Tuesday): New Neighbours": a day, its weekday and its options, in `words`."""
+    chosen = options_of(day)
+    return words.text(
+        "{day} ({weekday}): {options}",
+        day=day,
+        weekday=words.text(chosen.weekday),
+        options=words.text(chosen.label),
+    )
 
 
 def hidden_result(position: Position, days_in_a_row: int) -> str:
     """The final message of a daily garden whose day still runs: the points, the ribbon, the streak."""
-    record = position.record
+    record, words = position.record, position.words
     result = standing_result(position.game, position.state) if position.state is not None else None
     seat = result.seats[0] if result is not None else None
-    award = f", ribbon: {seat.award}" if seat is not None and seat.award else ", no ribbon"
-    scored = "today's scored garden" if record.daily_scored else "a practice garden (it counts nowhere)"
-    plural = "s" if days_in_a_row != 1 else ""
-    days = f" Streak: {days_in_a_row} day{plural} in a row." if record.daily_scored else ""
-    points = seat.total if seat is not None else 0
-    return (
-        f"🏁 {position.names[0]}'s daily garden of {record.daily}: **{points} points**{award} — "
-        f"{scored}.{days} `/leaderboard cabbagehead daily:True` shows today's board."
+    points = words.plural("{n} point", "{n} points", seat.total if seat is not None else 0)
+    if seat is not None and seat.award:
+        award = words.text(", ribbon: {ribbon}", ribbon=seat.award)
+    else:
+        award = words.text(", no ribbon")
+    if record.daily_scored:
+        scored = words.text("today's scored garden")
+        days = " " + words.plural("Streak: {n} day in a row.", "Streak: {n} days in a row.", days_in_a_row)
+    else:
+        scored, days = words.text("a practice garden (it counts nowhere)"), ""
+    said = words.text(
+        "🏁 {player}'s daily garden of {day}: **{points}**{award} — {scored}.",
+        player=position.names[0],
+        day=record.daily,
+        points=points,
+        award=award,
+        scored=scored,
     )
+    board = words.text("{command} shows today's board.", command=daily_command(words, "leaderboard"))
+    return f"{said}{days} {board}"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 
+from bot.basics.words import Words
+
 
 def sealed_text(game_id: int, seed: int) -> str:
     """What is hashed: the game id and the seed, as decimal numbers joined by a colon."""
@@ -34,14 +36,16 @@ def seal(game_id: int, seed: int) -> str:
     return commitment(game_id, seed)[:SEAL_DIGITS]
 
 
-def sealed_line(game_id: int, seed: int) -> str:
+def sealed_line(game_id: int, seed: int, words: Words) -> str:
     """The first table's short line."""
-    return f"Fair deal: sealed `{seal(game_id, seed)}`"
+    return words.text("Fair deal: sealed `{seal}`", seal=seal(game_id, seed))
 
 
-def revealed_line(game_id: int, seed: int) -> str:
+def revealed_line(game_id: int, seed: int, words: Words) -> str:
     """The line once the game is over: the seed, and how to check it against the seal."""
-    return (
-        f"Seed `{seed}`: the SHA-256 of `{sealed_text(game_id, seed)}` starts "
-        f"`{seal(game_id, seed)}`, the seal on the first table."
+    return words.text(
+        "Seed `{seed}`: the SHA-256 of `{hashed}` starts `{seal}`, the seal on the first table.",
+        seed=seed,
+        hashed=sealed_text(game_id, seed),
+        seal=seal(game_id, seed),
     )

@@ -21,13 +21,14 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from bot.basics.words import N_
 from bot.storage import ActionRecord, GameRecord, Outcome, ResultRecord, ResultSeat, SeatRecord
 from engine.api import AnyGame, Result, SeatResult, standing_result
 
 #: Option fields that change nothing a garden can score (who starts): left out of option sets.
 NOT_IN_OPTION_SET = frozenset({"first_seat", "first_player"})
 #: Why a practice daily garden is not rated (nor counted anywhere else).
-PRACTICE = "a practice daily garden counts nowhere"
+PRACTICE = N_("a practice daily garden counts nowhere")
 
 
 def ranked(result: Result) -> list[tuple[int, SeatResult]]:
@@ -94,15 +95,15 @@ def rating_rule(result: ResultRecord) -> str | None:
     if result.practice:
         return PRACTICE
     if result.status == "cancelled":
-        return "it was ended before its end"
+        return N_("it was ended before its end")
     if result.outcome == "abandoned":
-        return "it was abandoned"
+        return N_("it was abandoned")
     if result.solo:
-        return "solo games rank best gardens instead"
+        return N_("solo games rank best gardens instead")
     if result.guild_id is None:
-        return "it was not played on a server"
+        return N_("it was not played on a server")
     if any(seat.user_id is None for seat in result.seats):
-        return "a computer played in it"
+        return N_("a computer played in it")
     taken = [seat.name for seat in result.seats if seat.taken_over]
     if taken:
         return f"a computer took over {', '.join(taken)}'s seat"

@@ -2,7 +2,8 @@
 
 The environment keeps the process-wide settings (`bot.operations.settings`); these are what a server's
 members with Manage Server choose for their own games: the clock, the computer that plays a
-turn whose time ran out, when a silent game counts as abandoned, pictures, threads.
+turn whose time ran out, when a silent game counts as abandoned, pictures, threads, the language
+of the tables.
 """
 
 from __future__ import annotations
@@ -11,17 +12,27 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from bot.basics.words import N_, resolve
 from bot.storage import Store
 
 ClockName = Literal["off", "relaxed", "standard", "quick"]
 #: Seconds per turn of each clock preset (None: no clock).
 CLOCK_SECONDS: dict[str, float | None] = {"off": None, "relaxed": 86400.0, "standard": 600.0, "quick": 120.0}
 CLOCK_WORDS: dict[str, str] = {
-    "off": "no clock",
-    "relaxed": "a day per turn",
-    "standard": "10 minutes per turn",
-    "quick": "2 minutes per turn",
+    "off": N_("no clock"),
+    "relaxed": N_("a day per turn"),
+    "standard": N_("10 minutes per turn"),
+    "quick": N_("2 minutes per turn"),
 }
+#: Each clock preset's name as the lobby shows it ("Clock: standard (10 minutes per turn)").
+CLOCK_PRESETS: dict[str, str] = {
+    "off": N_("off"),
+    "relaxed": N_("relaxed"),
+    "standard": N_("standard"),
+    "quick": N_("quick"),
+}
+#: How /settings names each table language (a language's own name, as Discord's menus do).
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français"}
 
 
 class ServerSettings(BaseModel):
@@ -34,6 +45,14 @@ class ServerSettings(BaseModel):
     abandon_days: int = Field(default=14, ge=1, le=365)
     pictures: bool = True
     threads: bool = False
+    #: The language of new games' public messages (the table, notices, the final scores):
+    #: "auto" is the server's own preferred locale (Discord's `guild_locale`), else English.
+    language: Literal["auto", "en", "fr"] = "auto"
+
+    def table_language(self, guild_locale: str | None) -> str:
+        """The language a new game's public messages are written in (issue 32): the one chosen
+        here, or the server's preferred locale where a catalog speaks it, else English."""
+        return resolve(guild_locale) if self.language == "auto" else self.language
 
 
 class ServerSettingsCache:

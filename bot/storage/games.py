@@ -39,6 +39,7 @@ class Games(StoreBase):
         host_id: int,
         lobby_ttl: float | None,
         daily: str | None = None,
+        language: str | None = None,
     ) -> GameRecord:
         """A new lobby in `channel_id` with the host seated; `ChannelBusy` if the channel has a game.
         `daily`: the game is that day's daily garden, scored if it is the host's first of the day
@@ -59,6 +60,7 @@ class Games(StoreBase):
             now,
             now,
             expires,
+            language,
             daily,
             daily,
             guild_id,
@@ -68,9 +70,9 @@ class Games(StoreBase):
 
         async def insert(tx: Tx) -> int:
             row = await tx.fetchrow(
-                "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, "
-                "seed, status, host_id, created_at, updated_at, lobby_expires_at, daily, daily_scored) "
-                f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, CASE WHEN {FIRST_OF_THE_DAY} "
+                "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, seed, "
+                "status, host_id, created_at, updated_at, lobby_expires_at, language, daily, daily_scored) "
+                f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, CASE WHEN {FIRST_OF_THE_DAY} "
                 "THEN 1 ELSE 0 END) RETURNING id",
                 values,
             )

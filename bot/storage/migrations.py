@@ -207,6 +207,11 @@ MIGRATIONS: list[str] = [
         WHERE game_id IN (SELECT id FROM games WHERE daily IS NOT NULL AND daily_scored = 0);
     CREATE UNIQUE INDEX games_one_scored_daily ON games (guild_id, daily, host_id) WHERE daily_scored = 1
     """,
+    # 9: the language a game's public messages are written in (issue 32), chosen when it opens
+    # (the server's setting, else its preferred locale). Games stored before keep NULL: English.
+    """
+    ALTER TABLE games ADD COLUMN language TEXT
+    """,
 ]
 
 

@@ -75,6 +75,8 @@ class GameRecord:
     #: player's scored attempt of that day (bot/records/daily.py).
     daily: str | None = None
     daily_scored: bool = False
+    #: The language of the game's public messages ("fr"; None: English), fixed when it opened.
+    language: str | None = None
 
     @property
     def is_open(self) -> bool:

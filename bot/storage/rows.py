@@ -12,7 +12,7 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seats, min_seats, max_seats, seed, state, version, "
     "status, host_id, lobby_message_id, board_message_id, board_posted_at, created_at, updated_at, "
     "lobby_expires_at, end_reason, published_version, clock, stand_in, paused_at, pause_votes, "
-    "last_human_move_at, daily, daily_scored"
+    "last_human_move_at, daily, daily_scored, language"
 )
 
 
@@ -46,6 +46,7 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
         last_human_move_at=row[25],
         daily=row[26],
         daily_scored=bool(row[27]),
+        language=row[28],
     )
 
 

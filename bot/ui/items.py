@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.basics.words import N_, Words
 from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 from bot.ui.ids import (
     AgainId,
@@ -33,11 +34,16 @@ from bot.ui.levels import level
 
 BUTTON_LABEL_MAX = 80
 PLACEHOLDER_MAX = 150
-HAND_LABEL = "My hand / My turn"
+HAND_LABEL = N_("My hand / My turn")
+REFRESH_LABEL = N_("Refresh")
+AS_TEXT_LABEL = N_("Board as text")
+AGAIN_LABEL = N_("Play again")
+PAUSE_LABEL = N_("Agree to pause")
+BACK_LABEL = N_("I'm back")
 
 #: The lobby's own buttons, for everyone; the host's settings are behind "Host options".
-HOST_OPTIONS_LABEL = "Host options"
-CANCEL_LABEL = "Cancel lobby"
+HOST_OPTIONS_LABEL = N_("Host options")
+CANCEL_LABEL = N_("Cancel lobby")
 
 
 class DrawnView(discord.ui.View):
@@ -98,29 +104,30 @@ def _menu(
     )
 
 
-def lobby_view(game_id: int, *, seated: int, needed: int, most: int) -> discord.ui.View:
+def lobby_view(game_id: int, words: Words, *, seated: int, needed: int, most: int) -> discord.ui.View:
     """What everyone sees under a lobby: Join (disabled once full), Leave, Start, and "Host options".
 
     Start reads how many have joined ("Start (3 of 4)") and is green only once enough have: before
     that it is grey, so nobody has to press it to learn whether the game can begin."""
     full = seated >= most
     ready = needed <= seated <= most
-    join = {**button(LobbyId(game_id, "join").text(), "Join"), "disabled": full}
+    join = {**button(LobbyId(game_id, "join").text(), words.text("Join")), "disabled": full}
     start = button(
         LobbyId(game_id, "start").text(),
-        f"Start ({seated} of {most})",
+        words.text("Start ({seated} of {most})", seated=seated, most=most),
         discord.ButtonStyle.success if ready else discord.ButtonStyle.secondary,
     )
+    leave = button(LobbyId(game_id, "leave").text(), words.text("Leave"), discord.ButtonStyle.secondary)
     return DrawnView(
         [
             row(
                 [
                     join,
-                    button(LobbyId(game_id, "leave").text(), "Leave", discord.ButtonStyle.secondary),
+                    leave,
                     start,
                     button(
                         LobbyId(game_id, "host").text(),
-                        HOST_OPTIONS_LABEL,
+                        words.text(HOST_OPTIONS_LABEL),
                         discord.ButtonStyle.secondary,
                         "⚙",
                     ),
@@ -132,6 +139,7 @@ def lobby_view(game_id: int, *, seated: int, needed: int, most: int) -> discord.
 
 def host_panel_view(
     game_id: int,
+    words: Words,
     strengths: Sequence[str] = (),
     *,
     full: bool = False,
@@ -149,7 +157,7 @@ def host_panel_view(
         {
             **button(
                 LobbyId(game_id, f"add-{s}").text(),
-                f"Add computer player ({level(s)})",
+                words.text("Add computer player ({level})", level=level(s, words)),
                 discord.ButtonStyle.secondary,
             ),
             "disabled": full,
@@ -159,36 +167,37 @@ def host_panel_view(
     if adds:
         rows.append(row(adds))
     if clocks:
-        rows.append(_menu(LobbyId(game_id, "clock").text(), clocks, clock, "Clock"))
+        rows.append(_menu(LobbyId(game_id, "clock").text(), clocks, clock, words.text("Clock")))
     if stand_ins:
-        rows.append(
-            _menu(LobbyId(game_id, "stand-in").text(), stand_ins, stand_in, "Computer for timed-out turns")
-        )
-    rows.append(row([button(LobbyId(game_id, "cancel").text(), CANCEL_LABEL, discord.ButtonStyle.danger)]))
+        stand_in_menu = words.text("Computer for timed-out turns")
+        rows.append(_menu(LobbyId(game_id, "stand-in").text(), stand_ins, stand_in, stand_in_menu))
+    cancel = button(LobbyId(game_id, "cancel").text(), words.text(CANCEL_LABEL), discord.ButtonStyle.danger)
+    rows.append(row([cancel]))
     return DrawnView(rows)
 
 
-def hand_row(game_id: int, *, refresh: bool = False, as_text: bool = False) -> dict[str, Any]:
+def hand_row(game_id: int, words: Words, *, refresh: bool = False, as_text: bool = False) -> dict[str, Any]:
     """ "My hand" (or "Refresh" in a hand), and "Board as text" under a board with a picture."""
-    label = "Refresh" if refresh else HAND_LABEL
+    label = words.text(REFRESH_LABEL if refresh else HAND_LABEL)
     buttons = [button(HandId(game_id).text(), label, emoji="🃏")]
     if as_text:
-        buttons.append(button(TextId(game_id).text(), "Board as text", discord.ButtonStyle.secondary, "📝"))
+        as_text_label = words.text(AS_TEXT_LABEL)
+        buttons.append(button(TextId(game_id).text(), as_text_label, discord.ButtonStyle.secondary, "📝"))
     return row(buttons)
 
 
-def again_view(game_id: int) -> discord.ui.View:
-    return DrawnView(
-        [row([button(AgainId(game_id).text(), "Play again", discord.ButtonStyle.success, "🔁")])]
-    )
+def again_view(game_id: int, words: Words) -> discord.ui.View:
+    again = button(AgainId(game_id).text(), words.text(AGAIN_LABEL), discord.ButtonStyle.success, "🔁")
+    return DrawnView([row([again])])
 
 
-def pause_view(game_id: int) -> discord.ui.View:
-    return DrawnView([row([button(PauseId(game_id).text(), "Agree to pause", emoji="⏸")])])
+def pause_view(game_id: int, words: Words) -> discord.ui.View:
+    return DrawnView([row([button(PauseId(game_id).text(), words.text(PAUSE_LABEL), emoji="⏸")])])
 
 
-def back_view(game_id: int, seat: int) -> discord.ui.View:
-    return DrawnView([row([button(BackId(game_id, seat).text(), "I'm back", discord.ButtonStyle.success)])])
+def back_view(game_id: int, seat: int, words: Words) -> discord.ui.View:
+    back = button(BackId(game_id, seat).text(), words.text(BACK_LABEL), discord.ButtonStyle.success)
+    return DrawnView([row([back])])
 
 
 #: A menu shows at most this many options: the rules' page picker offers the pages around the
@@ -196,20 +205,21 @@ def back_view(game_id: int, seat: int) -> discord.ui.View:
 MENU_OPTIONS_MAX = 25
 
 
-def rules_view(game: str, page: int, titles: Sequence[str]) -> discord.ui.View | None:
+def rules_view(game: str, page: int, titles: Sequence[str], words: Words) -> discord.ui.View | None:
     """The rules' page picker (each page by its section, e.g. "2. Setting up") and the ◀ / ▶
-    buttons; nothing for a single page."""
+    buttons, in the reader's words; nothing for a single page."""
     pages = len(titles)
     if pages <= 1:
         return None
     first = min(max(page - MENU_OPTIONS_MAX // 2, 0), max(pages - MENU_OPTIONS_MAX, 0))
     shown = [(str(n), titles[n]) for n in range(first, min(first + MENU_OPTIONS_MAX, pages))]
-    rows = [_menu(RulesMenuId(game).text(), shown, str(page), "Go to a page")]
+    rows = [_menu(RulesMenuId(game).text(), shown, str(page), words.text("Go to a page"))]
     buttons = []
+    previous, following = words.text("◀ Previous"), words.text("Next ▶")
     if page > 0:
-        buttons.append(button(RulesId(game, page - 1).text(), "◀ Previous", discord.ButtonStyle.secondary))
+        buttons.append(button(RulesId(game, page - 1).text(), previous, discord.ButtonStyle.secondary))
     if page < pages - 1:
-        buttons.append(button(RulesId(game, page + 1).text(), "Next ▶", discord.ButtonStyle.secondary))
+        buttons.append(button(RulesId(game, page + 1).text(), following, discord.ButtonStyle.secondary))
     rows.append(row(buttons))
     return DrawnView(rows)
 
@@ -271,33 +281,37 @@ def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[
     return rows
 
 
-def share_view(user_id: int, game: str | None) -> discord.ui.View:
-    """ "Share in channel" under a private /stats answer."""
-    return DrawnView(
-        [row([button(ShareId(user_id, game).text(), "Share in channel", discord.ButtonStyle.secondary)])]
-    )
+def share_view(user_id: int, game: str | None, words: Words) -> discord.ui.View:
+    """ "Share in channel" under a private /stats answer, in its reader's words."""
+    label = words.text("Share in channel")
+    return DrawnView([row([button(ShareId(user_id, game).text(), label, discord.ButtonStyle.secondary)])])
 
 
 def leaderboard_view(
     game: str,
     page: int,
     pages: int,
+    words: Words,
     set_key: str | None = None,
     sets: Sequence[tuple[str, str]] = (),
 ) -> discord.ui.View | None:
     """◀ / ▶ between a leaderboard's pages and, for the best solo gardens, the menu of option sets
-    (`sets`: key and words, at most a menu's 25); nothing when there is nothing to choose."""
+    (`sets`: key and words, at most a menu's 25), in the reader's words; nothing when there is
+    nothing to choose."""
     rows: list[dict[str, Any]] = []
     if len(sets) > 1:
-        rows.append(_menu(LeaderboardMenuId(game).text(), list(sets)[:25], set_key, "Options played with"))
+        placeholder = words.text("Options played with")
+        rows.append(_menu(LeaderboardMenuId(game).text(), list(sets)[:25], set_key, placeholder))
     buttons = []
     if page > 0:
+        previous = words.text("◀ Previous")
         buttons.append(
-            button(LeaderboardId(game, page - 1, set_key).text(), "◀ Previous", discord.ButtonStyle.secondary)
+            button(LeaderboardId(game, page - 1, set_key).text(), previous, discord.ButtonStyle.secondary)
         )
     if page < pages - 1:
+        following = words.text("Next ▶")
         buttons.append(
-            button(LeaderboardId(game, page + 1, set_key).text(), "Next ▶", discord.ButtonStyle.secondary)
+            button(LeaderboardId(game, page + 1, set_key).text(), following, discord.ButtonStyle.secondary)
         )
     if buttons:
         rows.append(row(buttons))

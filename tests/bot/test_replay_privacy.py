@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from bot.basics.words import words_for
 from bot.game.registry import GAMES, computer_strengths, presenter
 from bot.handlers.history_commands import replay_layout
 from bot.records.replays import Replay, rebuild
@@ -113,7 +114,7 @@ def record_game(case: Recorded) -> tuple[GameRecord, list[ActionRecord]]:
 def page(replay: Replay, move: int, viewer: Viewer, *, own: bool = False) -> str:
     """Everything a client receives of the viewer at `move`, as `viewer` opens it (None: someone
     who played no seat), custom ids and menu values included."""
-    layout = replay_layout(replay, move, viewer, own=own)
+    layout = replay_layout(replay, move, viewer, words_for("en"), own=own)
     return json.dumps(layout.to_components(), ensure_ascii=False)
 
 

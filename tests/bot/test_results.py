@@ -11,6 +11,7 @@ import aiosqlite
 from openskill.models import PlackettLuce
 
 from bot.basics.ratings import Rating, initial, rate, shown
+from bot.basics.words import words_for
 from bot.publish.render import ratings_text
 from bot.records.backfill import backfill_results
 from bot.records.results import option_set, rating_rule, result_record, turns_and_timeouts
@@ -22,6 +23,8 @@ from bot.storage.sqlite_database import SqliteDatabase
 from engine.registry import get_game
 
 GUILD = 7
+
+ENGLISH = words_for("en")
 
 
 def person(seat: int, user: int, place: int, points: int = 10) -> ResultSeat:
@@ -272,15 +275,15 @@ def test_option_sets_fill_defaults_and_leave_out_who_starts() -> None:
 
 def test_the_final_message_line_for_ratings() -> None:
     unrated = result(1, [person(0, 11, 1), person(1, 22, 2)], outcome="abandoned")
-    assert ratings_text(unrated, []) == "Not rated: it was abandoned."
-    assert ratings_text(None, []) == ""
+    assert ratings_text(unrated, [], ENGLISH) == "Not rated: it was abandoned."
+    assert ratings_text(None, [], ENGLISH) == ""
     rated = result(1, [person(0, 11, 1), person(1, 22, 2)])
     after = rate([initial(), initial()], [1, 2])
     changes = [
         RatingChange(11, initial().mu, initial().sigma, after[0].mu, after[0].sigma),
         RatingChange(22, initial().mu, initial().sigma, after[1].mu, after[1].sigma),
     ]
-    text = ratings_text(rated, changes)
+    text = ratings_text(rated, changes, ENGLISH)
     assert text.startswith("Ratings: **P11** ") and f"{shown(after[0])} (+" in text
     assert shown(initial()) == 1000
 

@@ -140,7 +140,7 @@ def test_a_long_section_is_cut_into_even_pages_and_a_heading_never_ends_one() ->
 
 def test_the_picker_lists_every_page_by_its_title_with_previous_and_next() -> None:
     titles = page_titles(pages_of("cabbagehead"))
-    view = rules_view("cabbagehead", 2, titles)
+    view = rules_view("cabbagehead", 2, titles, words_for("en"))
     assert view is not None
     menu_row, buttons_row = view.to_components()
     [menu] = menu_row["components"]
@@ -152,12 +152,12 @@ def test_the_picker_lists_every_page_by_its_title_with_previous_and_next() -> No
         RulesId("cabbagehead", 3),
     ]
     assert [b["label"] for b in buttons_row["components"]] == ["◀ Previous", "Next ▶"]
-    assert rules_view("cabbagehead", 0, ["1. Only page"]) is None
+    assert rules_view("cabbagehead", 0, ["1. Only page"], words_for("en")) is None
 
 
 def test_a_long_rules_text_picker_offers_the_25_pages_around_the_current_one() -> None:
     titles = [f"{n}. Section" for n in range(1, 41)]
-    view = rules_view("sabotage", 30, titles)
+    view = rules_view("sabotage", 30, titles, words_for("en"))
     assert view is not None
     options = view.to_components()[0]["components"][0]["options"]
     values = [int(o["value"]) for o in options]

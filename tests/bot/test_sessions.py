@@ -180,7 +180,9 @@ async def test_leaving_and_ending(sessions: Hub) -> None:
     game_id = lobby.position.record.id
     await sessions.lobbies.join(game_id, BOB, "Bob")
     change = await sessions.lobbies.leave(game_id, ALICE)
-    assert change.position.record.host_id == BOB and "Bob is the host now." in change.notes
+    assert change.position.record.host_id == BOB and "Bob is the host now." in [
+        str(note) for note in change.notes
+    ]
     with pytest.raises(Refusal, match="Only the host"):
         await sessions.lobbies.end(game_id, CAROL, can_manage=False, name="Carol")
     assert (await sessions.lobbies.end(game_id, CAROL, can_manage=True, name="Carol")).closed

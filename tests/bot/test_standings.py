@@ -9,6 +9,7 @@ import aiosqlite
 import pytest
 
 from bot.basics.ratings import Rating, shown
+from bot.basics.words import words_for
 from bot.records.standings import PAGE_SIZE, ordinal, pages, set_key, tally_line
 from bot.storage import Store
 from bot.storage.standings import GameTally
@@ -54,33 +55,35 @@ def test_nonsense_share_and_leaderboard_ids_are_not_ours(custom_id: str) -> None
 
 
 def test_the_words_of_stats() -> None:
-    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+    english = words_for("en")
+    assert [ordinal(n, english) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
     ]  # fmt: skip
     duel = GameTally("sabotage", False, 4, 1, 52.25, 70, 0)
-    assert tally_line(duel, (Rating(25.0, 25 / 3), 4)) == (
+    assert tally_line(duel, (Rating(25.0, 25 / 3), 4), english) == (
         "**Garden Sabotage**: 4 games, 1 won (25%), average 52.2 points, best 70; rating 1000 (4 rated)"
     )
     solo = GameTally("cabbagehead", True, 1, 0, 61.0, 61, 1)
-    assert tally_line(solo, None) == (
+    assert tally_line(solo, None, english) == (
         "**Mr. Cabbagehead's Garden (solo)**: 1 garden, best garden 61 points, average 61.0, ribbons earned 1"
     )
     assert shown(Rating(30.0, 2.0)) == 1000 + 40 * 24
 
 
 def test_pages_and_their_buttons_stay_within_discords_limits() -> None:
+    english = words_for("en")
     assert pages(0) == 1 and pages(PAGE_SIZE) == 1 and pages(PAGE_SIZE + 1) == 2
-    assert leaderboard_view("sabotage", 0, 1) is None
-    middle = leaderboard_view("sabotage", 1, 3)
+    assert leaderboard_view("sabotage", 0, 1, english) is None
+    middle = leaderboard_view("sabotage", 1, 3, english)
     assert middle is not None
     [buttons] = middle.to_components()  # type: ignore[attr-defined]
     assert [b["label"] for b in buttons["components"]] == ["◀ Previous", "Next ▶"]
     sets = [(set_key(str(n)), f"set {n}") for n in range(40)]
-    with_menu = leaderboard_view("cabbagehead", 0, 2, sets[0][0], sets)
+    with_menu = leaderboard_view("cabbagehead", 0, 2, english, sets[0][0], sets)
     assert with_menu is not None
     menu, _ = with_menu.to_components()  # type: ignore[attr-defined]
     assert len(menu["components"][0]["options"]) == 25
-    assert share_view(5, None) is not None
+    assert share_view(5, None, english) is not None
 
 
 async def test_stats_and_leaderboard_queries_use_their_indexes(tmp_path: Path) -> None:

@@ -99,8 +99,11 @@ async def host_select(fake: FakeDiscord, host: FakeUser, lobby: FakeMessage, op:
 
 
 async def open_hand(fake: FakeDiscord, user: FakeUser, channel: FakeChannel) -> FakeMessage:
-    """Press "My hand" on the board: the ephemeral message that answers it."""
-    interaction = await click(fake, user, board(fake, channel), HAND_LABEL)
+    """Press "My hand" on the board (found by its id: its label is in the table's language): the
+    ephemeral message that answers it."""
+    table = board(fake, channel)
+    interaction = await fake.click(user, table, table.button(custom_id_prefix="gc:hand:")["custom_id"])
+    await interaction.wait_answered()
     assert interaction.original is not None and interaction.original.ephemeral_to == user.id
     return interaction.original
 
@@ -136,9 +139,14 @@ def is_action(how: str) -> bool:
     return how.rsplit(":", 1)[-1].startswith("a")
 
 
+#: A table's footer up to its move number, in any of the catalogs' languages.
+FOOTER = r"(?:#|nº )\d+ · \w+"
+
+
 async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) -> FakeMessage:
-    """The public board once it shows move `number` (its footer reads "Game #g · move n")."""
-    footer = re.compile(rf"Game #\d+ · move {number}\b")
+    """The public board once it shows move `number` (its footer reads "Game #g · move n", in the
+    table's language: "Partie nº g · coup n", "⟦Gàmé #g · mövé n~~⟧")."""
+    footer = re.compile(rf"{FOOTER} {number}\b")
 
     def shown() -> FakeMessage | None:
         for message in fake.public_messages(channel):
@@ -152,7 +160,7 @@ async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) ->
 
 def shown_move(message: FakeMessage) -> int:
     """The move a board shows (its footer: "Game #g · move n"); -1 if it shows none."""
-    found = re.search(r"Game #\d+ · move (\d+)", message.text())
+    found = re.search(rf"{FOOTER} (\d+)", message.text())
     return int(found.group(1)) if found else -1
 
 

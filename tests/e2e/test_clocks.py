@@ -380,13 +380,13 @@ async def test_settings_need_manage_server_and_set_the_default_clock(
     fake = fake_discord
     changed = await fake.slash(fake.carol, fake.general, "settings", {"clock": "quick"}, manage_guild=True)
     await changed.wait_answered()
-    assert "quick" in (await fake.response_message(changed)).text()
+    assert "Quick: 2 min" in (await fake.response_message(changed)).text()
     lobby = await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {"players": 2})
     assert "Clock: quick" in lobby.text()
     await clocked_bot.restart()
     shown = await fake.slash(fake.carol, fake.general, "settings", {}, manage_guild=True)
     await shown.wait_answered()
-    assert "quick" in (await fake.response_message(shown)).text(), "kept in the database"
+    assert "Quick: 2 min" in (await fake.response_message(shown)).text(), "kept in the database"
 
 
 async def test_a_turn_that_falls_due_while_discord_fails_still_moves_and_catches_up(

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.basics.words import words_for
 from bot.handlers.history_commands import NOT_REPLAYABLE, replay_layout
 from bot.records.replays import rebuild
 from engine.api import Event, dump_state, load_state, replay
@@ -435,7 +436,7 @@ async def test_a_garden_party_replay_shows_what_the_table_showed_at_every_move(
     # Every move, drawn as the viewer draws it (the replay rebuilt from the stored game)...
     built = rebuild(record, await bot.store.actions(record.id))
     for number in sorted(published):
-        shown = replay_layout(built, number, None, own=False).to_components()
+        shown = replay_layout(built, number, None, words_for("en"), own=False).to_components()
         body = [c["content"] for c in walk_components(shown) if c.get("type") == 10][2]
         [table_text] = published[number]
         assert same_as_table(body, table_text), f"move {number}: the replay differs from the table"

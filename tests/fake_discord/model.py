@@ -150,6 +150,9 @@ class FakeGuild:
     member_ids: list[int] = field(default_factory=list)
     #: The bot's managed role, which carries BOT_PERMISSIONS.
     bot_role_id: int = 0
+    #: The server's preferred locale (its Community settings): GUILD_CREATE's `preferred_locale`
+    #: and every interaction's `guild_locale`.
+    locale: str = "en-US"
 
 
 @dataclass

@@ -169,7 +169,7 @@ def guild_payload(
         "banner": None,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": guild.locale,
         "public_updates_channel_id": None,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,

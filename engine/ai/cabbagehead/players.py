@@ -42,12 +42,13 @@ class StrongPlayer:
     strength: Strength = "strong"
 
     def __init__(
-        self, candidates: int = 12, samples: int = 12, duel_samples: int = 6, plan: Plan = MIXED_PLOT
+        self, candidates: int = 12, samples: int = 17, duel_samples: int = 9, plan: Plan = MIXED_PLOT
     ) -> None:
         self.candidates = candidates
         self.samples = samples
-        #: Two-player playouts are twice as long (both gardens, and the passes): half the samples
-        #: keep a move's time the same.
+        #: Two-player playouts are twice as long (both gardens, and the passes): about half the
+        #: samples keep a move's time the same. 17 and 9 (12 and 6 before issue 31's faster engine)
+        #: spend the think time the old engine spent on 12 and 6 (docs/ai.md).
         self.duel_samples = duel_samples
         self.plan = plan
 
