@@ -17,6 +17,7 @@ fails until it has been run.
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Iterator, Sequence
@@ -48,7 +49,7 @@ ENGINE_KEYWORDS: dict[str, tuple[int, ...]] = {
     "Phrase": (1,),
 }
 #: The games whose engine texts (log lines, labels, refusals, results) are in the catalogs.
-ENGINE_GAMES = ("cabbagehead",)
+ENGINE_GAMES = ("cabbagehead", "sabotage")
 ENGINE_DIR = BOT_DIR.parent / "engine"
 Msgid = str | tuple[str, str]
 
@@ -156,6 +157,15 @@ def engine_data_strings() -> Iterator[tuple[str, str]]:
         yield card.plural, "Mr. Cabbagehead's Garden: vegetables"
     for neighbour in NEIGHBOURS:
         yield neighbour.name, "Mr. Cabbagehead's Garden: a Neighbour (a proper name, as printed)"
+    # A game may list its data's names itself: `catalog_data()` in engine/<game>/wording.py.
+    for game in ENGINE_GAMES:
+        try:
+            wording = importlib.import_module(f"engine.{game}.wording")
+        except ModuleNotFoundError:
+            continue
+        listed = getattr(wording, "catalog_data", None)
+        if listed is not None:
+            yield from listed()
 
 
 def template() -> Catalog:

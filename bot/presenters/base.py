@@ -104,6 +104,18 @@ class Presenter:
         """`hand_text` in `words`' language (default: the English, for a game not translated yet)."""
         return self.hand_text(view, seat, names)
 
+    def board_headline_for(self, view: Any, names: list[str], words: Words) -> str | None:
+        """`board_headline` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.board_headline(view, names)
+
+    def announcements_for(self, events: list[Event], names: list[str], words: Words) -> list[str]:
+        """`announcements` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.announcements(events, names)
+
+    def options_text_for(self, options: dict[str, Any], words: Words) -> str:
+        """`options_text` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.options_text(options)
+
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
         """The `/play <game>` subcommand with this game's options as typed choices."""
         raise NotImplementedError

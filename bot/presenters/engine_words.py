@@ -67,7 +67,8 @@ def _templates() -> tuple[dict[str, tuple[str, str]], dict[str, tuple[_Template,
         places = [where for where, _line in message.locations if where.startswith("engine/")]
         if not message.id or not places:
             continue
-        game = places[0].split("/")[1]
+        # A template two games share (a standing result's words) belongs to each.
+        owners = sorted({where.split("/")[1] for where in places})
         if isinstance(message.id, str):
             forms: list[tuple[str, str | None]] = [(message.id, None)]
         else:
@@ -77,7 +78,8 @@ def _templates() -> tuple[dict[str, tuple[str, str]], dict[str, tuple[_Template,
         for english, plural_id in forms:
             made = _reader(english, message.id if isinstance(message.id, str) else message.id[0], plural_id)
             if made is not None:
-                games.setdefault(game, []).append(made)
+                for game in owners:
+                    games.setdefault(game, []).append(made)
     ordered = {game: tuple(sorted(found, key=lambda t: -t.specificity)) for game, found in games.items()}
     return plurals, ordered
 
@@ -175,14 +177,19 @@ def event_line(
     viewer: int | None,
     names: Sequence[str],
     writers: Mapping[str, LineWriter] | None = None,
+    game: str | None = None,
 ) -> str:
-    """The log line `viewer` may read (as `Event.line_for`), in `words`' language."""
+    """The log line `viewer` may read (as `Event.line_for`), in `words`' language. A private line
+    naming hidden things literally (a card drawn: no field may hold it) is no catalog entry as it
+    stands: with its `game` given, it is read back against the game's templates (`translate`)."""
     if words.language == ENGLISH or event.template is None:
         return event.line_for(viewer, names)
     if viewer is not None and viewer in event.private:
         template = event.private_templates.get(viewer)
         if template is None:
             return event.line_for(viewer, names)
+        if game is not None and unfilled(words, template, event.fields) is None:
+            return translate(words, event.line_for(viewer, names), game)
         return fill_in(words, template, event.seats, event.fields, names)
     writer = (writers or {}).get(event.kind)
     written = writer(words, event, names) if writer is not None else None

@@ -252,7 +252,9 @@ class Publisher:
         parsed = events
         # The platform's own news first: a turn the computer played because time ran out.
         ours = [f"⏰ {e.line_for(None, position.names)}" for e in parsed if e.kind in PLATFORM_ANNOUNCED]
-        return ours + presenter(position.record.game).announcements(parsed, position.names)
+        return ours + presenter(position.record.game).announcements_for(
+            parsed, position.names, position.words
+        )
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Let publishing in progress finish (a little), before the bot closes."""

@@ -68,7 +68,7 @@ def lobby_embed(position: Position) -> discord.Embed:
         else f"{words.number(record.min_seats)}–{words.number(record.max_seats)}"
     )
     seated = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(record.seats))
-    options = presenter(record.game).options_text(record.options) or words.text("standard rules")
+    options = presenter(record.game).options_text_for(record.options, words) or words.text("standard rules")
     lines = [
         words.text("Options: {options}", options=options),
         words.text("Players needed: {need}", need=need),

@@ -216,7 +216,7 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
         if with_picture:
             # The game's own headline (at the end, how it ended) or the picture's summary, which
             # at the end only repeats the result the final message gives.
-            line = shows.board_headline(view, names)
+            line = shows.board_headline_for(view, names, words)
             game_says_over = left_below and line is not None
             if line is None and not left_below:
                 line = board_summary(record.game, view, names)

@@ -43,7 +43,7 @@ def option_set_words(game: str, option_set: str, words: Words) -> str:
         return words.text("unknown options")
     if not isinstance(options, dict):
         return words.text("unknown options")
-    return presenter(game).options_text(options) or words.text("standard rules")
+    return presenter(game).options_text_for(options, words) or words.text("standard rules")
 
 
 def ordinal(place: int, words: Words) -> str:

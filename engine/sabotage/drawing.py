@@ -35,7 +35,7 @@ _DREW = {
     "bug": (N_("{actor} drew a Bug from the deck."), N_("You drew {card} from the Bug deck.")),
 }
 #: A card taken from a face-up row, and what was turned up in its slot (one card, or none).
-_TOOK = {
+TOOK = {
     "plant": (
         N_("{actor} took {a_card} from the Plant row; turned up {a_new}."),
         N_("{actor} took {a_card} from the Plant row; the Plant deck is empty, so the slot stays empty."),
@@ -150,7 +150,7 @@ def _draw_card(
     if turned:
         fields["a_new"] = a_or_an(turned[0])
     if len(turned) <= 1:
-        template = _TOOK[deck][0] if turned else _TOOK[deck][1]
+        template = TOOK[deck][0] if turned else TOOK[deck][1]
     else:
         # Slots left empty earlier, refilled now from a reshuffled deck: a list of cards, which
         # the bot writes from `turned_up` in other languages (bot/presenters/sabotage_log.py).
