@@ -271,7 +271,10 @@ def objective_lines(
 ) -> str:
     """An objective in hand and how close each plot is; the closest plot first."""
     mine = sorted((p for p in progress if p.objective == objective.id), key=_shortfall)
-    close = "; ".join(progress_text(p, words) for p in mine)
+    # The plots' hints are set apart as the language sets clauses apart ("; ", French " ; ").
+    close = ""
+    for hint in (progress_text(p, words) for p in mine):
+        close = words.text("{one}; {other}", one=close, other=hint) if close else hint
     text = said(words, objective.text)
     return f"• **{text}**\n  {close}" if close else f"• **{text}**"
 
