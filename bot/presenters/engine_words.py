@@ -230,6 +230,9 @@ def listed(words: Words, items: Sequence[str]) -> str:
     """Items as the language lists them ("a, b et c")."""
     if not items:
         return ""
+    if words.language == PSEUDO and len(items) > 1:
+        # CLDR has no pseudo-locale: its "and" comes from the catalogs, marked like any word.
+        return words.text("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
     return format_list(list(items), locale=ENGLISH if words.language == PSEUDO else words.language)
 
 

@@ -14,6 +14,7 @@ from bot.basics.ratings import Rating, shown
 from bot.basics.words import N_, Words
 from bot.game.position import Position
 from bot.game.registry import presenter
+from bot.presenters.engine_words import summary_text, translate
 from bot.records.fair_deal import revealed_line
 from bot.records.results import ranked
 from bot.records.server_settings import CLOCK_PRESETS, CLOCK_WORDS
@@ -116,7 +117,7 @@ def result_lines(position: Position) -> str:
         head = f"{place}. " if not solo else ""
         points = words.plural("{n} point", "{n} points", seat_result.total)
         lines.append(f"{head}{mark}**{names[seat_result.seat]}**: {points}{award}")
-    lines += ["", result.summary_for(names)]
+    lines += ["", summary_text(words, result, names)]
     if solo:
         ribbon = result.seats[0].award
         lines.append(
@@ -132,10 +133,11 @@ def add_result_fields(embed: discord.Embed, position: Position) -> None:
     result = position.result()
     if result is None:
         return
-    names = position.names
+    names, words, game = position.names, position.words, position.record.game
     embed.description = clip(result_lines(position), DESCRIPTION_MAX)
     for _place, seat_result in ranking(position):
-        lines = "\n".join(f"{line.label}: {line.points}" for line in seat_result.lines) or "—"
+        said = [f"{translate(words, line.label, game)}: {line.points}" for line in seat_result.lines]
+        lines = "\n".join(said) or "—"
         embed.add_field(
             name=clip(f"{names[seat_result.seat]}: {seat_result.total}", FIELD_NAME_MAX),
             value=clip(lines, FIELD_VALUE_MAX),

@@ -36,6 +36,8 @@ FLAT_LIMIT = OPTIONS_PER_MENU
 PREVIOUS = N_("◀ Previous")
 NEXT = N_("Next ▶")
 BACK = N_("↩ Back")
+#: A menu's placeholder on a page with no title of its own.
+CHOOSE = N_("Choose…")
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,8 @@ class Page:
     nav: list[Entry] = field(default_factory=list)
     #: The menus as a game's presenter groups them (`Presenter.menu_sections`: e.g. slots by rows),
     #: each with its placeholder; None: the entries in menus of 25 in order.
+    #: The placeholder of a menu on a page with no title, in the page's language.
+    choose: str = CHOOSE
     sections: list[tuple[str, list[Entry]]] | None = None
     #: The entries as buttons laid out like the board they point at (`Presenter.button_grid`:
     #: e.g. a garden's slots, a row of buttons per garden row; None in a cell: not on offer),
@@ -75,7 +79,7 @@ class Page:
         if self.sections is not None:
             return [title for title, _entries in self.sections]
         menus = self.menus()
-        title = self.title or "Choose…"
+        title = self.title or self.choose
         if len(menus) <= 1:
             return [title] * len(menus)
         return [f"{title}: {menu[0].label} … {menu[-1].label}" for menu in menus]
