@@ -8,6 +8,8 @@ stays as it was.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.basics.words import words_for
@@ -20,7 +22,7 @@ from engine.sabotage import actions as A
 from engine.sabotage.state import SabotageOptions
 from tests.fake_discord.language_check import unmarked_words
 
-GAME = get_game("sabotage")
+GAME: Any = get_game("sabotage")
 FRENCH, PSEUDO, ENGLISH = words_for("fr"), words_for("x-pseudo"), words_for("en-GB")
 NAMES = ["Zoë", "Ulf"]
 
@@ -29,7 +31,7 @@ def line(event: Event, viewer: int | None = None) -> str:
     return event_line(FRENCH, event, viewer, NAMES, LINE_WRITERS, "sabotage")
 
 
-def started() -> object:
+def started() -> Any:
     """A two-player game, past the first player's choice (the host goes first)."""
     return GAME.create(SabotageOptions.model_validate({"first_seat": 0, "bird_variant": True}), 2, 11)
 
