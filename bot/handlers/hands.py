@@ -143,7 +143,7 @@ class Hands:
         fields: dict[str, Any] = {"embed": None}  # a hand from before layout messages: its embed goes
         alt = kept_alt
         if picture != "keep":
-            drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked")
+            drawn = await self.table.pictures.hand(position, seat, asked=picture == "asked", words=words)
             fields["attachments"] = [as_file(drawn)] if drawn is not None else []
             alt = drawn.description if drawn is not None else None
         page = choices_page(position, seat, choice, words) if asks(position, seat) else None

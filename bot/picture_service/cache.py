@@ -25,6 +25,8 @@ class PictureKey(NamedTuple):
     viewer: int | None
     #: The seats' display names drawn in it.
     names: tuple[str, ...] = ()
+    #: The language its words are in (issue 32: a hand in its player's).
+    language: str = "en"
 
 
 class PictureCache:

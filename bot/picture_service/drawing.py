@@ -9,6 +9,7 @@ import threading
 from types import ModuleType
 from typing import Any
 
+from bot.basics.words import ENGLISH, Words
 from bot.game.registry import entries
 from bot.pictures.image import RenderedImage, finished
 
@@ -34,27 +35,49 @@ def supports(game_name: str) -> bool:
     return True
 
 
-def render_board(game_name: str, view: Any, names: list[str] | None = None) -> RenderedImage:
-    """The public board, from the spectator view (`game.view(state, None)`).
+def _in(module: ModuleType, words: Words | None) -> tuple[Words, ...]:
+    """The words to hand a game's drawing: its pictures take them where they say `SAYS_WORDS`
+    (issue 32; the others draw English)."""
+    if words is None or words.language == ENGLISH or not getattr(module, "SAYS_WORDS", False):
+        return ()
+    return (words,)
+
+
+def render_board(
+    game_name: str, view: Any, names: list[str] | None = None, words: Words | None = None
+) -> RenderedImage:
+    """The public board, from the spectator view (`game.view(state, None)`), in `words`' language.
 
     `names[seat]` is each seat's display name (default "Seat N" / "Player N")."""
     module = _module(game_name)
     shown = list(names or [])
-    with _DRAWING:
-        return finished(module.board_image(view, shown), module.board_description(view, shown), "board.png")
-
-
-def render_hand(game_name: str, view: Any, seat: int, names: list[str] | None = None) -> RenderedImage:
-    """Seat `seat`'s private picture, from that seat's own view (`game.view(state, seat)`)."""
-    module = _module(game_name)
-    shown = list(names or [])
+    said = _in(module, words)
     with _DRAWING:
         return finished(
-            module.hand_image(view, seat, shown), module.hand_description(view, seat, shown), "hand.png"
+            module.board_image(view, shown, *said), module.board_description(view, shown, *said), "board.png"
         )
 
 
-def board_summary(game_name: str, view: Any, names: list[str] | None = None) -> str:
+def render_hand(
+    game_name: str, view: Any, seat: int, names: list[str] | None = None, words: Words | None = None
+) -> RenderedImage:
+    """Seat `seat`'s private picture, from that seat's own view (`game.view(state, seat)`), in
+    `words`' language."""
+    module = _module(game_name)
+    shown = list(names or [])
+    said = _in(module, words)
+    with _DRAWING:
+        return finished(
+            module.hand_image(view, seat, shown, *said),
+            module.hand_description(view, seat, shown, *said),
+            "hand.png",
+        )
+
+
+def board_summary(
+    game_name: str, view: Any, names: list[str] | None = None, words: Words | None = None
+) -> str:
     """One short line that keeps the game readable without the picture (scores, whose move)."""
-    text: str = _module(game_name).summary(view, list(names or []))
+    module = _module(game_name)
+    text: str = module.summary(view, list(names or []), *_in(module, words))
     return text

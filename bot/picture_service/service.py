@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.basics.words import ENGLISH, Words
 from bot.game.position import Position
 from bot.game.session import GameSession
 from bot.picture_service.budget import PictureBudget, WaitingBoards
@@ -95,7 +96,8 @@ class PictureService:
         return self.budget.enabled and supports(game_name)
 
     def _board_key(self, position: Position) -> PictureKey:
-        return PictureKey(position.game_id, position.version, None, tuple(position.names))
+        words = position.words
+        return PictureKey(position.game_id, position.version, None, tuple(position.names), words.language)
 
     def _wanted(self, position: Position, session: GameSession | None) -> bool:
         record = position.record
@@ -126,7 +128,8 @@ class PictureService:
             return BoardPicture(kept_move=session.shown.picture)
         if found is None:
             view, names, game = position.view(None), list(position.names), position.record.game
-            found = await self._draw(key, lambda: render_board(game, view, names))
+            words = position.words  # the table's: the server's language
+            found = await self._draw(key, lambda: render_board(game, view, names, words))
         if found is None:  # drawing failed: the text board alone
             return BoardPicture()
         self.waiting.discard(position.game_id)
@@ -140,12 +143,15 @@ class PictureService:
         elif picture.kept_move is None:
             session.shown.picture = None
 
-    async def hand(self, position: Position, seat: int, *, asked: bool) -> RenderedImage | None:
+    async def hand(
+        self, position: Position, seat: int, *, asked: bool, words: Words | None = None
+    ) -> RenderedImage | None:
         """Seat `seat`'s hand picture, or None (no room and nothing private to show, or no
-        pictures for this game). `asked`: the player opened their hand."""
+        pictures for this game). `asked`: the player opened their hand; `words`: their language."""
         if not self._wanted(position, None) or position.record.status != "active":
             return None
-        key = PictureKey(position.game_id, position.version, seat, tuple(position.names))
+        language = ENGLISH if words is None else words.language
+        key = PictureKey(position.game_id, position.version, seat, tuple(position.names), language)
         found = self.cache.peek(key)
         # Boards waiting for their pictures go first, whatever the hand: hands opened at a busy
         # table could otherwise outrun the budget and no board would be drawn again.
@@ -157,7 +163,7 @@ class PictureService:
         if not opened_private_hand and not self.budget.ready(keep_room_for=1 if board_to_come else 0):
             return None
         view, names, game = position.view(seat), list(position.names), position.record.game
-        return await self._draw(key, lambda: render_hand(game, view, seat, names))
+        return await self._draw(key, lambda: render_hand(game, view, seat, names, words))
 
     async def replay(self, position: Position) -> RenderedImage | None:
         """The board picture of a replay's step (issue 27 item 12): one drawn already, or a new one
@@ -170,8 +176,8 @@ class PictureService:
         found = self.cache.peek(key)
         if found is not None or self.waiting or not self.budget.ready():
             return found
-        view, names = position.view(None), list(position.names)
-        return await self._draw(key, lambda: render_board(record.game, view, names))
+        view, names, words = position.view(None), list(position.names), position.words
+        return await self._draw(key, lambda: render_board(record.game, view, names, words))
 
     def redraw_later(self, game_id: int) -> None:
         """Queue `game_id`'s board for a fresh picture when the budget allows."""

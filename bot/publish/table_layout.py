@@ -221,7 +221,7 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
             line = shows.board_headline_for(view, names, words)
             game_says_over = left_below and line is not None
             if line is None and not left_below:
-                line = board_summary(record.game, view, names)
+                line = board_summary(record.game, view, names, words)
             if line is not None:
                 lines.append(line)
         else:
