@@ -6,19 +6,19 @@ with French players, once on a pseudo-locale server with pseudo-locale players. 
 game sends — the table at each move, the hands at each step, the announcements, the final scores —
 is read: in French it says the glossary's words and none of the English game's; in the
 pseudo-locale no word shows bare (it would have skipped the catalogs) but the players' names and
-the game's title.
+the game's title. The pictures are read too: their alt texts (and the board's summary line)
+are in the table's or the hand's language.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 from tests.e2e.table_driver import is_action, offered, open_hand, open_lobby, pick, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
 from tests.fake_discord.language_check import unmarked_words
-from tests.fake_discord.model import readable_text, walk_components
+from tests.fake_discord.model import readable_text
 
 PLAY = "play sabotage"
 OPTIONS = {"players": 2, "bird": True, "first_player": "ask", "season_rounds": 8}
@@ -90,30 +90,10 @@ async def play_a_whole_game(fake: FakeDiscord, runner: BotRunner, players: list[
     )
 
 
-def picture_descriptions(version: dict[str, Any]) -> list[str]:
-    """The alt texts of a version's pictures (a thumbnail's, a gallery's items')."""
-    found = []
-    for item in walk_components(version.get("components") or []):
-        if item.get("type") == 11 and isinstance(item.get("description"), str):
-            found.append(item["description"])
-        for entry in item.get("items") or [] if item.get("type") == 12 else []:
-            if isinstance(entry, dict) and isinstance(entry.get("description"), str):
-                found.append(entry["description"])
-    return found
-
-
 def everything_read(fake: FakeDiscord) -> list[str]:
-    """Every version of every message the bot sent (tables, hands, notices, final scores), but the
-    pictures' alt texts: the pictures (bot/pictures/sabotage.py) still draw and describe in
-    English."""
-    read = []
-    for message in fake.messages.values():
-        for version in message.versions():
-            text = readable_text(version)
-            for alt in picture_descriptions(version):
-                text = text.replace(alt, "")
-            read.append(text)
-    return read
+    """Every version of every message the bot sent (tables, hands, notices, final scores), the
+    pictures' alt texts included."""
+    return [readable_text(version) for message in fake.messages.values() for version in message.versions()]
 
 
 async def test_a_french_server_plays_garden_sabotage_in_french(
@@ -127,6 +107,8 @@ async def test_a_french_server_plays_garden_sabotage_in_french(
         assert french in said, french
     assert re.search(r"a (planté|pioché|pris) (une|un) ", said), "log lines in French"
     assert "plantes d’intérieur" in said
+    assert "Plateau de Garden Sabotage. Manche 1 sur 8." in said, "the board picture's alt text"
+    assert "Votre main, Alice. " in said, "the hand picture's alt text"
     for english in ENGLISH_GAME_WORDS:
         assert english not in said, english
 
