@@ -3,6 +3,7 @@ for as long as asked, then every finding with the steps before it.
 
     .venv/bin/python benchmarks/explore.py --minutes 20 --seed 7
     .venv/bin/python benchmarks/explore.py --minutes 5 --seed 3 --keep-going   # collect several
+    .venv/bin/python benchmarks/explore.py --minutes 5 --locale x-pseudo --keep-going   # words left bare
 
 CI runs the same explorer for a short budget (tests/explorer/test_explorer.py). Exit status 1 when
 anything was found (a finding, a payload breaking Discord's limits or schema, an unknown route).
@@ -27,7 +28,7 @@ from tests.fake_discord.checks import PayloadChecker, load_spec
 from tests.fake_discord.fixtures import fake_discord_problems
 
 
-async def main(minutes: float, seed: int, keep_going: bool) -> int:
+async def main(minutes: float, seed: int, keep_going: bool, locale: str | None = None) -> int:
     fake = FakeDiscord(checker=PayloadChecker(load_spec()))
     await fake.start()
     with tempfile.TemporaryDirectory(prefix="garden-explore-") as folder:
@@ -38,7 +39,7 @@ async def main(minutes: float, seed: int, keep_going: bool) -> int:
         started = time.monotonic()
         try:
             explorer = await explore(
-                fake, runner, clock, seed, minutes * 60, max_findings=50 if keep_going else 1
+                fake, runner, clock, seed, minutes * 60, max_findings=50 if keep_going else 1, locale=locale
             )
             summary = explorer.report()  # while its database is still there
         finally:
@@ -63,6 +64,10 @@ if __name__ == "__main__":
     parser.add_argument(
         "--keep-going", action="store_true", help="collect up to 50 findings, not stop at one"
     )
+    parser.add_argument(
+        "--locale",
+        help="everyone's language, e.g. fr; x-pseudo also finds every word shown without the catalogs' marks",
+    )
     arguments = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
-    sys.exit(asyncio.run(main(arguments.minutes, arguments.seed, arguments.keep_going)))
+    sys.exit(asyncio.run(main(arguments.minutes, arguments.seed, arguments.keep_going, arguments.locale)))

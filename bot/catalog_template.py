@@ -34,10 +34,12 @@ from bot.basics.words import DOMAIN, LANGUAGES, LOCALE_DIR, TEMPLATE, catalog_pa
 BOT_DIR = Path(__file__).resolve().parent
 #: Messages marked for later (`N_("...")`) and refusals (`Refusal("...", field=...)`), whose
 #: wording is said in the asker's language where it is shown (bot/handlers/errors.py).
-MARKED: dict[str, Any] = {"N_": None, "Refusal": None, "Note": None}
+MARKED: dict[str, Any] = {"N_": None, "Refusal": None, "Note": None, "Said": None, "counted": (1, 2)}
 #: ... and, in modules that use the catalogs, `words.text(msgid, ...)` and
 #: `words.plural(singular, plural, n, ...)`.
 KEYWORDS: dict[str, Any] = {"text": None, "plural": (1, 2), **MARKED}
+#: The keywords whose first two strings are a singular and a plural.
+PLURAL_KEYWORDS = frozenset(k for k, spec in KEYWORDS.items() if spec == (1, 2))
 #: In an engine game's package: the markers and the template-taking calls, with the argument
 #: (from 1) that is the template; `N_plural`'s two forms make one plural entry.
 ENGINE_KEYWORDS: dict[str, tuple[int, ...]] = {
@@ -110,7 +112,7 @@ def code_strings() -> Iterator[tuple[Msgid, str, int]]:
             for line, function, message, _comments in extract_python(module, keywords, (), {}):
                 # Babel's extractor gives every string argument; a text's msgid is its first.
                 first: str | Sequence[str | None] | None = message
-                if function != "plural" and not isinstance(message, str):
+                if function not in PLURAL_KEYWORDS and not isinstance(message, str):
                     first = message[0] if message else None
                 found = _msgid(first)
                 if found is not None:
@@ -176,13 +178,13 @@ def template() -> Catalog:
             catalog.add(string, auto_comments=["slash command tree"])
     for msgid, where, line in code_strings():
         catalog.add(msgid, locations=[(where, line)])
+    for string in data_strings():
+        catalog.add(string, auto_comments=["bot/data/daily_rotation.json"])
     for msgid, where, line in engine_strings():
         catalog.add(msgid, locations=[(where, line)])
     for name, comment in engine_data_strings():
         if name not in catalog:
             catalog.add(name, auto_comments=[comment])
-    for string in data_strings():
-        catalog.add(string, auto_comments=["bot/data/daily_rotation.json"])
     return catalog
 
 

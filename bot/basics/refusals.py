@@ -7,7 +7,7 @@ constant below, so a player never reads two different explanations of one situat
 
 from __future__ import annotations
 
-from bot.basics.words import N_, Words
+from bot.basics.words import N_, Words, said_fields
 
 #: Someone who holds no seat clicked a player's control.
 NOT_A_PLAYER = N_("You are not playing in this game; the board shows everything there is to see.")
@@ -60,8 +60,8 @@ class Refusal(Exception):
         self.fields = fields
 
     def said(self, words: Words) -> str:
-        """This refusal in `words`' language."""
-        return words.text(self.msgid, **self.fields)
+        """This refusal in `words`' language (its `Said` fields too)."""
+        return words.text(self.msgid, **said_fields(self.fields, words))
 
 
 class Outdated(Refusal):

@@ -47,12 +47,18 @@ def catalog_path(language: str) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def accent(text: str) -> str:
+    """`text` with the pseudo-locale's accents ("Sorry" -> "Šöřřý"), for finding a piece of a
+    pseudo-locale text by its English."""
+    return text.translate(_ACCENTED)
+
+
 def pseudo(english: str) -> str:
     """`english` accented, about 40% longer and wrapped in ⟦…⟧; `{field}` placeholders untouched."""
     parts = _PLACEHOLDER.split(english)
     letters = sum(len(p) for p in parts[::2])
     padding = "~" * max(1, round(letters * 0.4))
-    accented = "".join(p if i % 2 else p.translate(_ACCENTED) for i, p in enumerate(parts))
+    accented = "".join(p if i % 2 else accent(p) for i, p in enumerate(parts))
     return f"⟦{accented}{padding}⟧"
 
 
@@ -149,3 +155,34 @@ def catalogs_digest() -> str:
         digest.update(language.encode())
         digest.update(catalog_path(language).read_bytes())
     return digest.hexdigest()
+
+
+class Said:
+    """Words to say in the reader's language once the reader is known: an English msgid and its
+    fields (a field may be a `Said` too: "{seats}" filled with "exactly 3 players"). With
+    `plural`, the form is chosen by `n`. `str()` is the English."""
+
+    def __init__(self, msgid: str, plural: str | None = None, n: int = 1, **fields: object) -> None:
+        self.msgid, self.plural, self.n, self.fields = msgid, plural, n, fields
+
+    def said(self, words: Words) -> str:
+        fields = said_fields(self.fields, words)
+        if self.plural is not None:
+            return words.plural(self.msgid, self.plural, self.n, **fields)
+        return words.text(self.msgid, **fields)
+
+    def __str__(self) -> str:
+        return self.said(words_for(ENGLISH))
+
+    def __repr__(self) -> str:
+        return f"Said({str(self)!r})"
+
+
+def said_fields(fields: dict[str, object], words: Words) -> dict[str, object]:
+    """`fields` with each `Said` among them said in `words`' language."""
+    return {key: value.said(words) if isinstance(value, Said) else value for key, value in fields.items()}
+
+
+def counted(singular: str, plural: str, n: int, **fields: object) -> Said:
+    """A `Said` whose form follows `n` ("exactly {n} player" / "exactly {n} players")."""
+    return Said(singular, plural, n, **fields)

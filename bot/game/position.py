@@ -7,13 +7,15 @@ until the game moves on (`advance`), so each is computed once per move however o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot.basics.words import Words, words_for
-from bot.storage import GameRecord
+from bot.basics.words import ENGLISH, N_, Words, words_for
+from bot.storage import GameRecord, SeatRecord
+from bot.ui.levels import level
 from engine.api import (
     ActionLike,
     AnyGame,
@@ -31,6 +33,22 @@ from engine.api import (
 from engine.registry import get_game
 
 T = TypeVar("T")
+
+#: How a computer seat is named ("Computer 2 (Medium)"), and one standing in for a player who
+#: left or whose time ran out ("Computer 2 (Medium), for Alice"). Stored in English.
+COMPUTER_NAME = N_("Computer {number} ({level})")
+STANDING_IN = N_("{computer}, for {player}")
+_STORED_COMPUTER = re.compile(r"^Computer (\d+) \([^()]*\)(?:, for (.+))?$")
+
+
+def seat_name(seat: SeatRecord, words: Words) -> str:
+    """A seat's name in `words`' language: a computer's stored English name said again in it."""
+    found = _STORED_COMPUTER.match(seat.name) if seat.computer is not None else None
+    if found is None or seat.computer is None:
+        return seat.name
+    computer = words.text(COMPUTER_NAME, number=found.group(1), level=level(seat.computer, words))
+    player = found.group(2)
+    return computer if player is None else words.text(STANDING_IN, computer=computer, player=player)
 
 
 class Position:
@@ -61,8 +79,11 @@ class Position:
 
     @property
     def names(self) -> list[str]:
-        """Each seat's display name, in seat order."""
-        return [seat.name for seat in self.record.seats]
+        """Each seat's display name, in seat order: a person's own, a computer's in the game's
+        language ("Computer 2 (Medium)" is stored in English: `seat_name`)."""
+        if self.record.language in (None, ENGLISH):
+            return [seat.name for seat in self.record.seats]
+        return self.memo(("names",), lambda: [seat_name(seat, self.words) for seat in self.record.seats])
 
     @property
     def is_active(self) -> bool:

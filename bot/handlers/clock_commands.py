@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import NO_GAME_HERE, WRONG_PLACE, Refusal
-from bot.basics.words import Words, words_for
+from bot.basics.words import N_, Words, words_for
 from bot.handlers import replies
 from bot.handlers.lobby_views import display_name
 from bot.handlers.table import Table
@@ -17,7 +17,7 @@ from bot.records.server_settings import LANGUAGE_NAMES, ServerSettings
 from bot.ui.items import pause_view
 from bot.ui.levels import level
 
-NOT_MANAGER = "Only members who can manage this server can change its settings."
+NOT_MANAGER = N_("Only members who can manage this server can change its settings.")
 
 
 #: Each clock preset as `/play` and `/settings` offer it ("Standard: 10 min").

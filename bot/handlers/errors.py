@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.basics.refusals import DIRECT_MESSAGE, Refusal
-from bot.basics.words import N_, words_for
+from bot.basics.words import N_, said_fields, words_for
 from bot.handlers import replies
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,8 @@ CANNOT_USE_HERE = N_("You can't use that here.")
 async def send_ephemeral(interaction: discord.Interaction[Any], msgid: str, **fields: object) -> None:
     """Answer `interaction` privately, whether or not it was already answered (or deferred), with
     the catalog's `msgid` in the clicker's language."""
-    await send_said(interaction, words_for(str(interaction.locale)).text(msgid, **fields))
+    words = words_for(str(interaction.locale))
+    await send_said(interaction, words.text(msgid, **said_fields(fields, words)))
 
 
 async def send_said(interaction: discord.Interaction[Any], text: str) -> None:

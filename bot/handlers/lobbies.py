@@ -16,7 +16,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.basics.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
-from bot.basics.words import words_for
+from bot.basics.words import N_, Said, words_for
 from bot.game.position import Position
 from bot.handlers import replies
 from bot.handlers.game_threads import make_thread, point_to_thread, remove_thread
@@ -39,9 +39,10 @@ from bot.ui.ids import LobbyId
 
 log = logging.getLogger(__name__)
 
+#: The permissions a table needs, by the names Discord's own settings give them.
 NEEDS = (
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
 )
 
 
@@ -68,12 +69,17 @@ class LobbyHandlers:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(DIRECT_MESSAGE)
         perms = interaction.app_permissions
-        missing = [label for attribute, label in NEEDS if not getattr(perms, attribute)]
+        missing = [Said(label) for attribute, label in NEEDS if not getattr(perms, attribute)]
         if missing:
+            named = (
+                missing[0]
+                if len(missing) == 1
+                else Said("{items} and {last}", items=missing[0], last=missing[1])
+            )
             raise Refusal(
                 "I can't show a game board in this channel: I need the {permissions} permission "
                 "here. Ask a moderator, or play in another channel.",
-                permissions=" and ".join(missing),
+                permissions=named,
             )
         defaults = await self.table.server_settings.of(interaction.guild_id)
         text_only = not perms.attach_files or not defaults.pictures

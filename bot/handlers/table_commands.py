@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.basics.refusals import GAME_OVER, NO_GAME_HERE, WRONG_PLACE, Refusal
-from bot.basics.words import words_for
+from bot.basics.words import N_, words_for
 from bot.game.registry import entries, presenter
 from bot.handlers import replies
 from bot.handlers.lobby_views import can_manage, display_name, lobby_view_of
@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 
 #: "Board as text" asked of a daily garden while its day runs (a forged click: its table has none).
-DAILY_HIDDEN = "That is today's daily garden: its garden is shown when the day ends (00:00 UTC)."
+DAILY_HIDDEN = N_("That is today's daily garden: its garden is shown when the day ends (00:00 UTC).")
 
 
 class TableCommands:
@@ -84,8 +84,9 @@ class TableCommands:
             raise Refusal(GAME_OVER)
         if daily.hidden(position.record, self.table.clock()):
             raise Refusal(DAILY_HIDDEN)
-        board = presenter(position.record.game).board_text(view, position.names)
-        footer = "-# " + words_for(str(interaction.locale)).text("Game #{game}", game=game_id)
+        words = words_for(str(interaction.locale))  # private: in the clicker's language
+        board = presenter(position.record.game).board_text_for(view, position.names, words)
+        footer = "-# " + words.text("Game #{game}", game=game_id)
         shown = layout([container([text(clip(board, TEXT_MAX))], GREEN), text(footer)])
         await replies.send(interaction, private=True, view=shown)
 

@@ -27,7 +27,7 @@ from bot.basics.words import N_, Words, words_for
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
 from bot.pictures.text import clip_alt, seat_name
-from bot.presenters.engine_words import listed, value
+from bot.presenters.engine_words import listed, semicolons, value
 from engine.cabbagehead.view_models import CabbageheadView, CardView, GardenView, RowPlaceView
 
 TITLE = "Mr. Cabbagehead's Garden"
@@ -598,7 +598,7 @@ def _row_words(view: CabbageheadView, words: Words = ENGLISH) -> str:
         )
     if not parts:
         return words.text("Drawn row: empty.")
-    return words.text("Drawn row: {places}.", places="; ".join(parts))
+    return words.text("Drawn row: {places}.", places=semicolons(words, parts))
 
 
 def _garden_words(garden: GardenView, name: str, final: bool = False, words: Words = ENGLISH) -> list[str]:

@@ -22,6 +22,7 @@ from bot.basics.words import N_, Words, words_for
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
 from bot.pictures.text import clip_alt, grouped_by_name, seat_name
+from bot.presenters.engine_words import semicolons
 from engine.sabotage.views import CardView, ObjectiveView, PlotView, ProgressView, SabotageView, SeatView
 
 TITLE = "Garden Sabotage"
@@ -690,11 +691,7 @@ def _plot_words(plot: PlotView, words: Words = ENGLISH) -> str:
 
 def _plots_words(plots: list[PlotView], words: Words) -> str:
     """The plots, set apart as the language sets clauses apart ("; ", French " ; ")."""
-    said = ""
-    for plot in plots:
-        line = _plot_words(plot, words)
-        said = words.text("{one}; {other}", one=said, other=line) if said else line
-    return said
+    return semicolons(words, [_plot_words(plot, words) for plot in plots])
 
 
 def _seat_words(view: SabotageView, seat: SeatView, names: list[str], words: Words = ENGLISH) -> str:
@@ -706,11 +703,7 @@ def _seat_words(view: SabotageView, seat: SeatView, names: list[str], words: Wor
     )
     head += f" ({done})" if done else ""
     hand = _hand_counts(seat, words, "hand {plants}, {bugs}, {objectives}.")
-    return words.text(
-        "{one}; {other}",
-        one=words.text("{one}; {other}", one=head, other=_plots_words(seat.plots, words)),
-        other=hand,
-    )
+    return semicolons(words, [head, *(_plot_words(p, words) for p in seat.plots), hand])
 
 
 def _rows_words(view: SabotageView, words: Words = ENGLISH) -> str:

@@ -10,7 +10,7 @@ game's session lock, like every seat change.
 from __future__ import annotations
 
 from bot.basics.refusals import NOT_OFFERED, NOT_YOUR_RETURN, Refusal
-from bot.game.position import Position
+from bot.game.position import STANDING_IN, Position
 from bot.game.registry import computer_strengths
 from bot.game.sessions import Sessions
 from bot.play.game_log import game_ended
@@ -40,7 +40,7 @@ class InPlay:
         number = sum(1 for s in record.seats if s.computer is not None) + 1
         seats = [s.model_copy() for s in record.seats]
         seats[seat] = SeatRecord(
-            name=f"{computer_name(strength, number)}, for {name}",
+            name=STANDING_IN.format(computer=computer_name(strength, number), player=name),
             computer=strength,
             replaced_user_id=record.seats[seat].user_id,
             replaced_name=name,

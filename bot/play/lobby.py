@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.basics.refusals import GAME_GONE, NOT_OFFERED, NOT_PLAYING_TO_LEAVE, Refusal
-from bot.basics.words import N_
+from bot.basics.words import N_, counted
 from bot.game.position import Position
 from bot.game.registry import computer_strengths
 from bot.game.sessions import Sessions
@@ -43,7 +43,7 @@ def new_seed() -> int:
 
 
 #: `/play` refused because the channel has a game people can see.
-CHANNEL_TAKEN = (
+CHANNEL_TAKEN = N_(
     "This channel already has a game. Finish it (or ask its host to `/end` it), "
     "or start yours in another channel or a thread."
 )
@@ -237,10 +237,10 @@ class Lobbies(InPlay):
             count = len(record.seats)
             if not record.min_seats <= count <= record.max_seats:
                 raise Refusal(
-                    "{game} needs {seats} to start; {count} joined so far.",
+                    "{game} needs {seats} to start; {joined} so far.",
                     game=game.title,
                     seats=seat_range(record.min_seats, record.max_seats),
-                    count=count,
+                    joined=counted("{n} joined", "{n} joined", count),
                 )
             options = game.options_model.model_validate(record.options)
             try:

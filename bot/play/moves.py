@@ -26,6 +26,7 @@ from bot.basics.refusals import (
     Outdated,
     Refusal,
 )
+from bot.basics.words import N_
 from bot.game.position import Position
 from bot.game.registry import computer_strengths
 from bot.game.session import GameSession
@@ -54,7 +55,7 @@ def timed_out_event(seat: int, name: str) -> Event:
     whose time it was (`name`, a value), not whoever holds the seat when it is read: after the
     third such turn that is "<name> (computer standing in)" (issue 27 item 7). The seat stays
     in `seats` for the count of timeouts (bot/records/results.py)."""
-    template = "Time ran out for {name}; the computer played for them."
+    template = N_("Time ran out for {name}; the computer played for them.")
     return Event(
         kind="timeout",
         text=template.format(name=name),

@@ -4,27 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.basics.words import Words
-from bot.game.position import Position
+from bot.basics.words import Said, Words, counted
+from bot.game.position import COMPUTER_NAME, Position
 from bot.ui.levels import level
 
 
-class Note:
+class Note(Said):
     """Something a seat change says at the table ("Alice joined."): its English wording, a catalog
     entry, and its fields, said in the table's language where it is shown (issue 32)."""
-
-    def __init__(self, msgid: str, **fields: object) -> None:
-        self.msgid = msgid
-        self.fields = fields
-
-    def said(self, words: Words) -> str:
-        return words.text(self.msgid, **self.fields)
-
-    def __str__(self) -> str:
-        return self.msgid.format(**self.fields)
-
-    def __repr__(self) -> str:
-        return f"Note({str(self)!r})"
 
 
 def said(notes: list[Note], words: Words) -> str:
@@ -43,11 +30,13 @@ class SeatChange:
 
 
 def computer_name(strength: str, number: int) -> str:
-    """How a computer seat is shown: "Computer 2 (Medium)". Never a Discord user."""
-    return f"Computer {number} ({level(strength)})"
+    """How a computer seat is stored: "Computer 2 (Medium)", in English (shown in the game's
+    language: `bot.game.position.seat_name`). Never a Discord user."""
+    return COMPUTER_NAME.format(number=number, level=level(strength))
 
 
-def seat_range(low: int, high: int) -> str:
+def seat_range(low: int, high: int) -> Said:
+    """ "exactly 3 players", "3 to 6 players": a game's seats, said in the reader's language."""
     if low == high:
-        return f"exactly {low} player{'s' if low != 1 else ''}"
-    return f"{low} to {high} players"
+        return counted("exactly {n} player", "exactly {n} players", low)
+    return Said("{low} to {high} players", low=low, high=high)

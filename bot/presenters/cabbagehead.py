@@ -33,6 +33,7 @@ from bot.presenters.cabbagehead_text import (
     seat_label,
     supply_text,
 )
+from bot.presenters.engine_words import semicolons
 from bot.ui.choices import Entry
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
@@ -93,7 +94,7 @@ class CabbageheadPresenter(Presenter):
         parts.append(supply_text(view, words))
         parts.append(words.text("**Neighbours**") + "\n" + neighbours_text(view, words))
         if view.visits:
-            visitors = "; ".join(visitor or words.text("nobody") for visitor in view.visits[-3:])
+            visitors = semicolons(words, [visitor or words.text("nobody") for visitor in view.visits[-3:]])
             parts.append(words.text("Visits: {visitors}", visitors=visitors))
         for garden in view.gardens:
             parts.append(garden_text(garden, seat_label(garden.seat, names, words), words))

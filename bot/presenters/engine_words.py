@@ -236,6 +236,17 @@ def listed(words: Words, items: Sequence[str]) -> str:
     return format_list(list(items), locale=ENGLISH if words.language == PSEUDO else words.language)
 
 
+def semicolons(words: Words, parts: Sequence[str]) -> str:
+    """Parts joined by semicolons as the language writes them ("a; b" in English, "a ; b" in
+    French)."""
+    if not parts:
+        return ""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = words.text("{first}; {second}", first=joined, second=part)
+    return joined
+
+
 class EngineRefusal(Refusal):
     """An engine's refusal (`IllegalAction`): its English message, said in the clicker's language
     by matching it against the game's templates (`translate`)."""

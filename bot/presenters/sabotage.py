@@ -28,7 +28,7 @@ from bot.presenters.base import (
     bold,
     players_rules,
 )
-from bot.presenters.engine_words import event_line, phrase_text
+from bot.presenters.engine_words import event_line, phrase_text, semicolons
 from bot.presenters.sabotage_log import LINE_WRITERS
 from bot.ui.choices import MAX_BUTTON_CHOICES
 from engine.api import Event
@@ -272,9 +272,7 @@ def objective_lines(
     """An objective in hand and how close each plot is; the closest plot first."""
     mine = sorted((p for p in progress if p.objective == objective.id), key=_shortfall)
     # The plots' hints are set apart as the language sets clauses apart ("; ", French " ; ").
-    close = ""
-    for hint in (progress_text(p, words) for p in mine):
-        close = words.text("{one}; {other}", one=close, other=hint) if close else hint
+    close = semicolons(words, [progress_text(p, words) for p in mine])
     text = said(words, objective.text)
     return f"• **{text}**\n  {close}" if close else f"• **{text}**"
 

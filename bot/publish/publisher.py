@@ -24,6 +24,7 @@ from bot.game.registry import presenter
 from bot.game.session import GameSession, MessageRef
 from bot.game.sessions import Sessions
 from bot.picture_service import BoardPicture, PictureService
+from bot.presenters.engine_words import event_line
 from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.plan import Facts, plan
 from bot.publish.table_layout import TABLE_LOG_LINES
@@ -251,10 +252,9 @@ class Publisher:
             events = [Event.model_validate(event) for row in rows for event in row.events]
         parsed = events
         # The platform's own news first: a turn the computer played because time ran out.
-        ours = [f"⏰ {e.line_for(None, position.names)}" for e in parsed if e.kind in PLATFORM_ANNOUNCED]
-        return ours + presenter(position.record.game).announcements_for(
-            parsed, position.names, position.words
-        )
+        words, names = position.words, position.names
+        ours = [f"⏰ {event_line(words, e, None, names)}" for e in parsed if e.kind in PLATFORM_ANNOUNCED]
+        return ours + presenter(position.record.game).announcements_for(parsed, names, words)
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Let publishing in progress finish (a little), before the bot closes."""

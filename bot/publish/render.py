@@ -68,7 +68,7 @@ def lobby_embed(position: Position) -> discord.Embed:
         if record.min_seats == record.max_seats
         else f"{words.number(record.min_seats)}–{words.number(record.max_seats)}"
     )
-    seated = "\n".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(record.seats))
+    seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(position.names))
     options = presenter(record.game).options_text_for(record.options, words) or words.text("standard rules")
     lines = [
         words.text("Options: {options}", options=options),
@@ -110,16 +110,17 @@ def result_lines(position: Position) -> str:
         return ""
     names, words = position.names, position.words
     solo = len(result.seats) == 1
+    game = position.record.game
     lines = []
     for place, seat_result in ranking(position):
-        award = f" — {seat_result.award}" if seat_result.award else ""
+        award = f" — {translate(words, seat_result.award, game)}" if seat_result.award else ""
         mark = "🏆 " if seat_result.seat in result.winners and not solo else ""
         head = f"{place}. " if not solo else ""
         points = words.plural("{n} point", "{n} points", seat_result.total)
         lines.append(f"{head}{mark}**{names[seat_result.seat]}**: {points}{award}")
     lines += ["", summary_text(words, result, names)]
     if solo:
-        ribbon = result.seats[0].award
+        ribbon = translate(words, result.seats[0].award, game) if result.seats[0].award else None
         lines.append(
             words.text("Ribbon: {ribbon}", ribbon=ribbon) if ribbon else words.text("No ribbon this time.")
         )
@@ -133,8 +134,9 @@ def add_result_fields(embed: discord.Embed, position: Position) -> None:
     result = position.result()
     if result is None:
         return
-    names, words, game = position.names, position.words, position.record.game
+    names = position.names
     embed.description = clip(result_lines(position), DESCRIPTION_MAX)
+    words, game = position.words, position.record.game
     for _place, seat_result in ranking(position):
         said = [f"{translate(words, line.label, game)}: {line.points}" for line in seat_result.lines]
         lines = "\n".join(said) or "—"

@@ -313,8 +313,8 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     """The table message at `position` as `look` says it is shown; `choice`: the picker page the
     seat to move has open on the table (public-view games)."""
     seat = table_seat(position)
-    shown = seat is not None and not look.hidden
-    page = choices_page(position, seat, choice, position.words) if shown and seat is not None else None
+    words = position.words
+    page = choices_page(position, seat, choice, words) if seat is not None and not look.hidden else None
     return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
 
 

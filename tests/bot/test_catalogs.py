@@ -4,8 +4,11 @@ Discord locales, fall back to English and make the pseudo-locale."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
@@ -104,3 +107,25 @@ async def test_the_command_translator_answers_french_only() -> None:
     assert await words.translate(asked, Locale.german, context) is None
     assert await words.translate(app_commands.locale_str("not in a catalog"), Locale.french, context) is None
     assert [locale for locale in Locale if await words.translate(asked, locale, context)] == [Locale.french]
+
+
+def test_every_refusal_said_by_its_constant_is_a_catalog_entry() -> None:
+    """A refusal raised as `Refusal(NAME)` is said in the asker's language only if NAME's wording
+    is in the catalogs (marked `N_`): an unmarked constant would reach every player in English."""
+    with TEMPLATE.open("rb") as pot:
+        template = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(pot) if m.id}
+    unmarked = []
+    for path in sorted(Path("bot").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {
+            node.args[0].id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "Refusal"
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+        }
+        module = importlib.import_module(".".join(path.with_suffix("").parts))
+        unmarked += [f"{path}: {name}" for name in names if getattr(module, name) not in template]
+    assert unmarked == []

@@ -144,3 +144,12 @@ def test_a_line_listing_things_is_written_from_its_fields() -> None:
         "Jardin de Ulf : Pomme-Frites déplace la carte Carotte #11 de A1 en B1 "
         "et la carte Leek #3 de C2 en C3."
     )
+
+
+def test_a_turn_the_computer_played_is_told_in_the_tables_language() -> None:
+    """The platform's own log line (a timed-out turn, bot/play/moves.py) is a catalog entry, said
+    in French on a French table whatever the game."""
+    from bot.play.moves import timed_out_event
+
+    line = event_line(words_for("fr"), timed_out_event(1, "Alice"), None, ["Bob", "Alice"])
+    assert line == "Temps écoulé pour Alice : l’ordinateur a joué à sa place."

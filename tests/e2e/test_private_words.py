@@ -62,7 +62,7 @@ async def test_a_refusal_with_fields_keeps_them_in_the_translation(
     refused = await fake.click(fake.alice, lobby, start)
     text = (await fake.response_message(refused)).text()
     assert "demande" in text and "pour commencer" in text, text
-    assert "Garden Party" in text and "1 inscrits" in text, text
+    assert "Garden Party" in text and "exactement 3 joueurs" in text and "1 inscrit " in text, text
 
 
 async def test_help_is_in_the_askers_language_with_the_commands_as_they_see_them(

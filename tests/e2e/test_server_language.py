@@ -70,3 +70,22 @@ async def test_settings_answer_in_the_clickers_own_language(
     fake.bob.locale = "x-pseudo"
     for line in (await settings(fake, fake.bob, {})).splitlines():
         assert line.startswith("⟦") and line.endswith("⟧"), line
+
+
+async def test_a_french_lobby_names_its_computer_players_in_french(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """A computer seat is stored as "Computer 1 (Hard)" and shown in the table's language."""
+    fake = fake_discord
+    fake.guild.locale = "fr"
+    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, OPTIONS)
+    [host] = [c for c in lobby.custom_ids() if c.endswith(":host")]
+    opened = await fake.click(fake.alice, lobby, host)
+    await opened.wait_answered()
+    panel = opened.original
+    assert panel is not None and panel.ephemeral_to == fake.alice.id
+    [add] = [c for c in panel.custom_ids() if c.endswith(":add-strong")]
+    added = await fake.click(fake.alice, panel, add)
+    await added.wait_answered()
+    await fake.wait_until(lambda: "Ordinateur 1 (Difficile)" in lobby.text(), what="the computer in French")
+    assert "Computer" not in lobby.text()

@@ -30,9 +30,11 @@ from typing import Any
 
 from bot.basics import refusals
 from bot.basics.clock import ManualClock
+from bot.basics.words import PSEUDO, accent
 from tests.explorer.commands import Invocation, random_invocation
 from tests.explorer.crash import kill
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
+from tests.fake_discord.language_check import proper_names, unmarked_words
 
 #: How the bot apologises for its own failure (bot/handlers/errors.py).
 APOLOGY = "Sorry, something went wrong"
@@ -96,6 +98,9 @@ class Explorer:
     steps: int = 0
     counts: dict[str, int] = field(default_factory=dict)
     verbose: bool = False
+    #: Everyone's language (server and users) when the explorer plays in one: in the pseudo-locale
+    #: every word shown must carry the catalogs' marks (issue 32).
+    locale: str | None = None
     _kinds_found: set[str] = field(default_factory=set)
     _errors_seen: int = 0
 
@@ -214,7 +219,7 @@ class Explorer:
             stored = self._rows("SELECT seats FROM games WHERE id = ?", game_id)
             seats = json.loads(stored[0][0]) if stored else []
             people = {int(seat["user_id"]) for seat in seats if seat.get("user_id")}
-            join = next((c for c in _controls(message) if c.label == "Join"), None)
+            join = next((c for c in _controls(message) if c.custom_id.endswith(":join")), None)
             if len(seats) >= wanted or join is None:
                 break
             friends = [u for u in self.users if u.id not in people]
@@ -222,7 +227,7 @@ class Explorer:
                 break
             await self._use(self.rng.choice(friends), message, join, checked=False)
             await self.settle()
-        start = next((c for c in _controls(message) if c.label.startswith("Start")), None)
+        start = next((c for c in _controls(message) if c.custom_id.endswith(":start")), None)
         if start is not None:
             await self._use(host, message, start, checked=False)
 
@@ -261,7 +266,9 @@ class Explorer:
             self._note(f"  (the client would not send it: {str(refused_by_client)[:80]})")
             return
         text = await self._answered(interaction)
-        taken = text is not None and invocation.command.startswith("play") and CHANNEL_TAKEN in text
+        taken = (
+            text is not None and invocation.command.startswith("play") and self._said(CHANNEL_TAKEN) in text
+        )
         if taken and not open_before:
             self._find(f"/play refused in #{channel.name}, where no game is seen: {text!r}")
 
@@ -327,7 +334,8 @@ class Explorer:
         self._note(f"{user.name} uses {control.label!r} ({control.custom_id}) on {where} {message.id}")
         interaction = await self._send(user, message, control)
         text = await self._answered(interaction)
-        if newest and text is not None and any(refusal in text for refusal in WRONG_FOR_AN_OFFERED_CHOICE):
+        wrong = [self._said(refusal) for refusal in WRONG_FOR_AN_OFFERED_CHOICE]
+        if newest and text is not None and any(refusal in text for refusal in wrong):
             self._find(
                 f"{user.name}'s newest {where} offered {control.label!r}, and it was refused: {text!r}"
             )
@@ -347,7 +355,7 @@ class Explorer:
             with contextlib.suppress(AssertionError):  # an answer that never gets content
                 texts.append((await self.fake.response_message(interaction, timeout=ANSWER_SECONDS)).text())
         text = "\n".join(texts)
-        if APOLOGY in text:
+        if self._said(APOLOGY) in text:
             self._find(f"{interaction.description} by {interaction.user.name} was answered {text[:300]!r}")
         return text
 
@@ -391,6 +399,27 @@ class Explorer:
         for game_id, channel_id, status in self._games_without_message():
             self._find(f"{status} game {game_id} in channel {channel_id} has no message in Discord")
         self._check_no_turn_after_the_end()
+        if self.locale == PSEUDO:
+            self._check_words()
+
+    def _said(self, english: str) -> str:
+        """A piece of the bot's English as the explorer's people read it (accented in the pseudo-locale)."""
+        return accent(english) if self.locale == PSEUDO else english
+
+    def _check_words(self) -> None:
+        """In the pseudo-locale, a word without the catalogs' marks skipped them: found, by the
+        words (each set of words once), with where it was shown."""
+        allowed = proper_names() | {u.name.title() for u in self.fake.users.values()}
+        channels = {c.id for c in self._all_channels()}
+        for message in list(self.fake.messages.values()):
+            if message.deleted or message.channel_id not in channels:
+                continue
+            bare = unmarked_words(message.text(), allowed)
+            if bare:
+                shown = message.text().replace("\n", " ")[:160]
+                self._find(
+                    f"words shown without the catalogs: {' '.join(sorted(set(bare))[:8])} — in {shown}"
+                )
 
     def _games_without_message(self) -> list[tuple[int, int, str]]:
         """(game, channel, status) of every stored lobby or game in progress whose message is not
@@ -409,12 +438,14 @@ class Explorer:
         would be sent to a finished game (a helper once saw one posted right after the end)."""
         public = [m for m in self.fake.messages.values() if not m.deleted and m.ephemeral_to is None]
         texts = {m.id: m.text() for m in public}
-        notices = [(i, text) for i, text in texts.items() if "your turn in" in text]
+        notices = [(i, text) for i, text in texts.items() if self._said("your turn in") in text]
         if not notices:
             return
         finals: dict[int, int] = {}
         for i, text in texts.items():
-            for game in re.findall(r"Game #(\d+) · archived", text):
+            for game in re.findall(
+                re.escape(self._said("Game #")) + r"(\d+)" + re.escape(self._said(" · archived")), text
+            ):
                 finals.setdefault(int(game), i)
         ended = "SELECT id, board_message_id FROM games WHERE status = 'finished'"
         for game_id, board_id in self._rows(ended):
@@ -486,16 +517,15 @@ def _is_choice(custom_id: str) -> bool:
     return custom_id.startswith(("gc:c:", "gc:s:"))
 
 
+#: Controls that move things on, by their ids (labels are in the reader's language): My hand,
+#: Join, Start, Add computer, Host options, Play again, I'm back.
+_PROGRESS = re.compile(r"^gc:(hand:|again:|back:|lobby:\d+:(join|start|host|add-))")
+
+
 def _progress_weight(control: Control) -> float:
     if _is_choice(control.custom_id):
         return 6.0
-    label = control.label.lower()
-    if any(
-        word in label
-        for word in ("my hand", "join", "start", "play again", "let it happen", "computer", "host options")
-    ):
-        return 3.0
-    return 1.0
+    return 3.0 if _PROGRESS.match(control.custom_id) else 1.0
 
 
 def _last_change(message: FakeMessage) -> tuple[Any, int]:

@@ -27,9 +27,21 @@ def prepare(fake: FakeDiscord, runner: BotRunner, clock: ManualClock) -> None:
 
 
 async def explore(
-    fake: FakeDiscord, runner: BotRunner, clock: ManualClock, seed: int, seconds: float, max_findings: int = 1
+    fake: FakeDiscord,
+    runner: BotRunner,
+    clock: ManualClock,
+    seed: int,
+    seconds: float,
+    max_findings: int = 1,
+    locale: str | None = None,
 ) -> Explorer:
-    """Start the bot and explore for `seconds` (or until `max_findings`); the explorer."""
+    """Start the bot and explore for `seconds` (or until `max_findings`); the explorer. `locale`:
+    the server's and every person's language (issue 32; "x-pseudo": every word shown is checked
+    for the catalogs' marks)."""
+    if locale is not None:
+        fake.guild.locale = locale
+        for user in fake.users.values():
+            user.locale = locale
     await runner.start()
     explorer = Explorer(
         fake,
@@ -42,5 +54,6 @@ async def explore(
         channels=[fake.general, fake.games, fake.channel_named("garden")],
     )
     explorer.verbose = bool(os.environ.get("EXPLORER_VERBOSE"))
+    explorer.locale = locale
     await explorer.run(seconds, max_findings=max_findings)
     return explorer

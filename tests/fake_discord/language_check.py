@@ -34,3 +34,12 @@ def unmarked_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     for name in sorted(allowed, key=len, reverse=True):  # "Alice Smith" before "Alice"
         bare = bare.replace(name, " ")
     return [word for word in _WORD.findall(bare) if word not in ALWAYS_ALLOWED]
+
+
+def proper_names() -> frozenset[str]:
+    """Names every language prints as they are (docs/bot.md, "Languages"): the games' titles and
+    the Tedious Neighbours' names."""
+    from engine.cabbagehead.neighbours import NEIGHBOURS
+    from engine.registry import all_games
+
+    return frozenset(game.title for game in all_games().values()) | {n.name for n in NEIGHBOURS}
