@@ -340,7 +340,10 @@ def _filled_chip(
     paste_icon(chip, name, 4, (h - side) / 2, side)
     word = said.text("Bad Bug") if role == "bad" else said.text("Good Bug")
     tx = side + 8
-    cv.draw_text(chip, (tx, 4), word, cv.SMALL, words, bold=True)
+    # Clipped like the name below it: a longer language must not run past the chip.
+    cv.draw_text(
+        chip, (tx, 4), cv.clip_text(word, w - tx - 4, cv.SMALL, bold=True), cv.SMALL, words, bold=True
+    )
     shown = cv.clip_text(_kind(name, said), w - tx - 4, cv.SMALL, bold=True)
     cv.draw_text(chip, (tx, h - 3), shown, cv.SMALL, cv.INK, anchor="lb", bold=True, tag="name")
     mask = Image.new("L", chip.size, 0)
@@ -736,8 +739,14 @@ def board_description(view: SabotageView, names: list[str], words: Words = ENGLI
 
 def hand_description(view: SabotageView, seat: int, names: list[str], words: Words = ENGLISH) -> str:
     none = words.text("none")
-    plants = ", ".join(f"{n} {_kind(c.name, words)}" for c, n in grouped_by_name(view.my_plants)) or none
-    bugs = ", ".join(f"{n} {_kind(c.name, words)}" for c, n in grouped_by_name(view.my_bugs)) or none
+    # "2 Bean" (French "Haricot ×2"): the count and the kind as the language puts them.
+    plants = ", ".join(
+        words.text("{n} {kind}", n=n, kind=_kind(c.name, words)) for c, n in grouped_by_name(view.my_plants)
+    )
+    bugs = ", ".join(
+        words.text("{n} {kind}", n=n, kind=_kind(c.name, words)) for c, n in grouped_by_name(view.my_bugs)
+    )
+    plants, bugs = plants or none, bugs or none
     you = words.text("Your hand, {player}.", player=_said(view, names, seat, words))
     if not view.game_over:
         you += " " + words.text("{turn}.", turn=turn_line(view, names, _said, words).rstrip("."))
