@@ -218,14 +218,15 @@ def replay_layout(
             words.text("Move {move} of {last}", move=words.number(move), last=words.number(last)),
         ]
     )
-    said = replay.lines(move, seat)
+    said = replay.lines(move, seat, words)
     if said:
         moved = words.text("**This move:**") + "\n" + "\n".join(f"• {line}" for line in said)
     else:
         moved = words.text("**The start.**")
     if own and seat is not None:
         view = position.view(seat)
-        body = presenter(record.game).hand_text(view, seat, position.names) if view is not None else ""
+        shows = presenter(record.game)
+        body = shows.hand_text_for(view, seat, position.names, words) if view is not None else ""
     else:
         alt = picture.description if picture is not None else None
         body = headline(

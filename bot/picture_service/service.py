@@ -96,6 +96,7 @@ class PictureService:
         return self.budget.enabled and supports(game_name)
 
     def _board_key(self, position: Position) -> PictureKey:
+        # In the game's language (its table's): a board is drawn in one language only.
         words = position.words
         return PictureKey(position.game_id, position.version, None, tuple(position.names), words.language)
 
@@ -128,7 +129,7 @@ class PictureService:
             return BoardPicture(kept_move=session.shown.picture)
         if found is None:
             view, names, game = position.view(None), list(position.names), position.record.game
-            words = position.words  # the table's: the server's language
+            words = position.words
             found = await self._draw(key, lambda: render_board(game, view, names, words))
         if found is None:  # drawing failed: the text board alone
             return BoardPicture()

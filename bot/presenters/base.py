@@ -112,10 +112,6 @@ class Presenter:
         """`announcements` in `words`' language (default: the English, for a game not translated yet)."""
         return self.announcements(events, names)
 
-    def options_text_for(self, options: dict[str, Any], words: Words) -> str:
-        """`options_text` in `words`' language (default: the English, for a game not translated yet)."""
-        return self.options_text(options)
-
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
         """The `/play <game>` subcommand with this game's options as typed choices."""
         raise NotImplementedError
@@ -135,6 +131,10 @@ class Presenter:
                 shown = "yes" if value else "no"
             parts.append(f"{key.replace('_', ' ')}: {shown}")
         return " · ".join(parts) or "standard rules"
+
+    def options_text_for(self, options: dict[str, Any], words: Words) -> str:
+        """`options_text` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.options_text(options)
 
     def board_headline(self, view: Any, names: list[str]) -> str | None:
         """Lines kept above the picture's short summary when the board carries a picture (e.g.

@@ -43,9 +43,9 @@ from engine.cabbagehead.view_models import CabbageheadView
 RULES_FOR_DEVELOPERS = {"Options", "The deck data file", "Decisions, actions and views", "Code map"}
 
 EXPANSION_WORDS = (
-    ("grasshoppers", "Grasshoppers"),
-    ("eudora", "Romancing Eudora"),
-    ("fixed_grid", "fixed grid"),
+    ("grasshoppers", N_("Grasshoppers")),
+    ("eudora", N_("Romancing Eudora")),
+    ("fixed_grid", N_("fixed grid")),
 )
 
 NEIGHBOUR_CHOICES = [app_commands.Choice(name=n.name[:100], value=n.key) for n in NEIGHBOURS]
@@ -182,19 +182,25 @@ class CabbageheadPresenter(Presenter):
         return slot_grid(entries)
 
     def options_text(self, options: dict[str, Any]) -> str:
+        return self.options_text_for(options, ENGLISH)
+
+    def options_text_for(self, options: dict[str, Any], words: Words) -> str:
         """The lobby's line about the options, in the rulebook's words."""
         sets = {
-            "original": "Original Neighbours",
-            "new": "4 New Neighbours at random",
-            "random": "4 of all ten Neighbours at random",
+            "original": N_("Original Neighbours"),
+            "new": N_("4 New Neighbours at random"),
+            "random": N_("4 of all ten Neighbours at random"),
         }
         names = {n.key: n.name for n in NEIGHBOURS}
         chosen = ", ".join(names.get(key, key) for key in options.get("chosen") or [])
-        parts = [sets.get(str(options.get("neighbour_set")), f"Neighbours: {chosen}")]
-        parts += [label for key, label in EXPANSION_WORDS if options.get(key)]
+        found = sets.get(str(options.get("neighbour_set")))
+        parts = [words.text(found) if found else words.text("Neighbours: {chosen}", chosen=chosen)]
+        parts += [words.text(label) for key, label in EXPANSION_WORDS if options.get(key)]
         first = options.get("first_seat")
         if first is not None:
-            parts.append("the host starts" if first == 0 else "the other player starts")
+            parts.append(
+                words.text("the host starts") if first == 0 else words.text("the other player starts")
+            )
         return " · ".join(parts)
 
     def rules_text(self, language: str = "en") -> str:

@@ -108,9 +108,8 @@ def result_lines(position: Position) -> str:
     result = position.result()
     if result is None:
         return ""
-    names, words = position.names, position.words
+    names, words, game = position.names, position.words, position.record.game
     solo = len(result.seats) == 1
-    game = position.record.game
     lines = []
     for place, seat_result in ranking(position):
         award = f" — {translate(words, seat_result.award, game)}" if seat_result.award else ""

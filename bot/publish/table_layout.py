@@ -26,7 +26,6 @@ from bot.records import daily
 from bot.records.fair_deal import revealed_line, sealed_line
 from bot.storage.records import GameRecord
 from bot.ui.choices import (
-    CHOOSE,
     Entry,
     Page,
     fits_menus,
@@ -167,8 +166,8 @@ def _page_in(position: Position, page: Page, words: Words) -> Page:
         title=title,
         entries=[said[entry.choice] for entry in page.entries],
         nav=[Entry(words.text(entry.label), entry.choice) for entry in page.nav],
-        choose=words.text(CHOOSE),
         sections=sections,
+        placeholder=words.text(page.placeholder),
     )
 
 

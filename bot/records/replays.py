@@ -14,7 +14,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.basics.words import Words
 from bot.game.position import Position
+from bot.game.registry import presenter
+from bot.presenters.engine_words import event_line
 from bot.storage.records import ActionRecord, GameRecord
 from engine.api import AnyGame, Event, dump_state, load_state, standing_result
 from engine.registry import get_game
@@ -48,12 +51,16 @@ class Replay:
         record = replace(self.record, version=move, status=status, state=None, paused_at=None)
         return Position(record, self.game, load_state(self.game, self.states[move]))
 
-    def lines(self, move: int, viewer: int | None) -> list[str]:
-        """The log lines of move `move` as `viewer` (a seat, or None: anyone) may read them."""
+    def lines(self, move: int, viewer: int | None, words: Words | None = None) -> list[str]:
+        """The log lines of move `move` as `viewer` (a seat, or None: anyone) may read them, in
+        `words`' language where the game's engine texts are in the catalogs (None: English)."""
         if not 0 < move <= self.moves:
             return []
         names = [seat.name for seat in self.record.seats]
-        return [event.line_for(viewer, names) for event in self.events[move]]
+        if words is None:
+            return [event.line_for(viewer, names) for event in self.events[move]]
+        writers, game = presenter(self.record.game).line_writers, self.record.game
+        return [event_line(words, event, viewer, names, writers, game) for event in self.events[move]]
 
 
 def rebuild(record: GameRecord, actions: list[ActionRecord]) -> Replay:

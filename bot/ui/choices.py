@@ -36,8 +36,9 @@ FLAT_LIMIT = OPTIONS_PER_MENU
 PREVIOUS = N_("◀ Previous")
 NEXT = N_("Next ▶")
 BACK = N_("↩ Back")
-#: A menu's placeholder on a page with no title of its own.
-CHOOSE = N_("Choose…")
+#: A menu's placeholder when its page has no title, and a paged untitled page's title.
+CHOOSE_MENU = N_("Choose…")
+CHOOSE = N_("Choose")
 
 
 @dataclass(frozen=True)
@@ -58,13 +59,13 @@ class Page:
     nav: list[Entry] = field(default_factory=list)
     #: The menus as a game's presenter groups them (`Presenter.menu_sections`: e.g. slots by rows),
     #: each with its placeholder; None: the entries in menus of 25 in order.
-    #: The placeholder of a menu on a page with no title, in the page's language.
-    choose: str = CHOOSE
     sections: list[tuple[str, list[Entry]]] | None = None
     #: The entries as buttons laid out like the board they point at (`Presenter.button_grid`:
     #: e.g. a garden's slots, a row of buttons per garden row; None in a cell: not on offer),
     #: drawn instead of the buttons or menus when the message has room for it.
     grid: list[list[Entry | None]] | None = None
+    #: A menu's placeholder when the page has no title (a translated page says it in its language).
+    placeholder: str = CHOOSE_MENU
 
     def menus(self) -> list[list[Entry]]:
         """The entries split into menus of at most 25 options."""
@@ -79,7 +80,7 @@ class Page:
         if self.sections is not None:
             return [title for title, _entries in self.sections]
         menus = self.menus()
-        title = self.title or self.choose
+        title = self.title or self.placeholder
         if len(menus) <= 1:
             return [title] * len(menus)
         return [f"{title}: {menu[0].label} … {menu[-1].label}" for menu in menus]
@@ -173,7 +174,7 @@ def _page_of(
         nav.append(Entry(NEXT, f"{prefix}{page + 1}"))
     suffix = f" (page {page + 1} of {pages})" if pages > 1 else ""
     return Page(
-        title=(title or "Choose") + suffix if suffix else title, entries=shown, as_buttons=False, nav=nav
+        title=(title or CHOOSE) + suffix if suffix else title, entries=shown, as_buttons=False, nav=nav
     )
 
 

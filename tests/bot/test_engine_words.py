@@ -6,9 +6,14 @@ the same seats and fields, the card names translated too. A text the catalogs la
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any, cast
+
 from bot.basics.words import words_for
 from bot.presenters.cabbagehead_log import LINE_WRITERS
 from bot.presenters.engine_words import EngineRefusal, event_line, fill_in, phrase_text, translate
+from bot.publish.table_layout import _page_in
+from bot.ui.choices import plan_page
 from engine.api import Event, Phrase
 from engine.cabbagehead.actions import Pass, PlaceRose, Plant
 from engine.cabbagehead.wording import say
@@ -144,6 +149,24 @@ def test_a_line_listing_things_is_written_from_its_fields() -> None:
         "Jardin de Ulf : Pomme-Frites déplace la carte Carotte #11 de A1 en B1 "
         "et la carte Leek #3 de C2 en C3."
     )
+
+
+def test_a_page_of_choices_is_said_whole_in_the_readers_language() -> None:
+    """An untitled page of menus (one card alone affordable: its plantings listed flat) says its
+    placeholder, its labels and its buttons from the catalogs, on the same choices."""
+    plants = [
+        Plant(1, "Carrot", 0, 3, col, "", "plant", f"{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[col]}3")
+        for col in range(26)
+    ]
+    english = plan_page([p.label for p in plants], [p.steps for p in plants], "p0", 1)
+    assert not english.as_buttons and english.menu_titles()[0].startswith("Choose…")
+    position = cast(Any, SimpleNamespace(record=SimpleNamespace(game="cabbagehead")))
+    french = _page_in(position, english, FRENCH)
+    assert [e.choice for e in french.entries] == [e.choice for e in english.entries]
+    assert french.entries[0].label == "Planter la carte Carotte du centre (gratuit) en A3"
+    assert french.menu_titles()[0].startswith("Choisir…")
+    pseudo = _page_in(position, english, PSEUDO)
+    assert all(title.startswith("⟦") for title in pseudo.menu_titles())
 
 
 def test_a_turn_the_computer_played_is_told_in_the_tables_language() -> None:
