@@ -17,6 +17,7 @@ fails until it has been run.
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Iterator, Sequence
@@ -51,7 +52,7 @@ ENGINE_KEYWORDS: dict[str, tuple[int, ...]] = {
     "add": (2,),  # a game's log: `log.add(kind, template, ...)`
 }
 #: The games whose engine texts (log lines, labels, refusals, results) are in the catalogs.
-ENGINE_GAMES = ("cabbagehead", "garden_party")
+ENGINE_GAMES = ("cabbagehead", "sabotage", "garden_party")
 ENGINE_DIR = BOT_DIR.parent / "engine"
 Msgid = str | tuple[str, str]
 
@@ -159,55 +160,15 @@ def engine_data_strings() -> Iterator[tuple[str, str]]:
         yield card.plural, "Mr. Cabbagehead's Garden: vegetables"
     for neighbour in NEIGHBOURS:
         yield neighbour.name, "Mr. Cabbagehead's Garden: a Neighbour (a proper name, as printed)"
-    yield from garden_party_data_strings()
-
-
-def garden_party_data_strings() -> Iterator[tuple[str, str]]:
-    """Garden Party's names and card texts from its data (engine/garden_party/data), and the few
-    ways its texts name a gardener ("the Baron's lawn", "On the Baron")."""
-    from engine.garden_party.cards import (
-        CARD_KINDS,
-        COMPOSITIONS,
-        DUEL_CARDS,
-        GARDENERS,
-        GOLDEN_OBJECTS,
-        PLANT_KINDS,
-        TALENT_NAMES,
-        TIMING_WHEN,
-    )
-    from engine.garden_party.common import possessive
-    from engine.garden_party.rules import talents_words
-    from engine.garden_party.turn_actions import STAGE_WORDS, first_up
-
-    game = "Garden Party: "
-    for talent in TALENT_NAMES.values():
-        yield talent, game + "a talent"
-    for timing, when in TIMING_WHEN.items():
-        yield timing, game + "an action card's timing colour"
-        yield when, game + "when a card of a timing colour is played"
-    for card in CARD_KINDS.values():
-        yield card.name, game + "an action card"
-        yield card.effect, game + "an action card's effect"
-    for gardener in GARDENERS.values():
-        yield gardener.name, game + "a gardener (a proper name, its title in the language)"
-        yield gardener.short, game + "a gardener, short"
-        yield possessive(gardener.short), game + "a gardener's: the words that say a square or pot is theirs"
-        yield first_up(f"on {gardener.short}"), game + "a card's target step"
-        yield talents_words(gardener.talents), game + "a gardener's talents"
-        yield gardener.flower, game + "a collector's flower"
-    for kind in PLANT_KINDS.values():
-        yield kind.name, game + "a plant token"
-        if kind.colour:
-            for stage in ("sprout", "bud", "flower"):
-                yield STAGE_WORDS[stage].format(colour=kind.name), game + "a plant as a pot shows it"
-    for composition in COMPOSITIONS:
-        yield composition.name, game + "a composition"
-    for found in GOLDEN_OBJECTS.values():
-        yield found.name, game + "a golden object"
-        yield found.effect, game + "a golden object's effect"
-    for duel in DUEL_CARDS.values():
-        yield duel.name, game + "a duel card"
-        yield duel.text, game + "a duel card's rule"
+    # A game may list its data's names itself: `catalog_data()` in engine/<game>/wording.py.
+    for game in ENGINE_GAMES:
+        try:
+            wording = importlib.import_module(f"engine.{game}.wording")
+        except ModuleNotFoundError:
+            continue
+        listed = getattr(wording, "catalog_data", None)
+        if listed is not None:
+            yield from listed()
 
 
 def template() -> Catalog:

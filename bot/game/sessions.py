@@ -96,14 +96,11 @@ class Sessions:
                 ("log", viewer, limit),
                 lambda: [e.line_for(viewer, names) for _, e in events[-limit:]] if limit else [],
             )
-        writers = shows.line_writers
+        writers, game = shows.line_writers, position.record.game
         return position.memo(
             ("log", viewer, limit, words.language),
             lambda: (
-                [
-                    event_line(words, e, viewer, names, writers, position.record.game)
-                    for _, e in events[-limit:]
-                ]
+                [event_line(words, e, viewer, names, writers, game) for _, e in events[-limit:]]
                 if limit
                 else []
             ),

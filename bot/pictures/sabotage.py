@@ -18,12 +18,18 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from bot.basics.words import N_, Words, words_for
 from bot.pictures import canvas as cv
 from bot.pictures.art import colour_of, paste_icon
-from bot.pictures.text import clip_alt, grouped_by_name, plural, seat_name
+from bot.pictures.text import clip_alt, grouped_by_name, seat_name
+from bot.presenters.engine_words import semicolons
 from engine.sabotage.views import CardView, ObjectiveView, PlotView, ProgressView, SabotageView, SeatView
 
 TITLE = "Garden Sabotage"
+#: This module draws in any language: its entry points take `words` (bot/picture_service/drawing.py).
+SAYS_WORDS = True
+#: The words of a picture nobody asked in another language (English).
+ENGLISH = words_for(None)
 GAP = 8
 #: Card sizes: the face-up rows and the hand, and a plant in a plot (its picture only).
 CARD_W, CARD_H = 128, 150
@@ -31,23 +37,28 @@ PLANT_TILE = 56
 BAD_BUGS = {"Aphid", "Slug", "Caterpillar"}
 
 
-def _fallback(view: SabotageView, seat: int) -> str:
-    return view.seats[seat].name if 0 <= seat < len(view.seats) else f"Player {seat + 1}"
+def _fallback(view: SabotageView, seat: int, words: Words = ENGLISH) -> str:
+    return words.text("Player {number}", number=seat + 1)  # the engine's name for a seat
 
 
-def _name(view: SabotageView, names: list[str], seat: int) -> str:
+def _name(view: SabotageView, names: list[str], seat: int, words: Words = ENGLISH) -> str:
     """A seat's name as the picture draws it (the font cannot draw every character)."""
-    return seat_name(names, seat, _fallback(view, seat))
+    return seat_name(names, seat, _fallback(view, seat, words))
 
 
-def _said(view: SabotageView, names: list[str], seat: int) -> str:
+def _said(view: SabotageView, names: list[str], seat: int, words: Words = ENGLISH) -> str:
     """A seat's display name as text says it (alt text and the summary: any character will do)."""
     if 0 <= seat < len(names) and names[seat].strip():
         return names[seat].strip()
-    return _fallback(view, seat)
+    return _fallback(view, seat, words)
 
 
-Namer = Callable[[SabotageView, list[str], int], str]
+Namer = Callable[[SabotageView, list[str], int, Words], str]
+
+
+def _kind(name: str, words: Words) -> str:
+    """A card's kind or an objective's name as `words` say it (an entry of the catalogs)."""
+    return words.text(name)
 
 
 def _is_bad(kind: str) -> bool:
@@ -69,8 +80,12 @@ def _name_lines(kind: str, width: int) -> tuple[list[str], int]:
     return lines, cv.SMALL
 
 
+#: The band across a Bug card, by its role.
+BANDS = {"good": N_("GOOD"), "bad": N_("BAD"), "bird": N_("BIRD")}
+
+
 @cv.tile_cache(maxsize=512)
-def _kind_card(kind: str, w: int, h: int, role: str, count: int) -> Image.Image:
+def _kind_card(kind: str, w: int, h: int, role: str, count: int, words: Words = ENGLISH) -> Image.Image:
     """A Plant or Bug card: tinted, its picture, its whole name; bugs get a Good/Bad/Bird band;
     `count` > 1 shows an "x3" badge (a hand groups identical cards)."""
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -87,9 +102,9 @@ def _kind_card(kind: str, w: int, h: int, role: str, count: int) -> Image.Image:
     if role != "plant":
         band = cv.text_height(cv.SMALL) + 4
         d.rounded_rectangle((2, 2, w - 3, 2 + band), radius=max(4, w // 12), fill=edge)
-        label = {"good": "GOOD", "bad": "BAD", "bird": "BIRD"}[role]
+        label = words.text(BANDS[role])
         cv.draw_text(tile, (w / 2, 3 + band / 2), label, cv.SMALL, cv.WHITE, anchor="mm", bold=True)
-    lines, size = _name_lines(kind, w - 10)
+    lines, size = _name_lines(_kind(kind, words), w - 10)
     step = cv.line_height(size)
     name_top = h - 6 - step * len(lines)
     for i, line in enumerate(lines):
@@ -124,9 +139,17 @@ def _role(card_id: str, kind: str) -> str:
 
 
 def paste_kind(
-    image: Image.Image, card: CardView, x: float, y: float, w: int, h: int, count: int = 1, place: str = ""
+    image: Image.Image,
+    card: CardView,
+    x: float,
+    y: float,
+    w: int,
+    h: int,
+    count: int = 1,
+    place: str = "",
+    words: Words = ENGLISH,
 ) -> None:
-    tile = _kind_card(card.name, w, h, _role(card.id, card.name), count)
+    tile = _kind_card(card.name, w, h, _role(card.id, card.name), count, words)
     cv.paste_tile(image, tile, x, y, card.name, count, place)
 
 
@@ -170,18 +193,28 @@ def _deck(image: Image.Image, x: int, y: int, w: int, h: int, label: str, count:
 # ---------------------------------------------------------------- sections
 
 
-def turn_line(view: SabotageView, names: list[str], name: Namer = _name) -> str:
+def turn_line(view: SabotageView, names: list[str], name: Namer = _name, words: Words = ENGLISH) -> str:
     """Whose turn it is and how many actions are left; once the game is over, nothing (the final
     message says the result, issue 27 item 9)."""
     if view.game_over:
         return ""
     waiting = [seat for seat, answer in enumerate(view.house_plant_answers or []) if answer is None]
     if waiting:
-        return f"Now: {name(view, names, waiting[0])} says how many house plants they own (first player)"
+        return words.text(
+            "Now: {player} says how many house plants they own (first player)",
+            player=name(view, names, waiting[0], words),
+        )
     assert view.turn is not None
-    line = f"Now: {name(view, names, view.turn)}'s turn, {plural(view.actions_left, 'action')} left"
+    line = words.plural(
+        "Now: {player}'s turn, {n} action left",
+        "Now: {player}'s turn, {n} actions left",
+        view.actions_left,
+        player=name(view, names, view.turn, words),
+    )
     if view.final_round_by is not None:
-        line += f" · final round ({name(view, names, view.final_round_by)} completed 7)"
+        line += words.text(
+            " · final round ({player} completed 7)", player=name(view, names, view.final_round_by, words)
+        )
     return line
 
 
@@ -193,12 +226,13 @@ def _row_card(
     y: int,
     w: int,
     h: int,
+    words: Words = ENGLISH,
 ) -> None:
     if card is None:
         cv.dashed_box(d, (x + 2, y + 2, x + w - 2, y + h - 2), cv.SLOT_LINE)
-        cv.draw_text(image, (x + w / 2, y + h / 2), "empty", cv.SMALL, cv.PAPER_DIM, anchor="mm")
+        cv.draw_text(image, (x + w / 2, y + h / 2), words.text("empty"), cv.SMALL, cv.PAPER_DIM, anchor="mm")
     else:
-        paste_kind(image, card, x, y, w, h, place="row")
+        paste_kind(image, card, x, y, w, h, place="row", words=words)
 
 
 def _row_title(image: Image.Image, x0: int, x1: int, y: int, title: str, right: str) -> None:
@@ -207,7 +241,7 @@ def _row_title(image: Image.Image, x0: int, x1: int, y: int, title: str, right: 
         cv.draw_text(image, (x1 - 10, y + 7), right, cv.SMALL, cv.PAPER_DIM, anchor="rt")
 
 
-def _rows_section(view: SabotageView) -> list[cv.Section]:
+def _rows_section(view: SabotageView, words: Words = ENGLISH) -> list[cv.Section]:
     """The Plant row and its deck, then the Bug row and its deck beside the Objective deck."""
     top = 12 + cv.line_height(cv.BODY)
     height = top + CARD_H + 18
@@ -216,46 +250,49 @@ def _rows_section(view: SabotageView) -> list[cv.Section]:
 
     def plants(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.FELT_DARK)
-        _row_title(image, x0, x1, y, "Plant row", f"discard {len(view.plant_discard)}")
+        discard = words.text("discard {n}", n=len(view.plant_discard))
+        _row_title(image, x0, x1, y, words.text("Plant row"), discard)
         for i, card in enumerate(view.plant_row):
-            _row_card(image, d, card, x0 + GAP + i * (cw + GAP), y + top, cw, CARD_H)
+            _row_card(image, d, card, x0 + GAP + i * (cw + GAP), y + top, cw, CARD_H, words)
         _deck(
             image,
             x0 + GAP + len(view.plant_row) * (cw + GAP),
             y + top,
             cw,
             CARD_H,
-            "Plant deck",
+            words.text("Plant deck"),
             view.plant_deck_size,
         )
 
     def bugs(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         bug_w = (len(view.bug_row) + 1) * (cw + GAP) + GAP
         cv.panel(d, (x0, y, x0 + bug_w, y + height - 8), fill=cv.FELT_DARK)
-        _row_title(image, x0, x0 + bug_w, y, "Bug row", f"discard {len(view.bug_discard)}")
+        discard = words.text("discard {n}", n=len(view.bug_discard))
+        _row_title(image, x0, x0 + bug_w, y, words.text("Bug row"), discard)
         for i, card in enumerate(view.bug_row):
-            _row_card(image, d, card, x0 + GAP + i * (cw + GAP), y + top, cw, CARD_H)
+            _row_card(image, d, card, x0 + GAP + i * (cw + GAP), y + top, cw, CARD_H, words)
         _deck(
             image,
             x0 + GAP + len(view.bug_row) * (cw + GAP),
             y + top,
             cw,
             CARD_H,
-            "Bug deck",
+            words.text("Bug deck"),
             view.bug_deck_size,
         )
         ox = x0 + bug_w + GAP
         if x1 - ox >= cw + 2 * GAP:
             cv.panel(d, (ox, y, x1, y + height - 8), fill=cv.FELT_DARK)
-            cv.draw_text(image, (ox + 10, y + 6), "Objectives", cv.BODY, cv.PAPER, bold=True)
-            _deck(image, ox + GAP, y + top, cw, CARD_H, "Objective deck", view.objective_deck_size)
+            cv.draw_text(image, (ox + 10, y + 6), words.text("Objectives"), cv.BODY, cv.PAPER, bold=True)
+            deck = words.text("Objective deck")
+            _deck(image, ox + GAP, y + top, cw, CARD_H, deck, view.objective_deck_size)
             tx = ox + GAP + cw + 10
             if x1 - tx >= 70:
                 cv.text_lines(
                     image,
                     tx,
                     y + top + 4,
-                    ["discard", str(view.objective_discard_size)],
+                    [words.text("discard"), str(view.objective_discard_size)],
                     cv.SMALL,
                     cv.PAPER_DIM,
                 )
@@ -272,19 +309,22 @@ def _bug_chip(
     y: int,
     w: int,
     h: int,
+    words: Words = ENGLISH,
 ) -> None:
     """A plot's Good or Bad Bug place: the bug's picture and name, or an empty dashed place."""
     edge = cv.BAD_RED if role == "bad" else cv.GOOD_GREEN
     if card is None:
         cv.dashed_box(d, (x, y, x + w, y + h), cv.blend(edge, cv.PAPER, 0.45), dash=5, width=2)
-        label = "no Bad Bug" if role == "bad" else "no Good Bug"
+        label = words.text("no Bad Bug") if role == "bad" else words.text("no Good Bug")
         cv.draw_text(image, (x + w / 2, y + h / 2), label, cv.SMALL, cv.PAPER, anchor="mm", bold=True)
         return
-    cv.paste_tile(image, _filled_chip(card.name, role, w, h), x, y, card.name, 1, "chip")
+    cv.paste_tile(image, _filled_chip(card.name, role, w, h, words), x, y, card.name, 1, "chip")
 
 
 @cv.tile_cache(maxsize=256)
-def _filled_chip(name: str, role: str, w: int, h: int) -> tuple[Image.Image, Image.Image]:
+def _filled_chip(
+    name: str, role: str, w: int, h: int, said: Words = ENGLISH
+) -> tuple[Image.Image, Image.Image]:
     """A Good or Bad Bug in its plot place, drawn once per (bug, role, size) and pasted after.
 
     Drawn opaque (RGB) with a separate mask of the rounded frame's shape, so pasting it gives
@@ -298,10 +338,13 @@ def _filled_chip(name: str, role: str, w: int, h: int) -> tuple[Image.Image, Ima
     d.rounded_rectangle(box, radius=8, fill=cv.tint(colour_of(name), 0.75), outline=edge, width=3)
     side = min(h - 8, 40)
     paste_icon(chip, name, 4, (h - side) / 2, side)
-    word = "Bad Bug" if role == "bad" else "Good Bug"
+    word = said.text("Bad Bug") if role == "bad" else said.text("Good Bug")
     tx = side + 8
-    cv.draw_text(chip, (tx, 4), word, cv.SMALL, words, bold=True)
-    shown = cv.clip_text(name, w - tx - 4, cv.SMALL, bold=True)
+    # Clipped like the name below it: a longer language must not run past the chip.
+    cv.draw_text(
+        chip, (tx, 4), cv.clip_text(word, w - tx - 4, cv.SMALL, bold=True), cv.SMALL, words, bold=True
+    )
+    shown = cv.clip_text(_kind(name, said), w - tx - 4, cv.SMALL, bold=True)
     cv.draw_text(chip, (tx, h - 3), shown, cv.SMALL, cv.INK, anchor="lb", bold=True, tag="name")
     mask = Image.new("L", chip.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle(box, radius=8, fill=255, outline=255, width=3)
@@ -320,19 +363,25 @@ def _plot(
     y0: int,
     x1: int,
     y1: int,
+    words: Words = ENGLISH,
 ) -> None:
     """One plot: its name and plant count, its two bug places, then its plants in planting order
     (the newest, which a Bad Bug eats next, on the right)."""
     d.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=cv.SOIL, outline=cv.FRAME, width=2)
     if plot.bad_bug is not None:
         d.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=9, outline=cv.BAD_RED, width=3)
-    cv.draw_text(image, (x0 + 10, y0 + 7), f"Plot {plot.number}", cv.BODY, cv.PAPER, bold=True)
-    planted = plural(len(plot.plants), "plant") if plot.plants else "nothing planted"
+    cv.draw_text(
+        image, (x0 + 10, y0 + 7), words.text("Plot {plot}", plot=plot.number), cv.BODY, cv.PAPER, bold=True
+    )
+    if plot.plants:
+        planted = words.plural("{n} plant", "{n} plants", len(plot.plants))
+    else:
+        planted = words.text("nothing planted")
     cv.draw_text(image, (x1 - 10, y0 + 8), planted, cv.SMALL, cv.PAPER, anchor="rt")
     chip_w = (x1 - x0 - 16 - 6) // 2
     cy = y0 + 10 + cv.line_height(cv.BODY)
     for i, (card, role) in enumerate(((plot.good_bug, "good"), (plot.bad_bug, "bad"))):
-        _bug_chip(image, d, card, role, x0 + 8 + i * (chip_w + 6), cy, chip_w, CHIP_H)
+        _bug_chip(image, d, card, role, x0 + 8 + i * (chip_w + 6), cy, chip_w, CHIP_H, words)
     top = cy + CHIP_H + 8
     plants = plot.plants
     if not plants:
@@ -354,19 +403,21 @@ PIP = 15
 
 
 def _seat_section(
-    view: SabotageView, seat: SeatView, names: list[str], active: bool, title: str | None = None
+    view: SabotageView,
+    seat: SeatView,
+    names: list[str],
+    active: bool,
+    title: str | None = None,
+    words: Words = ENGLISH,
 ) -> cv.Section:
     """A player's name and score, their hand counts and completed count (pips), their two plots,
     then each completed objective with its points (and the Good Bug kept with it)."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
-    name = cv.clip_text(title or _name(view, names, seat.seat), 380, cv.HEADING, bold=True)
-    score = plural(seat.score, "point")
-    hand = (
-        f"hand: {plural(seat.plants_in_hand, 'plant')}, {plural(seat.bugs_in_hand, 'bug')}, "
-        f"{plural(seat.objectives_in_hand, 'objective')}"
-    )
+    name = cv.clip_text(title or _name(view, names, seat.seat, words), 380, cv.HEADING, bold=True)
+    score = words.plural("{n} point", "{n} points", seat.score)
+    hand = _hand_counts(seat, words, "hand: {plants}, {bugs}, {objectives}")
     done = len(seat.completed)
-    done_words = f"completed {done} of 7"
+    done_words = words.text("completed {done} of 7", done=done)
     head = 8 + cv.line_height(cv.HEADING) + cv.line_height(cv.SMALL) + 6
     done_h = 12 + _completed_rows(seat) * cv.line_height(cv.SMALL) if done else 0
     height = head + PLOT_H + (GAP + done_h if done else 0) + 16
@@ -390,16 +441,33 @@ def _seat_section(
         top = y + head
         for i, plot in enumerate(seat.plots):
             px = x0 + 12 + i * (pw + GAP)
-            _plot(image, d, plot, px, top, px + pw, top + PLOT_H)
+            _plot(image, d, plot, px, top, px + pw, top + PLOT_H, words)
         if done:
             cy = top + PLOT_H + GAP
-            _completed(image, d, seat, x0 + 12, cy, x1 - 12, cy + done_h)
+            _completed(image, d, seat, x0 + 12, cy, x1 - 12, cy + done_h, words)
 
     return height, draw
 
 
+def _hand_counts(seat: SeatView, words: Words, template: str) -> str:
+    """A hand's counts ("hand: 3 plants, 1 bug, 1 objective"), in `template`."""
+    return words.text(
+        template,
+        plants=words.plural("{n} plant", "{n} plants", seat.plants_in_hand),
+        bugs=words.plural("{n} bug", "{n} bugs", seat.bugs_in_hand),
+        objectives=words.plural("{n} objective", "{n} objectives", seat.objectives_in_hand),
+    )
+
+
 def _completed(
-    image: Image.Image, d: ImageDraw.ImageDraw, seat: SeatView, x0: int, y0: int, x1: int, y1: int
+    image: Image.Image,
+    d: ImageDraw.ImageDraw,
+    seat: SeatView,
+    x0: int,
+    y0: int,
+    x1: int,
+    y1: int,
+    words: Words = ENGLISH,
 ) -> None:
     """Completed objectives, two a line: points, name and the Good Bug kept with it."""
     cv.panel(d, (x0, y0, x1, y1), fill=cv.PANEL, radius=8)
@@ -408,27 +476,30 @@ def _completed(
     for j, item in enumerate(seat.completed):
         lx = x0 + 10 + (j % 2) * col_w
         ly = y0 + 6 + (j // 2) * cv.line_height(cv.SMALL)
-        pw = cv.draw_text(image, (lx, ly), f"{item.points} pts", cv.SMALL, cv.INK, bold=True)
+        pw = cv.draw_text(
+            image, (lx, ly), words.text("{points} pts", points=item.points), cv.SMALL, cv.INK, bold=True
+        )
         room = col_w - pw - 16 - (icon + 4 if item.good_bug else 0)
-        shown = cv.clip_text(item.objective.name, room, cv.SMALL)
+        shown = cv.clip_text(_kind(item.objective.name, words), room, cv.SMALL)
         nw = cv.draw_text(image, (lx + pw + 8, ly), shown, cv.SMALL, cv.INK)
         if item.good_bug:
             paste_icon(image, item.good_bug.name, lx + pw + 12 + nw, ly, icon)
 
 
-def board_image(view: SabotageView, names: list[str]) -> Image.Image:
+def board_image(view: SabotageView, names: list[str], words: Words = ENGLISH) -> Image.Image:
     """The public board: both rows, then every player's plots, bugs, completed objectives and
     score."""
-    sections = _rows_section(view)
+    sections = _rows_section(view, words)
     for seat in view.seats:
-        sections.append(_seat_section(view, seat, names, seat.seat == view.turn and not view.game_over))
+        active = seat.seat == view.turn and not view.game_over
+        sections.append(_seat_section(view, seat, names, active, words=words))
     return cv.compose(sections)
 
 
 # ---------------------------------------------------------------- the private picture
 
 
-def _hand_group_section(title: str, group: list[tuple[CardView, int]]) -> cv.Section:
+def _hand_group_section(title: str, group: list[tuple[CardView, int]], words: Words = ENGLISH) -> cv.Section:
     """One kind of card in the hand, grouped by name, each card on its own place: as many rows
     as it takes, never one card over another."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
@@ -440,32 +511,36 @@ def _hand_group_section(title: str, group: list[tuple[CardView, int]]) -> cv.Sec
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.FELT_DARK)
         total = sum(n for _, n in group)
-        cv.draw_text(image, (x0 + 10, y + 6), f"{title}: {total}", cv.BODY, cv.PAPER, bold=True)
+        heading = words.text("{title}: {total}", title=title, total=total)
+        cv.draw_text(image, (x0 + 10, y + 6), heading, cv.BODY, cv.PAPER, bold=True)
         if not group:
-            cv.draw_text(image, (x0 + 12, y + top), "none", cv.BODY, cv.PAPER_DIM)
+            cv.draw_text(image, (x0 + 12, y + top), words.text("none"), cv.BODY, cv.PAPER_DIM)
             return
         for i, (card, n) in enumerate(group):
             cx = x0 + GAP + (i % per_row) * (CARD_W + GAP)
             cy = y + top + (i // per_row) * (CARD_H + GAP)
-            paste_kind(image, card, cx, cy, CARD_W, CARD_H, count=n, place="hand")
+            paste_kind(image, card, cx, cy, CARD_W, CARD_H, count=n, place="hand", words=words)
 
     return height, draw
 
 
-def _progress_lines(progress: list[ProgressView], width: int) -> list[tuple[str, bool]]:
+def _progress_lines(
+    progress: list[ProgressView], width: int, words: Words = ENGLISH
+) -> list[tuple[str, bool]]:
     out: list[tuple[str, bool]] = []
     for p in progress:
         if p.ready:
-            out.append((f"Plot {p.plot_number}: ready to complete", True))
+            out.append((words.text("Plot {plot}: ready to complete", plot=p.plot_number), True))
             continue
-        need = [f"{n} {k}" for k, n in p.missing_plants.items()]
+        need = [words.text("{n} {kind}", n=n, kind=_kind(k, words)) for k, n in p.missing_plants.items()]
         if p.missing_bug:
-            need.append(p.missing_bug)
-        text = f"Plot {p.plot_number}: needs " + (", ".join(need) if need else "nothing more")
+            need.append(_kind(p.missing_bug, words))
+        missing = ", ".join(need) if need else words.text("nothing more")
+        text = words.text("Plot {plot}: needs {missing}", plot=p.plot_number, missing=missing)
         if p.blocked_by_bad_bug:
-            text += " · Bad Bug blocks"
+            text += words.text(" · Bad Bug blocks")
         if p.blocked_by_good_bug:
-            text += " · other Good Bug there"
+            text += words.text(" · other Good Bug there")
         out += [(line, False) for line in cv.wrap(text, width, cv.SMALL)]
     return out
 
@@ -473,8 +548,10 @@ def _progress_lines(progress: list[ProgressView], width: int) -> list[tuple[str,
 ICON = 36
 
 
-def _objective_height(objective: ObjectiveView, progress: list[ProgressView], width: int) -> int:
-    lines = len(_progress_lines(progress, width - 20))
+def _objective_height(
+    objective: ObjectiveView, progress: list[ProgressView], width: int, words: Words = ENGLISH
+) -> int:
+    lines = len(_progress_lines(progress, width - 20, words))
     return (
         8
         + cv.line_height(cv.HEADING)
@@ -495,6 +572,7 @@ def _objective_card(
     y0: int,
     x1: int,
     y1: int,
+    words: Words = ENGLISH,
 ) -> None:
     cv.panel(d, (x0, y0, x1, y1), fill=cv.PAPER, outline=cv.GOLD, width=3)
     r = 36
@@ -511,7 +589,7 @@ def _objective_card(
     cv.draw_text(
         image,
         (x0 + 10, y0 + 8),
-        cv.clip_text(objective.name, x1 - x0 - r - 30, cv.HEADING, bold=True),
+        cv.clip_text(_kind(objective.name, words), x1 - x0 - r - 30, cv.HEADING, bold=True),
         cv.HEADING,
         cv.INK,
         bold=True,
@@ -528,28 +606,31 @@ def _objective_card(
             (x, iy - 2, x + ICON + 4, iy + ICON + 2), radius=6, outline=cv.GOOD_GREEN, width=2
         )
         paste_icon(image, objective.bug, x + 2, iy, ICON)
-    needs = [kind if n == 1 else f"{n} {kind}" for kind, n in objective.plants.items()]
+    needs = [
+        _kind(kind, words) if n == 1 else words.text("{n} {kind}", n=n, kind=_kind(kind, words))
+        for kind, n in objective.plants.items()
+    ]
     if objective.bug:
-        needs.append(f"{objective.bug} (Good Bug)")
+        needs.append(words.text("{bug} (Good Bug)", bug=_kind(objective.bug, words)))
     y = iy + ICON + 6
     cv.draw_text(
         image, (x0 + 10, y), cv.clip_text(", ".join(needs), x1 - x0 - 20, cv.SMALL), cv.SMALL, cv.INK
     )
     y += cv.line_height(cv.SMALL)
-    for text, ready in _progress_lines(progress, x1 - x0 - 20):
+    for text, ready in _progress_lines(progress, x1 - x0 - 20, words):
         colour = cv.GOOD_TEXT if ready else cv.INK_SOFT
         cv.draw_text(image, (x0 + 10, y), text, cv.SMALL, colour, bold=ready)
         y += cv.line_height(cv.SMALL)
 
 
-def _objectives_section(view: SabotageView) -> cv.Section:
+def _objectives_section(view: SabotageView, words: Words = ENGLISH) -> cv.Section:
     """The viewer's objectives, one under the other, each with its progress on both plots."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
     inner = x1 - x0 - 2 * GAP
     cards = []
     for objective in view.my_objectives[:2]:
         progress = [p for p in view.my_progress if p.objective == objective.id]
-        cards.append((objective, progress, _objective_height(objective, progress, inner)))
+        cards.append((objective, progress, _objective_height(objective, progress, inner, words)))
     empty_h = cv.line_height(cv.BODY) + 24
     top = 12 + cv.line_height(cv.BODY)
     height = top + sum(h + GAP for *_, h in cards) + (2 - len(cards)) * (empty_h + GAP) + 12
@@ -559,21 +640,21 @@ def _objectives_section(view: SabotageView) -> cv.Section:
         cv.draw_text(
             image,
             (x0 + 10, y + 6),
-            f"Your objectives: {len(view.my_objectives)} of 2",
+            words.text("Your objectives: {count} of 2", count=len(view.my_objectives)),
             cv.BODY,
             cv.PAPER,
             bold=True,
         )
         oy = y + top
         for objective, progress, h in cards:
-            _objective_card(image, d, objective, progress, x0 + GAP, oy, x1 - GAP, oy + h)
+            _objective_card(image, d, objective, progress, x0 + GAP, oy, x1 - GAP, oy + h, words)
             oy += h + GAP
         for _ in range(2 - len(cards)):
             cv.dashed_box(d, (x0 + GAP, oy, x1 - GAP, oy + empty_h), cv.SLOT_LINE)
             cv.draw_text(
                 image,
                 ((x0 + x1) / 2, oy + empty_h / 2),
-                "no objective: draw one",
+                words.text("no objective: draw one"),
                 cv.BODY,
                 cv.PAPER,
                 anchor="mm",
@@ -583,87 +664,122 @@ def _objectives_section(view: SabotageView) -> cv.Section:
     return height, draw
 
 
-def hand_image(view: SabotageView, seat: int, names: list[str]) -> Image.Image:
+def hand_image(view: SabotageView, seat: int, names: list[str], words: Words = ENGLISH) -> Image.Image:
     """A player's own picture: their hand, their objectives with progress, and their plots."""
     sections = [
-        _hand_group_section("Plants in your hand", grouped_by_name(view.my_plants)),
-        _hand_group_section("Bugs in your hand", grouped_by_name(view.my_bugs)),
-        _objectives_section(view),
+        _hand_group_section(words.text("Plants in your hand"), grouped_by_name(view.my_plants), words),
+        _hand_group_section(words.text("Bugs in your hand"), grouped_by_name(view.my_bugs), words),
+        _objectives_section(view, words),
     ]
     if 0 <= seat < len(view.seats):
-        sections.append(
-            _seat_section(
-                view, view.seats[seat], names, seat == view.turn and not view.game_over, title="Your garden"
-            )
-        )
+        active = seat == view.turn and not view.game_over
+        title = words.text("Your garden")
+        sections.append(_seat_section(view, view.seats[seat], names, active, title=title, words=words))
     return cv.compose(sections)
 
 
 # ---------------------------------------------------------------- words
 
 
-def _plot_words(plot: PlotView) -> str:
-    plants = ", ".join(c.name for c in plot.plants) or "nothing planted"
+def _plot_words(plot: PlotView, words: Words = ENGLISH) -> str:
+    plants = ", ".join(_kind(c.name, words) for c in plot.plants) or words.text("nothing planted")
     bugs = []
     if plot.good_bug:
-        bugs.append(f"Good Bug {plot.good_bug.name}")
+        bugs.append(words.text("Good Bug {bug}", bug=_kind(plot.good_bug.name, words)))
     if plot.bad_bug:
-        bugs.append(f"Bad Bug {plot.bad_bug.name}")
-    return f"plot {plot.number}: {plants}" + (f" ({', '.join(bugs)})" if bugs else "")
+        bugs.append(words.text("Bad Bug {bug}", bug=_kind(plot.bad_bug.name, words)))
+    said = words.text("plot {plot}: {plants}", plot=plot.number, plants=plants)
+    return said + (f" ({', '.join(bugs)})" if bugs else "")
 
 
-def _seat_words(view: SabotageView, seat: SeatView, names: list[str]) -> str:
-    done = ", ".join(c.objective.name for c in seat.completed)
-    return (
-        f"{_said(view, names, seat.seat)}: {seat.score} points, {len(seat.completed)} completed"
-        + (f" ({done})" if done else "")
-        + "; "
-        + "; ".join(_plot_words(p) for p in seat.plots)
-        + f"; hand {plural(seat.plants_in_hand, 'plant')}, {plural(seat.bugs_in_hand, 'bug')}, "
-        + f"{plural(seat.objectives_in_hand, 'objective')}."
+def _plots_words(plots: list[PlotView], words: Words) -> str:
+    """The plots, set apart as the language sets clauses apart ("; ", French " ; ")."""
+    return semicolons(words, [_plot_words(plot, words) for plot in plots])
+
+
+def _seat_words(view: SabotageView, seat: SeatView, names: list[str], words: Words = ENGLISH) -> str:
+    done = ", ".join(_kind(c.objective.name, words) for c in seat.completed)
+    who = _said(view, names, seat.seat, words)
+    counts = words.text("{n} completed", n=len(seat.completed))
+    head = words.text(
+        "{player}: {points} points, {completed}", player=who, points=seat.score, completed=counts
+    )
+    head += f" ({done})" if done else ""
+    hand = _hand_counts(seat, words, "hand {plants}, {bugs}, {objectives}.")
+    return semicolons(words, [head, *(_plot_words(p, words) for p in seat.plots), hand])
+
+
+def _rows_words(view: SabotageView, words: Words = ENGLISH) -> str:
+    empty = words.text("empty")
+    plants = ", ".join(_kind(c.name, words) if c else empty for c in view.plant_row)
+    bugs = ", ".join(_kind(c.name, words) if c else empty for c in view.bug_row)
+    return words.text(
+        "Plant row: {plants}. Bug row: {bugs}. Decks: {plant_deck}, {bug_deck}, {objective_deck}.",
+        plants=plants,
+        bugs=bugs,
+        plant_deck=words.plural("{n} plant", "{n} plants", view.plant_deck_size),
+        bug_deck=words.plural("{n} bug", "{n} bugs", view.bug_deck_size),
+        objective_deck=words.plural("{n} objective", "{n} objectives", view.objective_deck_size),
     )
 
 
-def _rows_words(view: SabotageView) -> str:
-    plants = ", ".join(c.name if c else "empty" for c in view.plant_row)
-    bugs = ", ".join(c.name if c else "empty" for c in view.bug_row)
-    return (
-        f"Plant row: {plants}. Bug row: {bugs}. Decks: {plural(view.plant_deck_size, 'plant')}, "
-        f"{plural(view.bug_deck_size, 'bug')}, {plural(view.objective_deck_size, 'objective')}."
-    )
-
-
-def board_description(view: SabotageView, names: list[str]) -> str:
-    parts = [
-        f"{TITLE}, the final board. Round {view.round} of {view.season_rounds}."
-        if view.game_over
-        else f"{TITLE} board. Round {view.round} of {view.season_rounds}. {turn_line(view, names, _said)}.",
-        _rows_words(view),
-    ]
-    parts += [_seat_words(view, s, names) for s in view.seats]
+def board_description(view: SabotageView, names: list[str], words: Words = ENGLISH) -> str:
+    rounds = {"round": view.round, "rounds": view.season_rounds}
+    if view.game_over:
+        first = words.text("{game}, the final board. Round {round} of {rounds}.", game=TITLE, **rounds)
+    else:
+        turn = turn_line(view, names, _said, words)
+        first = words.text(
+            "{game} board. Round {round} of {rounds}. {turn}.", game=TITLE, turn=turn, **rounds
+        )
+    parts = [first, _rows_words(view, words)]
+    parts += [_seat_words(view, s, names, words) for s in view.seats]
     return clip_alt(parts)
 
 
-def hand_description(view: SabotageView, seat: int, names: list[str]) -> str:
-    plants = ", ".join(f"{n} {c.name}" for c, n in grouped_by_name(view.my_plants)) or "none"
-    bugs = ", ".join(f"{n} {c.name}" for c, n in grouped_by_name(view.my_bugs)) or "none"
-    parts = [
-        f"Your hand, {_said(view, names, seat)}."
-        + ("" if view.game_over else f" {turn_line(view, names, _said).rstrip('.')}."),
-        f"Plants: {plants}. Bugs: {bugs}.",
-    ]
+def hand_description(view: SabotageView, seat: int, names: list[str], words: Words = ENGLISH) -> str:
+    none = words.text("none")
+    # "2 Bean" (French "Haricot ×2"): the count and the kind as the language puts them.
+    plants = ", ".join(
+        words.text("{n} {kind}", n=n, kind=_kind(c.name, words)) for c, n in grouped_by_name(view.my_plants)
+    )
+    bugs = ", ".join(
+        words.text("{n} {kind}", n=n, kind=_kind(c.name, words)) for c, n in grouped_by_name(view.my_bugs)
+    )
+    plants, bugs = plants or none, bugs or none
+    you = words.text("Your hand, {player}.", player=_said(view, names, seat, words))
+    if not view.game_over:
+        you += " " + words.text("{turn}.", turn=turn_line(view, names, _said, words).rstrip("."))
+    parts = [you, words.text("Plants: {plants}. Bugs: {bugs}.", plants=plants, bugs=bugs)]
     for objective in view.my_objectives:
         ready = [p.plot_number for p in view.my_progress if p.objective == objective.id and p.ready]
-        parts.append(f"Objective {objective.text}" + (f", ready on plot {ready[0]}." if ready else "."))
+        said = _kind(objective.text, words)
+        if ready:
+            parts.append(
+                words.text("Objective {objective}, ready on plot {plot}.", objective=said, plot=ready[0])
+            )
+        else:
+            parts.append(words.text("Objective {objective}.", objective=said))
     if 0 <= seat < len(view.seats):
-        parts.append("Your " + "; ".join(_plot_words(p) for p in view.seats[seat].plots) + ".")
+        parts.append(words.text("Your {plots}.", plots=_plots_words(view.seats[seat].plots, words)))
     return clip_alt(parts)
 
 
-def summary(view: SabotageView, names: list[str]) -> str:
+def summary(view: SabotageView, names: list[str], words: Words = ENGLISH) -> str:
     scores = " · ".join(
-        f"{_said(view, names, s.seat)} {s.score} pts ({len(s.completed)}/7)" for s in view.seats
+        words.text(
+            "{player} {points} pts ({completed}/7)",
+            player=_said(view, names, s.seat, words),
+            points=s.score,
+            completed=len(s.completed),
+        )
+        for s in view.seats
     )
     if view.game_over:
-        return f"The final board · {scores}"
-    return f"Round {view.round} · {scores} · {turn_line(view, names, _said)}"
+        return words.text("The final board · {scores}", scores=scores)
+    return words.text(
+        "Round {round} · {scores} · {turn}",
+        round=view.round,
+        scores=scores,
+        turn=turn_line(view, names, _said, words),
+    )

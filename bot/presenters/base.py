@@ -104,6 +104,14 @@ class Presenter:
         """`hand_text` in `words`' language (default: the English, for a game not translated yet)."""
         return self.hand_text(view, seat, names)
 
+    def board_headline_for(self, view: Any, names: list[str], words: Words) -> str | None:
+        """`board_headline` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.board_headline(view, names)
+
+    def announcements_for(self, events: list[Event], names: list[str], words: Words) -> list[str]:
+        """`announcements` in `words`' language (default: the English, for a game not translated yet)."""
+        return self.announcements(events, names)
+
     def play_command(self, open_lobby: OpenLobby) -> app_commands.Command[Any, ..., None]:
         """The `/play <game>` subcommand with this game's options as typed choices."""
         raise NotImplementedError
@@ -133,10 +141,6 @@ class Presenter:
         whose decision it is in the game's own words); None: the summary alone."""
         return None
 
-    def board_headline_for(self, view: Any, names: list[str], words: Words) -> str | None:
-        """`board_headline` in `words`' language (default: the English, for a game not translated yet)."""
-        return self.board_headline(view, names)
-
     def menu_sections(
         self, title: str | None, entries: list[Entry], words: Words | None = None
     ) -> list[tuple[str, list[Entry]]] | None:
@@ -156,10 +160,6 @@ class Presenter:
         """Public events worth a channel message of their own (chosen by kind, not by wording),
         as lines with the players' names; default none: the board's log is enough."""
         return []
-
-    def announcements_for(self, events: list[Event], names: list[str], words: Words) -> list[str]:
-        """`announcements` in `words`' language (default: the English, for a game not translated yet)."""
-        return self.announcements(events, names)
 
 
 def players_sections(markdown: str, title: str, drop: set[str]) -> str:

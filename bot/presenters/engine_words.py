@@ -72,7 +72,8 @@ def _templates() -> tuple[dict[str, tuple[str, str]], dict[str, tuple[_Template,
         places = [where for where, _line in message.locations if where.startswith("engine/")]
         if not message.id or not places:
             continue
-        game = places[0].split("/")[1]
+        # A template two games share (a standing result's words) belongs to each.
+        owners = sorted({where.split("/")[1] for where in places})
         if isinstance(message.id, str):
             forms: list[tuple[str, str | None]] = [(message.id, None)]
         else:
@@ -82,7 +83,8 @@ def _templates() -> tuple[dict[str, tuple[str, str]], dict[str, tuple[_Template,
         for english, plural_id in forms:
             made = _reader(english, message.id if isinstance(message.id, str) else message.id[0], plural_id)
             if made is not None:
-                games.setdefault(game, []).append(made)
+                for game in owners:
+                    games.setdefault(game, []).append(made)
     ordered = {game: tuple(sorted(found, key=lambda t: -t.specificity)) for game, found in games.items()}
     return plurals, ordered
 
@@ -185,9 +187,9 @@ def event_line(
     writers: Mapping[str, LineWriter] | None = None,
     game: str | None = None,
 ) -> str:
-    """The log line `viewer` may read (as `Event.line_for`), in `words`' language; with `game`, a
-    private line that is no template of the catalogs is matched against that game's templates
-    (a hidden detail may be written into a private template: "You took Leaky Can.")."""
+    """The log line `viewer` may read (as `Event.line_for`), in `words`' language. A private line
+    naming hidden things literally (a card drawn: no field may hold it) is no catalog entry as it
+    stands: with its `game` given, it is read back against the game's templates (`translate`)."""
     if words.language == ENGLISH or event.template is None:
         return event.line_for(viewer, names)
     if viewer is not None and viewer in event.private:
@@ -195,7 +197,7 @@ def event_line(
         if template is None:
             return event.line_for(viewer, names)
         if game is not None and unfilled(words, template, event.fields) is None:
-            return _matched(words, template, event, names, game)
+            return translate(words, event.line_for(viewer, names), game)
         return fill_in(words, template, event.seats, event.fields, names)
     writer = writers.get(event.kind) if writers is not None else None
     written = writer(words, event, names) if writer is not None else None
@@ -295,6 +297,9 @@ def listed(words: Words, items: Sequence[str]) -> str:
     """Items as the language lists them ("a, b et c")."""
     if not items:
         return ""
+    if words.language == PSEUDO and len(items) > 1:
+        # CLDR has no pseudo-locale: its "and" comes from the catalogs, marked like any word.
+        return words.text("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
     return format_list(list(items), locale=ENGLISH if words.language == PSEUDO else words.language)
 
 

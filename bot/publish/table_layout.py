@@ -217,14 +217,14 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
         if with_picture:
             # The game's own headline (at the end, how it ended) or the picture's summary, which
             # at the end only repeats the result the final message gives.
-            line = shows.board_headline_for(view, names, position.words)
+            line = shows.board_headline_for(view, names, words)
             game_says_over = left_below and line is not None
             if line is None and not left_below:
-                line = board_summary(record.game, view, names, position.words)
+                line = board_summary(record.game, view, names, words)
             if line is not None:
                 lines.append(line)
         else:
-            lines.append(shows.board_text_for(view, names, position.words))
+            lines.append(shows.board_text_for(view, names, words))
         to_move = position.to_move() if record.status == "active" else []
         if to_move and not shows.says_whose_turn:
             lines.append(words.text("Now: {players}", players=", ".join(f"**{names[s]}**" for s in to_move)))

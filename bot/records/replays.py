@@ -59,8 +59,7 @@ class Replay:
         names = [seat.name for seat in self.record.seats]
         if words is None:
             return [event.line_for(viewer, names) for event in self.events[move]]
-        writers = presenter(self.record.game).line_writers
-        game = self.record.game
+        writers, game = presenter(self.record.game).line_writers, self.record.game
         return [event_line(words, event, viewer, names, writers, game) for event in self.events[move]]
 
 

@@ -25,14 +25,16 @@ from engine.sabotage.cards import (
     ROW_BUGS,
     ROW_PLANTS,
     a_or_an,
+    the,
 )
+from engine.text import N_, N_plural
 
 MAX_SEATS = 4
 
 
 def seat_name(seat: int) -> str:
     """How labels and log lines name a seat; the bot may substitute display names."""
-    return f"Player {seat + 1}"
+    return N_("Player {number}").format(number=seat + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +177,13 @@ def _two(first: str, second: str, label: str) -> tuple[str, tuple[str, ...]]:
     return label, (first, second)
 
 
+# Every label and step is a static template (`N_`) filled with `.format`, so that the bot finds it
+# in its catalogs and says it in the player's language (bot/presenters/engine_words.py); a card is
+# named with its article ("a Tomato", "the Tomato"), itself an entry of the catalogs.
+
+
 def _plot(plot: int) -> str:
-    return f"Plot {plot + 1}"
+    return N_("Plot {plot}").format(plot=plot + 1)
 
 
 def _named(names: Sequence[str], seat: int) -> str:
@@ -186,20 +193,22 @@ def _named(names: Sequence[str], seat: int) -> str:
 def _sabotage_words(bug: str, target: str, plot: int) -> tuple[str, str, str]:
     """A sabotage's (first step, second step, label), the target named `target`."""
     return (
-        f"Sabotage with {a_or_an(bug)}",
-        f"{target}'s plot {plot + 1}",
-        f"Sabotage {target}'s plot {plot + 1} with {a_or_an(bug)}",
+        N_("Sabotage with {bug}").format(bug=a_or_an(bug)),
+        N_("{target}'s plot {plot}").format(target=target, plot=plot + 1),
+        N_("Sabotage {target}'s plot {plot} with {bug}").format(
+            target=target, plot=plot + 1, bug=a_or_an(bug)
+        ),
     )
 
 
-DRAW_PLANT_DECK = DrawPlant(*_one("Draw a Plant from the deck"), slot=None)
+DRAW_PLANT_DECK = DrawPlant(*_one(N_("Draw a Plant from the deck")), slot=None)
 DRAW_PLANT_ROW = [
     {
         kind: DrawPlant(
             *_two(
-                "Take a Plant from the row",
-                f"{kind} (slot {i + 1})",
-                f"Take the {kind} from the Plant row (slot {i + 1})",
+                N_("Take a Plant from the row"),
+                N_("{card} (slot {slot})").format(card=kind, slot=i + 1),
+                N_("Take {card} from the Plant row (slot {slot})").format(card=the(kind), slot=i + 1),
             ),
             slot=i,
             kind=kind,
@@ -211,7 +220,11 @@ DRAW_PLANT_ROW = [
 PLANT = {
     kind: [
         PlantCard(
-            *_two(f"Plant {a_or_an(kind)}", _plot(p), f"Plant {a_or_an(kind)} on plot {p + 1}"),
+            *_two(
+                N_("Plant {card}").format(card=a_or_an(kind)),
+                _plot(p),
+                N_("Plant {card} on plot {plot}").format(card=a_or_an(kind), plot=p + 1),
+            ),
             kind=kind,
             plot=p,
         )
@@ -219,14 +232,14 @@ PLANT = {
     ]
     for kind in PLANT_KINDS
 }
-DRAW_BUG_DECK = DrawBug(*_one("Draw a Bug from the deck"), slot=None)
+DRAW_BUG_DECK = DrawBug(*_one(N_("Draw a Bug from the deck")), slot=None)
 DRAW_BUG_ROW = [
     {
         kind: DrawBug(
             *_two(
-                "Take a Bug from the row",
-                f"{kind} (slot {i + 1})",
-                f"Take the {kind} from the Bug row (slot {i + 1})",
+                N_("Take a Bug from the row"),
+                N_("{card} (slot {slot})").format(card=kind, slot=i + 1),
+                N_("Take {card} from the Bug row (slot {slot})").format(card=the(kind), slot=i + 1),
             ),
             slot=i,
             kind=kind,
@@ -253,22 +266,34 @@ SABOTAGE = {
 GOOD_BUG = {
     bug: [
         PlayGoodBug(
-            *_two(f"Play {a_or_an(bug)}", _plot(p), f"Play {a_or_an(bug)} on plot {p + 1}"), bug=bug, plot=p
+            *_two(
+                N_("Play {bug}").format(bug=a_or_an(bug)),
+                _plot(p),
+                N_("Play {bug} on plot {plot}").format(bug=a_or_an(bug), plot=p + 1),
+            ),
+            bug=bug,
+            plot=p,
         )
         for p in range(PLOTS)
     ]
     for bug in GOOD_BUG_KINDS
 }
-SWEEP = Sweep(*_one("Sweep the Plant row"))
+SWEEP = Sweep(*_one(N_("Sweep the Plant row")))
 PESTICIDE = [
-    Pesticide(*_two("Use Pesticide", _plot(p), f"Use Pesticide on plot {p + 1}"), plot=p)
+    Pesticide(
+        *_two(N_("Use Pesticide"), _plot(p), N_("Use Pesticide on plot {plot}").format(plot=p + 1)), plot=p
+    )
     for p in range(PLOTS)
 ]
-RELEASE_BIRD = ReleaseBird(*_one("Release the Bird"))
-DRAW_OBJECTIVE = DrawObjective(*_one("Draw an Objective"))
+RELEASE_BIRD = ReleaseBird(*_one(N_("Release the Bird")))
+DRAW_OBJECTIVE = DrawObjective(*_one(N_("Draw an Objective")))
 EXCHANGE = {
     oid: ExchangeObjective(
-        *_two("Exchange an Objective", OBJECTIVES[oid].name, f"Exchange {OBJECTIVES[oid].name}"),
+        *_two(
+            N_("Exchange an Objective"),
+            OBJECTIVES[oid].name,
+            N_("Exchange {objective}").format(objective=OBJECTIVES[oid].name),
+        ),
         objective=oid,
     )
     for oid in OBJECTIVE_IDS
@@ -277,9 +302,9 @@ COMPLETE = {
     oid: [
         CompleteObjective(
             *_two(
-                f"Complete {OBJECTIVES[oid].name}",
+                N_("Complete {objective}").format(objective=OBJECTIVES[oid].name),
                 _plot(p),
-                f"Complete {OBJECTIVES[oid].name} on plot {p + 1}",
+                N_("Complete {objective} on plot {plot}").format(objective=OBJECTIVES[oid].name, plot=p + 1),
             ),
             objective=oid,
             plot=p,
@@ -288,17 +313,17 @@ COMPLETE = {
     ]
     for oid in OBJECTIVE_IDS
 }
-END_TURN = EndTurn(*_one("End turn"))
+END_TURN = EndTurn(*_one(N_("End turn")))
 #: The largest house-plant answer offered; it means "this many or more" (ruling 18).
 MOST_HOUSE_PLANTS = 20
 
 
 def _house_plants_label(count: int) -> str:
     if count == 0:
-        return "I own no house plants"
+        return N_("I own no house plants")
     if count == MOST_HOUSE_PLANTS:
-        return f"I own {count} or more house plants"
-    return f"I own {count} house plant{'s' if count != 1 else ''}"
+        return N_("I own {count} or more house plants").format(count=count)
+    return N_plural("I own {count} house plant", "I own {count} house plants", count).format(count=count)
 
 
 HOUSE_PLANTS = [

@@ -136,4 +136,13 @@ def card_name(card: str) -> str:
 
 
 def a_or_an(word: str) -> str:
+    """ "a Tomato", "an Aphid": a card named with its article, as the English says it. Each such
+    phrase is one entry of the bot's catalogs (`wording.catalog_data`), so that a language with
+    genders says "une Tomate" and "un Haricot"."""
     return f"an {word}" if word[0] in "AEIOU" else f"a {word}"
+
+
+def the(word: str, *, up: bool = False) -> str:
+    """ "the Tomato" ("The Tomato" with `up`, at the start of a sentence): like `a_or_an`, one
+    entry of the catalogs each."""
+    return f"{'The' if up else 'the'} {word}"

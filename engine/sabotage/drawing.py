@@ -16,9 +16,47 @@ from engine.sabotage.cards import (
 from engine.sabotage.predicates import can_draw_bug, can_draw_plant
 from engine.sabotage.state import SabotageState
 from engine.sabotage.wording import say
-from engine.text import lit
+from engine.text import N_, lit
 
 Deck = Literal["plant", "bug", "objective"]
+
+# Every line is a static template (`N_`) over the event's fields, one per deck where English names
+# the deck, so that the bot finds each in its catalogs (bot/presenters/engine_words.py).
+_RESHUFFLED = {
+    "plant": N_("The Plant deck ran out: its discard pile ({cards} cards) was shuffled into a new deck."),
+    "bug": N_("The Bug deck ran out: its discard pile ({cards} cards) was shuffled into a new deck."),
+    "objective": N_(
+        "The Objective deck ran out: its discard pile ({cards} cards) was shuffled into a new deck."
+    ),
+}
+#: A card drawn from a deck, as everyone reads it and as its drawer does.
+_DREW = {
+    "plant": (N_("{actor} drew a Plant from the deck."), N_("You drew {card} from the Plant deck.")),
+    "bug": (N_("{actor} drew a Bug from the deck."), N_("You drew {card} from the Bug deck.")),
+}
+#: A card taken from a face-up row, and what was turned up in its slot (one card, or none).
+TOOK = {
+    "plant": (
+        N_("{actor} took {a_card} from the Plant row; turned up {a_new}."),
+        N_("{actor} took {a_card} from the Plant row; the Plant deck is empty, so the slot stays empty."),
+    ),
+    "bug": (
+        N_("{actor} took {a_card} from the Bug row; turned up {a_new}."),
+        N_("{actor} took {a_card} from the Bug row; the Bug deck is empty, so the slot stays empty."),
+    ),
+}
+_EMPTY_DECK = {
+    "plant": N_("The Plant deck and its discard pile are both empty."),
+    "bug": N_("The Bug deck and its discard pile are both empty."),
+}
+_NO_CARD_THERE = {
+    "plant": N_("There is no Plant in that slot of the row."),
+    "bug": N_("There is no Bug in that slot of the row."),
+}
+_ROW_CHANGED = {
+    "plant": N_("The Plant row has changed: slot {slot} now shows {card}."),
+    "bug": N_("The Bug row has changed: slot {slot} now shows {card}."),
+}
 
 
 def _deck_and_discard(state: SabotageState, deck: Deck) -> tuple[list[str], list[str]]:
@@ -41,8 +79,7 @@ def draw_from(state: SabotageState, deck: Deck, events: list[Event]) -> str | No
         events.append(
             say(
                 "reshuffle",
-                f"The {deck.capitalize()} deck ran out: its discard pile ({{cards}} cards) "
-                "was shuffled into a new deck.",
+                _RESHUFFLED[deck],
                 fields={"deck": deck, "cards": len(pile)},
             )
         )
@@ -78,40 +115,48 @@ def _draw_card(
     is_plant = deck == "plant"
     hand = state.players[seat].plants if is_plant else state.players[seat].bugs
     row = state.plant_row if is_plant else state.bug_row
-    noun = "Plant" if is_plant else "Bug"
     event_kind = f"draw_{deck}"
     events: list[Event] = []
     who = {"actor": seat}
     if slot is None:
         if not (can_draw_plant(state) if is_plant else can_draw_bug(state)):
-            raise IllegalAction(f"The {noun} deck and its discard pile are both empty.")
+            raise IllegalAction(_EMPTY_DECK[deck])
         card = draw_from(state, deck, events)
         assert card is not None
         hand.append(card)
         events.append(
             say(
                 event_kind,
-                f"{{actor}} drew a {noun} from the deck.",
+                _DREW[deck][0],
                 seats=who,
                 fields={"source": "deck"},
-                private={seat: lit(f"You drew {a_or_an(card_name(card))} from the {noun} deck.")},
+                private={seat: lit(_DREW[deck][1].format(card=a_or_an(card_name(card))))},
             )
         )
         return events
     card = row[slot] if 0 <= slot < len(row) else None
     if card is None:
-        raise IllegalAction(f"There is no {noun} in that slot of the row.")
+        raise IllegalAction(_NO_CARD_THERE[deck])
     if card_name(card) != kind:
-        raise IllegalAction(
-            f"The {noun} row has changed: slot {slot + 1} now shows {a_or_an(card_name(card))}."
-        )
+        raise IllegalAction(_ROW_CHANGED[deck].format(slot=slot + 1, card=a_or_an(card_name(card))))
     row[slot] = None
     hand.append(card)
-    taken = f"{{actor}} took {lit(a_or_an(card_name(card)))} from the {noun} row"
     refill, turned = refill_row(state, deck, events)
     fields: dict[str, FieldValue] = {"source": "row", "card": card_name(card), "slot": slot + 1}
     fields["turned_up"] = turned
-    return [say(event_kind, f"{taken}; {refill}.", seats=who, fields=fields), *events]
+    # One slot was emptied, so at most one card is turned up; `a_card` and `a_new` are the names
+    # with their articles, as the templates say them.
+    fields["a_card"] = a_or_an(card_name(card))
+    if turned:
+        fields["a_new"] = a_or_an(turned[0])
+    if len(turned) <= 1:
+        template = TOOK[deck][0] if turned else TOOK[deck][1]
+    else:
+        # Slots left empty earlier, refilled now from a reshuffled deck: a list of cards, which
+        # the bot writes from `turned_up` in other languages (bot/presenters/sabotage_log.py).
+        noun = "Plant" if is_plant else "Bug"
+        template = f"{{actor}} took {{a_card}} from the {noun} row; {refill}."
+    return [say(event_kind, template, seats=who, fields=fields), *events]
 
 
 def _draw_plant(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:

@@ -13,6 +13,7 @@ from engine.sabotage.actions import SabotageAction, seat_name
 from engine.sabotage.encoding import decode_action, encode_action
 from engine.sabotage.state import SabotageOptions, SabotageState
 from engine.sabotage.views import SabotageView, view
+from engine.text import N_
 
 
 class SabotageGame:
@@ -55,7 +56,7 @@ class SabotageGame:
 
     def result(self, state: SabotageState) -> Result:
         if state.ended is None:
-            raise IllegalAction("The game is not over yet.")
+            raise IllegalAction(N_("The game is not over yet."))
         return scoring.result(state)
 
     def standing_result(self, state: SabotageState) -> Result:

@@ -13,6 +13,7 @@ from engine.sabotage.cards import (
 from engine.sabotage.state import SabotageState
 from engine.sabotage.turns import turn_event
 from engine.sabotage.wording import say
+from engine.text import N_, N_plural
 
 
 def asking_house_plants(state: SabotageState) -> bool:
@@ -34,22 +35,32 @@ def answer_house_plants(state: SabotageState, seat: int, action: SabotageAction)
     answers = state.house_plant_answers
     assert answers is not None
     if not isinstance(action, A.AnswerHousePlants):
-        raise IllegalAction("First everyone says how many house plants they own; then the first turn begins.")
+        raise IllegalAction(
+            N_("First everyone says how many house plants they own; then the first turn begins.")
+        )
     if not 0 <= seat < len(answers):
-        raise IllegalAction("There is no such player at this table.")
+        raise IllegalAction(N_("There is no such player at this table."))
     if answers[seat] is not None:
-        raise IllegalAction("You have already said how many house plants you own.")
+        raise IllegalAction(N_("You have already said how many house plants you own."))
     if seat != answers.index(None):
-        raise IllegalAction(f"{seat_name(answers.index(None))} answers first; then it is your turn to say.")
+        raise IllegalAction(
+            N_("{player} answers first; then it is your turn to say.").format(
+                player=seat_name(answers.index(None))
+            )
+        )
     if not 0 <= action.count <= A.MOST_HOUSE_PLANTS:
-        raise IllegalAction(f"Say a number from 0 to {A.MOST_HOUSE_PLANTS}.")
+        raise IllegalAction(N_("Say a number from 0 to {most}.").format(most=A.MOST_HOUSE_PLANTS))
     answers[seat] = action.count
-    many = "or more " if action.count == A.MOST_HOUSE_PLANTS else ""
-    plants = "house plant" if action.count == 1 else "house plants"
+    if action.count == A.MOST_HOUSE_PLANTS:
+        template = N_("{actor} owns {count} or more house plants.")
+    else:
+        template = N_plural(
+            "{actor} owns {count} house plant.", "{actor} owns {count} house plants.", action.count
+        )
     events = [
         say(
             "house_plants",
-            f"{{actor}} owns {{count}} {many}{plants}.",
+            template,
             seats={"actor": seat},
             fields={"count": action.count, "or_more": action.count == A.MOST_HOUSE_PLANTS},
         )

@@ -18,15 +18,29 @@ from engine.sabotage.drawing import draw_from
 from engine.sabotage.predicates import can_draw_objective, meets
 from engine.sabotage.state import Completed, SabotageState
 from engine.sabotage.wording import say
-from engine.text import lit
+from engine.text import N_, lit
+
+# Every line and refusal is a static template (`N_`), so that the bot finds it in its catalogs
+# (bot/presenters/engine_words.py). An objective drawn is hidden: its private line names it
+# literally, shaped like one of these templates, and the bot reads it back against them.
+_NOT_IN_HAND = N_("That Objective is not in your hand.")
+_NO_OBJECTIVES = N_("The Objective deck and its discard pile are both empty.")
+#: A completed objective, with or without a Good Bug's bonus.
+_COMPLETED = (
+    N_("{actor} completed {described} on plot {plot}. Objectives completed: {completed}."),
+    N_(
+        "{actor} completed {described} on plot {plot}, with {a_good_bug} for +2. "
+        "Objectives completed: {completed}."
+    ),
+)
 
 
 def _draw_objective(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
     player = state.players[seat]
     if len(player.objectives) >= OBJECTIVE_HAND_LIMIT:
-        raise IllegalAction("You already hold 2 Objectives, the most allowed: exchange one instead.")
+        raise IllegalAction(N_("You already hold 2 Objectives, the most allowed: exchange one instead."))
     if not can_draw_objective(state):
-        raise IllegalAction("The Objective deck and its discard pile are both empty.")
+        raise IllegalAction(_NO_OBJECTIVES)
     events: list[Event] = []
     card = draw_from(state, "objective", events)
     assert card is not None
@@ -34,9 +48,13 @@ def _draw_objective(state: SabotageState, seat: int, action: SabotageAction) -> 
     events.append(
         say(
             "draw_objective",
-            "{actor} drew an Objective.",
+            N_("{actor} drew an Objective."),
             seats={"actor": seat},
-            private={seat: lit(f"You drew the Objective {OBJECTIVES[card].describe()}.")},
+            private={
+                seat: lit(
+                    N_("You drew the Objective {objective}.").format(objective=OBJECTIVES[card].describe())
+                )
+            },
         )
     )
     return events
@@ -46,9 +64,9 @@ def _exchange(state: SabotageState, seat: int, action: SabotageAction) -> list[E
     assert isinstance(action, A.ExchangeObjective)
     player = state.players[seat]
     if action.objective not in player.objectives:
-        raise IllegalAction("That Objective is not in your hand.")
+        raise IllegalAction(_NOT_IN_HAND)
     if not can_draw_objective(state):
-        raise IllegalAction("The Objective deck and its discard pile are both empty.")
+        raise IllegalAction(_NO_OBJECTIVES)
     player.objectives.remove(action.objective)
     state.objective_discard.append(action.objective)
     events: list[Event] = []
@@ -59,9 +77,13 @@ def _exchange(state: SabotageState, seat: int, action: SabotageAction) -> list[E
     events.append(
         say(
             "exchange_objective",
-            "{actor} exchanged an Objective for a new one.",
+            N_("{actor} exchanged an Objective for a new one."),
             seats={"actor": seat},
-            private={seat: lit(f"You gave up {old} and drew {OBJECTIVES[card].describe()}.")},
+            private={
+                seat: lit(
+                    N_("You gave up {old} and drew {new}.").format(old=old, new=OBJECTIVES[card].describe())
+                )
+            },
         )
     )
     return events
@@ -70,15 +92,19 @@ def _exchange(state: SabotageState, seat: int, action: SabotageAction) -> list[E
 def complete(state: SabotageState, seat: int, action: A.CompleteObjective) -> list[Event]:
     player = state.players[seat]
     if action.objective not in player.objectives:
-        raise IllegalAction("That Objective is not in your hand.")
+        raise IllegalAction(_NOT_IN_HAND)
     if not 0 <= action.plot < PLOTS:
-        raise IllegalAction("Your Garden Board has plots 1 and 2 only.")
+        raise IllegalAction(N_("Your Garden Board has plots 1 and 2 only."))
     plot = player.plots[action.plot]
     objective = OBJECTIVES[action.objective]
     if plot.bad_bug is not None:
-        raise IllegalAction("A Bad Bug is on that plot: kill it with Pesticide first.")
+        raise IllegalAction(N_("A Bad Bug is on that plot: kill it with Pesticide first."))
     if not meets(action.objective, plot):
-        raise IllegalAction(f"Plot {action.plot + 1} does not show everything {objective.name} needs.")
+        raise IllegalAction(
+            N_("Plot {plot} does not show everything {objective} needs.").format(
+                plot=action.plot + 1, objective=objective.name
+            )
+        )
     for kind, count in objective.plants:
         for _ in range(count):
             # The most recently planted matching card goes (any copy would do: same kind).
@@ -88,30 +114,26 @@ def complete(state: SabotageState, seat: int, action: A.CompleteObjective) -> li
     plot.good_bug = None
     player.objectives.remove(action.objective)
     player.completed.append(Completed(objective=action.objective, good_bug=kept))
-    bonus = f", with {a_or_an(bug_kind(kept))} for +2" if kept else ""
     fields: dict[str, FieldValue] = {
         "objective": objective.name,
         "points": objective.points,
         "plot": action.plot + 1,
         "good_bug": bug_kind(kept) if kept else None,
         "completed": len(player.completed),
+        "described": objective.describe(),
     }
-    events = [
-        say(
-            "complete",
-            f"{{actor}} completed {lit(objective.describe())} on plot {{plot}}{lit(bonus)}. "
-            "Objectives completed: {completed}.",
-            seats={"actor": seat},
-            fields=fields,
-        )
-    ]
+    if kept:
+        fields["a_good_bug"] = a_or_an(bug_kind(kept))
+    events = [say("complete", _COMPLETED[1 if kept else 0], seats={"actor": seat}, fields=fields)]
     if len(player.completed) >= OBJECTIVES_TO_END and state.final_round_by is None:
         state.final_round_by = seat
         events.append(
             say(
                 "final_round",
-                "{actor} has completed {objectives} objectives: the final round "
-                "begins. Every other player gets one last turn.",
+                N_(
+                    "{actor} has completed {objectives} objectives: the final round "
+                    "begins. Every other player gets one last turn."
+                ),
                 seats={"actor": seat},
                 fields={"objectives": OBJECTIVES_TO_END},
             )

@@ -30,6 +30,7 @@ from engine.sabotage.predicates import meets, plot_kinds
 from engine.sabotage.state import SabotageState
 from engine.sabotage.turns import end_turn, end_turn_event
 from engine.sabotage.wording import EVENT_KINDS
+from engine.text import N_
 
 
 def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
@@ -112,11 +113,11 @@ def legal_actions(state: SabotageState, seat: int) -> list[SabotageAction]:
 def apply(state: SabotageState, seat: int, action: SabotageAction) -> list[Event]:
     """Check `action` for `seat` and play it; IllegalAction (state untouched) if the rules refuse."""
     if state.ended is not None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(N_("The game is over."))
     if asking_house_plants(state):
         return answer_house_plants(state, seat, action)
     if seat != state.turn:
-        raise IllegalAction(f"It is {seat_name(state.turn)}'s turn, not yours.")
+        raise IllegalAction(N_("It is {player}'s turn, not yours.").format(player=seat_name(state.turn)))
     if isinstance(action, A.CompleteObjective):
         events = complete(state, seat, action)
     elif isinstance(action, A.EndTurn):
@@ -125,10 +126,12 @@ def apply(state: SabotageState, seat: int, action: SabotageAction) -> list[Event
         return events
     else:
         if state.actions_left <= 0:
-            raise IllegalAction("You have no actions left this turn: complete an objective or end your turn.")
+            raise IllegalAction(
+                N_("You have no actions left this turn: complete an objective or end your turn.")
+            )
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction("That is not a move in Garden Sabotage.")
+            raise IllegalAction(N_("That is not a move in Garden Sabotage."))
         events = handler(state, seat, action)
         state.actions_left -= 1
     if state.actions_left <= 0 and not state.players[seat].objectives:

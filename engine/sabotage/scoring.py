@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from engine.api import Phrase, Result, ScoreLine, SeatResult, points_word
+from engine.api import Phrase, Result, ScoreLine, SeatResult
 from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES
 from engine.sabotage.state import SabotageState
-from engine.text import render, standing_phrase
+from engine.text import N_, N_plural, render
+
+# The score lines and summaries are static templates (`N_`, `N_plural`), one per case, so that the
+# bot finds each in its catalogs and says it in the reader's language; an objective's name is an
+# entry of its own.
+_NO_OBJECTIVES = N_("No objectives completed")
 
 
 def seat_result(state: SabotageState, seat: int) -> SeatResult:
@@ -19,10 +24,13 @@ def seat_result(state: SabotageState, seat: int) -> SeatResult:
     bugs = sum(1 for c in completed if c.good_bug)
     if bugs:
         lines.append(
-            ScoreLine(label=f"Good Bug bonus ({bugs} x {GOOD_BUG_BONUS})", points=bugs * GOOD_BUG_BONUS)
+            ScoreLine(
+                label=N_("Good Bug bonus ({bugs} x {bonus})").format(bugs=bugs, bonus=GOOD_BUG_BONUS),
+                points=bugs * GOOD_BUG_BONUS,
+            )
         )
     if not lines:
-        lines.append(ScoreLine(label="No objectives completed", points=0))
+        lines.append(ScoreLine(label=_NO_OBJECTIVES, points=0))
     return SeatResult(seat=seat, total=sum(line.points for line in lines), lines=lines)
 
 
@@ -34,15 +42,7 @@ def result(state: SabotageState) -> Result:
     most = max(len(state.players[s].completed) for s in leaders)
     winners = [s for s in leaders if len(state.players[s].completed) == most]
     roles = {f"winner{i + 1}": s for i, s in enumerate(winners)}
-    names = " and ".join(f"{{{role}}}" for role in roles)
-    if len(winners) > 1:
-        template = f"{names} share the win with {{points}} points and {{objectives}} objectives each."
-    elif len(leaders) > 1:
-        template = (
-            f"{names} wins the tie on {{points}} points by completing more objectives ({{objectives}})."
-        )
-    else:
-        template = f"{names} wins with {{points}} {points_word(best)}."
+    template = _summary(len(winners), len(leaders) > 1, best)
     phrase = Phrase(template=template, seats=roles, values={"points": best, "objectives": most})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)
@@ -53,6 +53,51 @@ def standing_result(state: SabotageState) -> Result:
     Good Bug bonus so far, and the seats that would win if it ended now (ruling 11 for ties)."""
     counted = result(state)
     best = max(r.total for r in counted.seats)
-    phrase = standing_phrase(counted.winners, best, seats=state.seats)
+    roles = {f"leader{i + 1}": seat for i, seat in enumerate(counted.winners)}
+    phrase = Phrase(template=_standing(len(roles)), seats=roles, values={"points": best})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return counted.model_copy(update={"summary": summary, "summary_phrase": phrase})
+
+
+def _summary(winners: int, on_the_tie: bool, points: int) -> str:
+    """The final summary: a shared win (two to four winners), a tie won on objectives, a win."""
+    if winners == 2:
+        return N_(
+            "{winner1} and {winner2} share the win with {points} points and {objectives} objectives each."
+        )
+    if winners == 3:
+        return N_(
+            "{winner1} and {winner2} and {winner3} share the win with {points} points and "
+            "{objectives} objectives each."
+        )
+    if winners == 4:
+        return N_(
+            "{winner1} and {winner2} and {winner3} and {winner4} share the win with {points} points and "
+            "{objectives} objectives each."
+        )
+    if on_the_tie:
+        return N_("{winner1} wins the tie on {points} points by completing more objectives ({objectives}).")
+    return N_plural(
+        "{winner1} wins with {points} point.", "{winner1} wins with {points} points.", abs(points)
+    )
+
+
+def _standing(leaders: int) -> str:
+    """A game stopped before its end (the words of engine.text.standing_phrase, as static
+    templates: one per number of leaders)."""
+    if leaders == 1:
+        return N_("The game was stopped before its end; {leader1} leads with {points} points.")
+    if leaders == 2:
+        return N_(
+            "The game was stopped before its end; {leader1} and {leader2} share the lead with "
+            "{points} points."
+        )
+    if leaders == 3:
+        return N_(
+            "The game was stopped before its end; {leader1}, {leader2} and {leader3} share the lead "
+            "with {points} points."
+        )
+    return N_(
+        "The game was stopped before its end; {leader1}, {leader2}, {leader3} and {leader4} share the "
+        "lead with {points} points."
+    )

@@ -15,36 +15,45 @@ from engine.sabotage.cards import (
     ROW_PLANTS,
 )
 from engine.sabotage.state import PlayerState, SabotageOptions, SabotageState
-from engine.text import phrase, render
+from engine.text import N_, phrase, render
 
 
 def reason_phrase(options: SabotageOptions, counts: list[int] | None, seat: int) -> Phrase:
     """Why `seat` goes first, as a phrase over that seat (rulings 9, 10 and 18)."""
     if options.first_seat is not None:
-        return phrase("{first} was chosen to go first.", seats={"first": seat}, how="chosen")
+        return phrase(N_("{first} was chosen to go first."), seats={"first": seat}, how="chosen")
     if counts:
         most = max(counts)
         tied = sum(1 for n in counts if n == most)
-        plants = "house plant" if most == 1 else "house plants"
+        # One static template per case (catalog entries); the tie's plural follows `most`, not
+        # the number of players tied, so it is chosen here.
         if tied == 1:
             return phrase(
-                f"{{first}} owns the most {plants} ({{most}}) and goes first.",
+                N_("{first} owns the most house plant ({most}) and goes first.")
+                if most == 1
+                else N_("{first} owns the most house plants ({most}) and goes first."),
                 seats={"first": seat},
                 how="most_house_plants",
                 most=most,
             )
+        if most == 1:
+            tie = N_("{tied} players tie with {most} house plant; a draw picked {first}.")
+        elif most == 0:
+            tie = N_("{tied} players tie with 0 house plants; a draw picked {first}.")
+        else:
+            tie = N_("{tied} players tie with {most} house plants; a draw picked {first}.")
         return phrase(
-            f"{{tied}} players tie with {{most}} {plants}; a draw picked {{first}}.",
+            tie,
             seats={"first": seat},
             how="house_plant_tie",
             most=most,
             tied=tied,
         )
-    return phrase("A draw picked {first} to go first.", seats={"first": seat}, how="draw")
+    return phrase(N_("A draw picked {first} to go first."), seats={"first": seat}, how="draw")
 
 
 #: While the table is still being asked (ruling 18): nobody goes first yet.
-ASKING = phrase("Everyone is saying how many house plants they own.", how="asking")
+ASKING = phrase(N_("Everyone is saying how many house plants they own."), how="asking")
 
 
 def first_seat_phrase(state: SabotageState) -> Phrase:

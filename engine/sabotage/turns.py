@@ -8,20 +8,31 @@ from engine.api import Event
 from engine.sabotage.cards import (
     ACTIONS_PER_TURN,
     bug_kind,
+    the,
 )
 from engine.sabotage.plays import eat
 from engine.sabotage.state import SabotageState
 from engine.sabotage.wording import say
-from engine.text import lit
+from engine.text import N_, N_plural
+
+#: A Bad Bug's bite at the start of its victim's turn, by what it found to eat (static templates,
+#: so that the bot finds them in its catalogs; `the_bug` is "The Aphid", an entry of its own).
+_BITES = (
+    N_("{the_bug} on {owner}'s plot {plot} bites: it ate {owner}'s {eaten}."),
+    N_("{the_bug} on {owner}'s plot {plot} bites: there was nothing to eat."),
+)
 
 
 def end_turn_event(state: SabotageState, seat: int) -> Event:
     left = max(state.actions_left, 0)
     who, given_up = {"actor": seat}, {"given_up": left}
     if left <= 0:
-        return say("end_turn", "{actor} ended their turn.", seats=who, fields=given_up)
-    word = "action" if left == 1 else "actions"
-    template = f"{{actor}} ended their turn early, giving up {{given_up}} {word}."
+        return say("end_turn", N_("{actor} ended their turn."), seats=who, fields=given_up)
+    template = N_plural(
+        "{actor} ended their turn early, giving up {given_up} action.",
+        "{actor} ended their turn early, giving up {given_up} actions.",
+        left,
+    )
     return say("end_turn", template, seats=who, fields=given_up)
 
 
@@ -32,7 +43,7 @@ def end_turn(state: SabotageState, events: list[Event]) -> None:
     nxt = (state.turn + 1) % state.seats
     if state.final_round_by is not None and nxt == state.final_round_by:
         state.ended = "final_round"
-        events.append(say("game_over", "The final round is over.", fields={"reason": "final_round"}))
+        events.append(say("game_over", N_("The final round is over."), fields={"reason": "final_round"}))
         return
     if nxt == state.first_seat:
         if state.final_round_by is None and state.round >= state.options.season_rounds:
@@ -40,7 +51,7 @@ def end_turn(state: SabotageState, events: list[Event]) -> None:
             events.append(
                 say(
                     "game_over",
-                    "Round {round} is over and the season with it: the game ends.",
+                    N_("Round {round} is over and the season with it: the game ends."),
                     fields={"reason": "season", "round": state.round},
                 )
             )
@@ -51,19 +62,19 @@ def end_turn(state: SabotageState, events: list[Event]) -> None:
     events.append(turn_event(state, nxt))
     for index, plot in enumerate(state.players[nxt].plots):
         if plot.bad_bug is not None:
-            eaten, ate = eat(state, nxt, index, "owner")
+            eaten, _ate = eat(state, nxt, index, "owner")
             bug = bug_kind(plot.bad_bug)
             events.append(
                 say(
                     "bite",
-                    f"The {lit(bug)} on {{owner}}'s plot {{plot}} bites: {ate}.",
+                    _BITES[0] if eaten is not None else _BITES[1],
                     seats={"owner": nxt},
-                    fields={"bug": bug, "plot": index + 1, "eaten": eaten},
+                    fields={"bug": bug, "plot": index + 1, "eaten": eaten, "the_bug": the(bug, up=True)},
                 )
             )
 
 
 def turn_event(state: SabotageState, seat: int) -> Event:
     return say(
-        "turn", "Round {round}: {player}'s turn.", seats={"player": seat}, fields={"round": state.round}
+        "turn", N_("Round {round}: {player}'s turn."), seats={"player": seat}, fields={"round": state.round}
     )
