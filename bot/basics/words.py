@@ -14,7 +14,7 @@ import hashlib
 import io
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -75,6 +75,13 @@ def resolve(locale: str | None) -> str:
     return ENGLISH
 
 
+@lru_cache(maxsize=4096)
+def _written(n: float, language: str) -> str:
+    """`n` as `language` writes it, kept: Babel's formatting is a few dozen microseconds a number,
+    and a table says the same few small numbers (points, tokens, cards left) on every redraw."""
+    return format_decimal(n, locale=language)
+
+
 @dataclass(frozen=True)
 class Words:
     """One language's words: `text` and `plural` look a message up by its English and fill it in."""
@@ -101,7 +108,7 @@ class Words:
 
     def number(self, n: float) -> str:
         """`n` written the language's way (1,234.5 in English, 1 234,5 in French)."""
-        return format_decimal(n, locale=ENGLISH if self.language == PSEUDO else self.language)
+        return _written(n, ENGLISH if self.language == PSEUDO else self.language)
 
     def unfilled(self, msgid: str, plural: str | None = None, n: int = 1) -> str | None:
         """`msgid`'s translation with its placeholders left as they are (the form for `n` when

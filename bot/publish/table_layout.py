@@ -217,14 +217,23 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
         if with_picture:
             # The game's own headline (at the end, how it ended) or the picture's summary, which
             # at the end only repeats the result the final message gives.
-            line = shows.board_headline_for(view, names, words)
+            # (Each is written once per version and language: a table is redrawn for every
+            # picker step, and its words are the same until the game moves.)
+            language = words.language
+            line = position.memo(("headline", language), lambda: shows.board_headline_for(view, names, words))
             game_says_over = left_below and line is not None
             if line is None and not left_below:
-                line = board_summary(record.game, view, names, words)
+                line = position.memo(
+                    ("summary", language), lambda: board_summary(record.game, view, names, words)
+                )
             if line is not None:
                 lines.append(line)
         else:
-            lines.append(shows.board_text_for(view, names, words))
+            lines.append(
+                position.memo(
+                    ("board text", words.language), lambda: shows.board_text_for(view, names, words)
+                )
+            )
         to_move = position.to_move() if record.status == "active" else []
         if to_move and not shows.says_whose_turn:
             lines.append(words.text("Now: {players}", players=", ".join(f"**{names[s]}**" for s in to_move)))
