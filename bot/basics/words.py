@@ -94,6 +94,8 @@ class Words:
 
     def text(self, msgid: str, **fields: object) -> str:
         """`msgid` in this language, its `{field}`s filled from `fields`."""
+        if self.language == ENGLISH:  # the code's own words (the hot path: most tables are English)
+            return msgid.format(**fields) if fields else msgid
         found = self.translations.gettext(msgid)
         if self.language == PSEUDO and msgid in self.known:  # text not in the catalogs stays bare
             found = pseudo(found)

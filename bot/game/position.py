@@ -61,6 +61,7 @@ class Position:
             state = load_state(self.game, record.state)
         self.state = state
         self._memo: dict[Any, Any] = {}
+        self._words: Words | None = None
         self._memo_version = record.version
 
     @property
@@ -75,7 +76,9 @@ class Position:
     def words(self) -> Words:
         """The words of the game's public messages (the table, notices, the final scores): the
         language fixed when it opened (issue 32), English for a game stored before."""
-        return words_for(self.record.language)
+        if self._words is None:
+            self._words = words_for(self.record.language)
+        return self._words
 
     @property
     def names(self) -> list[str]:

@@ -144,6 +144,8 @@ def unfilled(words: Words, template: str, fields: Mapping[str, object]) -> str |
 def value(words: Words, found: FieldValue) -> FieldValue:
     """A field's value as `words` say it: a text that is a catalog entry translated (a card's
     vegetable), a list element by element; anything else as it is."""
+    if words.language == ENGLISH:
+        return found
     if isinstance(found, str):
         said = words.unfilled(found)
         return found if said is None else said
