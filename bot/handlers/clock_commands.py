@@ -27,7 +27,8 @@ CLOCK_NAMES = {choice.value: choice.name for choice in CLOCK_CHOICES}
 def describe_settings(settings: ServerSettings, words: Words, guild_locale: str | None = None) -> str:
     """The server's defaults, one line each, in the reader's `words`; `guild_locale`: the server's
     preferred locale, which an automatic table language follows."""
-    table_language = LANGUAGE_NAMES[settings.table_language(guild_locale)]
+    chosen = settings.table_language(guild_locale)
+    table_language = LANGUAGE_NAMES.get(chosen, chosen)  # (the pseudo-locale has no name of its own)
     language = (
         words.text("automatic, the server's language: {language}", language=table_language)
         if settings.language == "auto"

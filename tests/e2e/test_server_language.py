@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.basics.words import accent
 from tests.e2e.table_driver import open_lobby
 from tests.fake_discord import BotRunner, FakeDiscord, FakeUser
 
@@ -68,7 +69,10 @@ async def test_settings_answer_in_the_clickers_own_language(
         "**Langue des nouvelles tables** : automatique, la langue du serveur : English",
     ]
     fake.bob.locale = "x-pseudo"
-    for line in (await settings(fake, fake.bob, {})).splitlines():
+    fake.guild.locale = "x-pseudo"  # a language with no name of its own (the explorer's finding)
+    said = await settings(fake, fake.bob, {})
+    assert accent("Language of new tables") in said, said
+    for line in said.splitlines():
         assert line.startswith("⟦") and line.endswith("⟧"), line
 
 
