@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 
 #: Discord markup a player never reads as words: mentions, timestamps, custom emoji, links.
-_MARKUP = re.compile(r"<(?:@[!&]?|#|t:|a?:\w+:)\d*[^>]*>|https?://\S+|\b\w+\.png\b")
+_MARKUP = re.compile(r"<(?:@[!&]?|#|t:|a?:\w+:)\d*[^>]*>|https?://\S+|\b[\w-]+\.(?:png|json)\b")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 #: Left bare on purpose: a Discord option value typed as is (`daily:True`).
 ALWAYS_ALLOWED = frozenset({"True", "False"})
