@@ -15,26 +15,12 @@ import pytest
 from bot.basics.words import words_for
 from bot.pictures import cabbagehead as pictures
 from bot.pictures import canvas as cv
-from bot.pictures.samples import POSITIONS, played
 from bot.pictures.text import ALT_MAX
 from bot.presenters.engine_words import value
+from tests.bot.picture_words import LANGUAGES, drawn_whole, sample_views
 
 NAMES = ["Ann", "Bob"]
-LANGUAGES = ("fr", "x-pseudo")
-
-
-def _samples() -> list[tuple[str, Any, int | None]]:
-    out: list[tuple[str, Any, int | None]] = []
-    for label, game_name, seats, seed, moves, options in POSITIONS:
-        if game_name != "cabbagehead":
-            continue
-        game, state = played(game_name, seats, seed, moves, **options)
-        out.append((f"{label}: board", game.view(state, None), None))
-        out += [(f"{label}: seat {seat + 1}", game.view(state, seat), seat) for seat in range(seats)]
-    return out
-
-
-SAMPLES = _samples()
+SAMPLES = sample_views("cabbagehead")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -44,16 +30,7 @@ def test_a_picture_in_another_language_keeps_every_text_whole(
 ) -> None:
     words = words_for(language)
     names = NAMES[: len(view.gardens)]
-    with cv.recording() as record:
-        image = (
-            pictures.board_image(view, names, words)
-            if seat is None
-            else pictures.hand_image(view, seat, names, words)
-        )
-    for text in record.texts:
-        assert not text.cut, f"{text.text!r} runs past the edge of what it is drawn on"
-        x0, y0, x1, y1 = text.box
-        assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, text.text
+    _image, record = drawn_whole(pictures, view, seat, names, words)
     for card in record.cards:
         inside = [t for t in record.texts if t.tag == "name" and cv_overlap(t.box, card.box)]
         for t in inside:
