@@ -167,12 +167,16 @@ def shown_move(message: FakeMessage) -> int:
 def player_to_move(fake: FakeDiscord, board_message: FakeMessage, players: list[FakeUser]) -> FakeUser | None:
     """The player the board's headline names as the one to move, in the game's words ("Now: Alice
     to plant…", "**Alice** to play", "**Alice** answers now"); None once the game is over."""
-    text = board_message.text()
-    for user in players:
-        for name in {user.name.title(), user.name}:
-            said = (f"Now: **{name}**", f"Now: {name} ", f"**{name}** to play", f"**{name}** answers now")
-            if any(words in text for words in said):
-                return user
+    # The table's own texts, not its picture's alt text: a picture still waiting for the picture
+    # budget keeps the one it shows, which names the player of the move before (the shard test
+    # clicked for the wrong player once, its boards held back by the rate limit).
+    texts = board_message.text_displays() or [board_message.text()]
+    for text in texts:
+        for user in players:
+            for name in {user.name.title(), user.name}:
+                said = (f"Now: **{name}**", f"Now: {name} ", f"**{name}** to play", f"**{name}** answers now")
+                if any(words in text for words in said):
+                    return user
     return None
 
 
