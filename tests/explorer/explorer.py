@@ -418,7 +418,9 @@ class Explorer:
                 continue
             bare = unmarked_words(message.text(), allowed)
             if bare:
-                shown = message.text().replace("\n", " ")[:160]
+                # The lines that hold the bare words (where the English came from), not the top.
+                lines = [line for line in message.text().splitlines() if unmarked_words(line, allowed)]
+                shown = " | ".join(lines)[:400]
                 self._find(
                     f"words shown without the catalogs: {' '.join(sorted(set(bare))[:8])} — in {shown}"
                 )
