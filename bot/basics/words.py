@@ -13,6 +13,7 @@ import gettext
 import hashlib
 import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -75,6 +76,27 @@ def resolve(locale: str | None) -> str:
     return ENGLISH
 
 
+#: French elides "de" and "que" before a vowel ("d’Alice", "qu’Eudora"); a catalog entry cannot,
+#: since the name is only known when it is filled in ("de {player}"). Elided before a field whose
+#: value is a word that starts with a vowel (markdown's bold marks aside); never before an "h"
+#: (aspirated or not, a name's cannot be told), a number or a code such as a slot's ("de A1").
+_ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue) (\{(\w+)\})")
+_VOWEL_START = re.compile(r"[*_]*[AEIOUYÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouyàâæéèêëîïôœùûü][^\W\d_]")
+
+
+def elided(template: str, fields: Mapping[str, object]) -> str:
+    """A French `template` with "de {x}" / "que {x}" written "d’{x}" / "qu’{x}" where `x`'s value
+    starts with a vowel."""
+
+    def elide(found: re.Match[str]) -> str:
+        value = fields.get(found.group(3))
+        if isinstance(value, str) and _VOWEL_START.match(value):
+            return f"{found.group(1)[:-1]}’{found.group(2)}"
+        return found.group(0)
+
+    return _ELIDABLE.sub(elide, template) if "{" in template else template
+
+
 @lru_cache(maxsize=4096)
 def _written(n: float, language: str) -> str:
     """`n` as `language` writes it, kept: Babel's formatting is a few dozen microseconds a number,
@@ -99,14 +121,23 @@ class Words:
         found = self.translations.gettext(msgid)
         if self.language == PSEUDO and msgid in self.known:  # text not in the catalogs stays bare
             found = pseudo(found)
-        return found.format(**fields) if fields else found
+        if not fields:
+            return found
+        return self.fill(found, fields)
 
     def plural(self, singular: str, plural: str, n: int, **fields: object) -> str:
         """The form for `n` (by the language's CLDR plural rule); `{n}` is `n` written in the language."""
         found = self.translations.ngettext(singular, plural, n)
         if self.language == PSEUDO and singular in self.known:
             found = pseudo(found)
-        return found.format(n=self.number(n), **fields)
+        return self.fill(found, {"n": self.number(n), **fields})
+
+    def fill(self, template: str, fields: dict[str, object]) -> str:
+        """`template` (already in this language) with its `{field}`s filled from `fields`, and
+        the language's small joins made (French elision)."""
+        if self.language == "fr":
+            template = elided(template, fields)
+        return template.format(**fields)
 
     def number(self, n: float) -> str:
         """`n` written the language's way (1,234.5 in English, 1 234,5 in French)."""

@@ -96,7 +96,7 @@ def test_labels_and_picker_steps_read_in_french() -> None:
         "Take the Bee from the Bug row (slot 1)": (
             "Prendre l’Abeille dans la rangée des Bestioles (emplacement 1)"
         ),
-        "Sabotage Ulf's plot 1 with an Aphid": "Saboter la parcelle 1 de Ulf avec un Puceron",
+        "Sabotage Ulf's plot 1 with an Aphid": "Saboter la parcelle 1 d’Ulf avec un Puceron",
         "Play a Ladybug on plot 2": "Poser une Coccinelle sur la parcelle 2",
         "Complete Salad Bowl on plot 1": "Réaliser Saladier sur la parcelle 1",
         "Sweep the Plant row": "Renouveler la rangée des Plantes",
