@@ -63,6 +63,40 @@ def pseudo(english: str) -> str:
     return f"⟦{accented}{padding}⟧"
 
 
+#: What a Markdown page keeps as it is in the pseudo-locale: code (command names), link targets.
+_MARKDOWN_KEPT = re.compile(r"(`[^`]*`|\]\([^)]*\)|<[^>]+>)")
+#: A Markdown line's own marks: a heading's, a list item's, a quote's.
+_MARKDOWN_LEAD = re.compile(r"^(\s*(?:#{1,6} |[-*+] |\d+\. |> )?)(.*)$")
+
+
+def _pseudo_inline(text: str) -> str:
+    parts = _MARKDOWN_KEPT.split(text)
+    letters = sum(len(p) for p in parts[::2])
+    accented = "".join(p if i % 2 else accent(p) for i, p in enumerate(parts))
+    return f"⟦{accented}{'~' * max(1, round(letters * 0.4))}⟧"
+
+
+def pseudo_markdown(page: str) -> str:
+    """An English Markdown page in the pseudo-locale: each line's words accented, made about 40%
+    longer and marked as `pseudo` does, its Markdown (headings, lists, tables, code, link
+    targets) kept, so the rules' pages show how a longer language pages (`/rules`)."""
+    out: list[str] = []
+    in_code = False
+    for line in page.splitlines():
+        if line.strip().startswith("```"):
+            in_code = not in_code
+            out.append(line)
+        elif in_code or not line.strip() or set(line.strip()) <= set("|-: "):
+            out.append(line)  # code, a blank line, a table's rule
+        elif line.lstrip().startswith("|"):
+            cells = line.split("|")
+            out.append("|".join(_pseudo_inline(c.strip()) if c.strip() else c for c in cells))
+        else:
+            lead, rest = _MARKDOWN_LEAD.match(line).groups()  # type: ignore[union-attr]
+            out.append(lead + _pseudo_inline(rest) if rest.strip() else line)
+    return "\n".join(out) + ("\n" if page.endswith("\n") else "")
+
+
 def resolve(locale: str | None) -> str:
     """The supported language for a Discord locale ("fr", "en-US", "pt-BR", ...), else English."""
     if not locale:
