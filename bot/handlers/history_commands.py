@@ -237,9 +237,9 @@ def replay_layout(
     first = min(max(move - JUMP_OPTIONS // 2, 0), max(last + 1 - JUMP_OPTIONS, 0))
     options = []
     for number in range(first, min(first + JUMP_OPTIONS, last + 1)):
-        lines = replay.lines(number, None)
+        lines = replay.lines(number, None, words)
         line = lines[0] if lines else words.text("The start")
-        option = f"{words.number(number)}. {line}"  # the engine's log line, as it comes
+        option = f"{words.number(number)}. {line}"  # the move's first log line, in the reader's words
         options.append({"label": clip(option, 100), "value": str(number), "default": number == move})
     if len(options) > 1:
         inside.append(
