@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from engine.api import Event, FieldValue, Phrase, Seat, fill
+from engine.api import Event, FieldValue, Phrase, Seat, fill, points_word
 
 #: How a game names a seat in its own text ("Seat 1", "Player 1").
 SeatNamer = Callable[[Seat], str]
@@ -81,10 +81,11 @@ def standing_phrase(leaders: Sequence[int], points: int, *, seats: int, why: str
     the points, such as " on the tie-break: more Bees"). With one seat it names that seat's score."""
     roles = {f"leader{i + 1}": seat for i, seat in enumerate(leaders)}
     names = join_roles(list(roles))
+    unit = points_word(points)  # "1 point": the singular form of the games' plural templates
     if seats == 1:
-        template = f"{STOPPED}, with {names} on {{points}} points."
+        template = f"{STOPPED}, with {names} on {{points}} {unit}."
     elif len(leaders) == 1:
-        template = f"{STOPPED}; {names} leads with {{points}} points{lit(why)}."
+        template = f"{STOPPED}; {names} leads with {{points}} {unit}{lit(why)}."
     else:
-        template = f"{STOPPED}; {names} share the lead with {{points}} points{lit(why)}."
+        template = f"{STOPPED}; {names} share the lead with {{points}} {unit}{lit(why)}."
     return phrase(template, seats=roles, points=points)

@@ -7,19 +7,45 @@ from engine.cabbagehead.deck import deck
 from engine.cabbagehead.scoring import evaluate, ribbon_for, vegetable_types
 from engine.cabbagehead.state import CabbageheadState
 from engine.cabbagehead.wording import seat_name
-from engine.text import N_, N_plural, phrase, render
+from engine.text import N_plural, phrase, render
 
-#: The solo summary by ribbon: whole sentences, each one entry of the catalogs.
-RIBBON_WORDS = {
-    None: N_(
+
+def ribbon_words(ribbon: str | None, points: int) -> str:
+    """The solo summary for `ribbon`: a whole sentence per ribbon, its plural by points (a garden
+    with no ribbon may score 0 or 1 point)."""
+    if ribbon == "White Ribbon":
+        return N_plural(
+            "{player} scores {points} point: the White Ribbon and polite murmurs.",
+            "{player} scores {points} points: the White Ribbon and polite murmurs.",
+            abs(points),
+        )
+    if ribbon == "Yellow Ribbon":
+        return N_plural(
+            "{player} scores {points} point: the Yellow Ribbon and cordial applause.",
+            "{player} scores {points} points: the Yellow Ribbon and cordial applause.",
+            abs(points),
+        )
+    if ribbon == "Red Ribbon":
+        return N_plural(
+            "{player} scores {points} point: the Red Ribbon and a hearty handshake.",
+            "{player} scores {points} points: the Red Ribbon and a hearty handshake.",
+            abs(points),
+        )
+    if ribbon == "Blue Ribbon":
+        return N_plural(
+            "{player} scores {points} point: the Blue Ribbon and a rousing hurrah.",
+            "{player} scores {points} points: the Blue Ribbon and a rousing hurrah.",
+            abs(points),
+        )
+    return N_plural(
+        "{player} scores {points} point: a hope that you'll do better next year and some "
+        "whispered desultory comments.",
         "{player} scores {points} points: a hope that you'll do better next year and some "
-        "whispered desultory comments."
-    ),
-    "White Ribbon": N_("{player} scores {points} points: the White Ribbon and polite murmurs."),
-    "Yellow Ribbon": N_("{player} scores {points} points: the Yellow Ribbon and cordial applause."),
-    "Red Ribbon": N_("{player} scores {points} points: the Red Ribbon and a hearty handshake."),
-    "Blue Ribbon": N_("{player} scores {points} points: the Blue Ribbon and a rousing hurrah."),
-}
+        "whispered desultory comments.",
+        abs(points),
+    )
+
+
 #: The tie-breaks that decided a two-player game (winners' second value), by name.
 MORE_TYPES = " on the tie-break: more vegetable types"
 MORE_BEES = " on the tie-break: more Bees"
@@ -52,27 +78,44 @@ def shared_win(points: int) -> str:
     )
 
 
-def _stopped(leaders: list[int], why: str, *, solo: bool) -> str:
+def stopped(leaders: list[int], why: str, points: int, *, solo: bool) -> str:
     """A game stopped before its end (the same words as engine.text.standing_phrase, as static
-    templates: one per case)."""
+    templates: one per case), its plural by the leaders' points."""
     if solo:
-        return N_("The game was stopped before its end, with {leader1} on {points} points.")
+        return N_plural(
+            "The game was stopped before its end, with {leader1} on {points} point.",
+            "The game was stopped before its end, with {leader1} on {points} points.",
+            abs(points),
+        )
     if len(leaders) > 1:
-        return N_(
+        return N_plural(
             "The game was stopped before its end; {leader1} and {leader2} share the lead with "
-            "{points} points."
+            "{points} point.",
+            "The game was stopped before its end; {leader1} and {leader2} share the lead with "
+            "{points} points.",
+            abs(points),
         )
     if why == MORE_TYPES:
-        return N_(
+        return N_plural(
+            "The game was stopped before its end; {leader1} leads with {points} point on the "
+            "tie-break: more vegetable types.",
             "The game was stopped before its end; {leader1} leads with {points} points on the "
-            "tie-break: more vegetable types."
+            "tie-break: more vegetable types.",
+            abs(points),
         )
     if why == MORE_BEES:
-        return N_(
+        return N_plural(
+            "The game was stopped before its end; {leader1} leads with {points} point on the "
+            "tie-break: more Bees.",
             "The game was stopped before its end; {leader1} leads with {points} points on the "
-            "tie-break: more Bees."
+            "tie-break: more Bees.",
+            abs(points),
         )
-    return N_("The game was stopped before its end; {leader1} leads with {points} points.")
+    return N_plural(
+        "The game was stopped before its end; {leader1} leads with {points} point.",
+        "The game was stopped before its end; {leader1} leads with {points} points.",
+        abs(points),
+    )
 
 
 def final_result(state: CabbageheadState) -> Result:
@@ -92,7 +135,7 @@ def final_result(state: CabbageheadState) -> Result:
         )
     if state.seats == 1:
         total = totals[0]
-        ending = phrase(RIBBON_WORDS[ribbon_for(total)], seats={"player": 0}, points=total)
+        ending = phrase(ribbon_words(ribbon_for(total), total), seats={"player": 0}, points=total)
         return _result(seats, [0], ending)
     best, why = winners(state, totals)
     if len(best) == 2:
@@ -128,5 +171,6 @@ def standing_result(state: CabbageheadState) -> Result:
     why = "" if state.seats == 1 else winners(state, totals)[1]
     leaders = counted.winners
     roles = {f"leader{i + 1}": seat for i, seat in enumerate(leaders)}
-    ending = phrase(_stopped(leaders, why, solo=state.seats == 1), seats=roles, points=totals[leaders[0]])
+    points = totals[leaders[0]]
+    ending = phrase(stopped(leaders, why, points, solo=state.seats == 1), seats=roles, points=points)
     return _result(counted.seats, counted.winners, ending)

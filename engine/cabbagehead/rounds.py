@@ -24,9 +24,19 @@ from engine.cabbagehead.state import (
 )
 from engine.cabbagehead.visits import neighbour_phase
 from engine.cabbagehead.wording import card_fields, describe, plural, say, sentence
-from engine.text import N_, lit
+from engine.text import N_, N_plural, lit
 
 TURNS_PER_PLAYER = 15
+
+
+def last_phase(plantings: int) -> str:
+    """The two-player game's last round, its plural by plantings: always 15, but a language's plural
+    forms are its own (some word 15 unlike 2), so the number is the catalogs' to agree with."""
+    return N_plural(
+        "Both gardens hold {plantings} planting: the last Neighbour Phase.",
+        "Both gardens hold {plantings} plantings: the last Neighbour Phase.",
+        plantings,
+    )
 
 
 def start_turn(state: CabbageheadState, ev: list[Event]) -> None:
@@ -36,7 +46,7 @@ def start_turn(state: CabbageheadState, ev: list[Event]) -> None:
             ev.append(
                 say(
                     "round_end",
-                    "Both gardens hold {plantings} plantings: the last Neighbour Phase.",
+                    last_phase(TURNS_PER_PLAYER),
                     fields={"plantings": TURNS_PER_PLAYER, "round": state.round},
                 )
             )

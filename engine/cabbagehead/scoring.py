@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from engine.cabbagehead.deck import Vegetable
 from engine.cabbagehead.plot import PLOT_COLS, PLOT_ROWS, Garden, neighbours_of, plot_box
-from engine.text import N_
+from engine.text import N_, N_plural
 
 FOUR_CORNERS = 12
 AVENUE = 14
@@ -204,9 +204,7 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
     if garden.compost:
         result.lines.append(
             (
-                N_("Compost: {cards} cards x -{penalty}").format(
-                    cards=len(garden.compost), penalty=COMPOST_PENALTY
-                ),
+                compost_label(len(garden.compost)),
                 -COMPOST_PENALTY * len(garden.compost),
             )
         )
@@ -246,3 +244,10 @@ def _largest_patch(cells: list[int], name: list[str], near: tuple[tuple[int, ...
                     stack.append(j)
         best = max(best, size)
     return best
+
+
+def compost_label(cards: int) -> str:
+    """The Compost's score line, its plural by cards ("Compost: 1 card x -2")."""
+    return N_plural(
+        "Compost: {cards} card x -{penalty}", "Compost: {cards} cards x -{penalty}", cards
+    ).format(cards=cards, penalty=COMPOST_PENALTY)

@@ -54,7 +54,7 @@ def standing_result(state: SabotageState) -> Result:
     counted = result(state)
     best = max(r.total for r in counted.seats)
     roles = {f"leader{i + 1}": seat for i, seat in enumerate(counted.winners)}
-    phrase = Phrase(template=_standing(len(roles)), seats=roles, values={"points": best})
+    phrase = Phrase(template=standing(len(roles), best), seats=roles, values={"points": best})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return counted.model_copy(update={"summary": summary, "summary_phrase": phrase})
 
@@ -82,22 +82,35 @@ def _summary(winners: int, on_the_tie: bool, points: int) -> str:
     )
 
 
-def _standing(leaders: int) -> str:
+def standing(leaders: int, points: int) -> str:
     """A game stopped before its end (the words of engine.text.standing_phrase, as static
-    templates: one per number of leaders)."""
+    templates: one per number of leaders), its plural by the leaders' points."""
     if leaders == 1:
-        return N_("The game was stopped before its end; {leader1} leads with {points} points.")
+        return N_plural(
+            "The game was stopped before its end; {leader1} leads with {points} point.",
+            "The game was stopped before its end; {leader1} leads with {points} points.",
+            abs(points),
+        )
     if leaders == 2:
-        return N_(
+        return N_plural(
             "The game was stopped before its end; {leader1} and {leader2} share the lead with "
-            "{points} points."
+            "{points} point.",
+            "The game was stopped before its end; {leader1} and {leader2} share the lead with "
+            "{points} points.",
+            abs(points),
         )
     if leaders == 3:
-        return N_(
+        return N_plural(
             "The game was stopped before its end; {leader1}, {leader2} and {leader3} share the lead "
-            "with {points} points."
+            "with {points} point.",
+            "The game was stopped before its end; {leader1}, {leader2} and {leader3} share the lead "
+            "with {points} points.",
+            abs(points),
         )
-    return N_(
+    return N_plural(
         "The game was stopped before its end; {leader1}, {leader2}, {leader3} and {leader4} share the "
-        "lead with {points} points."
+        "lead with {points} point.",
+        "The game was stopped before its end; {leader1}, {leader2}, {leader3} and {leader4} share the "
+        "lead with {points} points.",
+        abs(points),
     )

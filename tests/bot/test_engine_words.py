@@ -16,7 +16,9 @@ from bot.publish.table_layout import _page_in
 from bot.ui.choices import plan_page
 from engine.api import Event, Phrase
 from engine.cabbagehead.actions import Pass, PlaceRose, Plant
-from engine.cabbagehead.outcome import shared_win
+from engine.cabbagehead.outcome import MORE_BEES, MORE_TYPES, ribbon_words, shared_win, stopped
+from engine.cabbagehead.rounds import last_phase
+from engine.cabbagehead.scoring import compost_label
 from engine.cabbagehead.wording import say
 
 FRENCH, PSEUDO, ENGLISH = words_for("fr"), words_for("x-pseudo"), words_for("en-GB")
@@ -190,3 +192,85 @@ def test_a_shared_wins_points_take_the_languages_plural() -> None:
         phrase = Phrase(template=shared_win(points), values={"points": points})
         assert phrase_text(FRENCH, phrase, NAMES).startswith(f"Victoire partagée à {french},")
         assert phrase_text(ENGLISH, phrase, NAMES).startswith(f"A shared win on {english},")
+
+
+#: 0, 1 and several as French says them (0 and 1 are singular) and as English does.
+COUNTS = ((0, "0 point", "0 points"), (1, "1 point", "1 point"), (5, "5 points", "5 points"))
+
+
+def test_a_solo_gardens_ribbon_summary_takes_the_languages_plural() -> None:
+    """The solo summary says "1 point" (and French "0 point"), whatever the ribbon."""
+    ribbons = {
+        None: ("l’espoir que", "a hope that"),
+        "White Ribbon": ("le Ruban Blanc", "the White Ribbon"),
+        "Yellow Ribbon": ("le Ruban Jaune", "the Yellow Ribbon"),
+        "Red Ribbon": ("le Ruban Rouge", "the Red Ribbon"),
+        "Blue Ribbon": ("le Ruban Bleu", "the Blue Ribbon"),
+    }
+    for ribbon, (french_words, english_words) in ribbons.items():
+        for points, french, english in COUNTS:
+            phrase = Phrase(
+                template=ribbon_words(ribbon, points), seats={"player": 0}, values={"points": points}
+            )
+            assert phrase_text(FRENCH, phrase, NAMES).startswith(f"Zoë marque {french} : {french_words}")
+            assert phrase_text(ENGLISH, phrase, NAMES).startswith(f"Zoë scores {english}: {english_words}")
+    minus = Phrase(template=ribbon_words(None, -1), seats={"player": 0}, values={"points": -1})
+    assert phrase_text(ENGLISH, minus, NAMES).startswith("Zoë scores -1 point:")
+    assert phrase_text(FRENCH, minus, NAMES).startswith("Zoë marque -1 point :")
+
+
+def test_a_stopped_gardens_summary_takes_the_languages_plural() -> None:
+    """A game stopped before its end names the leaders' points: "1 point", French "0 point"."""
+    cases: list[tuple[list[int], str, bool, str, str]] = [
+        ([0], "", True, "avec Zoë à {}.", "with Zoë on {}."),
+        ([0, 1], "", False, "en tête à égalité avec {}.", "share the lead with {}."),
+        ([1], "", False, "Ulf mène avec {}.", "Ulf leads with {}."),
+        (
+            [1],
+            MORE_TYPES,
+            False,
+            "Ulf mène avec {} au départage : plus de sortes de légumes.",
+            "Ulf leads with {} on the tie-break: more vegetable types.",
+        ),
+        (
+            [1],
+            MORE_BEES,
+            False,
+            "Ulf mène avec {} au départage : plus d’Abeilles.",
+            "Ulf leads with {} on the tie-break: more Bees.",
+        ),
+    ]
+    for leaders, why, solo, french_end, english_end in cases:
+        roles = {f"leader{i + 1}": seat for i, seat in enumerate(leaders)}
+        for points, french, english in COUNTS:
+            phrase = Phrase(
+                template=stopped(leaders, why, points, solo=solo), seats=roles, values={"points": points}
+            )
+            assert phrase_text(FRENCH, phrase, NAMES).endswith(french_end.format(french))
+            assert phrase_text(ENGLISH, phrase, NAMES).endswith(english_end.format(english))
+
+
+def test_the_compost_score_line_takes_the_languages_plural() -> None:
+    """ "Compost: 1 card x -2", read back in French as "1 carte" (and "0 carte")."""
+    for cards, french, english in (
+        (0, "0 carte", "0 cards"),
+        (1, "1 carte", "1 card"),
+        (3, "3 cartes", "3 cards"),
+    ):
+        label = compost_label(cards)
+        assert label == f"Compost: {english} x -2"
+        assert translate(FRENCH, label, "cabbagehead") == f"Compost : {french} x -2"
+    # A line stored before the plural (its English said "1 cards") still reads, in the right form.
+    assert translate(FRENCH, "Compost: 1 cards x -2", "cabbagehead") == "Compost : 1 carte x -2"
+
+
+def test_the_last_neighbour_phase_line_takes_the_languages_plural() -> None:
+    for plantings, french, english in (
+        (1, "1 plantation", "1 planting"),
+        (15, "15 plantations", "15 plantings"),
+    ):
+        line = say("round_end", last_phase(plantings), fields={"plantings": plantings, "round": 3})
+        assert line.text == f"Both gardens hold {english}: the last Neighbour Phase."
+        assert event_line(FRENCH, line, None, NAMES) == (
+            f"Les deux jardins comptent {french} : dernière phase des Voisins."
+        )

@@ -10,9 +10,10 @@ reads exactly as the engine wrote it.
 from __future__ import annotations
 
 from bot.basics.words import words_for
-from bot.presenters.engine_words import EngineRefusal, event_line, summary_text, translate
+from bot.presenters.engine_words import EngineRefusal, event_line, phrase_text, summary_text, translate
 from bot.presenters.garden_party import PRESENTER
 from engine.garden_party import GAME
+from engine.text import standing_phrase
 from tests.engine.garden_party.helpers import act, event, give, new_game, pass_windows, plant, play
 
 FRENCH, PSEUDO, ENGLISH = words_for("fr"), words_for("x-pseudo"), words_for("en-GB")
@@ -135,3 +136,34 @@ def test_a_plural_form_naming_no_number_is_said_in_french() -> None:
     window = [e for e in act(state, "yes", 1) + act(state, "no", 2) if e.kind == "orange_window"]
     assert said(FRENCH, window[0]) == "Cartes orange : 1 jardinier veut en jouer une."
     assert said(PSEUDO, window[0]).startswith("⟦")
+
+
+#: 0, 1 and several as French says them (0 and 1 are singular) and as English does.
+COUNTS = ((0, "0 point", "0 points"), (1, "1 point", "1 point"), (5, "5 points", "5 points"))
+
+
+def test_a_stopped_games_summary_takes_the_languages_plural() -> None:
+    """Garden Party's standing summary (engine.text.standing_phrase, written for any number of
+    leaders) says "1 point", the singular of the catalogs' plural entry: French "0 point" too."""
+    for leaders, seats, french_end, english_end in (
+        ([0], 1, ", avec Zoë à {}.", ", with Zoë on {}."),
+        ([1], 3, " ; Ulf mène avec {}.", "; Ulf leads with {}."),
+        (
+            [0, 2],
+            3,
+            " ; Zoë et Ines sont en tête à égalité avec {}.",
+            "; Zoë and Ines share the lead with {}.",
+        ),
+        (
+            [0, 1, 2],
+            3,
+            " ; Zoë, Ulf et Ines se partagent la tête avec {}.",
+            "; Zoë, Ulf and Ines share the lead with {}.",
+        ),
+    ):
+        for points, french, english in COUNTS:
+            phrase = standing_phrase(leaders, points, seats=seats)
+            french_said = phrase_text(FRENCH, phrase, NAMES)
+            assert french_said == "La partie a été arrêtée avant sa fin" + french_end.format(french)
+            english_said = phrase_text(ENGLISH, phrase, NAMES)
+            assert english_said == "The game was stopped before its end" + english_end.format(english)

@@ -16,20 +16,22 @@ from typing import Any
 import pytest
 
 from bot.basics.words import words_for
-from bot.presenters.engine_words import EngineRefusal, event_line, summary_text, translate
+from bot.presenters.engine_words import EngineRefusal, event_line, phrase_text, summary_text, translate
 from bot.presenters.sabotage import PRESENTER
 from bot.presenters.sabotage_log import LINE_WRITERS
 from engine.ai import choose_move
-from engine.api import Event, IllegalAction
+from engine.api import Event, IllegalAction, Phrase
 from engine.registry import get_game
 from engine.sabotage import actions as A
 from engine.sabotage.actions import SabotageAction
+from engine.sabotage.scoring import standing
 from engine.sabotage.state import Completed, SabotageOptions
 from tests.fake_discord.language_check import unmarked_words
 
 GAME: Any = get_game("sabotage")
 FRENCH, PSEUDO, ENGLISH = words_for("fr"), words_for("x-pseudo"), words_for("en-GB")
 NAMES = ["Zoë", "Ulf"]
+PLAYERS = ["Zoë", "Ulf", "Ines", "Bo"]
 
 
 def line(event: Event, viewer: int | None = None) -> str:
@@ -120,10 +122,29 @@ def test_score_lines_and_the_summary_read_in_french() -> None:
     state = started()
     result = GAME.standing_result(state)
     assert summary_text(FRENCH, result, NAMES) == (
-        "La partie a été arrêtée avant sa fin ; Zoë et Ulf sont en tête à égalité avec 0 points."
+        "La partie a été arrêtée avant sa fin ; Zoë et Ulf sont en tête à égalité avec 0 point."
     )
     assert translate(FRENCH, result.seats[0].lines[0].label, "sabotage") == "Aucun objectif réalisé"
     assert translate(FRENCH, "Good Bug bonus (2 x 2)", "sabotage") == "Bonus des Bonnes Bestioles (2 x 2)"
+
+
+#: 0, 1 and several as French says them (0 and 1 are singular) and as English does.
+COUNTS = ((0, "0 point", "0 points"), (1, "1 point", "1 point"), (5, "5 points", "5 points"))
+
+
+def test_a_stopped_games_summary_takes_the_languages_plural() -> None:
+    """One to four leaders of a game stopped before its end: "1 point", French "0 point"."""
+    for leaders, french_lead, english_lead in (
+        (1, "Zoë mène avec", "Zoë leads with"),
+        (2, "Zoë et Ulf sont en tête à égalité avec", "Zoë and Ulf share the lead with"),
+        (3, "Zoë, Ulf et Ines se partagent la tête avec", "Zoë, Ulf and Ines share the lead with"),
+        (4, "Zoë, Ulf, Ines et Bo se partagent la tête avec", "Zoë, Ulf, Ines and Bo share the lead with"),
+    ):
+        roles = {f"leader{i + 1}": i for i in range(leaders)}
+        for points, french, english in COUNTS:
+            phrase = Phrase(template=standing(leaders, points), seats=roles, values={"points": points})
+            assert phrase_text(FRENCH, phrase, PLAYERS).endswith(f"; {french_lead} {french}.")
+            assert phrase_text(ENGLISH, phrase, PLAYERS).endswith(f"; {english_lead} {english}.")
 
 
 def test_a_sweep_lists_its_cards_the_french_way() -> None:
