@@ -318,14 +318,17 @@ END_TURN = EndTurn(*_one(N_("End turn")))
 MOST_HOUSE_PLANTS = 20
 
 
-def _house_plants_label(count: int) -> str:
+def house_plants_label(count: int) -> str:
+    """An answer's label, its plural by house plants (the largest answer: "this many or more")."""
     if count == 0:
         return N_("I own no house plants")
     if count == MOST_HOUSE_PLANTS:
-        return N_("I own {count} or more house plants").format(count=count)
-    return N_plural("I own {count} house plant", "I own {count} house plants", count).format(count=count)
+        template = N_plural("I own {count} or more house plants", "I own {count} or more house plants", count)
+    else:
+        template = N_plural("I own {count} house plant", "I own {count} house plants", count)
+    return template.format(count=count)
 
 
 HOUSE_PLANTS = [
-    AnswerHousePlants(*_one(_house_plants_label(n)), count=n) for n in range(MOST_HOUSE_PLANTS + 1)
+    AnswerHousePlants(*_one(house_plants_label(n)), count=n) for n in range(MOST_HOUSE_PLANTS + 1)
 ]

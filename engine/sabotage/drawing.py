@@ -16,19 +16,36 @@ from engine.sabotage.cards import (
 from engine.sabotage.predicates import can_draw_bug, can_draw_plant
 from engine.sabotage.state import SabotageState
 from engine.sabotage.wording import say
-from engine.text import N_, lit
+from engine.text import N_, N_plural, lit
 
 Deck = Literal["plant", "bug", "objective"]
 
-# Every line is a static template (`N_`) over the event's fields, one per deck where English names
-# the deck, so that the bot finds each in its catalogs (bot/presenters/engine_words.py).
-_RESHUFFLED = {
-    "plant": N_("The Plant deck ran out: its discard pile ({cards} cards) was shuffled into a new deck."),
-    "bug": N_("The Bug deck ran out: its discard pile ({cards} cards) was shuffled into a new deck."),
-    "objective": N_(
-        "The Objective deck ran out: its discard pile ({cards} cards) was shuffled into a new deck."
-    ),
-}
+# Every line is a static template (`N_`, or `N_plural` where it counts) over the event's fields, one
+# per deck where English names the deck, so that the bot finds each in its catalogs
+# (bot/presenters/engine_words.py).
+
+
+def reshuffled(deck: Deck, cards: int) -> str:
+    """An empty deck refilled from its discard pile, its plural by cards (a pile may hold one)."""
+    if deck == "plant":
+        return N_plural(
+            "The Plant deck ran out: its discard pile ({cards} card) was shuffled into a new deck.",
+            "The Plant deck ran out: its discard pile ({cards} cards) was shuffled into a new deck.",
+            cards,
+        )
+    if deck == "bug":
+        return N_plural(
+            "The Bug deck ran out: its discard pile ({cards} card) was shuffled into a new deck.",
+            "The Bug deck ran out: its discard pile ({cards} cards) was shuffled into a new deck.",
+            cards,
+        )
+    return N_plural(
+        "The Objective deck ran out: its discard pile ({cards} card) was shuffled into a new deck.",
+        "The Objective deck ran out: its discard pile ({cards} cards) was shuffled into a new deck.",
+        cards,
+    )
+
+
 #: A card drawn from a deck, as everyone reads it and as its drawer does.
 _DREW = {
     "plant": (N_("{actor} drew a Plant from the deck."), N_("You drew {card} from the Plant deck.")),
@@ -79,7 +96,7 @@ def draw_from(state: SabotageState, deck: Deck, events: list[Event]) -> str | No
         events.append(
             say(
                 "reshuffle",
-                _RESHUFFLED[deck],
+                reshuffled(deck, len(pile)),
                 fields={"deck": deck, "cards": len(pile)},
             )
         )

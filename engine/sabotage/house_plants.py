@@ -16,6 +16,16 @@ from engine.sabotage.wording import say
 from engine.text import N_, N_plural
 
 
+def owned(count: int) -> str:
+    """A player's answer, its plural by house plants; the largest answer means "this many or
+    more" (English says "1 or more house plants" as it says "20", a language may not)."""
+    if count == A.MOST_HOUSE_PLANTS:
+        return N_plural(
+            "{actor} owns {count} or more house plants.", "{actor} owns {count} or more house plants.", count
+        )
+    return N_plural("{actor} owns {count} house plant.", "{actor} owns {count} house plants.", count)
+
+
 def asking_house_plants(state: SabotageState) -> bool:
     """Ruling 18: the table is still asking who owns the most house plants."""
     answers = state.house_plant_answers
@@ -51,16 +61,10 @@ def answer_house_plants(state: SabotageState, seat: int, action: SabotageAction)
     if not 0 <= action.count <= A.MOST_HOUSE_PLANTS:
         raise IllegalAction(N_("Say a number from 0 to {most}.").format(most=A.MOST_HOUSE_PLANTS))
     answers[seat] = action.count
-    if action.count == A.MOST_HOUSE_PLANTS:
-        template = N_("{actor} owns {count} or more house plants.")
-    else:
-        template = N_plural(
-            "{actor} owns {count} house plant.", "{actor} owns {count} house plants.", action.count
-        )
     events = [
         say(
             "house_plants",
-            template,
+            owned(action.count),
             seats={"actor": seat},
             fields={"count": action.count, "or_more": action.count == A.MOST_HOUSE_PLANTS},
         )

@@ -18,7 +18,7 @@ from engine.sabotage.drawing import draw_from
 from engine.sabotage.predicates import can_draw_objective, meets
 from engine.sabotage.state import Completed, SabotageState
 from engine.sabotage.wording import say
-from engine.text import N_, lit
+from engine.text import N_, N_plural, lit
 
 # Every line and refusal is a static template (`N_`), so that the bot finds it in its catalogs
 # (bot/presenters/engine_words.py). An objective drawn is hidden: its private line names it
@@ -130,15 +130,24 @@ def complete(state: SabotageState, seat: int, action: A.CompleteObjective) -> li
         events.append(
             say(
                 "final_round",
-                N_(
-                    "{actor} has completed {objectives} objectives: the final round "
-                    "begins. Every other player gets one last turn."
-                ),
+                final_round(OBJECTIVES_TO_END),
                 seats={"actor": seat},
                 fields={"objectives": OBJECTIVES_TO_END},
             )
         )
     return events
+
+
+def final_round(objectives: int) -> str:
+    """The final round's announcement, its plural by objectives: always 7, but a language's plural
+    forms are its own (some word 7 unlike 2), so the number is the catalogs' to agree with."""
+    return N_plural(
+        "{actor} has completed {objectives} objective: the final round begins. Every other player "
+        "gets one last turn.",
+        "{actor} has completed {objectives} objectives: the final round begins. Every other player "
+        "gets one last turn.",
+        objectives,
+    )
 
 
 #: The actions this module plays (`rules.apply` hands them here).

@@ -42,7 +42,7 @@ def result(state: SabotageState) -> Result:
     most = max(len(state.players[s].completed) for s in leaders)
     winners = [s for s in leaders if len(state.players[s].completed) == most]
     roles = {f"winner{i + 1}": s for i, s in enumerate(winners)}
-    template = _summary(len(winners), len(leaders) > 1, best)
+    template = summary_template(len(winners), len(leaders) > 1, best, most)
     phrase = Phrase(template=template, seats=roles, values={"points": best, "objectives": most})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)
@@ -59,26 +59,91 @@ def standing_result(state: SabotageState) -> Result:
     return counted.model_copy(update={"summary": summary, "summary_phrase": phrase})
 
 
-def _summary(winners: int, on_the_tie: bool, points: int) -> str:
-    """The final summary: a shared win (two to four winners), a tie won on objectives, a win."""
-    if winners == 2:
-        return N_(
-            "{winner1} and {winner2} share the win with {points} points and {objectives} objectives each."
-        )
-    if winners == 3:
-        return N_(
-            "{winner1} and {winner2} and {winner3} share the win with {points} points and "
-            "{objectives} objectives each."
-        )
-    if winners == 4:
-        return N_(
-            "{winner1} and {winner2} and {winner3} and {winner4} share the win with {points} points and "
-            "{objectives} objectives each."
-        )
+def summary_template(winners: int, on_the_tie: bool, points: int, objectives: int) -> str:
+    """The final summary: a shared win (two to four winners), a tie won on objectives, a win; each
+    its plural by points."""
+    if winners > 1:
+        return shared_win(winners, points, objectives)
     if on_the_tie:
-        return N_("{winner1} wins the tie on {points} points by completing more objectives ({objectives}).")
+        return N_plural(
+            "{winner1} wins the tie on {points} point by completing more objectives ({objectives}).",
+            "{winner1} wins the tie on {points} points by completing more objectives ({objectives}).",
+            abs(points),
+        )
     return N_plural(
         "{winner1} wins with {points} point.", "{winner1} wins with {points} points.", abs(points)
+    )
+
+
+def shared_win(winners: int, points: int, objectives: int) -> str:
+    """A win shared by two to four players, its plural by points (the first number, which the
+    catalogs' plural follows); the objectives agree by a template of their own: none (written
+    out: French says "0 objectif" where English says "0 objectives"), one, or more."""
+    n = abs(points)
+    if winners == 2:
+        if objectives == 0:
+            return N_plural(
+                "{winner1} and {winner2} share the win with {points} point and 0 objectives each.",
+                "{winner1} and {winner2} share the win with {points} points and 0 objectives each.",
+                n,
+            )
+        if objectives == 1:
+            return N_plural(
+                "{winner1} and {winner2} share the win with {points} point and {objectives} objective each.",
+                "{winner1} and {winner2} share the win with {points} points and {objectives} objective each.",
+                n,
+            )
+        return N_plural(
+            "{winner1} and {winner2} share the win with {points} point and {objectives} objectives each.",
+            "{winner1} and {winner2} share the win with {points} points and {objectives} objectives each.",
+            n,
+        )
+    if winners == 3:
+        if objectives == 0:
+            return N_plural(
+                "{winner1} and {winner2} and {winner3} share the win with "
+                "{points} point and 0 objectives each.",
+                "{winner1} and {winner2} and {winner3} share the win with "
+                "{points} points and 0 objectives each.",
+                n,
+            )
+        if objectives == 1:
+            return N_plural(
+                "{winner1} and {winner2} and {winner3} share the win with "
+                "{points} point and {objectives} objective each.",
+                "{winner1} and {winner2} and {winner3} share the win with "
+                "{points} points and {objectives} objective each.",
+                n,
+            )
+        return N_plural(
+            "{winner1} and {winner2} and {winner3} share the win with "
+            "{points} point and {objectives} objectives each.",
+            "{winner1} and {winner2} and {winner3} share the win with "
+            "{points} points and {objectives} objectives each.",
+            n,
+        )
+    if objectives == 0:
+        return N_plural(
+            "{winner1} and {winner2} and {winner3} and {winner4} share the win with "
+            "{points} point and 0 objectives each.",
+            "{winner1} and {winner2} and {winner3} and {winner4} share the win with "
+            "{points} points and 0 objectives each.",
+            n,
+        )
+    if objectives == 1:
+        return N_plural(
+            "{winner1} and {winner2} and {winner3} and {winner4} share the win with "
+            "{points} point and {objectives} objective each.",
+            "{winner1} and {winner2} and {winner3} and {winner4} share the win with "
+            "{points} points and {objectives} objective each.",
+            n,
+        )
+    return N_plural(
+        "{winner1} and {winner2} and {winner3} and {winner4} share the win with "
+        "{points} point and {objectives} objectives each.",
+        "{winner1} and {winner2} and {winner3} and {winner4} share the win with "
+        "{points} points and {objectives} objectives each.",
+        n,
     )
 
 

@@ -16,16 +16,27 @@ from typing import Any
 import pytest
 
 from bot.basics.words import words_for
-from bot.presenters.engine_words import EngineRefusal, event_line, phrase_text, summary_text, translate
+from bot.presenters.engine_words import (
+    EngineRefusal,
+    event_line,
+    fill_in,
+    phrase_text,
+    summary_text,
+    translate,
+)
 from bot.presenters.sabotage import PRESENTER
 from bot.presenters.sabotage_log import LINE_WRITERS
 from engine.ai import choose_move
 from engine.api import Event, IllegalAction, Phrase
 from engine.registry import get_game
 from engine.sabotage import actions as A
-from engine.sabotage.actions import SabotageAction
-from engine.sabotage.scoring import standing
+from engine.sabotage.actions import SabotageAction, house_plants_label
+from engine.sabotage.drawing import reshuffled
+from engine.sabotage.house_plants import owned
+from engine.sabotage.objectives import final_round
+from engine.sabotage.scoring import standing, summary_template
 from engine.sabotage.state import Completed, SabotageOptions
+from engine.sabotage.wording import say
 from tests.fake_discord.language_check import unmarked_words
 
 GAME: Any = get_game("sabotage")
@@ -145,6 +156,84 @@ def test_a_stopped_games_summary_takes_the_languages_plural() -> None:
             phrase = Phrase(template=standing(leaders, points), seats=roles, values={"points": points})
             assert phrase_text(FRENCH, phrase, PLAYERS).endswith(f"; {french_lead} {french}.")
             assert phrase_text(ENGLISH, phrase, PLAYERS).endswith(f"; {english_lead} {english}.")
+
+
+def test_a_shared_win_says_its_points_and_objectives_in_the_languages_plurals() -> None:
+    """The points take the plural (the first number); the objectives agree by their own template:
+    French "0 objectif" and "1 objectif", English "0 objectives" and "1 objective"."""
+    winners = {
+        2: ("Zoë et Ulf", "Zoë and Ulf"),
+        3: ("Zoë, Ulf et Ines", "Zoë and Ulf and Ines"),
+        4: ("Zoë, Ulf, Ines et Bo", "Zoë and Ulf and Ines and Bo"),
+    }
+    objectives = (
+        (0, "0 objectif", "0 objectives"),
+        (1, "1 objectif", "1 objective"),
+        (3, "3 objectifs", "3 objectives"),
+    )
+    for count, (french_names, english_names) in winners.items():
+        roles = {f"winner{i + 1}": i for i in range(count)}
+        for points, french_points, english_points in COUNTS:
+            for done, french_done, english_done in objectives:
+                values = {"points": points, "objectives": done}
+                phrase = Phrase(
+                    template=summary_template(count, True, points, done), seats=roles, values=values
+                )
+                assert phrase_text(FRENCH, phrase, PLAYERS) == (
+                    f"{french_names} se partagent la victoire avec {french_points} et {french_done} chacun."
+                )
+                assert phrase_text(ENGLISH, phrase, PLAYERS) == (
+                    f"{english_names} share the win with {english_points} and {english_done} each."
+                )
+
+
+def test_a_tie_won_on_objectives_says_its_points_in_the_languages_plural() -> None:
+    for points, french, english in COUNTS:
+        values = {"points": points, "objectives": 2}
+        phrase = Phrase(template=summary_template(1, True, points, 2), seats={"winner1": 1}, values=values)
+        assert phrase_text(FRENCH, phrase, NAMES) == (
+            f"Ulf remporte l’égalité à {french} en ayant réalisé plus d’objectifs (2)."
+        )
+        assert (
+            phrase_text(ENGLISH, phrase, NAMES)
+            == f"Ulf wins the tie on {english} by completing more objectives (2)."
+        )
+
+
+def test_a_reshuffled_discard_pile_counts_its_cards_in_the_languages_plural() -> None:
+    for deck, french_deck in (("plant", "Plantes"), ("bug", "Bestioles"), ("objective", "Objectifs")):
+        for cards, french, english in ((1, "1 carte", "1 card"), (6, "6 cartes", "6 cards")):
+            event = say("reshuffle", reshuffled(deck, cards), fields={"deck": deck, "cards": cards})
+            assert f"discard pile ({english}) was shuffled" in event.text
+            assert line(event) == (
+                f"La pioche des {french_deck} est épuisée : sa défausse ({french}) a été mélangée "
+                "pour former une nouvelle pioche."
+            )
+
+
+def test_the_final_round_and_the_largest_house_plant_answer_take_the_languages_plural() -> None:
+    """Their numbers are fixed (7 objectives, "20 or more"), their plural the language's."""
+    for objectives, french, english in ((1, "1 objectif", "1 objective"), (7, "7 objectifs", "7 objectives")):
+        event = say(
+            "final_round", final_round(objectives), seats={"actor": 1}, fields={"objectives": objectives}
+        )
+        assert event.text.startswith(f"Player 2 has completed {english}: the final round begins.")
+        assert line(event).startswith(f"Ulf a réalisé {french} : la dernière manche commence.")
+    most = A.MOST_HOUSE_PLANTS
+    answer = say("house_plants", owned(most), seats={"actor": 0}, fields={"count": most, "or_more": True})
+    assert answer.text == f"Player 1 owns {most} or more house plants."
+    assert line(answer) == f"Zoë a {most} plantes d’intérieur ou plus."
+    assert (
+        translate(FRENCH, house_plants_label(most), "sabotage") == f"J’ai {most} plantes d’intérieur ou plus"
+    )
+    # The same entry at one, where French says the singular.
+    assert (
+        fill_in(FRENCH, owned(most), {"actor": 0}, {"count": 1}, NAMES)
+        == "Zoë a 1 plante d’intérieur ou plus."
+    )
+    assert line(say("house_plants", owned(1), seats={"actor": 0}, fields={"count": 1})) == (
+        "Zoë a 1 plante d’intérieur."
+    )
 
 
 def test_a_sweep_lists_its_cards_the_french_way() -> None:
