@@ -3,6 +3,7 @@ targets it may be played on, and the sentences of a lost duel (rules IV E)."""
 
 from __future__ import annotations
 
+from engine.garden_party import counted
 from engine.garden_party.board import CENTRE
 from engine.garden_party.cards import CARD_KINDS, COLOURS, PLANT_KINDS, POTS, card_kind
 from engine.garden_party.common import Log, gardener_short, under_deck, water_limit, whose
@@ -230,7 +231,7 @@ def take_effect(state: GardenPartyState, pending: Pending, log: Log) -> None:
         player.water = water_limit(player)
         log.add(
             "water_filled",
-            "{player} fills the watering can ({water} tokens).",
+            counted.can_filled(player.water),
             seats=roles,
             fields={"water": player.water},
         )
@@ -346,7 +347,7 @@ def undo_visit(state: GardenPartyState, owner: int, log: Log) -> None:
     rake_weeds(state, snooper, log)
     log.add(
         "plants_returned",
-        "{returned} of the plants taken from {owner} go back to their pots.",
+        counted.plants_returned(returned),
         seats={"owner": owner},
         fields={"returned": returned},
     )

@@ -4,7 +4,7 @@ checked after every action), and the round of end-of-game cards that follows.
 
 from __future__ import annotations
 
-from engine.garden_party import growth
+from engine.garden_party import counted, growth
 from engine.garden_party.common import Log, seats_after, under_deck
 from engine.garden_party.state import GardenPartyState
 
@@ -21,11 +21,12 @@ def check_end(state: GardenPartyState, log: Log) -> bool:
     if seat is None:
         return False
     state.ended_by = seat
+    flowering = growth.flowers(state, seat)
     log.add(
         "garden_complete",
-        "{gardener} has {count} flowering plants: the game ends.",
+        counted.garden_complete(flowering),
         seats={"gardener": seat},
-        fields={"count": growth.flowers(state, seat)},
+        fields={"count": flowering},
     )
     return True
 

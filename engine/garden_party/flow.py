@@ -11,7 +11,7 @@ rest of the rules call as `flow.<name>`.
 
 from __future__ import annotations
 
-from engine.garden_party import effects
+from engine.garden_party import counted, effects
 from engine.garden_party.board import greenhouse, lawn
 from engine.garden_party.cards import CANCEL_COST, card_kind, talent_of
 from engine.garden_party.common import Log, die_words, gain_card, roll, seats_after, under_deck
@@ -43,7 +43,7 @@ def roll_for_movement(state: GardenPartyState, log: Log) -> None:
     die = die_words(state, rolled)
     log.add(
         "roll",
-        "{gardener} rolls {die}: {points} movement points.",
+        counted.rolled(rolled + bonus),
         seats={"gardener": seat},
         fields={"die": die, "roll": rolled, "points": rolled + bonus, "round": state.round},
     )
@@ -234,7 +234,7 @@ def finish_turn(state: GardenPartyState, log: Log) -> None:
         if state.round >= state.options.season_rounds:
             log.add(
                 "season_over",
-                "The Countess closes the tournament after {rounds} rounds.",
+                counted.season_over(state.round),
                 fields={"rounds": state.round},
             )
             begin_end(state, log)

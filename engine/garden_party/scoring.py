@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.api import Phrase, Result, ScoreLine, SeatResult
+from engine.api import Phrase, Result, ScoreLine, SeatResult, points_word
 from engine.garden_party.cards import (
     BEST_IN_SHOW_POINTS,
     COLLECTOR_POINTS,
@@ -16,13 +16,6 @@ from engine.garden_party.cards import (
 from engine.garden_party.common import seat_name
 from engine.garden_party.state import GardenPartyState
 from engine.text import N_, N_plural, join_roles, render, standing_phrase
-
-#: The shared win's summary by the number of winners (more than four share it in English only).
-SHARED_WIN = {
-    2: N_("{winner1} and {winner2} share the win with {points} points each."),
-    3: N_("{winner1}, {winner2} and {winner3} share the win with {points} points each."),
-    4: N_("{winner1}, {winner2}, {winner3} and {winner4} share the win with {points} points each."),
-}
 
 
 def scored_flowers(state: GardenPartyState, seat: int) -> list[str]:
@@ -105,20 +98,49 @@ def result(state: GardenPartyState, *, final: bool = True) -> Result:
     top = max(tie_key(s) for s in leaders)
     winners = [s for s in leaders if tie_key(s) == top]
     roles = {f"winner{i + 1}": s for i, s in enumerate(winners)}
-    names = join_roles(list(roles))
-    if len(winners) > 1:
-        template = SHARED_WIN.get(len(winners)) or f"{names} share the win with {{points}} points each."
-    elif len(leaders) > 1:
-        template = N_(
-            "{winner1} wins the tie on {points} points with more flowering plants or collector's flowers."
-        )
-    else:
-        template = N_plural(
-            "{winner1} wins with {points} point.", "{winner1} wins with {points} points.", abs(best)
-        )
+    template = summary_template(len(winners), len(leaders) > 1, best)
     phrase = Phrase(template=template, seats=roles, values={"points": best})
     summary = render(phrase.template, phrase.seats, phrase.values, seat_name)
     return Result(seats=seats, winners=winners, summary=summary, summary_phrase=phrase)
+
+
+def summary_template(winners: int, on_the_tie: bool, points: int) -> str:
+    """The final summary: a shared win, a tie won on flowers, a win; each its plural by points."""
+    if winners > 1:
+        return shared_win(winners, points)
+    if on_the_tie:
+        return N_plural(
+            "{winner1} wins the tie on {points} point with more flowering plants or collector's flowers.",
+            "{winner1} wins the tie on {points} points with more flowering plants or collector's flowers.",
+            abs(points),
+        )
+    return N_plural(
+        "{winner1} wins with {points} point.", "{winner1} wins with {points} points.", abs(points)
+    )
+
+
+def shared_win(winners: int, points: int) -> str:
+    """A win shared by `winners`, its plural by points (more than four share it in English only)."""
+    if winners == 2:
+        return N_plural(
+            "{winner1} and {winner2} share the win with {points} point each.",
+            "{winner1} and {winner2} share the win with {points} points each.",
+            abs(points),
+        )
+    if winners == 3:
+        return N_plural(
+            "{winner1}, {winner2} and {winner3} share the win with {points} point each.",
+            "{winner1}, {winner2} and {winner3} share the win with {points} points each.",
+            abs(points),
+        )
+    if winners == 4:
+        return N_plural(
+            "{winner1}, {winner2}, {winner3} and {winner4} share the win with {points} point each.",
+            "{winner1}, {winner2}, {winner3} and {winner4} share the win with {points} points each.",
+            abs(points),
+        )
+    names = join_roles([f"winner{i + 1}" for i in range(winners)])
+    return f"{names} share the win with {{points}} {points_word(points)} each."
 
 
 def standing_result(state: GardenPartyState) -> Result:

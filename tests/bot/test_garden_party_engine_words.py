@@ -12,7 +12,10 @@ from __future__ import annotations
 from bot.basics.words import words_for
 from bot.presenters.engine_words import EngineRefusal, event_line, phrase_text, summary_text, translate
 from bot.presenters.garden_party import PRESENTER
-from engine.garden_party import GAME
+from engine.api import FieldValue, Phrase
+from engine.garden_party import GAME, counted
+from engine.garden_party.common import Log
+from engine.garden_party.scoring import summary_template
 from engine.text import standing_phrase
 from tests.engine.garden_party.helpers import act, event, give, new_game, pass_windows, plant, play
 
@@ -167,3 +170,85 @@ def test_a_stopped_games_summary_takes_the_languages_plural() -> None:
             assert french_said == "La partie a été arrêtée avant sa fin" + french_end.format(french)
             english_said = phrase_text(ENGLISH, phrase, NAMES)
             assert english_said == "The game was stopped before its end" + english_end.format(english)
+
+
+def counted_line(
+    kind: str, template: str, fields: dict[str, FieldValue], seats: dict[str, int]
+) -> tuple[str, str]:
+    """A log line built from `template` as the engine's log builds it, said in French and English."""
+    log = Log()
+    log.add(kind, template, seats=seats, fields=fields)
+    return said(FRENCH, log.events[0]), said(ENGLISH, log.events[0])
+
+
+def test_the_lines_that_count_take_the_languages_plural() -> None:
+    """French says "0 plante" and "1 jeton", English "1 token": each line's template is the plural
+    its number picks (engine/garden_party/counted.py)."""
+    for n, french_s, english_s in ((0, "", "s"), (1, "", ""), (5, "s", "s")):
+        french, english = counted_line(
+            "roll", counted.rolled(n), {"die": "4 + 3", "points": n}, {"gardener": 0}
+        )
+        assert french == f"Zoë lance le dé et fait 4 + 3 : {n} point{french_s} de mouvement."
+        assert english == f"Zoë rolls 4 + 3: {n} movement point{english_s}."
+        french, english = counted_line("season_over", counted.season_over(n), {"rounds": n}, {})
+        assert french == f"La Comtesse clôt le tournoi après {n} manche{french_s}."
+        assert english == f"The Countess closes the tournament after {n} round{english_s}."
+        french, english = counted_line("water_filled", counted.can_filled(n), {"water": n}, {"player": 1})
+        assert french == f"Ulf remplit son arrosoir ({n} jeton{french_s})."
+        assert english == f"Ulf fills the watering can ({n} token{english_s})."
+        french, english = counted_line(
+            "garden_complete", counted.garden_complete(n), {"count": n}, {"gardener": 2}
+        )
+        assert french == f"Ines a {n} plante{french_s} en fleur : la partie s’achève."
+        assert english == f"Ines has {n} flowering plant{english_s}: the game ends."
+    returned = {
+        0: (
+            "0 plante prise à Ulf retourne dans son pot.",
+            "0 of the plants taken from Ulf go back to their pots.",
+        ),
+        1: (
+            "1 plante prise à Ulf retourne dans son pot.",
+            "1 of the plants taken from Ulf goes back to its pot.",
+        ),
+        2: (
+            "2 plantes prises à Ulf retournent dans leurs pots.",
+            "2 of the plants taken from Ulf go back to their pots.",
+        ),
+    }
+    for n, expected in returned.items():
+        line = counted_line("plants_returned", counted.plants_returned(n), {"returned": n}, {"owner": 1})
+        assert line == expected
+
+
+def test_a_shared_or_tied_win_takes_the_languages_plural() -> None:
+    """Two to four winners sharing, or one winning the tie on flowers: "1 point", French "0 point";
+    five or six share it in English only, "1 point" too."""
+    players = ["Zoë", "Ulf", "Ines", "Bo", "Cy", "Di"]
+    shares = {
+        2: ("Zoë et Ulf partagent", "Zoë and Ulf share"),
+        3: ("Zoë, Ulf et Ines partagent", "Zoë, Ulf and Ines share"),
+        4: ("Zoë, Ulf, Ines et Bo partagent", "Zoë, Ulf, Ines and Bo share"),
+    }
+    for points, french, english in COUNTS:
+        for winners, (french_names, english_names) in shares.items():
+            roles = {f"winner{i + 1}": i for i in range(winners)}
+            phrase = Phrase(
+                template=summary_template(winners, True, points), seats=roles, values={"points": points}
+            )
+            assert phrase_text(FRENCH, phrase, players) == f"{french_names} la victoire avec {french} chacun."
+            assert phrase_text(ENGLISH, phrase, players) == f"{english_names} the win with {english} each."
+        five = {f"winner{i + 1}": i for i in range(5)}
+        phrase = Phrase(template=summary_template(5, True, points), seats=five, values={"points": points})
+        assert (
+            phrase_text(ENGLISH, phrase, players)
+            == f"Zoë, Ulf, Ines, Bo and Cy share the win with {english} each."
+        )
+        tie = Phrase(
+            template=summary_template(1, True, points), seats={"winner1": 2}, values={"points": points}
+        )
+        assert phrase_text(FRENCH, tie, players) == (
+            f"Ines départage l’égalité à {french} avec plus de plantes en fleur ou de fleurs de collection."
+        )
+        assert phrase_text(ENGLISH, tie, players) == (
+            f"Ines wins the tie on {english} with more flowering plants or collector's flowers."
+        )

@@ -201,7 +201,7 @@ async def test_a_duel_won_and_a_duel_lost_each_owner_rolling_for_attila(
     assert announced(fake, "⚔️")[1:] == [
         f"⚔️ **Alice** loses the duel (4 against Attila's 9): what was taken from {computer} goes back."
     ]
-    assert announced(fake, "↩️") == [f"↩️ 1 of the plants taken from {computer} go back to their pots."]
+    assert announced(fake, "↩️") == [f"↩️ 1 of the plants taken from {computer} goes back to its pot."]
     assert announced(fake, "🃏") == [
         f"🃏 {computer} draws a card at random from **Alice**'s hand and discards it unseen."
     ]
