@@ -211,7 +211,9 @@ class ObjectionGame:
         roles = {f"winner{i + 1}": s for i, s in enumerate(winners)}
         if len(winners) > 1:
             ending = phrase(
-                f"{join_roles(list(roles))} share the win with {{points}} points.", seats=roles, points=best
+                f"{join_roles(list(roles))} share the win with {{points}} {points_word(best)}.",
+                seats=roles,
+                points=best,
             )
         else:
             ending = phrase(

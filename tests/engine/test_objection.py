@@ -152,6 +152,15 @@ def test_rule_5_equal_points_share_the_win_and_scores_may_go_below_zero() -> Non
     assert [line.label for line in result.seats[0].lines] == ["Cards scored (0)", "Objections (1 x 2)"]
 
 
+def test_a_win_shared_on_one_point_says_point() -> None:
+    state = new_game(2, turns_each=1)
+    state.hands = [[1, 5], [1, 6]]
+    play_through(state, LET_IT_HAPPEN)
+    result = GAME.result(state)
+    assert result.winners == [0, 1]
+    assert result.summary == "Seat 1 and Seat 2 share the win with 1 point."
+
+
 def test_decision_kind_is_reply_exactly_in_windows() -> None:
     state = new_game(3)
     assert [decision_kind(GAME, state, s) for s in range(3)] == ["turn", "turn", "turn"]
