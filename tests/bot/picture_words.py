@@ -49,6 +49,13 @@ def drawn_whole(
     return image, record
 
 
+def described(pictures: ModuleType, view: Any, seat: int | None, names: list[str], words: Words) -> str:
+    """The alt text of the board (seat None) or of the seat's hand, in `words`' language."""
+    if seat is None:
+        return str(pictures.board_description(view, names, words))
+    return str(pictures.hand_description(view, seat, names, words))
+
+
 @contextmanager
 def said_texts() -> Iterator[list[str]]:
     """Every text drawn inside the block as it was said, before the font's `printable` (which

@@ -26,7 +26,7 @@ from bot.pictures import garden_party as pictures
 from bot.pictures.samples import played
 from bot.pictures.text import ALT_MAX
 from bot.presenters.garden_party_text import engine_said
-from tests.bot.picture_words import LANGUAGES, drawn_whole, legible, said_texts, sample_views
+from tests.bot.picture_words import LANGUAGES, described, drawn_whole, legible, said_texts, sample_views
 from tests.fake_discord.language_check import proper_names, unmarked_words
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
@@ -125,11 +125,7 @@ def test_a_picture_in_another_language_says_every_text_whole_in_it(
         _french_labels(record, words)
     else:
         assert unmarked_words(" ".join(said), allowed) == [], said
-    alt = (
-        pictures.board_description(view, names, words)
-        if seat is None
-        else pictures.hand_description(view, seat, names, words)
-    )
+    alt = described(pictures, view, seat, names, words)
     assert 0 < len(alt) <= ALT_MAX
     if language == "fr":
         assert alt.startswith(
