@@ -5,6 +5,7 @@ and inside the picture (and, `legible`, clear of the others), and the texts as t
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -63,16 +64,18 @@ def said_texts() -> Iterator[list[str]]:
     language check reads."""
     said: list[str] = []
     draw = cv.draw_text
+    mine = threading.get_ident()  # not a picture the bot draws meanwhile in another thread
 
     def noted(image: Image.Image, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any) -> int:
-        said.append(text)
+        if threading.get_ident() == mine:
+            said.append(text)
         return draw(image, xy, text, *args, **kwargs)
 
-    cv.draw_text = noted  # type: ignore[assignment]
+    cv.draw_text = noted
     try:
         yield said
     finally:
-        cv.draw_text = draw  # type: ignore[assignment]
+        cv.draw_text = draw
 
 
 def overlap(a: cv.Box, b: cv.Box) -> bool:
