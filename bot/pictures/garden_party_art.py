@@ -211,11 +211,13 @@ def lines_within(text: str, width: int, size: int, bold: bool = False, first: in
     """`text` in lines no wider than `width` (the first one `first`, when given), broken between
     words as `cv.wrap` breaks them, and inside a word only where that word alone is wider than a
     line (French "Mauvaise herbe" in a pot: "Mauvai-", "se", "herbe"; the pseudo-locale's
-    padding), with a hyphen where it breaks: nothing is cut."""
+    padding), with a hyphen where it breaks: nothing is cut. French spaces its high punctuation
+    (« encore : 2 »): a lone ":", ";", "!", "?" or "»" stays with the word before it, "«" with the
+    word after it, so that no line starts with it."""
     limit = width if first is None else first
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in _glued(text.split()):
         trial = f"{line} {word}" if line else word
         if cv.text_width(trial, size, bold) <= limit:
             line = trial
@@ -236,6 +238,27 @@ def lines_within(text: str, width: int, size: int, bold: bool = False, first: in
     if line:
         lines.append(line)
     return lines
+
+
+#: Punctuation a language sets off with a space, kept on the line of the word it goes with.
+_CLOSING = frozenset({":", ";", "!", "?", "»"})
+
+
+def _glued(words: list[str]) -> list[str]:
+    """`words` with a lone closing mark joined to the word before it and "«" to the word after."""
+    out: list[str] = []
+    opening = ""
+    for word in words:
+        if word == "«":
+            opening += word + " "
+        elif word in _CLOSING and out:
+            out[-1] += " " + word
+        else:
+            out.append(opening + word)
+            opening = ""
+    if opening:
+        out.append(opening.rstrip())
+    return out
 
 
 #: A pot's stage as its tile says it.
