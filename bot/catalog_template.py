@@ -199,10 +199,19 @@ def data_strings() -> Iterator[str]:
 
 
 def write(catalog: Catalog, path: Path) -> None:
-    """`catalog` to `path`, without a date line (so an unchanged template writes the same bytes)."""
+    """`catalog` to `path`; each message says the files it is in, not the lines, so that moving
+    code rewrites no catalog (and branches that add entries merge without conflicts over them)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
-        write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_previous=False)
+        write_po(
+            out,
+            catalog,
+            width=100,
+            omit_header=False,
+            sort_output=False,
+            include_previous=False,
+            include_lineno=False,
+        )
 
 
 def _read(path: Path, language: str | None = None) -> Catalog:
@@ -211,8 +220,9 @@ def _read(path: Path, language: str | None = None) -> Catalog:
 
 
 def _ids(catalog: Catalog) -> list[object]:
-    """The messages in order, with where they are (a moved `text(...)` rewrites the template)."""
-    return [(m.id, m.locations) for m in catalog if m.id]
+    """The messages in order, with the files they are in (a `text(...)` moved to another file
+    rewrites the template; one moved within its file does not)."""
+    return [(m.id, sorted({path for path, _line in m.locations})) for m in catalog if m.id]
 
 
 def main() -> None:

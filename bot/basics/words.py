@@ -13,6 +13,7 @@ import gettext
 import hashlib
 import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -62,6 +63,40 @@ def pseudo(english: str) -> str:
     return f"⟦{accented}{padding}⟧"
 
 
+#: What a Markdown page keeps as it is in the pseudo-locale: code (command names), link targets.
+_MARKDOWN_KEPT = re.compile(r"(`[^`]*`|\]\([^)]*\)|<[^>]+>)")
+#: A Markdown line's own marks: a heading's, a list item's, a quote's.
+_MARKDOWN_LEAD = re.compile(r"^(\s*(?:#{1,6} |[-*+] |\d+\. |> )?)(.*)$")
+
+
+def _pseudo_inline(text: str) -> str:
+    parts = _MARKDOWN_KEPT.split(text)
+    letters = sum(len(p) for p in parts[::2])
+    accented = "".join(p if i % 2 else accent(p) for i, p in enumerate(parts))
+    return f"⟦{accented}{'~' * max(1, round(letters * 0.4))}⟧"
+
+
+def pseudo_markdown(page: str) -> str:
+    """An English Markdown page in the pseudo-locale: each line's words accented, made about 40%
+    longer and marked as `pseudo` does, its Markdown (headings, lists, tables, code, link
+    targets) kept, so the rules' pages show how a longer language pages (`/rules`)."""
+    out: list[str] = []
+    in_code = False
+    for line in page.splitlines():
+        if line.strip().startswith("```"):
+            in_code = not in_code
+            out.append(line)
+        elif in_code or not line.strip() or set(line.strip()) <= set("|-: "):
+            out.append(line)  # code, a blank line, a table's rule
+        elif line.lstrip().startswith("|"):
+            cells = line.split("|")
+            out.append("|".join(_pseudo_inline(c.strip()) if c.strip() else c for c in cells))
+        else:
+            lead, rest = _MARKDOWN_LEAD.match(line).groups()  # type: ignore[union-attr]
+            out.append(lead + _pseudo_inline(rest) if rest.strip() else line)
+    return "\n".join(out) + ("\n" if page.endswith("\n") else "")
+
+
 def resolve(locale: str | None) -> str:
     """The supported language for a Discord locale ("fr", "en-US", "pt-BR", ...), else English."""
     if not locale:
@@ -73,6 +108,27 @@ def resolve(locale: str | None) -> str:
         if candidate in LANGUAGES:
             return candidate
     return ENGLISH
+
+
+#: French elides "de" and "que" before a vowel ("d’Alice", "qu’Eudora"); a catalog entry cannot,
+#: since the name is only known when it is filled in ("de {player}"). Elided before a field whose
+#: value is a word that starts with a vowel (markdown's bold marks aside); never before an "h"
+#: (aspirated or not, a name's cannot be told), a number or a code such as a slot's ("de A1").
+_ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue) (\{(\w+)\})")
+_VOWEL_START = re.compile(r"[*_]*[AEIOUYÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouyàâæéèêëîïôœùûü][^\W\d_]")
+
+
+def elided(template: str, fields: Mapping[str, object]) -> str:
+    """A French `template` with "de {x}" / "que {x}" written "d’{x}" / "qu’{x}" where `x`'s value
+    starts with a vowel."""
+
+    def elide(found: re.Match[str]) -> str:
+        value = fields.get(found.group(3))
+        if isinstance(value, str) and _VOWEL_START.match(value):
+            return f"{found.group(1)[:-1]}’{found.group(2)}"
+        return found.group(0)
+
+    return _ELIDABLE.sub(elide, template) if "{" in template else template
 
 
 @lru_cache(maxsize=4096)
@@ -99,14 +155,23 @@ class Words:
         found = self.translations.gettext(msgid)
         if self.language == PSEUDO and msgid in self.known:  # text not in the catalogs stays bare
             found = pseudo(found)
-        return found.format(**fields) if fields else found
+        if not fields:
+            return found
+        return self.fill(found, fields)
 
     def plural(self, singular: str, plural: str, n: int, **fields: object) -> str:
         """The form for `n` (by the language's CLDR plural rule); `{n}` is `n` written in the language."""
         found = self.translations.ngettext(singular, plural, n)
         if self.language == PSEUDO and singular in self.known:
             found = pseudo(found)
-        return found.format(n=self.number(n), **fields)
+        return self.fill(found, {"n": self.number(n), **fields})
+
+    def fill(self, template: str, fields: dict[str, object]) -> str:
+        """`template` (already in this language) with its `{field}`s filled from `fields`, and
+        the language's small joins made (French elision)."""
+        if self.language == "fr":
+            template = elided(template, fields)
+        return template.format(**fields)
 
     def number(self, n: float) -> str:
         """`n` written the language's way (1,234.5 in English, 1 234,5 in French)."""

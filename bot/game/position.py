@@ -38,11 +38,17 @@ T = TypeVar("T")
 #: left or whose time ran out ("Computer 2 (Medium), for Alice"). Stored in English.
 COMPUTER_NAME = N_("Computer {number} ({level})")
 STANDING_IN = N_("{computer}, for {player}")
+#: The seat of a player whose time ran out three turns in a row, a computer playing it until they
+#: are back (bot/play/moves.py). Stored in English.
+STOOD_IN = N_("{player} (computer standing in)")
 _STORED_COMPUTER = re.compile(r"^Computer (\d+) \([^()]*\)(?:, for (.+))?$")
 
 
 def seat_name(seat: SeatRecord, words: Words) -> str:
     """A seat's name in `words`' language: a computer's stored English name said again in it."""
+    away = seat.away_name
+    if seat.computer is not None and away is not None and seat.name == STOOD_IN.format(player=away):
+        return words.text(STOOD_IN, player=away)
     found = _STORED_COMPUTER.match(seat.name) if seat.computer is not None else None
     if found is None or seat.computer is None:
         return seat.name

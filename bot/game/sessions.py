@@ -82,16 +82,16 @@ class Sessions:
             session.recent = events
         return events
 
-    async def log_lines(
-        self, position: Position, viewer: int | None, limit: int, words: Words | None = None
-    ) -> list[str]:
+    async def log_lines(self, position: Position, viewer: int | None, limit: int, words: Words) -> list[str]:
         """The last `limit` log lines as `viewer` may read them, with the players' names, in
-        `words`' language (None: English) where the game's engine texts are in the catalogs."""
+        `words`' language where the game's engine texts are in the catalogs. The language has no
+        default: a public table says `position.words`, a private answer the reader's (a table
+        posted again by `/board` once fell back to English)."""
         session = self.session(position.game_id)
         events = await self.recent_events(session)
         names = position.names
         shows = presenter(position.record.game)
-        if words is None or words.language == ENGLISH or not shows.engine_words:
+        if words.language == ENGLISH or not shows.engine_words:
             return position.memo(
                 ("log", viewer, limit),
                 lambda: [e.line_for(viewer, names) for _, e in events[-limit:]] if limit else [],

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from typing import Any
 
 import discord
@@ -31,6 +30,7 @@ from bot.pictures.image import RenderedImage
 from bot.publish.render import ranking
 from bot.publish.table_layout import TableLook, headline
 from bot.records import daily
+from bot.records.end_reasons import end_words
 from bot.records.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild
 from bot.ui.choices import clip
 from bot.ui.ids import HistoryId, ReplayId, ReplayMenuId
@@ -50,29 +50,6 @@ NO_REPLAY = N_("That game's moves no longer replay with today's rules, so it can
 NO_MOVES = N_("That game ended before its first move, so there is nothing to replay.")
 BACK_TO_LIST = N_("Back to the list")
 ONLY_YOU = N_("Only you can see this")
-#: How the platform words a game's end as it stores it (bot/play): said again in the reader's words.
-ENDED_BY = re.compile(r"(?P<name>.+) ended the (?P<what>game|lobby)")
-LEFT = re.compile(r"(?P<name>.+) left the game")
-ABANDONED = re.compile(r"abandoned: no move for (?P<days>\d+) days")
-
-
-def end_words(reason: str | None, words: Words) -> str:
-    """Why a game ended without a ranking, in the reader's words: the platform's stored reasons
-    are recognised and said again; another (an engine's own, e.g. a retired edition) as it is."""
-    if reason is None:
-        return words.text("ended early")
-    if found := ENDED_BY.fullmatch(reason):
-        if found["what"] == "lobby":
-            return words.text("{name} ended the lobby", name=found["name"])
-        return words.text("{name} ended the game", name=found["name"])
-    if found := LEFT.fullmatch(reason):
-        return words.text("{name} left the game", name=found["name"])
-    if found := ABANDONED.fullmatch(reason):
-        days = int(found["days"])
-        return words.plural("abandoned: no move for {n} day", "abandoned: no move for {n} days", days)
-    if reason == "completed":
-        return words.text("completed")
-    return reason
 
 
 class HistoryCommands:
@@ -141,7 +118,7 @@ class HistoryCommands:
             said = (
                 " · ".join(f"{position.names[r.seat]} {words.number(r.total)}" for _place, r in places)
                 if places
-                else end_words(record.end_reason, words)
+                else end_words(record.end_reason, words, record.game)
             )
             title = position.game.title
             if record.daily is not None and record.daily_scored:
@@ -260,9 +237,9 @@ def replay_layout(
     first = min(max(move - JUMP_OPTIONS // 2, 0), max(last + 1 - JUMP_OPTIONS, 0))
     options = []
     for number in range(first, min(first + JUMP_OPTIONS, last + 1)):
-        lines = replay.lines(number, None)
+        lines = replay.lines(number, None, words)
         line = lines[0] if lines else words.text("The start")
-        option = f"{words.number(number)}. {line}"  # the engine's log line, as it comes
+        option = f"{words.number(number)}. {line}"  # the move's first log line, in the reader's words
         options.append({"label": clip(option, 100), "value": str(number), "default": number == move})
     if len(options) > 1:
         inside.append(

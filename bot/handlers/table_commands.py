@@ -55,7 +55,7 @@ class TableCommands:
         session = sessions.session(position.game_id)
         async with session.publishing:
             position = await sessions.position(position.game_id)
-            lines = await sessions.log_lines(position, None, TABLE_LOG_LINES)
+            lines = await sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
             now = self.table.clock()
             if daily.hidden(position.record, now):  # a daily garden: its table shows no garden
                 picture = BoardPicture()

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot.basics.words import ENGLISH, Words
+from bot.basics.words import Words
 from bot.game.position import Position
 from bot.game.session import GameSession
 from bot.picture_service.budget import PictureBudget, WaitingBoards
@@ -144,15 +144,13 @@ class PictureService:
         elif picture.kept_move is None:
             session.shown.picture = None
 
-    async def hand(
-        self, position: Position, seat: int, *, asked: bool, words: Words | None = None
-    ) -> RenderedImage | None:
+    async def hand(self, position: Position, seat: int, *, asked: bool, words: Words) -> RenderedImage | None:
         """Seat `seat`'s hand picture, or None (no room and nothing private to show, or no
-        pictures for this game). `asked`: the player opened their hand; `words`: their language."""
+        pictures for this game). `asked`: the player opened their hand; `words`: their language
+        (no default, which would be English: see `Sessions.log_lines`)."""
         if not self._wanted(position, None) or position.record.status != "active":
             return None
-        language = ENGLISH if words is None else words.language
-        key = PictureKey(position.game_id, position.version, seat, tuple(position.names), language)
+        key = PictureKey(position.game_id, position.version, seat, tuple(position.names), words.language)
         found = self.cache.peek(key)
         # Boards waiting for their pictures go first, whatever the hand: hands opened at a busy
         # table could otherwise outrun the budget and no board would be drawn again.

@@ -106,8 +106,9 @@ def _card_tile(
         info = [words.text("{n} in deck", n=type_count), words.text("reveals {n}", n=neighbour)]
         bottom -= 2 * cv.line_height(cv.SMALL)
         for i, line in enumerate(info):
+            shown = cv.clip_text(line, w - 8, cv.SMALL)
             cv.draw_text(
-                tile, (w / 2, bottom + i * cv.line_height(cv.SMALL)), line, cv.SMALL, cv.INK, anchor="mt"
+                tile, (w / 2, bottom + i * cv.line_height(cv.SMALL)), shown, cv.SMALL, cv.INK, anchor="mt"
             )
     said = _vegetable(vegetable, words)
     size = cv.fit_size(said, w - 10, cv.BODY, cv.SMALL, bold=True)

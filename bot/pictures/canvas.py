@@ -1,9 +1,17 @@
-"""Drawing tools shared by every board picture: colours, the built-in font, cached text and PNG output.
+"""Drawing tools shared by every board picture: colours, the font, cached text and PNG output.
 
-Only what Pillow ships is used (its scalable built-in font, `ImageFont.load_default(size=...)`), so no
-image or font file is ever downloaded. Text is rendered once per (text, size, weight) and kept as a
-mask, since drawing the same glyphs again is most of a board's cost; the finished picture is mapped
-onto one fixed palette so the PNG is small and quick to encode.
+The font ships with the code (`fonts/`), so a fresh clone and the Docker image draw the same pixels
+and nothing is ever downloaded: DejaVu Sans Condensed 2.37 (Debian's fonts-dejavu-extra; free to
+redistribute, `fonts/LICENSE-DejaVu.txt`), cut down with fontTools' pyftsubset to the characters
+the catalogs and pictures use (docs/bot.md, "The pictures' font"): 26 KB. DejaVu because Pillow's
+built-in font (Aileron) has no accented letters, so French pictures lost theirs ("Rangée" was
+drawn "Rangee"); its Condensed face because it is as wide as Aileron was at the same size, so the
+layouts made for Aileron keep their texts whole. It is laid out with Pillow's basic engine, as the
+built-in font was: the same pixels whether or not the machine has libraqm.
+
+Text is rendered once per (text, size, weight) and kept as a mask, since drawing the same glyphs
+again is most of a board's cost; the finished picture is mapped onto one fixed palette so the PNG
+is small and quick to encode.
 
 Every text of every picture goes through `draw_text`. Inside `recording()` it also notes what it
 drew (`TextRecord`: the text, its colour, the colour behind it, its size and box), and every card
@@ -24,6 +32,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -169,10 +178,19 @@ def to_png(image: Image.Image, extra_colours: tuple[RGB, ...] = ()) -> bytes:
     return out.getvalue()
 
 
+#: The pictures' one font file (see the module's docstring); bold is drawn with a stroke.
+FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed-subset.ttf"
+
+
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's own scalable font (Aileron), loaded once per size."""
-    return ImageFont.load_default(size=size)
+def _font_bytes() -> bytes:
+    return FONT_FILE.read_bytes()
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The pictures' font at `size` pixels, loaded once per size."""
+    return ImageFont.truetype(io.BytesIO(_font_bytes()), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def _glyph_bytes(ch: str) -> bytes:
@@ -188,23 +206,21 @@ def _notdef_mask() -> bytes:
 
 @cache
 def _has_glyph(ch: str) -> bool:
+    """The font draws `ch` as itself, not as its "missing" box."""
     if ch.isascii():
         return True
     return _glyph_bytes(ch) != _notdef_mask()
 
 
-_FALLBACK = {"—": "-", "–": "-", "×": "x", "’": "'", "‘": "'", "“": '"', "”": '"', "→": "->"}
-
-
 @lru_cache(maxsize=2048)
 def printable(text: str) -> str:
-    """`text` with every character the built-in font lacks replaced (é -> e, — -> -, emoji -> ?)."""
+    """`text` with every character the font lacks replaced (emoji dropped; a letter it lacks by its
+    plain form, ș -> s; else ?). Composed first, so a decomposed "é" is drawn as one letter."""
+    text = unicodedata.normalize("NFC", text)
     out = []
     for ch in text:
         if _has_glyph(ch):
             out.append(ch)
-        elif ch in _FALLBACK:
-            out.append(_FALLBACK[ch])
         elif unicodedata.category(ch)[0] in "LN":
             plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii())
             out.append(plain or "?")
@@ -216,7 +232,7 @@ def _text_mask(text: str, size: int, bold: bool) -> Image.Image:
     f = font(size)
     stroke = 1 if bold else 0
     right = int(f.getbbox(text, stroke_width=stroke)[2])
-    ascent, descent = f.getmetrics()  # type: ignore[union-attr]
+    ascent, descent = f.getmetrics()
     mask = Image.new("L", (max(1, right + stroke), ascent + descent + 2 * stroke))
     ImageDraw.Draw(mask).text(
         (0, stroke), text, font=f, fill=255, stroke_width=stroke, stroke_fill=255 if bold else None

@@ -70,14 +70,15 @@ def _edge(role: str) -> cv.RGB:
 
 
 def _name_lines(kind: str, width: int) -> tuple[list[str], int]:
-    """A card's name at the largest size from BODY down to SMALL that fits, else on two lines."""
+    """A card's name at the largest size from BODY down to SMALL that fits, else on two lines (a
+    line still too wide, one long word, cut with an ellipsis)."""
     size = cv.fit_size(kind, width, cv.BODY, cv.SMALL, bold=True)
     if cv.text_width(kind, size, bold=True) <= width:
         return [kind], size
     lines = cv.wrap(kind, width, cv.SMALL, bold=True)
     if len(lines) > 2:
-        lines = [lines[0], cv.clip_text(" ".join(lines[1:]), width, cv.SMALL, bold=True)]
-    return lines, cv.SMALL
+        lines = [lines[0], " ".join(lines[1:])]
+    return [cv.clip_text(line, width, cv.SMALL, bold=True) for line in lines], cv.SMALL
 
 
 #: The band across a Bug card, by its role.

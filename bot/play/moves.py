@@ -27,7 +27,7 @@ from bot.basics.refusals import (
     Refusal,
 )
 from bot.basics.words import N_
-from bot.game.position import Position
+from bot.game.position import STOOD_IN, Position
 from bot.game.registry import computer_strengths
 from bot.game.session import GameSession
 from bot.game.sessions import Sessions
@@ -73,7 +73,7 @@ def counted_timeout(seats: list[SeatRecord], seat: int, strength: str) -> list[S
     player.timeouts += 1
     if player.timeouts >= TIMEOUTS_BEFORE_HANDOVER and player.user_id is not None:
         changed[seat] = SeatRecord(
-            name=f"{player.name} (computer standing in)",
+            name=STOOD_IN.format(player=player.name),
             computer=strength,
             away_user_id=player.user_id,
             away_name=player.name,

@@ -18,8 +18,9 @@ from discord import app_commands
 from pydantic import BaseModel
 
 from bot.basics.words import ENGLISH as ENGLISH  # the rules' own language, for the presenters
-from bot.basics.words import Words
+from bot.basics.words import PSEUDO, Words, pseudo_markdown
 from bot.presenters.engine_words import LineWriter
+from bot.presenters.rules_pages import reflow
 from bot.ui.choices import Entry
 from engine.api import Event
 
@@ -187,8 +188,11 @@ def read_rules(game_name: str, fallback: str) -> str:
 
 def read_rules_in(game_name: str, language: str, fallback: str) -> str:
     """`<game>.<language>.md` (a translated page, e.g. `sabotage-players.fr.md`) where there is
-    one, else the English `<game>.md` (read_rules), else `fallback`. The pseudo-locale has no pages
-    of its own: it reads the English."""
+    one, else the English `<game>.md` (read_rules), else `fallback`. The pseudo-locale reads the
+    English made pseudo (`pseudo_markdown`)."""
+    if language == PSEUDO:  # the English, marked and made longer as the pseudo-locale says it
+        english = read_rules(game_name, "")
+        return pseudo_markdown(reflow(english)) if english else fallback
     translated = read_rules(f"{game_name}.{language}", "") if language != ENGLISH else ""
     return translated or read_rules(game_name, fallback)
 

@@ -38,7 +38,7 @@ from babel.lists import format_list
 from babel.messages.pofile import read_po
 
 from bot.basics.refusals import Refusal
-from bot.basics.words import DOMAIN, ENGLISH, PSEUDO, TEMPLATE, Words
+from bot.basics.words import DOMAIN, ENGLISH, PSEUDO, TEMPLATE, Words, elided
 from engine.api import Event, FieldValue, Phrase, Result, fill
 
 #: Writes a log line of one kind from its event's fields in `words`' language, the seats named by
@@ -166,7 +166,11 @@ def fill_in(
     said = None if words.language == ENGLISH else unfilled(words, template, fields)
     if said is None:
         return fill(template, seats, fields, names)
-    return fill(said, seats, {key: value(words, found) for key, found in fields.items()}, names)
+    said_fields = {key: value(words, found) for key, found in fields.items()}
+    if words.language == "fr":  # "d’Ulf": the names and values are known only now
+        known = {**said_fields, **{key: names[seat] for key, seat in seats.items() if 0 <= seat < len(names)}}
+        said = elided(said, known)
+    return fill(said, seats, said_fields, names)
 
 
 def phrase_text(words: Words, phrase: Phrase, names: Sequence[str]) -> str:
@@ -281,7 +285,7 @@ def _translate(words: Words, text: str, game: str) -> str:
         said = words.unfilled(template.msgid, template.plural, n)
         if said is None:
             return text
-        return said.format(**{name: _translate(words, v, game) for name, v in values.items()})
+        return words.fill(said, {name: _translate(words, v, game) for name, v in values.items()})
     for separator in _LISTS:  # a list of things ("pot 1: Red; pot 3: Green"), each said
         if separator in text:
             items = [_translate(words, item, game) for item in text.split(separator)]

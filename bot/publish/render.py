@@ -11,12 +11,13 @@ from collections.abc import Sequence
 import discord
 
 from bot.basics.ratings import Rating, shown
-from bot.basics.words import N_, Words
+from bot.basics.words import Words
 from bot.game.position import Position
 from bot.game.registry import presenter
 from bot.presenters.engine_words import summary_text, translate
+from bot.records.end_reasons import end_words
 from bot.records.fair_deal import revealed_line
-from bot.records.results import ranked
+from bot.records.results import ranked, unrated_text
 from bot.records.server_settings import CLOCK_PRESETS, CLOCK_WORDS
 from bot.storage import RatingChange, ResultRecord
 from bot.ui.choices import clip
@@ -81,7 +82,10 @@ def lobby_embed(position: Position) -> discord.Embed:
         lines.append(words.text("The lobby closes {when} unless the host starts it.", when=when))
     if closed:
         lines.append(
-            words.text("**Closed:** {reason}.", reason=words.text(record.end_reason or record.status))
+            words.text(
+                "**Closed:** {reason}.",
+                reason=end_words(record.end_reason or record.status, words, record.game),
+            )
         )
     embed.description = clip("\n".join(lines), DESCRIPTION_MAX)
     embed.add_field(
@@ -152,10 +156,7 @@ def ratings_text(stored: ResultRecord | None, changes: Sequence[RatingChange], w
     if stored is None:
         return ""
     if not stored.rated:
-        # A stored reason is its English wording (bot.records.results), said in `words` when the
-        # catalogs know it.
-        reason = words.text(stored.unrated_reason or N_("it did not count"))
-        return words.text("Not rated: {reason}.", reason=reason)
+        return words.text("Not rated: {reason}.", reason=unrated_text(stored, words))
     names = {seat.user_id: seat.name for seat in stored.seats}
     parts = []
     for change in changes:

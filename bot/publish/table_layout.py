@@ -16,13 +16,14 @@ from typing import Any
 
 import discord
 
-from bot.basics.words import ENGLISH, N_, Words
+from bot.basics.words import ENGLISH, Words
 from bot.game.position import Position
 from bot.game.registry import presenter
 from bot.picture_service import BoardPicture
 from bot.picture_service.drawing import board_summary
 from bot.presenters.engine_words import summary_text, translate
 from bot.records import daily
+from bot.records.end_reasons import end_words
 from bot.records.fair_deal import revealed_line, sealed_line
 from bot.storage.records import GameRecord
 from bot.ui.choices import (
@@ -206,9 +207,7 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
     view = position.view(None)
     lines = [f"## {position.game.title}"]
     if record.status == "cancelled":
-        lines.append(
-            words.text("**Ended:** {reason}.", reason=words.text(record.end_reason or N_("cancelled")))
-        )
+        lines.append(ended_line(record, words))
         return "\n".join(lines)
     #: A finished table leaves the result to the final message below it (issue 27 item 9).
     left_below = record.status == "finished" and not says_result
@@ -260,9 +259,7 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
     if record.status == "finished":
         result = position.result()
         if record.end_reason not in (None, "completed"):
-            lines.append(
-                words.text("**Ended:** {reason}.", reason=words.text(record.end_reason or N_("cancelled")))
-            )
+            lines.append(ended_line(record, words))
         if result is not None and says_result:
             lines.append(words.text("🏁 **Game over.** {result}", result=summary_text(words, result, names)))
         elif result is not None and game_says_over:
@@ -272,6 +269,12 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
         elif result is not None:
             lines.append(words.text("🏁 **Game over** — the ranking is in the message below."))
     return "\n".join(lines)
+
+
+def ended_line(record: GameRecord, words: Words) -> str:
+    """Why a game ended early, on its table."""
+    reason = end_words(record.end_reason or "cancelled", words, record.game)
+    return words.text("**Ended:** {reason}.", reason=reason)
 
 
 def and_list(items: list[str], words: Words) -> str:

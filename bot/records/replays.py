@@ -51,14 +51,13 @@ class Replay:
         record = replace(self.record, version=move, status=status, state=None, paused_at=None)
         return Position(record, self.game, load_state(self.game, self.states[move]))
 
-    def lines(self, move: int, viewer: int | None, words: Words | None = None) -> list[str]:
+    def lines(self, move: int, viewer: int | None, words: Words) -> list[str]:
         """The log lines of move `move` as `viewer` (a seat, or None: anyone) may read them, in
-        `words`' language where the game's engine texts are in the catalogs (None: English)."""
+        `words`' language where the game's engine texts are in the catalogs (no default: the
+        jump menu's lines once fell back to English)."""
         if not 0 < move <= self.moves:
             return []
         names = [seat.name for seat in self.record.seats]
-        if words is None:
-            return [event.line_for(viewer, names) for event in self.events[move]]
         writers, game = presenter(self.record.game).line_writers, self.record.game
         return [event_line(words, event, viewer, names, writers, game) for event in self.events[move]]
 

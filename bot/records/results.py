@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from bot.basics.words import N_
+from bot.basics.words import N_, Words
 from bot.storage import ActionRecord, GameRecord, Outcome, ResultRecord, ResultSeat, SeatRecord
 from engine.api import AnyGame, Result, SeatResult, standing_result
 
@@ -29,6 +29,13 @@ from engine.api import AnyGame, Result, SeatResult, standing_result
 NOT_IN_OPTION_SET = frozenset({"first_seat", "first_player"})
 #: Why a practice daily garden is not rated (nor counted anywhere else).
 PRACTICE = N_("a practice daily garden counts nowhere")
+#: Why a game did not count, when it names players: stored as the template, each name written in
+#: when the reason is said (`unrated_text`), so the reason reads in every language.
+TAKEN_OVER = N_("a computer took over {names}'s seat")
+MOSTLY_TIMED_OUT = N_("most of {names}'s turns timed out")
+TWO_SEATS = N_("one person held two seats")
+#: A game stored without a reason (before reasons were kept).
+NO_REASON = N_("it did not count")
 
 
 def ranked(result: Result) -> list[tuple[int, SeatResult]]:
@@ -104,16 +111,33 @@ def rating_rule(result: ResultRecord) -> str | None:
         return N_("it was not played on a server")
     if any(seat.user_id is None for seat in result.seats):
         return N_("a computer played in it")
-    taken = [seat.name for seat in result.seats if seat.taken_over]
-    if taken:
-        return f"a computer took over {', '.join(taken)}'s seat"
-    timed_out = [seat.name for seat in result.seats if seat.timeouts * 2 > seat.turns]
-    if timed_out:
-        return f"most of {', '.join(timed_out)}'s turns timed out"
+    if _taken_over(result):
+        return TAKEN_OVER
+    if _mostly_timed_out(result):
+        return MOSTLY_TIMED_OUT
     users = [seat.user_id for seat in result.seats]
     if len(set(users)) != len(users):
-        return "one person held two seats"
+        return TWO_SEATS
     return None
+
+
+def _taken_over(result: ResultRecord) -> list[str]:
+    return [seat.name for seat in result.seats if seat.taken_over]
+
+
+def _mostly_timed_out(result: ResultRecord) -> list[str]:
+    return [seat.name for seat in result.seats if seat.timeouts * 2 > seat.turns]
+
+
+def unrated_text(result: ResultRecord, words: Words) -> str:
+    """Why `result` did not count, in `words`: its stored reason with the players it names
+    written in. A reason stored before reasons were templates is its English, said as it is."""
+    reason = result.unrated_reason or NO_REASON
+    if reason == TAKEN_OVER:
+        return words.text(reason, names=", ".join(_taken_over(result)))
+    if reason == MOSTLY_TIMED_OUT:
+        return words.text(reason, names=", ".join(_mostly_timed_out(result)))
+    return words.text(reason)
 
 
 def result_record(

@@ -2,8 +2,9 @@
 
 No component holds a callback: every click is routed by its custom id (`bot.handlers.router`), so a
 button posted before a restart works the same, and a click that arrives the instant a message
-appears is never dropped. Views are given directly as component rows (`DrawnView`), which is
-also far cheaper than building discord.py items only to render them back to JSON.
+appears is never dropped. Views are drawn as component rows and made into discord.py's own items
+by `drawn_view` (the JSON is what the tests and the fake Discord read); layout messages are drawn
+the same way (`bot.ui.layout`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from bot.ui.ids import (
     ShareId,
     TextId,
 )
+from bot.ui.layout import item
 from bot.ui.levels import level
 
 BUTTON_LABEL_MAX = 80
@@ -46,19 +48,18 @@ HOST_OPTIONS_LABEL = N_("Host options")
 CANCEL_LABEL = N_("Cancel lobby")
 
 
-class DrawnView(discord.ui.View):
-    """A view given directly as Discord's component rows.
-
-    Holding no items, it needs no listening: stopped, discord.py neither stores it for the message
-    nor (for an ephemeral one) runs a 15-minute timeout task for it."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        super().__init__(timeout=None)
-        self._rows = rows
-        self.stop()
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return self._rows
+def drawn_view(rows: list[dict[str, Any]]) -> discord.ui.View:
+    """A view of drawn component rows, built from discord.py's own items (`bot.ui.layout.item`), each
+    in its row. Its items hold no callbacks, so it needs no listening: stopped, discord.py neither
+    stores it for the message nor (for an ephemeral one) runs a 15-minute timeout task for it."""
+    view = discord.ui.View(timeout=None)
+    for number, drawn_row in enumerate(rows):
+        for component in drawn_row["components"]:
+            child = item(component)
+            child.row = number
+            view.add_item(child)
+    view.stop()
+    return view
 
 
 def button(
@@ -118,7 +119,7 @@ def lobby_view(game_id: int, words: Words, *, seated: int, needed: int, most: in
         discord.ButtonStyle.success if ready else discord.ButtonStyle.secondary,
     )
     leave = button(LobbyId(game_id, "leave").text(), words.text("Leave"), discord.ButtonStyle.secondary)
-    return DrawnView(
+    return drawn_view(
         [
             row(
                 [
@@ -173,7 +174,7 @@ def host_panel_view(
         rows.append(_menu(LobbyId(game_id, "stand-in").text(), stand_ins, stand_in, stand_in_menu))
     cancel = button(LobbyId(game_id, "cancel").text(), words.text(CANCEL_LABEL), discord.ButtonStyle.danger)
     rows.append(row([cancel]))
-    return DrawnView(rows)
+    return drawn_view(rows)
 
 
 def hand_row(game_id: int, words: Words, *, refresh: bool = False, as_text: bool = False) -> dict[str, Any]:
@@ -188,16 +189,16 @@ def hand_row(game_id: int, words: Words, *, refresh: bool = False, as_text: bool
 
 def again_view(game_id: int, words: Words) -> discord.ui.View:
     again = button(AgainId(game_id).text(), words.text(AGAIN_LABEL), discord.ButtonStyle.success, "🔁")
-    return DrawnView([row([again])])
+    return drawn_view([row([again])])
 
 
 def pause_view(game_id: int, words: Words) -> discord.ui.View:
-    return DrawnView([row([button(PauseId(game_id).text(), words.text(PAUSE_LABEL), emoji="⏸")])])
+    return drawn_view([row([button(PauseId(game_id).text(), words.text(PAUSE_LABEL), emoji="⏸")])])
 
 
 def back_view(game_id: int, seat: int, words: Words) -> discord.ui.View:
     back = button(BackId(game_id, seat).text(), words.text(BACK_LABEL), discord.ButtonStyle.success)
-    return DrawnView([row([back])])
+    return drawn_view([row([back])])
 
 
 #: A menu shows at most this many options: the rules' page picker offers the pages around the
@@ -221,7 +222,7 @@ def rules_view(game: str, page: int, titles: Sequence[str], words: Words) -> dis
     if page < pages - 1:
         buttons.append(button(RulesId(game, page + 1).text(), following, discord.ButtonStyle.secondary))
     rows.append(row(buttons))
-    return DrawnView(rows)
+    return drawn_view(rows)
 
 
 def _choice_button(game_id: int, seat: int, version: int, entry: Entry, *, nav: bool) -> dict[str, Any]:
@@ -284,7 +285,7 @@ def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[
 def share_view(user_id: int, game: str | None, words: Words) -> discord.ui.View:
     """ "Share in channel" under a private /stats answer, in its reader's words."""
     label = words.text("Share in channel")
-    return DrawnView([row([button(ShareId(user_id, game).text(), label, discord.ButtonStyle.secondary)])])
+    return drawn_view([row([button(ShareId(user_id, game).text(), label, discord.ButtonStyle.secondary)])])
 
 
 def leaderboard_view(
@@ -315,4 +316,4 @@ def leaderboard_view(
         )
     if buttons:
         rows.append(row(buttons))
-    return DrawnView(rows) if rows else None
+    return drawn_view(rows) if rows else None

@@ -19,7 +19,7 @@ import discord
 from bot.ui.choices import clip
 
 #: Component types (Discord's component reference).
-ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 10, 12, 14, 17
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 2, 3, 10, 12, 14, 17
 #: Discord's limit for the text displays of one layout message (its 40 components are checked
 #: by the tests' fake Discord).
 TEXT_MAX = 4000
@@ -30,10 +30,65 @@ DESCRIPTION_MAX = 4096
 GREEN = discord.Colour(0x4E9A06)
 
 
+def item(component: dict[str, Any]) -> discord.ui.Item[Any]:
+    """discord.py's own item for a drawn component (its documented constructors only), so that
+    discord.py renders it back to the same JSON: a text display, separator, media gallery, action
+    row, button, string menu or container."""
+    kind = component["type"]
+    if kind == TEXT_DISPLAY:
+        return discord.ui.TextDisplay(component["content"])
+    if kind == SEPARATOR:
+        spacing = discord.SeparatorSpacing(component.get("spacing", 1))
+        return discord.ui.Separator(visible=component.get("divider", True), spacing=spacing)
+    if kind == MEDIA_GALLERY:
+        shown = [
+            discord.MediaGalleryItem(entry["media"]["url"], description=entry.get("description"))
+            for entry in component["items"]
+        ]
+        return discord.ui.MediaGallery(*shown)
+    if kind == ACTION_ROW:
+        return discord.ui.ActionRow(*[item(child) for child in component["components"]])
+    if kind == BUTTON:
+        emoji = component.get("emoji")
+        return discord.ui.Button(
+            style=discord.ButtonStyle(component["style"]),
+            label=component.get("label"),
+            custom_id=component.get("custom_id"),
+            url=component.get("url"),
+            disabled=component.get("disabled", False),
+            emoji=emoji["name"] if emoji else None,
+        )
+    if kind == STRING_SELECT:
+        options = [
+            discord.SelectOption(
+                label=option["label"],
+                value=option["value"],
+                description=option.get("description"),
+                default=option.get("default", False),
+            )
+            for option in component["options"]
+        ]
+        return discord.ui.Select(
+            custom_id=component["custom_id"],
+            placeholder=component.get("placeholder"),
+            min_values=component.get("min_values", 1),
+            max_values=component.get("max_values", 1),
+            disabled=component.get("disabled", False),
+            options=options,
+        )
+    if kind == CONTAINER:
+        children = [item(child) for child in component["components"]]
+        return discord.ui.Container(*children, accent_colour=component.get("accent_color"))
+    raise ValueError(f"no item for a component of type {kind}")
+
+
 class DrawnContainer(discord.ui.Container[Any]):
     """A container given directly as its JSON (`container`): discord.py's own container class, so
     the `LayoutView` holding it is sent as a layout message (discord.py sets IS_COMPONENTS_V2),
-    without building an item per text, picture and button only to render them back to JSON."""
+    without building an item per text, picture and button only to render them back to JSON
+    (11.5% of an interaction's instructions, docs/performance.md: "Layout classes vs drawn JSON").
+    The one undocumented method the bot overrides (docs/bot.md, "Beyond discord.py's documented
+    API")."""
 
     def __init__(self, tree: dict[str, Any]) -> None:
         super().__init__()

@@ -42,6 +42,16 @@ def _win(why: str, points: int) -> str:
     return N_plural("{winner} wins with {points} point.", "{winner} wins with {points} points.", abs(points))
 
 
+def shared_win(points: int) -> str:
+    """The two-player summary when every tie-break is equal, its plural by points."""
+    return N_plural(
+        "A shared win on {points} point, equal in vegetable types and Bees (a game of IUNU would settle it).",
+        "A shared win on {points} points, equal in vegetable types and Bees "
+        "(a game of IUNU would settle it).",
+        abs(points),
+    )
+
+
 def _stopped(leaders: list[int], why: str, *, solo: bool) -> str:
     """A game stopped before its end (the same words as engine.text.standing_phrase, as static
     templates: one per case)."""
@@ -86,13 +96,7 @@ def final_result(state: CabbageheadState) -> Result:
         return _result(seats, [0], ending)
     best, why = winners(state, totals)
     if len(best) == 2:
-        ending = phrase(
-            N_(
-                "A shared win on {points} points, equal in vegetable types and Bees "
-                "(a game of IUNU would settle it)."
-            ),
-            points=totals[0],
-        )
+        ending = phrase(shared_win(totals[0]), points=totals[0])
     else:
         ending = phrase(_win(why, totals[best[0]]), seats={"winner": best[0]}, points=totals[best[0]])
     return _result(seats, best, ending)

@@ -12,6 +12,14 @@ from engine.garden_party.actions import Action, decode, encode
 from engine.garden_party.common import seat_name
 from engine.garden_party.state import RULESET, GardenPartyOptions, GardenPartyState
 from engine.garden_party.views import GardenPartyView, view
+from engine.text import N_
+
+#: Why a game stored with an earlier edition of the cards cannot go on (the bot ends it at start-up
+#: and shows this, in the reader's language, as the reason).
+RETIRED = N_(
+    "dealt with edition {edition} of Garden Party's cards (before the 30-card decks), which this "
+    "version of the bot no longer plays"
+)
 
 
 class GardenPartyGame:
@@ -52,10 +60,7 @@ class GardenPartyGame:
         cards now (the bot ends it at start-up, saying why)."""
         if state.options.ruleset == RULESET:
             return None
-        return (
-            f"dealt with edition {state.options.ruleset} of Garden Party's cards (before the 30-card "
-            "decks), which this version of the bot no longer plays"
-        )
+        return RETIRED.format(edition=state.options.ruleset)
 
     def view(self, state: GardenPartyState, viewer: Viewer) -> GardenPartyView:
         return view(state, viewer)

@@ -60,8 +60,7 @@ def described(pictures: ModuleType, view: Any, seat: int | None, names: list[str
 @contextmanager
 def said_texts() -> Iterator[list[str]]:
     """Every text drawn inside the block as it was said, before the font's `printable` (which
-    drops the pseudo-locale's ⟦…⟧ marks and, with the built-in font, the accents): the words a
-    language check reads."""
+    draws a character the font lacks plain, or leaves it out): the words a language check reads."""
     said: list[str] = []
     draw = cv.draw_text
     mine = threading.get_ident()  # not a picture the bot draws meanwhile in another thread

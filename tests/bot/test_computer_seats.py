@@ -9,12 +9,16 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.basics.refusals import Refusal
+from bot.basics.words import words_for
+from bot.game.position import seat_name
 from bot.game.registry import computer_strengths
-from bot.storage import Store
+from bot.play.moves import TIMEOUTS_BEFORE_HANDOVER, counted_timeout
+from bot.storage import SeatRecord, Store
 from bot.ui.levels import level
 from engine.ai import choose_move, move_seed
 from engine.api import load_state, replay
 from tests.bot.hub import Hub
+from tests.fake_discord.language_check import unmarked_words
 
 ALICE, BOB = 11, 22
 CHANNEL = 100
@@ -99,3 +103,18 @@ async def test_leaving_hands_the_seat_to_a_computer_only_while_someone_still_pla
     # The last person leaving ends the game, computer or not.
     change = await sessions.lobbies.leave(game_id, BOB, computer="random")
     assert change.closed and change.position.record.status == "cancelled"
+
+
+def test_a_computer_standing_in_for_a_timed_out_player_is_named_in_the_readers_language() -> None:
+    """The seat's name is stored in English, "Alice (computer standing in)", and said again in the
+    game's language wherever it is shown (the explorer found it bare in the pseudo-locale)."""
+    seats = [SeatRecord(name="Alice", user_id=ALICE), SeatRecord(name="Bob", user_id=BOB)]
+    for _ in range(TIMEOUTS_BEFORE_HANDOVER):
+        seats = counted_timeout(seats, 0, "greedy")
+    alice = seats[0]
+    assert alice.name == "Alice (computer standing in)" and alice.computer == "greedy"
+    assert seat_name(alice, words_for("en")) == "Alice (computer standing in)"
+    assert seat_name(alice, words_for("fr")) == "Alice (l’ordinateur joue à sa place)"
+    assert unmarked_words(seat_name(alice, words_for("x-pseudo")), ["Alice"]) == []
+    back = alice.model_copy(update={"name": "Alice", "computer": None, "user_id": ALICE})
+    assert seat_name(back, words_for("fr")) == "Alice"

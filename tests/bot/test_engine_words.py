@@ -16,6 +16,7 @@ from bot.publish.table_layout import _page_in
 from bot.ui.choices import plan_page
 from engine.api import Event, Phrase
 from engine.cabbagehead.actions import Pass, PlaceRose, Plant
+from engine.cabbagehead.outcome import shared_win
 from engine.cabbagehead.wording import say
 
 FRENCH, PSEUDO, ENGLISH = words_for("fr"), words_for("x-pseudo"), words_for("en-GB")
@@ -50,7 +51,7 @@ def test_a_list_field_is_translated_element_by_element() -> None:
     )
     assert drawn.text == "Seat 2's row: left Cabbage #7, centre Ruta Baga #9, right Onion #40."
     assert event_line(FRENCH, drawn, None, NAMES) == (
-        "Rangée de Ulf : à gauche Chou #7, au centre Rutabaga #9, à droite Oignon #40."
+        "Rangée d’Ulf : à gauche Chou #7, au centre Rutabaga #9, à droite Oignon #40."
     )
 
 
@@ -146,7 +147,7 @@ def test_a_line_listing_things_is_written_from_its_fields() -> None:
         },
     )
     assert event_line(FRENCH, moves, None, NAMES, LINE_WRITERS) == (
-        "Jardin de Ulf : Pomme-Frites déplace la carte Carotte #11 de A1 en B1 "
+        "Jardin d’Ulf : Pomme-Frites déplace la carte Carotte #11 de A1 en B1 "
         "et la carte Leek #3 de C2 en C3."
     )
 
@@ -176,3 +177,16 @@ def test_a_turn_the_computer_played_is_told_in_the_tables_language() -> None:
 
     line = event_line(words_for("fr"), timed_out_event(1, "Alice"), None, ["Bob", "Alice"])
     assert line == "Temps écoulé pour Alice : l’ordinateur a joué à sa place."
+
+
+def test_a_shared_wins_points_take_the_languages_plural() -> None:
+    """A two-player garden shared on 0 or 1 point says "point" (French counts 0 and 1 as one);
+    English "1 point" too (the summary is the final message's first line)."""
+    for points, french, english in (
+        (0, "0 point", "0 points"),
+        (1, "1 point", "1 point"),
+        (5, "5 points", "5 points"),
+    ):
+        phrase = Phrase(template=shared_win(points), values={"points": points})
+        assert phrase_text(FRENCH, phrase, NAMES).startswith(f"Victoire partagée à {french},")
+        assert phrase_text(ENGLISH, phrase, NAMES).startswith(f"A shared win on {english},")

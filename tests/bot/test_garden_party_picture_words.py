@@ -8,9 +8,8 @@ short with "…" nor past the edge of what it is drawn on), clear of the others 
 longer word breaks onto another line and its square, pot or card grows to hold it. The alt text
 stays within Discord's 1,024 characters, in the language.
 
-The pictures' built-in font has no accented letters (`canvas.printable`: "allée" is drawn
-"allee"), so drawn words are compared with `printable` of the French; the alt text, read by
-screen readers, keeps them.
+Drawn words are compared with `canvas.printable` of the French, as the font draws them (a
+character it lacks drawn plain or left out); the alt text, read by screen readers, keeps every one.
 """
 
 from __future__ import annotations

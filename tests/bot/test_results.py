@@ -14,7 +14,14 @@ from bot.basics.ratings import Rating, initial, rate, shown
 from bot.basics.words import words_for
 from bot.publish.render import ratings_text
 from bot.records.backfill import backfill_results
-from bot.records.results import option_set, rating_rule, result_record, turns_and_timeouts
+from bot.records.results import (
+    TAKEN_OVER,
+    option_set,
+    rating_rule,
+    result_record,
+    turns_and_timeouts,
+    unrated_text,
+)
 from bot.storage import ActionRecord, GameRecord, RatingChange, ResultRecord, ResultSeat, SeatRecord, Store
 from bot.storage.migrations import MIGRATIONS, migrate
 from bot.storage.opening import open_database
@@ -219,9 +226,14 @@ def test_the_rating_rule_says_why_a_game_does_not_count() -> None:
     half = [two[0], two[1].model_copy(update={"timeouts": 2})]  # 2 of 4 turns: not more than half
     assert rating_rule(result(1, half)) is None
     most = [two[0], two[1].model_copy(update={"timeouts": 3})]
-    assert rating_rule(result(1, most)) == "most of P22's turns timed out"
+    assert said(result(1, most)) == "most of P22's turns timed out"
     taken = [two[0], two[1].model_copy(update={"taken_over": True})]
-    assert rating_rule(result(1, taken)) == "a computer took over P22's seat"
+    assert said(result(1, taken)) == "a computer took over P22's seat"
+
+
+def said(stored: ResultRecord) -> str:
+    """Why `stored` does not count, as its final message says it in English."""
+    return unrated_text(stored.model_copy(update={"unrated_reason": rating_rule(stored)}), ENGLISH)
 
 
 def test_turns_are_runs_of_a_seats_moves_and_timeouts_its_timeout_events() -> None:
@@ -262,7 +274,8 @@ def test_a_result_built_from_a_finished_game() -> None:
     assert [s.points for s in stored.seats] == [r.total for r in final.seats]
     assert stored.seats[1].user_id == 22 and stored.seats[1].name == "Bob" and stored.seats[1].taken_over
     assert stored.winners == final.winners and stored.duration == 60.0 and stored.moves == len(actions)
-    assert not stored.rated and stored.unrated_reason == "a computer took over Bob's seat"
+    assert not stored.rated and stored.unrated_reason == TAKEN_OVER
+    assert unrated_text(stored, ENGLISH) == "a computer took over Bob's seat"
     assert {s.place for s in stored.seats} <= {1, 2}
     assert all(s.lines for s in stored.seats)
 
@@ -336,3 +349,23 @@ async def test_games_that_ended_before_results_were_kept_get_theirs_unrated(tmp_
         )
     finally:
         await store.close()
+
+
+def test_a_reason_naming_players_is_said_in_the_readers_language() -> None:
+    """Issue 32: why a game did not count names its players in every language (the reason is
+    stored as its template, not as English with the names written in)."""
+    seats = [
+        ResultSeat(seat=0, name="Alice", user_id=1, taken_over=False, turns=10, timeouts=0),
+        ResultSeat(seat=1, name="Bob", user_id=2, taken_over=True, turns=10, timeouts=3),
+    ]
+    stored = ResultRecord(
+        game_id=1, guild_id=GUILD, channel_id=100, game="secret_number", options={}, option_set="{}",
+        status="finished", outcome="completed", seats=seats, started_at=0.0, finished_at=1.0, moves=20,
+    )  # fmt: skip
+    reason = rating_rule(stored)
+    assert reason == TAKEN_OVER
+    stored = stored.model_copy(update={"rated": False, "unrated_reason": reason})
+    assert unrated_text(stored, ENGLISH) == "a computer took over Bob's seat"
+    assert unrated_text(stored, words_for("fr")) == "un ordinateur a pris la place de Bob"
+    old = stored.model_copy(update={"unrated_reason": "a computer took over Bob's seat"})
+    assert unrated_text(old, ENGLISH) == "a computer took over Bob's seat"  # stored before: as it is

@@ -1,7 +1,8 @@
 """Issue 32: `/rules` in the reader's language. Each translated players' page keeps every section of
 the English one, names every command as that language's command tree does, and pages within
-Discord's limits; a game without a page in a language, and the pseudo-locale, read the English page;
-the words the bot adds around a page (the picker, the buttons, "(continued)") come from the catalogs."""
+Discord's limits; a game without a page in a language reads the English page, and the pseudo-locale
+reads every English page marked and 40% longer, paged within the limits; the words the bot adds
+around a page (the picker, the buttons, "(continued)") come from the catalogs."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from bot.presenters.rules_pages import (
     split_pages,
 )
 from bot.ui.items import rules_view
+from tests.fake_discord.language_check import proper_names, unmarked_words
 from tests.fake_discord.limits import BUTTON_LABEL, EMBED_LIMITS, OPTION_TEXT, PLACEHOLDER
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
@@ -177,11 +179,9 @@ def test_a_text_no_longer_than_its_english_pages_as_before() -> None:
 
 @pytest.mark.parametrize("game", sorted(entries()))
 def test_without_a_page_in_its_language_a_reader_gets_the_english_page(game: str) -> None:
-    """A language with no page of a game, and the pseudo-locale (which has none at all), read the
-    English page as it is; English is unchanged."""
+    """A language with no page of a game reads the English page as it is; English is unchanged."""
     presenter = entries()[game].presenter
     assert presenter.rules_text("en") == presenter.rules_text()
-    assert presenter.rules_text("x-pseudo") == presenter.rules_text()
     if game not in TRANSLATED["fr"] and not (RULES / f"{game}-players.fr.md").exists():
         assert presenter.rules_text("fr") == presenter.rules_text()
     else:
@@ -189,8 +189,8 @@ def test_without_a_page_in_its_language_a_reader_gets_the_english_page(game: str
 
 
 def test_the_words_around_the_pages_are_the_readers() -> None:
-    """The picker's placeholder, ◀ / ▶ and "(continued)" in French, and marked in the pseudo-locale
-    (where the page itself stays the English text); English unchanged."""
+    """The picker's placeholder, ◀ / ▶ and "(continued)" in French, and marked in the pseudo-locale;
+    English unchanged."""
     titles = page_titles(["## Long\n\nText.", "More text."], words_for("fr"))
     assert titles == ["1. Long", "2. Long (suite)"]
     pseudo_titles = page_titles(["## Long\n\nText.", "More text."], words_for("x-pseudo"))
@@ -211,3 +211,21 @@ def test_the_words_around_the_pages_are_the_readers() -> None:
     labels = [b["label"] for b in buttons_row["components"]]
     assert all(s.startswith("⟦") and s.endswith("⟧") for s in [placeholder, *labels])
     assert len(placeholder) <= PLACEHOLDER and all(len(label) <= BUTTON_LABEL for label in labels)
+
+
+@pytest.mark.parametrize("game", sorted(entries()))
+def test_the_pseudo_locale_reads_every_page_marked_longer_and_within_discords_limits(game: str) -> None:
+    """Every word of every page is marked (none skipped the pseudo-locale) but the commands and
+    options, kept as the command tree names them; the pages, about 40% longer than the English,
+    keep within an embed's description and their picker's option labels."""
+    pages = pages_of(game, "x-pseudo")
+    english = pages_of(game, "en")
+    assert len("".join(pages)) > 1.3 * len("".join(english))
+    for number, (text, title) in enumerate(
+        zip(pages, page_titles(pages, words_for("x-pseudo")), strict=True)
+    ):
+        bare = unmarked_words(CODE.sub(" ", text), proper_names())
+        assert not bare, f"page {number + 1} of {game}: {bare[:10]}"
+        assert len(text) <= EMBED_LIMITS["description"] and len(title) <= OPTION_TEXT
+    commands = set(CODE.findall("\n".join(english)))
+    assert commands and commands == set(CODE.findall("\n".join(pages)))  # `/play cabbagehead` as it is

@@ -36,8 +36,8 @@ async def picture_said(
     seat: int | None = None,
     words: Words | None = None,
 ) -> list[str]:
-    """The texts of `picture_texts` as the picture said them, before the font's `printable` (the
-    pseudo-locale's ⟦…⟧ marks and the accents kept): what a language check reads."""
+    """The texts of `picture_texts` as the picture said them, before the font's `printable`: what
+    a language check reads."""
     return (await _drawn_again(fake, runner, message, seat, words))[1]
 
 

@@ -20,10 +20,12 @@ from babel.messages.pofile import read_po
 
 from bot.basics.ratings import Rating
 from bot.basics.words import PSEUDO, TEMPLATE, words_for
-from bot.handlers.history_commands import BACK_TO_LIST, end_words
+from bot.handlers.history_commands import BACK_TO_LIST
 from bot.handlers.stats_commands import NO_SOLO
+from bot.records.end_reasons import end_words
 from bot.records.standings import option_set_words, ordinal, tally_line
 from bot.storage.standings import GameTally
+from engine.garden_party.game import RETIRED
 from engine.registry import all_games
 from tests.e2e.table_driver import click, open_lobby
 from tests.e2e.test_cabbagehead_table import play_to_the_end
@@ -301,3 +303,15 @@ def test_how_a_game_ended_is_said_again_in_the_readers_words() -> None:
     assert end_words(None, french) == "arrêtée avant la fin"
     assert end_words("dealt with edition 1", french) == "dealt with edition 1"
     assert end_words("Zoë ended the game", words_for("en")) == "Zoë ended the game"
+
+
+def test_a_retired_editions_reason_and_a_plain_status_are_said_in_french() -> None:
+    """Issue 32: an engine's own end reason (Garden Party's retired edition of the cards) and the
+    platform's statuses read in French on a table, a lobby or /history."""
+    french = words_for("fr")
+    reason = RETIRED.format(edition=1)
+    assert end_words(reason, french, "garden_party") == (
+        "distribuée avec l’édition 1 des cartes de Garden Party (avant les paquets de 30 cartes), "
+        "que cette version du bot ne joue plus"
+    )
+    assert end_words("cancelled", french) == "annulée"

@@ -1,17 +1,22 @@
 """End to end, issue 32: `/rules` in the clicker's own language. A French player reads the French
-page, named and paged in French, its picker and buttons French; the pseudo-locale reads the English
-page with every word the bot adds marked; an English player's `/rules` is as it always was; and no
+page, named and paged in French, its picker and buttons French; the pseudo-locale reads every
+page and every word the bot adds marked; an English player's `/rules` is as it always was; and no
 page breaks one of Discord's limits (the fake checks every payload)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.basics.words import words_for
+from engine.registry import get_game
 from tests.e2e.table_driver import click
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
+from tests.fake_discord.language_check import proper_names, unmarked_words
 
 FRENCH, PSEUDO = "fr", "x-pseudo"
+#: Code in a page: commands and options, named as the command tree names them.
+CODE = re.compile(r"`[^`\n]+`")
 
 
 async def rules_message(fake: FakeDiscord, user: FakeUser, game: str) -> FakeMessage:
@@ -111,23 +116,33 @@ async def test_each_reader_has_the_rules_in_their_own_language_at_the_same_pages
     assert fake.take_violations() == []
 
 
-async def test_the_pseudo_locale_reads_the_english_page_with_the_bots_own_words_marked(
+async def test_the_pseudo_locale_reads_every_page_marked_and_within_discords_limits(
     fake_discord: FakeDiscord, running_bot: BotRunner
 ) -> None:
-    """x-pseudo has no pages of its own: the page is the English text as it is, and everything the
-    bot says around it (title, footer, picker, buttons) is marked, so a word that skipped the
-    catalogs would show bare."""
+    """x-pseudo reads each game's English page made pseudo (accented, 40% longer, marked), and
+    everything the bot says around it (title, footer, picker, buttons) is marked too: a word that
+    skipped the pseudo-locale would show bare, and a page too long for an embed would be refused
+    by the fake. Commands stay as the command tree names them (`/play sabotage`)."""
     fake = fake_discord
     fake.carol.locale = PSEUDO
-    page = await rules_message(fake, fake.carol, "sabotage")
-    assert "## Playing in Discord" in str(embed(page)["description"])
-    assert chosen(page) == "1. Playing in Discord"
-    said = [str(embed(page)["title"]), str(embed(page)["footer"]["text"]), str(picker(page)["placeholder"])]
-    said += [str(b.get("label")) for b in page.buttons()]
-    assert all(s.startswith("⟦") and s.endswith("⟧") for s in said), said
-    assert words_for(PSEUDO).text("Garden Sabotage") in said[0]  # the game's title, from the catalogs too
-    await click(fake, fake.carol, page, str(page.buttons()[0]["label"]))
-    assert all(str(b.get("label")).startswith("⟦") for b in page.buttons())
+    for game in ("cabbagehead", "sabotage", "garden_party"):
+        page = await rules_message(fake, fake.carol, game)
+        assert "`/play " in str(embed(page)["description"])
+        said = [
+            str(embed(page)["title"]),
+            str(embed(page)["footer"]["text"]),
+            str(picker(page)["placeholder"]),
+        ]
+        said += [str(b.get("label")) for b in page.buttons()]
+        assert all(s.startswith("⟦") and s.endswith("⟧") for s in said), said
+        assert words_for(PSEUDO).text(get_game(game).title) in said[0]  # the title from the catalogs too
+        pages = await every_page(fake, fake.carol, page)
+        labels = [str(o["label"]) for o in picker(page)["options"]]
+        for text in [*pages, *labels]:
+            bare = unmarked_words(CODE.sub(" ", text), proper_names())
+            assert not bare, f"{game}: {bare[:10]} in {text[:200]}"
+        await click(fake, fake.carol, page, str(page.buttons()[0]["label"]))
+        assert all(str(b.get("label")).startswith("⟦") for b in page.buttons())
     assert fake.take_violations() == []
 
 
