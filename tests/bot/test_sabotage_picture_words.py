@@ -12,7 +12,7 @@ import pytest
 from bot.basics.words import words_for
 from bot.pictures import sabotage as pictures
 from bot.pictures.text import ALT_MAX
-from tests.bot.picture_words import LANGUAGES, drawn_whole, sample_views
+from tests.bot.picture_words import LANGUAGES, described, drawn_whole, sample_views
 from tests.fake_discord.language_check import proper_names, unmarked_words
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -27,11 +27,7 @@ def test_a_picture_in_another_language_keeps_every_text_whole(
     words = words_for(language)
     names = NAMES[: len(view.seats)]
     drawn_whole(pictures, view, seat, names, words)
-    alt = (
-        pictures.board_description(view, names, words)
-        if seat is None
-        else pictures.hand_description(view, seat, names, words)
-    )
+    alt = described(pictures, view, seat, names, words)
     assert 0 < len(alt) <= ALT_MAX
     if language == "fr":
         assert ("Manche" if seat is None else "Votre main") in alt, alt
