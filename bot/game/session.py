@@ -53,7 +53,7 @@ class Shown:
     notice_version: int | None = None
     announced_version: int | None = None
     result_posted: bool = False
-    #: How the table message was last drawn (a `bot.publish.table_layout.TableLook`; None: unknown).
+    #: How the table message was last drawn (a `bot.publish.table_look.TableLook`; None: unknown).
     look: Any = None
 
 

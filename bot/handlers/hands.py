@@ -33,16 +33,12 @@ from bot.handlers.table import Table
 from bot.picture_service import as_file
 from bot.play.moves import MoveOutcome
 from bot.presenters.engine_words import translate
+from bot.publish.hand_layout import hand_layout
 from bot.publish.render import board_link
-from bot.publish.table_layout import (
-    TABLE_LOG_LINES,
-    TableLook,
-    choices_page,
-    hand_layout,
-    offers,
-    table_layout,
-    table_seat,
-)
+from bot.publish.seat_choices import choices_page, offers, table_seat
+from bot.publish.table_layout import table_layout
+from bot.publish.table_look import TableLook
+from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.ui.ids import ChoiceId
 from engine.api import has_public_view
 
