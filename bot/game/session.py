@@ -62,7 +62,7 @@ class TableClick:
     """A move clicked on the table, not yet answered: its answer is the table redrawn at the new
     version (one callback, issue 31), which the publisher's board step sends in place of an edit.
 
-    The handler made it (`bot.handlers.hands`); the publisher needs only these two calls, so it
+    The handler made it (`bot.handlers.table_clicks`); the publisher needs only these two calls, so it
     knows nothing of interactions."""
 
     #: The board message the click was made on, and the version the move made.
