@@ -23,17 +23,14 @@ from bot.basics.words import Words
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
-    ENGLISH,
     THREAD_HELP,
     OpenLobby,
-    Presenter,
+    TranslatedPresenter,
     bold,
-    players_rules,
 )
 from bot.presenters.engine_words import event_line, phrase_text
 from bot.presenters.sabotage_log import LINE_WRITERS
 from bot.presenters.sabotage_text import (
-    ENGLISH_WORDS,
     bug_word,
     completed_line,
     counted,
@@ -57,12 +54,7 @@ from engine.sabotage.cards import (
     a_or_an,
 )
 from engine.sabotage.state import SabotageOptions
-from engine.sabotage.views import (
-    SabotageView,
-)
-
-#: Sections of docs/rules/sabotage.md written for developers, left out of `/rules`.
-RULES_FOR_DEVELOPERS = {"Interface notes", "Game length", "Options"}
+from engine.sabotage.views import SabotageView
 
 FIRST_PLAYER = [
     app_commands.Choice(name="Ask everyone how many house plants they own (most goes first)", value="ask"),
@@ -72,49 +64,20 @@ FIRST_PLAYER = [
 FIRST_PLAYER_VALUES = tuple(str(choice.value) for choice in FIRST_PLAYER)
 
 
-def announcement(event: Event, names: list[str], words: Words = ENGLISH_WORDS) -> str | None:
-    """The channel message for an event that changes the game for everyone, else None: a sabotage,
-    a Bad Bug's bite that ate a Plant (draft, "Sabotage"), the final round beginning (ruling 14)
-    and who goes first (rulings 9, 10 and 18). Chosen by the event's kind and fields."""
-    shown = bold(names)
-
-    def line() -> str:
-        return event_line(words, event, None, shown, LINE_WRITERS)
-
-    if event.kind == "sabotage":
-        if event.fields.get("eaten") is None:
-            actor, target = (seat_label(event.seats[role], shown, words) for role in ("actor", "target"))
-            bug = said(words, a_or_an(str(event.fields.get("bug"))))
-            plot = event.fields.get("plot")
-            return "🐛 " + words.text(
-                "{actor} sabotaged {target}'s plot {plot} with {bug}.",
-                actor=actor,
-                target=target,
-                plot=plot,
-                bug=bug,
-            )
-        return "🐛 " + line()
-    if event.kind == "bite":
-        return None if event.fields.get("eaten") is None else "🦷 " + line()
-    if event.kind == "final_round":
-        return "🔔 " + words.text("**Final round!** {line}", line=line())
-    if event.kind == "first_player":
-        return "🌱 " + line()
-    return None
-
-
 #: The kinds of action with one first step each in a turn: draw a Plant, take one from the row,
 #: draw a Bug, take one from the row, Sweep, Use Pesticide, draw and exchange an Objective.
 TURN_ACTION_KINDS = 8
 
 
-class SabotagePresenter(Presenter):
+class SabotagePresenter(TranslatedPresenter):
     game_name = "sabotage"
+    rules_title = "Garden Sabotage"
+    #: Sections of docs/rules/sabotage.md written for developers, left out of `/rules`.
+    rules_for_developers = frozenset({"Interface notes", "Game length", "Options"})
     says_whose_turn = True
     #: Optional platform hook: with more actions than fit as buttons, group them by first step, so
     #: a choice with a target (which plot; which player's plot) is always a second step.
     flat_limit = MAX_BUTTON_CHOICES
-    engine_words = True
     line_writers = LINE_WRITERS
 
     def most_choices(self, view: SabotageView, seat: int) -> int | None:
@@ -128,9 +91,6 @@ class SabotagePresenter(Presenter):
         if view.actions_left == 0:
             return ends
         return len(PLANT_KINDS) + len(BUG_KINDS) + 1 + TURN_ACTION_KINDS + ends
-
-    def board_headline(self, view: SabotageView, names: list[str]) -> str:
-        return self.board_headline_for(view, names, ENGLISH_WORDS)
 
     def board_headline_for(self, view: SabotageView, names: list[str], words: Words) -> str:
         parts = [status_line(view, names, words)]
@@ -149,9 +109,6 @@ class SabotagePresenter(Presenter):
             parts.append(words.text("First player: {reason}", reason=first))
         return "\n\n".join(parts)
 
-    def board_text(self, view: SabotageView, names: list[str]) -> str:
-        return self.board_text_for(view, names, ENGLISH_WORDS)
-
     def board_text_for(self, view: SabotageView, names: list[str], words: Words) -> str:
         parts = [self.board_headline_for(view, names, words), rows_text(view, words)]
         decks = words.text(
@@ -169,9 +126,6 @@ class SabotagePresenter(Presenter):
             to_play = not view.game_over and view.turn == seat.seat and not waiting_for_answers(view)
             parts.append(seat_block(seat, names, to_play, words))
         return "\n\n".join(parts)
-
-    def hand_text(self, view: SabotageView, seat: int, names: list[str]) -> str:
-        return self.hand_text_for(view, seat, names, ENGLISH_WORDS)
 
     def hand_text_for(self, view: SabotageView, seat: int, names: list[str], words: Words) -> str:
         me = view.seats[seat] if 0 <= seat < len(view.seats) else None
@@ -209,16 +163,35 @@ class SabotagePresenter(Presenter):
         parts.append(rows_text(view, words))
         return "\n\n".join(parts)
 
-    def announcements(self, events: list[Event], names: list[str]) -> list[str]:
-        return self.announcements_for(events, names, ENGLISH_WORDS)
+    def announcement(self, event: Event, names: list[str], words: Words) -> str | None:
+        """The channel message for an event that changes the game for everyone, else None: a
+        sabotage, a Bad Bug's bite that ate a Plant (draft, "Sabotage"), the final round beginning
+        (ruling 14) and who goes first (rulings 9, 10 and 18). Chosen by the event's kind and fields."""
+        shown = bold(names)
 
-    def announcements_for(self, events: list[Event], names: list[str], words: Words) -> list[str]:
-        """Sabotage, a bite that ate a Plant, the final round and who goes first get their own
-        message (`announcement`); nothing else does."""
-        return [line for line in (announcement(event, names, words) for event in events) if line is not None]
+        def line() -> str:
+            return event_line(words, event, None, shown, self.line_writers)
 
-    def options_text(self, options: dict[str, Any]) -> str:
-        return self.options_text_for(options, ENGLISH_WORDS)
+        if event.kind == "sabotage":
+            if event.fields.get("eaten") is None:
+                actor, target = (seat_label(event.seats[role], shown, words) for role in ("actor", "target"))
+                bug = said(words, a_or_an(str(event.fields.get("bug"))))
+                plot = event.fields.get("plot")
+                return "🐛 " + words.text(
+                    "{actor} sabotaged {target}'s plot {plot} with {bug}.",
+                    actor=actor,
+                    target=target,
+                    plot=plot,
+                    bug=bug,
+                )
+            return "🐛 " + line()
+        if event.kind == "bite":
+            return None if event.fields.get("eaten") is None else "🦷 " + line()
+        if event.kind == "final_round":
+            return "🔔 " + words.text("**Final round!** {line}", line=line())
+        if event.kind == "first_player":
+            return "🌱 " + line()
+        return None
 
     def options_text_for(self, options: dict[str, Any], words: Words) -> str:
         """The lobby's line about the options, in the rulebook's words."""
@@ -261,11 +234,6 @@ class SabotagePresenter(Presenter):
             await open_lobby(interaction, self.game_name, options, players, thread, clock=clock)
 
         return play_sabotage
-
-    def rules_text(self, language: str = ENGLISH) -> str:
-        """The players' text (docs/rules/sabotage-players.md); without it, the developers'
-        document without its developer sections."""
-        return players_rules(self.game_name, "Garden Sabotage", RULES_FOR_DEVELOPERS, language)
 
 
 def build_options(bird: bool, first_player: str, season_rounds: int) -> SabotageOptions:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.basics.words import Words, words_for
+from bot.basics.words import Words
+from bot.presenters.base import ENGLISH_WORDS
 from bot.presenters.engine_words import semicolons
 from engine.sabotage.cards import BIRD, BUG_KINDS, OBJECTIVES_TO_END, a_or_an
 from engine.sabotage.views import (
@@ -23,9 +24,6 @@ from engine.sabotage.views import (
     SabotageView,
     SeatView,
 )
-
-#: The words the English texts are said with.
-ENGLISH_WORDS = words_for(None)
 
 
 def said(words: Words, name: str) -> str:
