@@ -38,9 +38,9 @@ from bot.pictures.garden_party_estate import (
     square_said,
 )
 from bot.pictures.text import clip_alt, grouped_by_name, seat_name, whole_sentences
+from bot.presenters.base import ENGLISH_WORDS
 from bot.presenters.engine_words import semicolons
 from bot.presenters.garden_party_text import (
-    ENGLISH_WORDS,
     STAGE_WORDS,
     collector_flower,
     engine_said,

@@ -24,7 +24,8 @@ from PIL import Image, ImageDraw
 from bot.basics.words import N_, Words
 from bot.pictures import canvas as cv
 from bot.pictures.art import COLOURS, colour_of
-from bot.presenters.garden_party_text import ENGLISH_WORDS, engine_said
+from bot.presenters.base import ENGLISH_WORDS
+from bot.presenters.garden_party_text import engine_said
 from engine.garden_party.cards import TIMING_WHEN
 
 SCALE = 4

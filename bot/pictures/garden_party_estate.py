@@ -26,8 +26,8 @@ from bot.pictures import canvas as cv
 from bot.pictures import garden_party_art as art
 from bot.pictures.garden_party_art import lines_within
 from bot.pictures.text import seat_name
+from bot.presenters.base import ENGLISH_WORDS
 from bot.presenters.garden_party_text import (
-    ENGLISH_WORDS,
     PLACES,
     PLAYERS_PLACES,
     collector_flower,
