@@ -76,7 +76,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.handlers.errors import SORRY  # noqa: E402
-from bot.handlers.hands import MOVED_ON  # noqa: E402
+from bot.handlers.table_clicks import MOVED_ON  # noqa: E402
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402

@@ -53,7 +53,7 @@ class Shown:
     notice_version: int | None = None
     announced_version: int | None = None
     result_posted: bool = False
-    #: How the table message was last drawn (a `bot.publish.table_layout.TableLook`; None: unknown).
+    #: How the table message was last drawn (a `bot.publish.table_look.TableLook`; None: unknown).
     look: Any = None
 
 
@@ -62,7 +62,7 @@ class TableClick:
     """A move clicked on the table, not yet answered: its answer is the table redrawn at the new
     version (one callback, issue 31), which the publisher's board step sends in place of an edit.
 
-    The handler made it (`bot.handlers.hands`); the publisher needs only these two calls, so it
+    The handler made it (`bot.handlers.table_clicks`); the publisher needs only these two calls, so it
     knows nothing of interactions."""
 
     #: The board message the click was made on, and the version the move made.

@@ -3,12 +3,13 @@
 A hand is ephemeral: the player's own view and exactly their legal actions as buttons and menus
 (`bot.ui.choices` plans the pages). A choice is accepted only from that seat's own hand in the
 game's own channel; the move is applied (`bot.play.moves`), the hand answers at once with the new
-position, and the publisher shows the move to everyone in the background.
+position, and the publisher shows the move to everyone in the background. A choice clicked on the
+table of a game whose seats see nothing hidden goes the table's way (table_clicks.py, the base of
+`Hands`).
 """
 
 from __future__ import annotations
 
-import logging
 import time
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -18,41 +19,27 @@ import discord
 from bot.basics.refusals import (
     NO_GAME_HERE,
     NOT_A_PLAYER,
-    NOT_OFFERED,
     NOT_STARTED,
-    NOT_YOUR_CHOICES,
     WRONG_PLACE,
     Outdated,
     Refusal,
 )
-from bot.basics.words import N_, Words, words_for
+from bot.basics.words import N_, Words
 from bot.game.position import Position
-from bot.game.session import GameSession, TableClick
+from bot.game.session import GameSession
 from bot.handlers import replies
-from bot.handlers.table import Table
+from bot.handlers.table_clicks import MOVED_ON, TableClicks, check_offered, reader, shown_alt
 from bot.picture_service import as_file
 from bot.play.moves import MoveOutcome
 from bot.presenters.engine_words import translate
+from bot.publish.hand_layout import hand_layout
 from bot.publish.render import board_link
-from bot.publish.table_layout import (
-    TABLE_LOG_LINES,
-    TableLook,
-    choices_page,
-    hand_layout,
-    offers,
-    table_layout,
-    table_seat,
-)
+from bot.publish.seat_choices import choices_page, offers
+from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.ui.ids import ChoiceId
 from engine.api import has_public_view
 
-log = logging.getLogger(__name__)
-
 PictureWish = Literal["asked", "if-free", "keep"]
-#: The note on a hand redrawn after a click made at an earlier position.
-MOVED_ON = N_("That choice was for an earlier moment of the game, so nothing was played.")
-#: The answer to a move played from a table message that was deleted meanwhile.
-PLAYED_TABLE_GONE = N_("Played. The table moved to a new message below.")
 #: The note on a hand whose picker step was pressed after the game moved on: shown as it is now.
 NEWER_HAND = N_("The game moved on since this hand was drawn: these are your choices now.")
 
@@ -78,42 +65,14 @@ class OpenHand:
     choices: bool = False
 
 
-def shown_alt(interaction: discord.Interaction[Any]) -> str | None:
-    """The alt text of the picture on the clicked message ("" if it has none said; None: no picture)."""
-    message = interaction.message
-    if message is None or not message.attachments:
-        return None
-    return message.attachments[0].description or ""
-
-
-def check_offered(position: Position, clicked: ChoiceId) -> None:
-    """Refuse a choice the seat's pages do not offer where it was clicked (at the version they
-    show): a picker step or page that does not exist, or a menu never drawn, would otherwise be
-    opened as the nearest page that does (issue 27 item 5). An action button is the engine's to
-    judge (`Moves.play`: a legal action number at that version)."""
-    if clicked.menu is None and clicked.choice.startswith("a"):
-        return
-    if not offers(position, clicked.seat, clicked.choice, clicked.menu):
-        raise Refusal(NOT_OFFERED)
-
-
 def asks(position: Position, seat: int) -> bool:
     """Whether `seat`'s hand offers choices: it has legal actions, unless it is in a reply window
     its hand has nothing to play in (not asked: the window's clock passes for it, issue 27 item 4)."""
     return bool(position.legal_actions(seat)) and not position.only_pass(seat)
 
 
-def reader(interaction: discord.Interaction[Any]) -> Words:
-    """The words of a private answer: the clicker's own language (issue 32)."""
-    return words_for(str(interaction.locale))
-
-
-class Hands:
-    """The hand messages of every game."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.sessions = table.sessions
+class Hands(TableClicks):
+    """The hand messages of every game (and, from its base, the choices clicked on a table)."""
 
     def seat_of(self, position: Position, user_id: int) -> int:
         seat = position.record.seat_of(user_id)
@@ -278,99 +237,12 @@ class Hands:
             choices = asks(position, seat)
             session.open_hands[seat] = OpenHand(shown.interaction, shown.at, position.version, choices)
 
-    async def _play(
-        self, interaction: discord.Interaction[Any], clicked: ChoiceId, *, on_table: bool = False
-    ) -> MoveOutcome:
-        outcome = await self.table.moves.play(
-            clicked.game_id,
-            interaction.user.id,
-            seat=clicked.seat,
-            version=clicked.version,
-            index=int(clicked.choice[1:]),
-        )
-        if is_ephemeral(interaction):  # this hand shows the new position: not to be redrawn for it
-            self.remember_open(interaction, outcome.position, clicked.seat)
-        if on_table:
-            await self._leave_answer_to_board(interaction, outcome.position)
+    async def _play(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> MoveOutcome:
+        outcome = await self._move(interaction, clicked)
+        # This hand shows the new position: not to be redrawn for it.
+        self.remember_open(interaction, outcome.position, clicked.seat)
         self.table.publisher.request(clicked.game_id)  # everyone sees the move, in the background
         return outcome
-
-    async def _leave_answer_to_board(self, interaction: discord.Interaction[Any], position: Position) -> None:
-        """A move clicked on the board message is answered by the board's own redraw: the
-        publisher sends it as this click's callback instead of a deferral plus an edit (one REST
-        call per click, issue 31). A click on any other message is deferred as before."""
-        message = interaction.message
-        if message is None or message.id != position.record.board_message_id:
-            await replies.defer(interaction, private=True)
-            return
-        session = self.sessions.session(position.game_id)
-        await session.release_click()  # an older click still waiting: answered with nothing
-
-        async def answer(**fields: Any) -> None:
-            await replies.update(interaction, **fields)
-
-        async def release() -> None:
-            try:
-                await replies.defer(interaction, private=True)
-            except discord.NotFound:  # the clicked table is gone (deleted): say so privately
-                try:
-                    await replies.send(
-                        interaction, private=True, content=reader(interaction).text(PLAYED_TABLE_GONE)
-                    )
-                except discord.HTTPException:
-                    log.warning("Could not answer table click %s.", interaction.id, exc_info=True)
-            except discord.HTTPException:
-                log.warning("Could not answer table click %s.", interaction.id, exc_info=True)
-
-        session.table_click = TableClick(message.id, position.version, answer, release, time.monotonic())
-        replies.hand_over(interaction)
-
-    async def _choose_on_table(
-        self, interaction: discord.Interaction[Any], position: Position, clicked: ChoiceId
-    ) -> None:
-        """The seat to move plays from the table (a game whose seats see nothing hidden): a picker
-        step redraws the table with that step's choices; a move is answered at once and shown to
-        everyone by the publisher. Anyone else's click is refused privately."""
-        record = position.record
-        user = interaction.user.id
-        if not has_public_view(position.game):
-            raise Refusal(WRONG_PLACE)  # a hidden-hand game's choices are only ever in hands
-        if record.seat_of(user) is None:
-            raise Refusal(NOT_A_PLAYER)
-        if clicked.seat >= len(record.seats) or record.seats[clicked.seat].user_id != user:
-            raise Refusal(NOT_YOUR_CHOICES)
-        self.table.moves.check_seat(position, user, clicked.seat)
-        playing = clicked.choice.startswith("a")
-        if playing and clicked.menu is None and position.version != clicked.version:
-            # A move clicked on an earlier table: played if it still means the same (Moves.play).
-            await self._play_from_table(interaction, clicked)
-            return
-        if table_seat(position) != clicked.seat:
-            raise Refusal(MOVED_ON)
-        # A picker step or page from an earlier table opens on the table as it stands now when it
-        # is on offer there (nothing is played by it); else the click is outdated.
-        if position.version != clicked.version and not offers(
-            position, clicked.seat, clicked.choice, clicked.menu
-        ):
-            raise Refusal(MOVED_ON)
-        check_offered(position, clicked)
-        if not playing:
-            session = self.sessions.session(record.id)
-            look = session.shown.look
-            if look is None:  # a restart since the table was drawn: draw it again as it stands
-                lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
-                look = TableLook(tuple(lines), shown_alt(interaction))
-            await replies.update(
-                interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)
-            )
-            return
-        await self._play_from_table(interaction, clicked)
-
-    async def _play_from_table(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
-        try:
-            await self._play(interaction, clicked, on_table=True)
-        except Outdated:
-            raise Refusal(MOVED_ON) from None
 
     async def _outdated(self, interaction: discord.Interaction[Any], position: Position, seat: int) -> None:
         if position.record.status != "active":

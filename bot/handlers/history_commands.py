@@ -28,7 +28,8 @@ from bot.handlers.table import Table
 from bot.picture_service import as_file
 from bot.pictures.image import RenderedImage
 from bot.publish.render import ranking
-from bot.publish.table_layout import TableLook, headline
+from bot.publish.table_look import TableLook
+from bot.publish.table_texts import headline
 from bot.records import daily
 from bot.records.end_reasons import end_words
 from bot.records.replays import REPLAYABLE, Replay, ReplayCache, export, rebuild

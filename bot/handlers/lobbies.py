@@ -33,7 +33,8 @@ from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
 from bot.play.seats import SeatChange, said
 from bot.publish.render import lobby_embed
-from bot.publish.table_layout import look_of, table_layout
+from bot.publish.table_layout import table_layout
+from bot.publish.table_look import look_of
 from bot.records import daily
 from bot.ui.ids import LobbyId
 

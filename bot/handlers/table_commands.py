@@ -19,7 +19,9 @@ from bot.picture_service import BoardPicture
 from bot.play.seats import SeatChange, said
 from bot.presenters.rules_pages import page_titles, pages_like, reflow
 from bot.publish.render import lobby_embed
-from bot.publish.table_layout import TABLE_LOG_LINES, look_of, table_layout
+from bot.publish.table_layout import table_layout
+from bot.publish.table_look import look_of
+from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.records import daily
 from bot.ui.choices import clip
 from bot.ui.items import rules_view

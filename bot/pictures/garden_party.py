@@ -13,6 +13,10 @@ the result is said once, with the ranking, in the game's final message: issue 27
 A hand picture shows the seat's cards (grouped, each with its timing colour, when it may be
 played and its effect), the cards drawn to keep one, and the seat's own greenhouse with what it
 knows. All text is at least `cv.MIN_FONT`; the drawings are in `garden_party_art`.
+
+Every text, drawn or in the alt text, is said in a `Words`' language (issue 32: a hand's in its
+player's, the board's in the table's), the engine's names (cards, gardeners, talents, colours,
+squares) through the catalogs; a card keeps its English name for what picks its drawing.
 """
 
 from __future__ import annotations
@@ -31,13 +35,12 @@ from bot.pictures.garden_party_estate import (
     greenhouse_section,
     piles_section,
     said,
-    square_words,
+    square_said,
 )
 from bot.pictures.text import clip_alt, grouped_by_name, seat_name, whole_sentences
+from bot.presenters.base import ENGLISH_WORDS
 from bot.presenters.engine_words import semicolons
 from bot.presenters.garden_party_text import (
-    ENGLISH_WORDS,
-    PLAYERS_PLACES,
     STAGE_WORDS,
     collector_flower,
     engine_said,
@@ -48,20 +51,20 @@ from engine.garden_party.cards import GARDENERS, TALENT_NAMES, TIMING_WHEN
 from engine.garden_party.views import CardView, GardenPartyView, PotView, SeatView
 
 TITLE = "Garden Party"
-#: The alt texts and the summary are said in the reader's language (bot/picture_service/drawing.py);
-#: the drawn texts are English still.
+#: This module draws and describes in any language: its entry points take `words`
+#: (bot/picture_service/drawing.py).
 SAYS_WORDS = True
 GAP = 8
 Namer = Callable[[list[str], int], str]
 
 
-def _free_gardeners_section(view: GardenPartyView) -> cv.Section:
+def _free_gardeners_section(view: GardenPartyView, words: Words) -> cv.Section:
     """While gardeners are chosen: each one still free with its talents, one a line (issue 27
     item 16: what the people waiting may still get, on the picture as in Board as text)."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
-    lines = ["Gardeners still free:"]
+    lines = art.lines_within(words.text("Gardeners still free:"), x1 - x0 - 36, cv.SMALL)
     for gardener in view.gardeners_free:
-        lines += cv.wrap(gardener, x1 - x0 - 36, cv.SMALL)
+        lines += art.lines_within(gardener_free(gardener, words), x1 - x0 - 36, cv.SMALL)
     height = 8 + len(lines) * cv.line_height(cv.SMALL) + 16
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
@@ -75,13 +78,13 @@ def board_image(view: GardenPartyView, names: list[str], words: Words = ENGLISH_
     """The public board: the estate, every greenhouse, the decks."""
     sections: list[cv.Section] = []
     if view.gardeners_free:
-        sections.append(_free_gardeners_section(view))
-    sections += [estate_section(view, names), piles_section(view)]
+        sections.append(_free_gardeners_section(view, words))
+    sections += [estate_section(view, names, words), piles_section(view, words)]
     for seat in view.seats:
         title = seat_name(names, seat.seat)
         if seat.gardener:
-            title += f" · {arm_words(view, seat.seat, names)}"
-        sections.append(greenhouse_section(view, seat, names, title))
+            title += f" · {engine_said(words, arm_words(view, seat.seat, names))}"
+        sections.append(greenhouse_section(view, seat, names, title, words=words))
     return cv.compose(sections)
 
 
@@ -91,28 +94,41 @@ def board_image(view: GardenPartyView, names: list[str], words: Words = ENGLISH_
 CARD_W = (cv.WIDTH - 2 * cv.MARGIN - 3 * GAP) // 2
 
 
-def _cards_section(title: str, cards: list[CardView], empty: str) -> cv.Section:
-    """Cards two a row, grouped by name, each whole on its own place."""
+def _card_faces(card: CardView, words: Words) -> tuple[str, str, str, str]:
+    """A card's name, talent, timing band and effect as `words` say them."""
+    return (
+        engine_said(words, card.name),
+        engine_said(words, TALENT_NAMES.get(card.talent, card.talent)),
+        art.timing_label(card.timing, words),
+        engine_said(words, card.effect),
+    )
+
+
+def _cards_section(title: str, cards: list[CardView], empty: str, words: Words) -> cv.Section:
+    """Cards two a row, grouped by name, each whole on its own place; `title` is the heading's
+    msgid, the number of cards its `{count}`."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
-    group = grouped_by_name(cards)
+    group = [(card, n, _card_faces(card, words)) for card, n in grouped_by_name(cards)]
     rows = [group[i : i + 2] for i in range(0, len(group), 2)]
-    heights = [max(art.card_height(c.effect, CARD_W) for c, _ in row) for row in rows]
+    heights = [
+        max(art.card_height(label, name, effect, CARD_W, n) for _, n, (name, _, label, effect) in row)
+        for row in rows
+    ]
     top = 12 + cv.line_height(cv.BODY)
     body = sum(h + GAP for h in heights) if rows else cv.line_height(cv.BODY) + 8
     height = top + body + 12
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.FELT_DARK)
-        cv.draw_text(image, (x0 + 10, y + 6), f"{title}: {len(cards)}", cv.BODY, cv.PAPER, bold=True)
+        heading = words.text(title, count=len(cards))
+        cv.draw_text(image, (x0 + 10, y + 6), heading, cv.BODY, cv.PAPER, bold=True)
         if not rows:
             cv.draw_text(image, (x0 + 12, y + top), empty, cv.BODY, cv.PAPER_DIM)
             return
         cy = y + top
         for row, h in zip(rows, heights, strict=True):
-            for i, (card, n) in enumerate(row):
-                when = TIMING_WHEN.get(card.timing or "", "")
-                talent = TALENT_NAMES.get(card.talent, card.talent)
-                tile = art.card_tile(card.name, talent, card.timing, when, card.effect, CARD_W, h, n)
+            for i, (card, n, (name, talent, label, effect)) in enumerate(row):
+                tile = art.card_tile(name, talent, card.timing, label, effect, CARD_W, h, n)
                 cv.paste_tile(image, tile, x0 + GAP + i * (CARD_W + GAP), cy, card.name, n, "hand")
             cy += h + GAP
 
@@ -124,16 +140,16 @@ def hand_image(
 ) -> Image.Image:
     """A player's own picture: their cards, the cards drawn to keep one, and their greenhouse with
     the seeds they looked at, their collector's flower and golden objects."""
-    sections = [
-        _cards_section("Your cards", view.hand, "no cards"),
-    ]
+    sections = [_cards_section(N_("Your cards: {count}"), view.hand, words.text("no cards"), words)]
     if view.drawn:
-        sections.append(_cards_section("Drawn: keep one", view.drawn, ""))
+        sections.append(_cards_section(N_("Drawn: keep one: {count}"), view.drawn, "", words))
     if 0 <= seat < len(view.seats):
         me = view.seats[seat]
         gardener = GARDENERS.get(me.gardener or "")
-        title = "Your greenhouse" + (f" · {gardener.short}" if gardener else "")
-        sections.append(greenhouse_section(view, me, names, title, mine=True))
+        title = words.text("Your greenhouse")
+        if gardener:
+            title += f" · {engine_said(words, gardener.short)}"
+        sections.append(greenhouse_section(view, me, names, title, mine=True, words=words))
     return cv.compose(sections)
 
 
@@ -154,15 +170,6 @@ def pot_words(pot: PotView, words: Words = ENGLISH_WORDS) -> str:
 def _potsgrouped_by_name(seat: SeatView, words: Words) -> str:
     counts = Counter(pot_words(p, words) for p in seat.pots)
     return ", ".join(w if n == 1 else f"{n} x {w}" for w, n in counts.items())
-
-
-def _square(view: GardenPartyView, square: str, names: list[str], words: Words) -> str:
-    """ "the central square", "the Baron's lawn" (or "Alice's greenhouse") in `words`' language."""
-    if square[:1] in PLAYERS_PLACES and square[1:].isdigit() and int(square[1:]) < len(view.seats):
-        owner = int(square[1:])
-        if not view.seats[owner].gardener:
-            return words.text(PLAYERS_PLACES[square[0]], player=said(names, owner))
-    return engine_said(words, square_words(view, square, names, said))
 
 
 def _greenhouse(
@@ -215,7 +222,9 @@ def _seat_words(view: GardenPartyView, seat: SeatView, names: list[str], words: 
 def _estate_words(view: GardenPartyView, names: list[str], words: Words) -> str:
     where = [
         words.text(
-            "{player} at {square}", player=said(names, s.seat), square=_square(view, s.square, names, words)
+            "{player} at {square}",
+            player=said(names, s.seat),
+            square=square_said(view, s.square, names, words),
         )
         for s in view.seats
     ]
@@ -311,7 +320,7 @@ def hand_description(view: GardenPartyView, seat: int, names: list[str], words: 
         parts.append(
             words.text(
                 "You are at {square}, water {water} of {limit}.",
-                square=_square(view, me.square, names, words),
+                square=square_said(view, me.square, names, words),
                 water=me.water,
                 limit=me.water_limit,
             )

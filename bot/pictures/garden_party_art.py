@@ -8,6 +8,10 @@ weed). A seed is drawn face down unless the view gives its colour, which only th
 that looked at it does. Colours are those of the shared art (`bot.pictures.art.COLOURS`), so the
 fixed palette of every PNG holds them. Icons are drawn four times larger and scaled down (smooth
 edges) and cached; tiles are cached with the texts they draw (`canvas.tile_cache`).
+
+Every word is said in a `Words`' language (issue 32), and a longer language never cuts one: a word
+that does not fit breaks onto another line (`lines_within`) and its pot or card grows to hold it, at
+the same width (nine pots across a greenhouse, two cards across a hand).
 """
 
 from __future__ import annotations
@@ -17,9 +21,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.basics.words import N_, Words
 from bot.pictures import canvas as cv
 from bot.pictures.art import COLOURS, colour_of
-from bot.presenters.garden_party_text import STAGE_WORDS
+from bot.presenters.base import ENGLISH_WORDS
+from bot.presenters.garden_party_text import engine_said
+from engine.garden_party.cards import TIMING_WHEN
 
 SCALE = 4
 #: The plants' colours by the view's kind ("red"); another kind gets a steady colour of its name.
@@ -201,20 +208,111 @@ def _paste(target: Image.Image, picture: Image.Image, x: float, y: float) -> Non
     target.paste(picture, (round(x), round(y)), picture)
 
 
-def colour_word(colour: str) -> str:
+def lines_within(text: str, width: int, size: int, bold: bool = False, first: int | None = None) -> list[str]:
+    """`text` in lines no wider than `width` (the first one `first`, when given), broken between
+    words as `cv.wrap` breaks them, and inside a word only where that word alone is wider than a
+    line (French "Mauvaise herbe" in a pot: "Mauvai-", "se", "herbe"; the pseudo-locale's
+    padding), with a hyphen where it breaks: nothing is cut. French spaces its high punctuation
+    (« encore : 2 »): a lone ":", ";", "!", "?" or "»" stays with the word before it, "«" with the
+    word after it, so that no line starts with it."""
+    limit = width if first is None else first
+    lines: list[str] = []
+    line = ""
+    for word in _glued(text.split()):
+        trial = f"{line} {word}" if line else word
+        if cv.text_width(trial, size, bold) <= limit:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+            limit = width
+            if cv.text_width(word, size, bold) <= limit:
+                line = word
+                continue
+        line = ""
+        for char in word:
+            if line and cv.text_width(line + char + "-", size, bold) > limit:
+                lines.append(line + "-")
+                limit = width
+                line = ""
+            line += char
+    if line:
+        lines.append(line)
+    return lines
+
+
+#: Punctuation a language sets off with a space, kept on the line of the word it goes with.
+_CLOSING = frozenset({":", ";", "!", "?", "»"})
+
+
+def _glued(words: list[str]) -> list[str]:
+    """`words` with a lone closing mark joined to the word before it and "«" to the word after."""
+    out: list[str] = []
+    opening = ""
+    for word in words:
+        if word == "«":
+            opening += word + " "
+        elif word in _CLOSING and out:
+            out[-1] += " " + word
+        else:
+            out.append(opening + word)
+            opening = ""
+    if opening:
+        out.append(opening.rstrip())
+    return out
+
+
+#: A pot's stage as its tile says it.
+POT_STAGES = {
+    "seed": N_("seed"),
+    "sprout": N_("sprout"),
+    "bud": N_("bud"),
+    "flower": N_("flower"),
+    "weed": N_("Weed"),
+    None: N_("empty"),
+}
+#: A mouldy seed its owner looked at, under the stage word "seed".
+MOULDY = N_("Mouldy")
+
+
+def colour_word(colour: str, words: Words = ENGLISH_WORDS) -> str:
     """The word a pot shows under its stage: the colour, or "Mouldy" for a mouldy seed its owner
     looked at (the stage word above already says "seed", and "Mouldy seed" would be cut short to
     "Mould…" in a pot's width)."""
-    return "Mouldy" if colour == "Mouldy seed" else colour
+    return words.text(MOULDY) if colour == "Mouldy seed" else engine_said(words, colour)
+
+
+def pot_lines(stage: str | None, colour: str | None, words: Words) -> tuple[list[str], list[str]]:
+    """A pot's stage word and its colour word (none for a weed or an unknown colour), each in the
+    lines it takes in a pot's width."""
+    room = POT_W - 6
+    said = words.text(POT_STAGES[stage]) if stage in POT_STAGES else stage or ""
+    stage_lines = lines_within(said, room, cv.SMALL, bold=True)
+    shown = colour_word(colour, words) if colour and stage != "weed" else ""
+    return stage_lines, lines_within(shown, room, cv.SMALL)
+
+
+def pot_height(pots: list[tuple[str | None, str | None]], words: Words) -> int:
+    """The height of a greenhouse's pots, each (stage, colour): `POT_H` for two lines of words
+    under the drawing, a line taller for each more one of its pots needs."""
+    most = max((sum(map(len, pot_lines(stage, colour, words))) for stage, colour in pots), default=2)
+    return POT_H + max(0, most - 2) * cv.line_height(cv.SMALL)
 
 
 @cv.tile_cache(maxsize=512)
-def pot_tile(number: int, stage: str | None, kind: str | None, colour: str | None) -> Image.Image:
+def pot_tile(
+    number: int,
+    stage: str | None,
+    kind: str | None,
+    colour: str | None,
+    words: Words = ENGLISH_WORDS,
+    h: int = POT_H,
+) -> Image.Image:
     """One pot as a viewer sees it: its number, the drawing, its stage in a word and, when the
     view gives it, its colour in a word. A plant that shows is on its colour's tint; a seed on
     dim paper (one the viewer looked at keeps it, with its colour as the token's ring and in a
     word: only the viewer knows it); a weed has a red edge; an empty pot is an empty place."""
-    w, h = POT_W, POT_H
+    w = POT_W
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     rgb = plant_colour(kind, colour) if stage != "weed" else None
@@ -235,12 +333,14 @@ def pot_tile(number: int, stage: str | None, kind: str | None, colour: str | Non
     _paste(tile, plant_icon(stage, rgb, side), w - side - 4, 4)
     cv.draw_text(tile, (6, 4), str(number), cv.SMALL, ink, bold=True, tag="pot")
     step = cv.line_height(cv.SMALL)
-    word = "empty" if stage is None else STAGE_WORDS.get(stage, stage)
-    y = h - 2 * step - 4
-    cv.draw_text(tile, (w / 2, y), word, cv.SMALL, ink, anchor="mt", bold=True, tag="stage")
-    if colour and stage != "weed":
-        shown = cv.clip_text(colour_word(colour), w - 6, cv.SMALL)
-        cv.draw_text(tile, (w / 2, y + step), shown, cv.SMALL, ink, anchor="mt", tag="colour")
+    stage_lines, colour_lines = pot_lines(stage, colour, words)
+    y = POT_H - 2 * step - 4  # under the drawing; a taller pot (`h`) holds more lines below
+    for line in stage_lines:
+        cv.draw_text(tile, (w / 2, y), line, cv.SMALL, ink, anchor="mt", bold=True, tag="stage")
+        y += step
+    for line in colour_lines:
+        cv.draw_text(tile, (w / 2, y), line, cv.SMALL, ink, anchor="mt", tag="colour")
+        y += step
     return tile
 
 
@@ -321,47 +421,75 @@ def paste_icon(target: Image.Image, picture: Image.Image, x: float, y: float) ->
 CARD_BAND = cv.line_height(cv.SMALL) + 4
 
 
-def card_lines(effect: str, w: int) -> list[str]:
-    return cv.wrap(effect, w - 20, cv.SMALL)
+def timing_label(timing: str | None, words: Words = ENGLISH_WORDS) -> str:
+    """The words on a card's timing band: "Blue · your turn", or "Chance card"."""
+    if not timing:
+        return engine_said(words, "Chance card")
+    said = engine_said(words, timing)
+    first = next((i for i, char in enumerate(said) if char.isalpha()), 0)  # past a mark: "⟦"
+    capital = said[:first] + said[first : first + 1].upper() + said[first + 1 :]
+    when = engine_said(words, TIMING_WHEN.get(timing, ""))
+    return words.text("{timing} · {when}", timing=capital, when=when)
 
 
-def card_height(effect: str, w: int) -> int:
+def _name_room(w: int, count: int) -> int:
+    return w - 24 - (44 if count > 1 else 0)
+
+
+def card_lines(
+    label: str, name: str, effect: str, w: int, count: int
+) -> tuple[list[str], list[str], list[str]]:
+    """A card's band, name and effect, each in the lines it takes on a card `w` wide."""
+    return (
+        lines_within(label, w - 24, cv.SMALL, bold=True),
+        lines_within(name, _name_room(w, count), cv.BODY, bold=True),
+        lines_within(effect, w - 20, cv.SMALL),
+    )
+
+
+def card_height(label: str, name: str, effect: str, w: int, count: int) -> int:
+    band, named, effect_lines = card_lines(label, name, effect, w, count)
     return (
         4
         + CARD_BAND
+        + (len(band) - 1) * cv.line_height(cv.SMALL)
         + 6
-        + cv.line_height(cv.BODY)
+        + len(named) * cv.line_height(cv.BODY)
         + cv.line_height(cv.SMALL)
         + 4
-        + len(card_lines(effect, w)) * cv.line_height(cv.SMALL)
+        + len(effect_lines) * cv.line_height(cv.SMALL)
         + 8
     )
 
 
 @cv.tile_cache(maxsize=256)
 def card_tile(
-    name: str, talent: str, timing: str | None, when: str, effect: str, w: int, h: int, count: int
+    name: str, talent: str, timing: str | None, label: str, effect: str, w: int, h: int, count: int
 ) -> Image.Image:
-    """An action card: its timing colour band with when it may be played, its name, its deck's
-    talent and its effect in full; `count` > 1 shows an "x2" badge (a hand groups copies)."""
+    """An action card: its timing colour band with when it may be played (`label`), its name, its
+    deck's talent and its effect in full, each in the reader's language (a long one on more
+    lines); `count` > 1 shows an "x2" badge (a hand groups copies)."""
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
-    band, words = TIMING_COLOURS.get(timing, TIMING_COLOURS[None])
+    band_lines, name_lines, effect_lines = card_lines(label, name, effect, w, count)
+    small = cv.line_height(cv.SMALL)
+    band_h = CARD_BAND + (len(band_lines) - 1) * small
+    band, ink = TIMING_COLOURS.get(timing, TIMING_COLOURS[None])
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, fill=cv.PAPER, outline=band, width=3)
-    d.rounded_rectangle((3, 3, w - 4, 3 + CARD_BAND), radius=8, fill=band)
-    label = f"{timing.capitalize()} · {when}" if timing else "Chance card"
-    cv.draw_text(tile, (12, 3 + CARD_BAND / 2), label, cv.SMALL, words, anchor="lm", bold=True, tag="timing")
-    y = 4 + CARD_BAND + 6
-    room = w - 24 - (44 if count > 1 else 0)
-    cv.draw_text(
-        tile, (10, y), cv.clip_text(name, room, cv.BODY, bold=True), cv.BODY, cv.INK, bold=True, tag="name"
-    )
+    d.rounded_rectangle((3, 3, w - 4, 3 + band_h), radius=8, fill=band)
+    for i, line in enumerate(band_lines):
+        middle = 3 + CARD_BAND / 2 + i * small
+        cv.draw_text(tile, (12, middle), line, cv.SMALL, ink, anchor="lm", bold=True, tag="timing")
+    y = top = 4 + band_h + 6
+    for line in name_lines:
+        cv.draw_text(tile, (10, y), line, cv.BODY, cv.INK, bold=True, tag="name")
+        y += cv.line_height(cv.BODY)
     if count > 1:
         r = cv.text_height(cv.BODY) + 8
-        d.ellipse((w - r - 8, y - 3, w - 8, y - 3 + r), fill=cv.INK, outline=cv.WHITE, width=2)
+        d.ellipse((w - r - 8, top - 3, w - 8, top - 3 + r), fill=cv.INK, outline=cv.WHITE, width=2)
         cv.draw_text(
             tile,
-            (w - 8 - r / 2, y - 3 + r / 2),
+            (w - 8 - r / 2, top - 3 + r / 2),
             f"x{count}",
             cv.SMALL,
             cv.WHITE,
@@ -369,8 +497,7 @@ def card_tile(
             bold=True,
             tag="count",
         )
-    y += cv.line_height(cv.BODY)
     cv.draw_text(tile, (10, y), talent, cv.SMALL, cv.INK_SOFT, tag="talent")
     y += cv.line_height(cv.SMALL) + 4
-    cv.text_lines(tile, 10, y, card_lines(effect, w), cv.SMALL, cv.INK, tag="effect")
+    cv.text_lines(tile, 10, y, effect_lines, cv.SMALL, cv.INK, tag="effect")
     return tile

@@ -8,6 +8,10 @@ a pawn in the seat's colour, on the square the view says it stands on. Squares a
 text board and the move buttons name them: the arm's gardener ("the Baron") and the place
 ("lawn") make "the Baron's lawn"; before a seat has a gardener its arm is its player's ("Ann's
 lawn", as the text board says).
+
+Every word is said in a `Words`' language (issue 32: the board's in the table's, a hand's in its
+player's), the engine's names through the catalogs. A longer language's words break onto more
+lines, and the square, the arm's head or the greenhouse grows to hold them; none is cut.
 """
 
 from __future__ import annotations
@@ -17,14 +21,24 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
+from bot.basics.words import N_, Words
 from bot.pictures import canvas as cv
 from bot.pictures import garden_party_art as art
-from bot.pictures.text import plural, seat_name
-from bot.presenters.garden_party_text import PLACES, collector_flower
+from bot.pictures.garden_party_art import lines_within
+from bot.pictures.text import seat_name
+from bot.presenters.base import ENGLISH_WORDS
+from bot.presenters.garden_party_text import (
+    PLACES,
+    PLAYERS_PLACES,
+    collector_flower,
+    engine_said,
+)
 from engine.garden_party.cards import GARDENERS, GOLDEN_OBJECTS, TALENT_NAMES
 from engine.garden_party.views import GardenPartyView, SeatView
 
 CENTRE = "the central square"
+#: A square's word on the estate, under its arm's head ("the Baron's" … "lawn").
+PLACE_WORDS = {"G": N_("greenhouse"), "L": N_("lawn"), "P": N_("pavement"), "C": N_("central square")}
 Namer = Callable[[list[str], int], str]
 _GOLDEN_EFFECTS = {g.name: g.effect for g in GOLDEN_OBJECTS.values()}
 HEAD_W = 150
@@ -59,6 +73,25 @@ def square_words(view: GardenPartyView, square: str, names: list[str], name: Nam
     return CENTRE
 
 
+def square_said(
+    view: GardenPartyView, square: str, names: list[str], words: Words, name: Namer = said
+) -> str:
+    """ "the central square", "the Baron's lawn" (or "Alice's greenhouse") in `words`' language."""
+    if square[:1] in PLAYERS_PLACES and square[1:].isdigit() and int(square[1:]) < len(view.seats):
+        owner = int(square[1:])
+        if not view.seats[owner].gardener:
+            return words.text(PLAYERS_PLACES[square[0]], player=name(names, owner))
+    return engine_said(words, square_words(view, square, names, name))
+
+
+def arm_head(view: GardenPartyView, owner: int, names: list[str], words: Words) -> str:
+    """The words heading an arm, whose it is: "the Baron's" (French "le Baron"), or its player's
+    before they have a gardener ("Ann's")."""
+    gardener = GARDENERS.get(view.seats[owner].gardener or "")
+    said_owner = engine_said(words, gardener.short) if gardener else seat_name(names, owner)
+    return words.text("{owner}'s", owner=said_owner)
+
+
 def _standing(view: GardenPartyView) -> dict[str, list[int]]:
     found: dict[str, list[int]] = {}
     for seat in view.seats:
@@ -69,8 +102,13 @@ def _standing(view: GardenPartyView) -> dict[str, list[int]]:
 CHIP_STEP = art.CHIP_H + 3
 
 
-def _square_height(count: int) -> int:
-    return 4 + cv.line_height(cv.SMALL) + count * CHIP_STEP + 3
+def _square_height(count: int, label: list[str]) -> int:
+    return 4 + len(label) * cv.line_height(cv.SMALL) + count * CHIP_STEP + 3
+
+
+def _place_lines(kind: str, width: int, words: Words) -> list[str]:
+    """A square's place word in the lines it takes in a square `width` wide."""
+    return lines_within(words.text(PLACE_WORDS[kind]), width - 8, cv.SMALL, bold=kind == "C")
 
 
 def _square(
@@ -81,8 +119,9 @@ def _square(
     owner: int | None,
     figures: list[int],
     names: list[str],
+    label: list[str],
 ) -> None:
-    """One square: its place word, then a figure for each gardener standing on it."""
+    """One square: its place word (`label`, in lines), then a figure for each gardener on it."""
     x0, y0, x1, y1 = box
     if kind == "G":
         d.rounded_rectangle(box, radius=6, fill=GLASS, outline=art.seat_colour(owner or 0), width=3)
@@ -94,17 +133,20 @@ def _square(
         d.rounded_rectangle(box, radius=6, fill=cv.PAPER_DIM, outline=cv.FRAME, width=2)
     else:
         d.rounded_rectangle(box, radius=8, fill=cv.PANEL, outline=cv.GOLD, width=3)
-    word = "central square" if kind == "C" else PLACES[kind]
+    small = cv.line_height(cv.SMALL)
     label_bg = (
         x0 + 3,
         y0 + 3,
-        x0 + 9 + cv.text_width(word, cv.SMALL, kind == "C"),
-        y0 + 4 + cv.line_height(cv.SMALL),
+        x0 + 9 + max((cv.text_width(line, cv.SMALL, kind == "C") for line in label), default=0),
+        y0 + 4 + len(label) * small,
     )
     if kind == "G":  # the glass's lines stay clear of the word
         d.rectangle(label_bg, fill=GLASS)
-    cv.draw_text(image, (x0 + 6, y0 + 4), word, cv.SMALL, cv.INK, bold=kind == "C", tag="square")
-    cy = y0 + 4 + cv.line_height(cv.SMALL)
+    for i, line in enumerate(label):
+        cv.draw_text(
+            image, (x0 + 6, y0 + 4 + i * small), line, cv.SMALL, cv.INK, bold=kind == "C", tag="square"
+        )
+    cy = y0 + 4 + len(label) * small
     for seat in figures:
         name = seat_name(names, seat)
         chip = art.figure_chip(name, seat, x1 - x0 - 8)
@@ -112,23 +154,20 @@ def _square(
         cy += CHIP_STEP
 
 
-def estate_section(view: GardenPartyView, names: list[str]) -> cv.Section:
+def _head_lines(view: GardenPartyView, owner: int, names: list[str], words: Words) -> list[str]:
+    """An arm's head in lines: a gardener's, broken onto more lines in a longer language; a
+    player's name before they have one cut short like the name under it."""
+    head = arm_head(view, owner, names, words)
+    if not view.seats[owner].gardener:
+        return [cv.clip_text(head, HEAD_W - 22, cv.SMALL, bold=True)]
+    return lines_within(head, HEAD_W - 22, cv.SMALL, bold=True)
+
+
+def estate_section(view: GardenPartyView, names: list[str], words: Words = ENGLISH_WORDS) -> cv.Section:
     """Every arm (a row: whose, greenhouse, lawn, pavement) and the central square they lead to."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
     standing = _standing(view)
     small = cv.line_height(cv.SMALL)
-    head_h = 4 + small + art.CHIP_H + 5
-    rows = [
-        max(head_h, *(_square_height(len(standing.get(f"{k}{s.seat}", []))) for k in "GLP"))
-        for s in view.seats
-    ]
-    centre_h = _square_height(len(standing.get("C", [])))
-    spread = sum(rows) + ROW_GAP * (len(rows) - 1)
-    if spread < centre_h:
-        rows[-1] += centre_h - spread
-        spread = centre_h
-    top = 8 + cv.line_height(cv.BODY)
-    height = top + spread + 18
     hx = x0 + 8
     xs = {}
     x = hx + HEAD_W + COL_GAP
@@ -136,81 +175,120 @@ def estate_section(view: GardenPartyView, names: list[str]) -> cv.Section:
         xs[kind] = x
         x += SQUARE_W[kind] + COL_GAP
     cx = x + 8
+    labels = {kind: _place_lines(kind, SQUARE_W[kind], words) for kind in "GLP"}
+    labels["C"] = _place_lines("C", x1 - 8 - cx, words)
+    heads = [_head_lines(view, s.seat, names, words) for s in view.seats]
+    rows = [
+        max(
+            4 + len(head) * small + art.CHIP_H + 5,
+            *(_square_height(len(standing.get(f"{k}{s.seat}", [])), labels[k]) for k in "GLP"),
+        )
+        for s, head in zip(view.seats, heads, strict=True)
+    ]
+    centre_h = _square_height(len(standing.get("C", [])), labels["C"])
+    spread = sum(rows) + ROW_GAP * (len(rows) - 1)
+    if spread < centre_h:
+        rows[-1] += centre_h - spread
+        spread = centre_h
+    top = 8 + cv.line_height(cv.BODY)
+    height = top + spread + 18
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.FELT_DARK)
-        cv.draw_text(image, (x0 + 10, y + 5), "The estate", cv.BODY, cv.PAPER, bold=True)
+        cv.draw_text(image, (x0 + 10, y + 5), words.text("The estate"), cv.BODY, cv.PAPER, bold=True)
         ry = y + top
         for h in rows:
             mid = ry + h // 2
             d.line((xs["G"] + 10, mid, cx + 4, mid), fill=PATH, width=10)
             ry += h + ROW_GAP
         ry = y + top
-        for seat, h in zip(view.seats, rows, strict=True):
+        for seat, h, head in zip(view.seats, rows, heads, strict=True):
             colour = art.seat_colour(seat.seat)
             d.rounded_rectangle(
                 (hx, ry, hx + HEAD_W, ry + h), radius=7, fill=cv.PAPER, outline=colour, width=3
             )
             d.rectangle((hx + 3, ry + 3, hx + 9, ry + h - 3), fill=colour)
-            whose = cv.clip_text(f"{arm_words(view, seat.seat, names)}'s", HEAD_W - 22, cv.SMALL, bold=True)
-            cv.draw_text(image, (hx + 14, ry + 4), whose, cv.SMALL, cv.INK, bold=True, tag="arm")
-            art.pawn(d, hx + 14, ry + 6 + small, art.CHIP_H - 6, colour)
+            for i, whose in enumerate(head):
+                cv.draw_text(
+                    image, (hx + 14, ry + 4 + i * small), whose, cv.SMALL, cv.INK, bold=True, tag="arm"
+                )
+            below = ry + len(head) * small
+            art.pawn(d, hx + 14, below + 6, art.CHIP_H - 6, colour)
             player = cv.fit_name(seat_name(names, seat.seat), HEAD_W - 24 - art.CHIP_H, cv.SMALL)
-            cv.draw_text(image, (hx + 18 + art.CHIP_H, ry + 4 + small), player, cv.SMALL, cv.INK, tag="owner")
+            cv.draw_text(image, (hx + 18 + art.CHIP_H, below + 4), player, cv.SMALL, cv.INK, tag="owner")
             for kind in "GLP":
                 box = (xs[kind], ry, xs[kind] + SQUARE_W[kind], ry + h)
-                _square(image, d, box, kind, seat.seat, standing.get(f"{kind}{seat.seat}", []), names)
+                figures = standing.get(f"{kind}{seat.seat}", [])
+                _square(image, d, box, kind, seat.seat, figures, names, labels[kind])
             ry += h + ROW_GAP
-        _square(image, d, (cx, y + top, x1 - 8, y + top + spread), "C", None, standing.get("C", []), names)
+        centre = (cx, y + top, x1 - 8, y + top + spread)
+        _square(image, d, centre, "C", None, standing.get("C", []), names, labels["C"])
 
     return height, draw
 
 
-def _talents(seat: SeatView) -> str:
+def _talents(seat: SeatView, words: Words) -> str:
     """'Bricanology 1 · Herbanology 2 · Plantanology 3': the talents' own names, never cut to
     'Bric.' (issue 27 item 10); the greenhouse's lines wrap to fit them."""
-    return " · ".join(f"{TALENT_NAMES[t]} {n}" for t, n in seat.talents.items())
+    return " · ".join(f"{engine_said(words, TALENT_NAMES[t])} {n}" for t, n in seat.talents.items())
 
 
-def _held_words(view: GardenPartyView, seat: SeatView, names: list[str], mine: bool) -> list[str]:
+def _held_words(
+    view: GardenPartyView, seat: SeatView, names: list[str], mine: bool, words: Words
+) -> list[str]:
     """What a gardener holds beside the pots, as short phrases (the greenhouse's second line)."""
-    words: list[str] = []
+    held: list[str] = []
     flower = collector_flower(seat)
     if flower:
-        words.append(f"{'your ' if mine else ''}collector's flower {flower}: {seat.own_flowers_left} left")
-    words.append("vases: " + (", ".join(seat.vases) if seat.vases else "empty"))
+        fields = {"flower": engine_said(words, flower), "left": seat.own_flowers_left}
+        if mine:
+            held.append(words.text("your collector's flower {flower}: {left} left", **fields))
+        else:
+            held.append(words.text("collector's flower {flower}: {left} left", **fields))
+    vases = ", ".join(engine_said(words, vase) for vase in seat.vases) or words.text("empty")
+    held.append(words.text("vases: {flowers}", flowers=vases))
     if seat.golden_objects and not mine:
-        words.append("golden: " + ", ".join(seat.golden_objects))
+        objects = ", ".join(engine_said(words, g) for g in seat.golden_objects)
+        held.append(words.text("golden: {objects}", objects=objects))
     if seat.banned_from is not None:
-        words.append(f"banned from {square_words(view, f'G{seat.banned_from}', names, seat_name)}")
+        square = square_said(view, f"G{seat.banned_from}", names, words, seat_name)
+        held.append(words.text("banned from {square}", square=square))
     if seat.sentences_owed:
-        words.append(f"owes {plural(seat.sentences_owed, 'card')}")
-    return words
+        held.append(words.plural("owes {n} card", "owes {n} cards", seat.sentences_owed))
+    return held
 
 
-def _wrap_after(text: str, first: int, rest: int) -> list[str]:
-    """`text` in lines: the first `first` pixels wide (it starts after the water drops), the
-    others `rest`."""
-    lines = cv.wrap(text, first, cv.STATUS)
-    if len(lines) <= 1:
-        return lines
-    words = text.split()
-    return [lines[0], *cv.wrap(" ".join(words[len(lines[0].split()) :]), rest, cv.STATUS)]
+def _golden_words(golden: str, words: Words) -> str:
+    """A golden object the hand's gardener holds and what it does."""
+    effect = _GOLDEN_EFFECTS.get(golden, "")
+    if not effect:
+        return engine_said(words, golden)
+    return words.text(
+        "{object}: {effect}", object=engine_said(words, golden), effect=engine_said(words, effect)
+    )
 
 
 def _greenhouse_lines(
-    view: GardenPartyView, seat: SeatView, names: list[str], mine: bool, first: int, rest: int
+    view: GardenPartyView, seat: SeatView, names: list[str], mine: bool, first: int, rest: int, words: Words
 ) -> list[str]:
     """The words beside the water drops: water, hand size, talents, then what the gardener holds;
-    a hand adds where its gardener stands and what each golden object does."""
-    held = [f"water {seat.water} of {seat.water_limit}", f"{plural(seat.cards_in_hand, 'card')} in hand"]
+    a hand adds where its gardener stands and what each golden object does. The first line is
+    `first` pixels wide (it starts after the water drops), the others `rest`."""
+    held = [
+        words.text("water {water} of {limit}", water=seat.water, limit=seat.water_limit),
+        words.plural("{n} card in hand", "{n} cards in hand", seat.cards_in_hand),
+    ]
     if seat.talents:
-        held.append(_talents(seat))
-    lines = _wrap_after(" · ".join(held + _held_words(view, seat, names, mine)), first, rest)
+        held.append(_talents(seat, words))
+    said = " · ".join(held + _held_words(view, seat, names, mine, words))
+    lines = lines_within(said, rest, cv.STATUS, first=first)
     if mine:
-        lines += cv.wrap(f"You are at {square_words(view, seat.square, names, seat_name)}.", rest, cv.STATUS)
+        here = words.text(
+            "You are at {square}.", square=square_said(view, seat.square, names, words, seat_name)
+        )
+        lines += lines_within(here, rest, cv.STATUS)
         for golden in seat.golden_objects:
-            lines += cv.wrap(f"{golden}: {_GOLDEN_EFFECTS.get(golden, '')}".rstrip(": "), rest, cv.STATUS)
+            lines += lines_within(_golden_words(golden, words), rest, cv.STATUS)
     return lines
 
 
@@ -218,30 +296,49 @@ DROP = 20
 
 
 def greenhouse_section(
-    view: GardenPartyView, seat: SeatView, names: list[str], title: str, mine: bool = False
+    view: GardenPartyView,
+    seat: SeatView,
+    names: list[str],
+    title: str,
+    mine: bool = False,
+    words: Words = ENGLISH_WORDS,
 ) -> cv.Section:
     """One gardener: name and gardener, vases and flowering count; water, hand size, talents,
-    collector's flower, vases and golden objects in words; then the nine pots."""
+    collector's flower, vases and golden objects in words; then the nine pots.
+
+    The title beside the vases and the flowering count is a player's name on the board, cut short
+    like a name where it is too long; a hand's ("Your greenhouse · the Baron") is the language's
+    words, which break onto another line instead."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
     rest = x1 - x0 - 24
     drops = seat.water_limit * (DROP + 1) + 6
-    lines = _greenhouse_lines(view, seat, names, mine, rest - drops, rest)
+    lines = _greenhouse_lines(view, seat, names, mine, rest - drops, rest, words)
     small = cv.line_height(cv.STATUS)
-    head = 8 + cv.line_height(cv.HEADING) + small * len(lines) + 6
-    height = head + art.POT_H + 16
-    flowering = f"{seat.flowering} of {view.flowers_to_end} flowering"
+    flowering = words.text(
+        "{flowering} of {flowers} flowering", flowering=seat.flowering, flowers=view.flowers_to_end
+    )
+    vx = x1 - 12 - cv.text_width(flowering, cv.HEADING, bold=True) - 12 - 3 * 24
+    room = vx - x0 - 52
+    if mine:
+        titles = lines_within(title, room, cv.HEADING, bold=True)
+    else:
+        titles = [cv.clip_text(title, room, cv.HEADING, bold=True)]
+    heading = cv.line_height(cv.HEADING)
+    head = 8 + heading * len(titles) + small * len(lines) + 6
+    pot_h = art.pot_height([(pot.stage, pot.colour) for pot in seat.pots], words)
+    height = head + pot_h + 16
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:
         cv.panel(d, (x0, y, x1, y + height - 8), fill=cv.FELT_DARK)
         art.pawn(d, x0 + 12, y + 8, 22, art.seat_colour(seat.seat))
-        right = cv.text_width(flowering, cv.HEADING, bold=True)
         cv.draw_text(image, (x1 - 12, y + 8), flowering, cv.HEADING, cv.HONEY, anchor="rt", bold=True)
-        vx = x1 - 12 - right - 12 - 3 * 24
         for i in range(3):
             art.paste_icon(image, art.vase_icon(i < len(seat.vases), 22), vx + i * 24, y + 6)
-        shown = cv.clip_text(title, vx - x0 - 52, cv.HEADING, bold=True)
-        cv.draw_text(image, (x0 + 40, y + 8), shown, cv.HEADING, cv.PAPER, bold=True, tag="name")
-        ly = y + 8 + cv.line_height(cv.HEADING)
+        for i, shown in enumerate(titles):
+            cv.draw_text(
+                image, (x0 + 40, y + 8 + i * heading), shown, cv.HEADING, cv.PAPER, bold=True, tag="name"
+            )
+        ly = y + 8 + heading * len(titles)
         for i in range(seat.water_limit):
             art.paste_icon(image, art.drop_icon(i < seat.water, DROP), x0 + 12 + i * (DROP + 1), ly + 2)
         for i, line in enumerate(lines):
@@ -255,26 +352,30 @@ def greenhouse_section(
             )
         py = y + head
         for i, pot in enumerate(seat.pots):
-            tile = art.pot_tile(pot.number, pot.stage, pot.kind, pot.colour)
+            tile = art.pot_tile(pot.number, pot.stage, pot.kind, pot.colour, words, pot_h)
             cv.paste_tile(image, tile, x0 + 8 + i * (art.POT_W + 4), py)
 
     return height, draw
 
 
-def piles_section(view: GardenPartyView) -> cv.Section:
+def piles_section(view: GardenPartyView, words: Words = ENGLISH_WORDS) -> cv.Section:
     """The decks as counts, what is out of play, and how many flowers end the game."""
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
     parts = [
-        f"Action decks: {plural(view.cards_in_decks, 'card')}",
-        f"duel cards: {view.duel_cards}",
-        f"golden objects face down: {view.golden_objects_left}",
-        f"chance cards found: {view.chance_cards_found}",
+        words.plural("Action decks: {n} card", "Action decks: {n} cards", view.cards_in_decks),
+        words.text("duel cards: {count}", count=view.duel_cards),
+        words.text("golden objects face down: {count}", count=view.golden_objects_left),
+        words.text("chance cards found: {count}", count=view.chance_cards_found),
     ]
-    out = Counter(view.discarded_plants)
+    out = Counter(engine_said(words, plant) for plant in view.discarded_plants)
     gone = ", ".join(k if n == 1 else f"{k} x{n}" for k, n in out.items())
-    parts.append(f"out of play: {gone or 'nothing'}")
-    parts.append(f"{view.flowers_to_end} flowering plants end the game")
-    lines = cv.wrap(" · ".join(parts), x1 - x0 - 24, cv.SMALL)
+    parts.append(words.text("out of play: {plants}", plants=gone or words.text("nothing")))
+    parts.append(
+        words.plural(
+            "{n} flowering plant ends the game", "{n} flowering plants end the game", view.flowers_to_end
+        )
+    )
+    lines = lines_within(" · ".join(parts), x1 - x0 - 24, cv.SMALL)
     height = 8 + len(lines) * cv.line_height(cv.SMALL) + 16
 
     def draw(image: Image.Image, d: ImageDraw.ImageDraw, y: int) -> None:

@@ -416,7 +416,7 @@ def _seat_section(
     x0, x1 = cv.MARGIN, cv.WIDTH - cv.MARGIN
     name = cv.clip_text(title or _name(view, names, seat.seat, words), 380, cv.HEADING, bold=True)
     score = words.plural("{n} point", "{n} points", seat.score)
-    hand = _hand_counts(seat, words, "hand: {plants}, {bugs}, {objectives}")
+    hand = _hand_counts(seat, words, N_("hand: {plants}, {bugs}, {objectives}"))
     done = len(seat.completed)
     done_words = words.text("completed {done} of 7", done=done)
     head = 8 + cv.line_height(cv.HEADING) + cv.line_height(cv.SMALL) + 6
@@ -702,11 +702,15 @@ def _seat_words(view: SabotageView, seat: SeatView, names: list[str], words: Wor
     done = ", ".join(_kind(c.objective.name, words) for c in seat.completed)
     who = _said(view, names, seat.seat, words)
     counts = words.text("{n} completed", n=len(seat.completed))
-    head = words.text(
-        "{player}: {points} points, {completed}", player=who, points=seat.score, completed=counts
+    head = words.plural(
+        "{player}: {n} point, {completed}",
+        "{player}: {n} points, {completed}",
+        seat.score,
+        player=who,
+        completed=counts,
     )
     head += f" ({done})" if done else ""
-    hand = _hand_counts(seat, words, "hand {plants}, {bugs}, {objectives}.")
+    hand = _hand_counts(seat, words, N_("hand {plants}, {bugs}, {objectives}."))
     return semicolons(words, [head, *(_plot_words(p, words) for p in seat.plots), hand])
 
 

@@ -3,13 +3,15 @@
 Each game adds one module with a `Presenter`: the board text from the public (spectator) view, a
 seat's hand text from that seat's own view, its `/play` subcommand with typed options, and where
 its rules text lives. The platform only ever gives the board presenter `view(state, None)` and the
-hand presenter the owner's view, so a presenter cannot leak what its view does not hold.
+hand presenter the owner's view, so a presenter cannot leak what its view does not hold. What
+the presenters share is here: the clock and thread options of `/play`, the rules' reading, the
+English texts of a game said in every reader's language (`TranslatedPresenter`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Collection, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -18,7 +20,7 @@ from discord import app_commands
 from pydantic import BaseModel
 
 from bot.basics.words import ENGLISH as ENGLISH  # the rules' own language, for the presenters
-from bot.basics.words import PSEUDO, Words, pseudo_markdown
+from bot.basics.words import PSEUDO, Words, pseudo_markdown, words_for
 from bot.presenters.engine_words import LineWriter
 from bot.presenters.rules_pages import reflow
 from bot.ui.choices import Entry
@@ -55,6 +57,9 @@ CLOCK_CHOICES = [
 CLOCK_HELP = "Time per turn (default: the server's)."
 THREAD_HELP = "A thread for the game (default: the server's)."
 
+#: The words of a text nobody asked in another language: English.
+ENGLISH_WORDS = words_for(None)
+
 #: The rules documents of a source checkout (the single source of truth: docs/rules/<game>.md).
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 #: The same files as an installed package carries them (pyproject's data-files), so `/rules`
@@ -65,8 +70,10 @@ INSTALLED_RULES_DIR = Path(sys.prefix) / "share" / "garden-club" / "rules"
 class Presenter:
     """How one game is shown. Rules stay in the engine; this only formats its views.
 
-    A game's presenter subclasses this and writes the four required methods; the hooks below
-    have defaults that suit a game with nothing special to say."""
+    A game's presenter subclasses this and writes `board_text`, `hand_text` and `play_command`,
+    and `rules_text` or the rules' title and developer sections it reads them with; the hooks
+    below have defaults that suit a game with nothing special to say. A game whose texts are said
+    in a reader's language subclasses `TranslatedPresenter` instead."""
 
     #: The engine game's registry name.
     game_name: str = ""
@@ -82,6 +89,12 @@ class Presenter:
     #: The log lines, by event kind, that this game writes from their events' fields in a
     #: language other than English (lines listing a varying number of things: no static template).
     line_writers: ClassVar[Mapping[str, LineWriter]] = {}
+    #: The rules for `/rules` (`rules_text`): the players' docs/rules/<rules_name>-players.md (or its
+    #: translation), else the developers' <rules_name>.md under this title without these sections
+    #: (`players_rules`). `rules_name` defaults to `game_name`.
+    rules_name: str = ""
+    rules_title: str = ""
+    rules_for_developers: ClassVar[frozenset[str]] = frozenset()
 
     def most_choices(self, view: Any, seat: int) -> int | None:
         """The most actions `seat`'s kind of decision can offer at this view (a turn, a question,
@@ -118,8 +131,11 @@ class Presenter:
         raise NotImplementedError
 
     def rules_text(self, language: str = ENGLISH) -> str:
-        """The rules as Markdown, for `/rules`: in `language` where it has a page, else English."""
-        raise NotImplementedError
+        """The rules as Markdown, for `/rules`: in `language` where it has a page, else English
+        (by default the players' text, else the developers' document without its developer
+        sections: `rules_name`, `rules_title`, `rules_for_developers`)."""
+        name = self.rules_name or self.game_name
+        return players_rules(name, self.rules_title, self.rules_for_developers, language)
 
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the chosen options (default: "key: value" pairs)."""
@@ -163,7 +179,51 @@ class Presenter:
         return []
 
 
-def players_sections(markdown: str, title: str, drop: set[str]) -> str:
+class TranslatedPresenter(Presenter):
+    """A game whose presenter writes its texts in a reader's language (`engine_words`): it writes
+    the `*_for` texts, and each English text is its `*_for` text said in English; its
+    announcements are each event's own (`announcement`)."""
+
+    engine_words = True
+
+    def board_text_for(self, view: Any, names: list[str], words: Words) -> str:
+        raise NotImplementedError
+
+    def hand_text_for(self, view: Any, seat: int, names: list[str], words: Words) -> str:
+        raise NotImplementedError
+
+    def board_headline_for(self, view: Any, names: list[str], words: Words) -> str | None:
+        return None
+
+    def options_text_for(self, options: dict[str, Any], words: Words) -> str:
+        """The platform's "key: value" pairs (`Presenter.options_text`): no words of the game's own."""
+        return Presenter.options_text(self, options)
+
+    def announcement(self, event: Event, names: list[str], words: Words) -> str | None:
+        """The channel message `event` gets of its own, in `words`' language, else None (default)."""
+        return None
+
+    def announcements_for(self, events: list[Event], names: list[str], words: Words) -> list[str]:
+        lines = (self.announcement(event, names, words) for event in events)
+        return [line for line in lines if line is not None]
+
+    def board_text(self, view: Any, names: list[str]) -> str:
+        return self.board_text_for(view, names, ENGLISH_WORDS)
+
+    def hand_text(self, view: Any, seat: int, names: list[str]) -> str:
+        return self.hand_text_for(view, seat, names, ENGLISH_WORDS)
+
+    def board_headline(self, view: Any, names: list[str]) -> str | None:
+        return self.board_headline_for(view, names, ENGLISH_WORDS)
+
+    def options_text(self, options: dict[str, Any]) -> str:
+        return self.options_text_for(options, ENGLISH_WORDS)
+
+    def announcements(self, events: list[Event], names: list[str]) -> list[str]:
+        return self.announcements_for(events, names, ENGLISH_WORDS)
+
+
+def players_sections(markdown: str, title: str, drop: Collection[str]) -> str:
     """A rules document reduced to what players read: `title`, then every `## ` section whose
     heading does not start with one of `drop` (developer notes such as code maps)."""
     sections = markdown.split("\n## ")
@@ -197,7 +257,7 @@ def read_rules_in(game_name: str, language: str, fallback: str) -> str:
     return translated or read_rules(game_name, fallback)
 
 
-def players_rules(rules_name: str, title: str, drop: set[str], language: str = ENGLISH) -> str:
+def players_rules(rules_name: str, title: str, drop: Collection[str], language: str = ENGLISH) -> str:
     """The players' text (docs/rules/<rules_name>-players.md, or its translation into `language`:
     `<rules_name>-players.<language>.md`); without it, the developers' document `<rules_name>.md`
     without its developer sections (`drop`); without that, a line saying so."""

@@ -18,8 +18,7 @@ from bot.presenters.base import (
     CLOCK_HELP,
     THREAD_HELP,
     OpenLobby,
-    Presenter,
-    players_rules,
+    TranslatedPresenter,
 )
 from bot.presenters.cabbagehead_log import LINE_WRITERS
 from bot.presenters.cabbagehead_slots import slot_grid, slot_sections
@@ -38,9 +37,6 @@ from bot.ui.choices import Entry
 from engine.cabbagehead.neighbours import NEIGHBOURS
 from engine.cabbagehead.state import CabbageheadOptions
 from engine.cabbagehead.view_models import CabbageheadView
-
-#: Sections of docs/rules/cabbagehead.md written for developers, left out of `/rules`.
-RULES_FOR_DEVELOPERS = {"Options", "The deck data file", "Decisions, actions and views", "Code map"}
 
 EXPANSION_WORDS = (
     ("grasshoppers", N_("Grasshoppers")),
@@ -63,20 +59,18 @@ FIRST_PLAYER = [
 ]
 
 
-class CabbageheadPresenter(Presenter):
+class CabbageheadPresenter(TranslatedPresenter):
     game_name = "cabbagehead"
+    rules_title = "Mr. Cabbagehead's Garden"
+    #: Sections of docs/rules/cabbagehead.md written for developers, left out of `/rules`.
+    rules_for_developers = frozenset(
+        {"Options", "The deck data file", "Decisions, actions and views", "Code map"}
+    )
     says_whose_turn = True
     #: Every decision with several first steps is picked in steps: the card (three buttons with
     #: their costs), then its slot; for the two-player pass, the card, then where it lies.
     flat_limit = 1
-    engine_words = True
     line_writers = LINE_WRITERS
-
-    def board_text(self, view: CabbageheadView, names: list[str]) -> str:
-        return self.board_text_for(view, names, ENGLISH)
-
-    def hand_text(self, view: CabbageheadView, seat: int, names: list[str]) -> str:
-        return self.hand_text_for(view, seat, names, ENGLISH)
 
     def board_text_for(self, view: CabbageheadView, names: list[str], words: Words) -> str:
         parts = [
@@ -181,9 +175,6 @@ class CabbageheadPresenter(Presenter):
         """A card's slots as buttons laid out like the plot (bot/presenters/cabbagehead_slots.py)."""
         return slot_grid(entries)
 
-    def options_text(self, options: dict[str, Any]) -> str:
-        return self.options_text_for(options, ENGLISH)
-
     def options_text_for(self, options: dict[str, Any], words: Words) -> str:
         """The lobby's line about the options, in the rulebook's words."""
         sets = {
@@ -202,11 +193,6 @@ class CabbageheadPresenter(Presenter):
                 words.text("the host starts") if first == 0 else words.text("the other player starts")
             )
         return " · ".join(parts)
-
-    def rules_text(self, language: str = "en") -> str:
-        """The players' text (docs/rules/cabbagehead-players.md); without it, the developers'
-        document without its developer sections."""
-        return players_rules(self.game_name, "Mr. Cabbagehead's Garden", RULES_FOR_DEVELOPERS, language)
 
 
 #: Where a card passed on lies in the receiver's row (the view names the place).

@@ -20,16 +20,13 @@ from bot.basics.words import Words
 from bot.presenters.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
-    ENGLISH,
     THREAD_HELP,
     OpenLobby,
-    Presenter,
+    TranslatedPresenter,
     bold,
-    players_rules,
 )
 from bot.presenters.engine_words import EveryKind, by_templates, event_line
 from bot.presenters.garden_party_text import (
-    ENGLISH_WORDS,
     card_line,
     collector_flower,
     engine_said,
@@ -44,9 +41,6 @@ from bot.ui.choices import MAX_BUTTON_CHOICES
 from engine.api import Event
 from engine.garden_party.state import GardenPartyOptions
 from engine.garden_party.views import GardenPartyView
-
-#: Sections of docs/rules/garden-party.md written for developers, left out of `/rules`.
-RULES_FOR_DEVELOPERS = {"Rulings", "Code map", "Tests"}
 
 GARDENER_CHOICES = [
     app_commands.Choice(name="Chosen in turn", value="choose"),
@@ -68,32 +62,21 @@ ANNOUNCED = {
 }
 
 
-def announcement(event: Event, names: list[str], words: Words = ENGLISH_WORDS) -> str | None:
-    """The channel line of an announced event (by kind), with the players' names in bold."""
-    mark = ANNOUNCED.get(event.kind)
-    if mark is None:
-        return None
-    return f"{mark} {event_line(words, event, None, bold(names), PRESENTER.line_writers)}"
-
-
-class GardenPartyPresenter(Presenter):
+class GardenPartyPresenter(TranslatedPresenter):
     game_name = "garden_party"
+    rules_name = "garden-party"
+    rules_title = "Garden Party"
+    #: Sections of docs/rules/garden-party.md written for developers, left out of `/rules`.
+    rules_for_developers = frozenset({"Rulings", "Code map", "Tests"})
     says_whose_turn = True
     #: A turn offers many moves (squares, cards with targets, exchanges): group them by first step.
     flat_limit = MAX_BUTTON_CHOICES
-    engine_words = True
     #: Its lines have names written into their templates ("{gardener} goes to the Baron's lawn."):
     #: each is said by matching it against the game's templates.
     line_writers = EveryKind(by_templates("garden_party"))
 
-    def board_headline(self, view: GardenPartyView, names: list[str]) -> str:
-        return status_line(view, names)
-
     def board_headline_for(self, view: GardenPartyView, names: list[str], words: Words) -> str:
         return status_line(view, names, words)
-
-    def board_text(self, view: GardenPartyView, names: list[str]) -> str:
-        return self.board_text_for(view, names, ENGLISH_WORDS)
 
     def board_text_for(self, view: GardenPartyView, names: list[str], words: Words) -> str:
         parts = [status_line(view, names, words)]
@@ -112,9 +95,6 @@ class GardenPartyPresenter(Presenter):
             piles.append(words.text("out of play: {plants}", plants=out))
         ending = words.text("{count} flowers end the game", count=view.flowers_to_end)
         return "\n\n".join([*parts, " · ".join([*piles, ending])])
-
-    def hand_text(self, view: GardenPartyView, seat: int, names: list[str]) -> str:
-        return self.hand_text_for(view, seat, names, ENGLISH_WORDS)
 
     def hand_text_for(self, view: GardenPartyView, seat: int, names: list[str], words: Words) -> str:
         parts = [status_line(view, names, words)]
@@ -159,18 +139,15 @@ class GardenPartyPresenter(Presenter):
                 parts.append(" · ".join(extra))
         return "\n\n".join(parts)
 
-    def announcements(self, events: list[Event], names: list[str]) -> list[str]:
-        return self.announcements_for(events, names, ENGLISH_WORDS)
-
-    def announcements_for(self, events: list[Event], names: list[str], words: Words) -> list[str]:
-        """Duels' outcomes (with what a lost one sends back and discards), a snooper caught, a
+    def announcement(self, event: Event, names: list[str], words: Words) -> str | None:
+        """The channel line of an announced event (by kind), with the players' names in bold:
+        duels' outcomes (with what a lost one sends back and discards), a snooper caught, a
         collector's flower taken, a greenhouse complete and the tournament closing (the final
         scores follow by themselves)."""
-        lines = (announcement(event, names, words) for event in events)
-        return [line for line in lines if line is not None]
-
-    def options_text(self, options: dict[str, Any]) -> str:
-        return self.options_text_for(options, ENGLISH_WORDS)
+        mark = ANNOUNCED.get(event.kind)
+        if mark is None:
+            return None
+        return f"{mark} {event_line(words, event, None, bold(names), self.line_writers)}"
 
     def options_text_for(self, options: dict[str, Any], words: Words) -> str:
         parts = [
@@ -218,11 +195,6 @@ class GardenPartyPresenter(Presenter):
             await open_lobby(interaction, self.game_name, options, players, thread, clock=clock)
 
         return play_garden_party
-
-    def rules_text(self, language: str = ENGLISH) -> str:
-        """The players' text (docs/rules/garden-party-players.md); without it, the rules as
-        implemented without their developer sections."""
-        return players_rules("garden-party", "Garden Party", RULES_FOR_DEVELOPERS, language)
 
 
 def build_options(

@@ -13,14 +13,13 @@ the presenter's own sentences are catalog entries (`words.text`). English reads 
 
 from __future__ import annotations
 
-from bot.basics.words import N_, Words, words_for
+from bot.basics.words import N_, Words
+from bot.presenters.base import ENGLISH_WORDS
 from bot.presenters.engine_words import translate
 from engine.garden_party.cards import GARDENERS, TALENT_NAMES, TIMING_WHEN
 from engine.garden_party.views import CardView, GardenPartyView, PotView, SeatView
 
 GAME = "garden_party"
-#: The words of a reader who gave none: English.
-ENGLISH_WORDS = words_for(None)
 
 #: How a pot's stage reads, with a mark for a quick glance.
 STAGE_WORDS = {"seed": "seed", "sprout": "sprout", "bud": "bud", "flower": "flower", "weed": "Weed"}

@@ -26,7 +26,8 @@ from bot.publish.mentions import mentions_of
 from bot.publish.notices_side import NoticeSide
 from bot.publish.plan import BoardStep, Plan
 from bot.publish.render import ratings_text, result_embed
-from bot.publish.table_layout import TableLook, look_of, table_layout
+from bot.publish.table_layout import table_layout
+from bot.publish.table_look import TableLook, look_of
 from bot.records import daily
 from bot.ui.items import again_view
 

@@ -27,7 +27,7 @@ from bot.picture_service import BoardPicture, PictureService
 from bot.presenters.engine_words import event_line
 from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.plan import Facts, plan
-from bot.publish.table_layout import TABLE_LOG_LINES
+from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.records import daily
 from engine.api import Event
 

@@ -1,5 +1,5 @@
 """Embeds for lobbies and final results, within Discord's embed limits (the table and the hands
-are layout messages: bot.publish.table_layout).
+are layout messages: bot.publish.table_layout and bot.publish.hand_layout).
 
 Game-specific text comes from the game's presenter; everything here is the same for all games.
 """
@@ -21,7 +21,7 @@ from bot.records.results import ranked, unrated_text
 from bot.records.server_settings import CLOCK_PRESETS, CLOCK_WORDS
 from bot.storage import RatingChange, ResultRecord
 from bot.ui.choices import clip
-from bot.ui.layout import DESCRIPTION_MAX, GREEN
+from bot.ui.layout import DESCRIPTION_MAX, GREEN, GREY
 from bot.ui.levels import level
 from engine.api import SeatResult
 
@@ -29,8 +29,6 @@ from engine.api import SeatResult
 MESSAGE_MAX = 2000
 FIELD_VALUE_MAX = 1024
 FIELD_NAME_MAX = 256
-
-GREY = discord.Colour(0x888A85)
 
 
 def board_link(position: Position) -> str | None:

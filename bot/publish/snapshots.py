@@ -135,7 +135,10 @@ def sample_position(
 def messages() -> dict[str, Image.Image]:
     """The living table of each game, and a hand, drawn as Discord shows them (layout previews)."""
     from bot.pictures.layout_preview import preview
-    from bot.publish.table_layout import TableLook, choices_page, hand_layout, table_layout
+    from bot.publish.hand_layout import hand_layout
+    from bot.publish.seat_choices import choices_page
+    from bot.publish.table_layout import table_layout
+    from bot.publish.table_look import TableLook
     from bot.ui.layout import payload
 
     def png(image: RenderedImage) -> Image.Image:

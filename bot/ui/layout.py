@@ -11,12 +11,13 @@ included, and 4,000 characters of text displays; `fit_texts` keeps the texts wit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 
-from bot.ui.choices import clip
+from bot.ui.choices import Page, clip
 
 #: Component types (Discord's component reference).
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 2, 3, 10, 12, 14, 17
@@ -28,6 +29,8 @@ ALT_MAX = 1024
 #: An embed's description limit, and the embeds' colour (bot/publish/render.py, bot/records/standings.py).
 DESCRIPTION_MAX = 4096
 GREEN = discord.Colour(0x4E9A06)
+#: The colour of a closed lobby, and of a table or hand once the game is over.
+GREY = discord.Colour(0x888A85)
 
 
 def item(component: dict[str, Any]) -> discord.ui.Item[Any]:
@@ -129,6 +132,17 @@ def count_components(components: list[dict[str, Any]]) -> int:
     """The components of a layout tree as Discord counts them: every one, nested ones included
     (a gallery's items are not components)."""
     return sum(1 + count_components(item.get("components") or []) for item in components)
+
+
+def within_limit(
+    draw: Callable[[Page | None], list[dict[str, Any]]], page: Page | None
+) -> discord.ui.LayoutView:
+    """The message of the components `draw` makes with `page`, its grid of buttons traded for the
+    page's menus when the grid would take the message past Discord's 40 components (issue 27 item 15)."""
+    drawn = draw(page)
+    if page is not None and page.grid is not None and count_components(drawn) > COMPONENTS_MAX:
+        drawn = draw(replace(page, grid=None))
+    return layout(drawn)
 
 
 def text(content: str) -> dict[str, Any]:

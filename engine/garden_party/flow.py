@@ -24,6 +24,7 @@ from engine.garden_party.ending import check_end as check_end
 from engine.garden_party.ending import finish_end_cards as finish_end_cards
 from engine.garden_party.ending import next_end_card
 from engine.garden_party.state import GardenPartyState, Pending, Phase, Turn, Window
+from engine.garden_party.targets import played_line
 from engine.text import N_, N_plural, lit
 
 
@@ -131,7 +132,7 @@ def play_card(
     kind = card_kind(card)
     log.add(
         "card_played",
-        effects.played_line(state, kind.id, target, kind.effect),
+        played_line(state, kind.id, target, kind.effect),
         seats={"player": seat},
         fields={"card": kind.name, "kind": kind.id, "timing": kind.timing or "", "target": target},
     )

@@ -22,8 +22,8 @@ from engine.garden_party.actions import (
 )
 from engine.garden_party.cards import CANCEL_COST, GARDENERS, TALENT_NAMES, TALENTS, card_kind
 from engine.garden_party.common import Log, count_talent
-from engine.garden_party.effects import targets
 from engine.garden_party.state import GardenPartyState
+from engine.garden_party.targets import targets
 from engine.garden_party.turn_actions import legal_turn_actions
 from engine.garden_party.turn_play import apply_turn_action, keep, keep_actions
 from engine.text import N_, lit

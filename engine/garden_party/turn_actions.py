@@ -8,7 +8,6 @@ the chosen action.
 
 from __future__ import annotations
 
-from engine.garden_party import effects
 from engine.garden_party.actions import END_TURN, Action, action
 from engine.garden_party.board import CENTRE, arm_of, distance, greenhouse, is_greenhouse, squares
 from engine.garden_party.cards import (
@@ -32,6 +31,7 @@ from engine.garden_party.common import (
 )
 from engine.garden_party.growth import GROWING
 from engine.garden_party.state import GardenPartyState, Pot
+from engine.garden_party.targets import played_label, target_step, targets
 from engine.text import N_, N_plural
 
 # The words of the actions are static templates (`N_`, `N_plural`) filled with `.format`, so that
@@ -156,15 +156,15 @@ def first_up(words: str) -> str:
 
 def _play_actions(state: GardenPartyState, seat: int, card: str) -> list[Action]:
     kind = card_kind(card)
-    options = effects.targets(state, seat, kind.id)
+    options = targets(state, seat, kind.id)
     if options is None:
         return []
     found = []
     for target in options:
-        step = effects.target_step(state, kind.id, target)
+        step = target_step(state, kind.id, target)
         code = f"play:{card}" + ("" if target is None else f":{target}")
         play = N_("Play {card}").format(card=kind.name)
-        label = effects.played_label(state, kind.id, kind.name, target)
+        label = played_label(state, kind.id, kind.name, target)
         found.append(action(code, label, play, *([step] if step else [])))
     return found
 

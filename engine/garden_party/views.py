@@ -20,11 +20,11 @@ from engine.garden_party.cards import (
     card_kind,
 )
 from engine.garden_party.common import water_limit
-from engine.garden_party.effects import target_words
 from engine.garden_party.growth import flowers
 from engine.garden_party.rules import gardener_words, to_move
 from engine.garden_party.scoring import result
 from engine.garden_party.state import GardenPartyState
+from engine.garden_party.targets import target_words
 from engine.garden_party.turn_actions import square_name
 
 

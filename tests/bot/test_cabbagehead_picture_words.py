@@ -17,7 +17,7 @@ from bot.pictures import cabbagehead as pictures
 from bot.pictures import canvas as cv
 from bot.pictures.text import ALT_MAX
 from bot.presenters.engine_words import value
-from tests.bot.picture_words import LANGUAGES, drawn_whole, sample_views
+from tests.bot.picture_words import LANGUAGES, described, drawn_whole, sample_views
 
 NAMES = ["Ann", "Bob"]
 SAMPLES = sample_views("cabbagehead")
@@ -39,11 +39,7 @@ def test_a_picture_in_another_language_keeps_every_text_whole(
         shown = " ".join(t.text for t in inside)
         if shown and card.name != "Rose":
             assert shown.rstrip("…") and cv.printable(str(said)).startswith(shown.rstrip("…")), (card, shown)
-    alt = (
-        pictures.board_description(view, names, words)
-        if seat is None
-        else pictures.hand_description(view, seat, names, words)
-    )
+    alt = described(pictures, view, seat, names, words)
     assert 0 < len(alt) <= ALT_MAX
     if language == "fr":
         assert "Rangée tirée" in alt or view.game_over, alt

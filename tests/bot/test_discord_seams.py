@@ -15,8 +15,10 @@ import discord
 import discord.http
 from discord.http import handle_message_parameters
 
+from bot.publish.seat_choices import choices_page, table_seat
 from bot.publish.snapshots import sample_position
-from bot.publish.table_layout import TableLook, _table_layout, choices_page, table_seat
+from bot.publish.table_layout import _table_layout
+from bot.publish.table_look import TableLook
 from bot.ui.items import button, choice_rows, drawn_view, row
 from bot.ui.layout import CONTAINER, GREEN, container, gallery, layout, separator, text
 

@@ -12,7 +12,7 @@ from typing import Any, cast
 from bot.basics.words import words_for
 from bot.presenters.cabbagehead_log import LINE_WRITERS
 from bot.presenters.engine_words import EngineRefusal, event_line, fill_in, phrase_text, translate
-from bot.publish.table_layout import _page_in
+from bot.publish.seat_choices import _page_in
 from bot.ui.choices import plan_page
 from engine.api import Event, Phrase
 from engine.cabbagehead.actions import Pass, PlaceRose, Plant

@@ -405,7 +405,8 @@ def test_the_readme_has_a_committed_snapshot_of_every_board_kind() -> None:
 
 def test_the_readme_shows_each_games_table_as_the_bot_sends_it() -> None:
     """docs/images/ holds the layout previews of both games' tables and a hand (issue 17): drawn
-    from the components `bot.publish.table_layout` builds, committed, and the README shows each."""
+    from the components `bot.publish.table_layout` and `hand_layout` build, committed, and the
+    README shows each."""
     from pathlib import Path
 
     from bot.publish.snapshots import messages

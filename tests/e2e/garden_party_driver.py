@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.basics.clock import ManualClock
-from bot.handlers.hands import MOVED_ON
+from bot.handlers.table_clicks import MOVED_ON
 from engine.api import Event, reply_seconds
 from engine.garden_party import GAME
 from engine.garden_party.cards import CARD_KINDS, DUEL_CARDS, GOLDEN_OBJECTS, PLANT_KINDS

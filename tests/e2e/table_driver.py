@@ -6,30 +6,60 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.basics.words import Words
 from bot.picture_service.drawing import render_board, render_hand
 from bot.pictures import canvas
+from tests.bot.picture_words import said_texts
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 HAND_LABEL = "My hand / My turn"
 
 
 async def picture_texts(
-    fake: FakeDiscord, runner: BotRunner, message: FakeMessage, seat: int | None = None
+    fake: FakeDiscord,
+    runner: BotRunner,
+    message: FakeMessage,
+    seat: int | None = None,
+    words: Words | None = None,
 ) -> list[str]:
     """Every text the picture on `message` draws (the board's, or `seat`'s hand picture), read
     from the drawing's own record (`canvas.recording`): the picture is drawn again from the game
-    as the bot holds it, and checked to be the very picture the message carries."""
-    [attachment] = message.attachments
+    as the bot holds it, in the language the message speaks (a board the table's, a hand its
+    reader's `words`), and checked to be the very picture the message carries."""
+    return (await _drawn_again(fake, runner, message, seat, words))[0]
+
+
+async def picture_said(
+    fake: FakeDiscord,
+    runner: BotRunner,
+    message: FakeMessage,
+    seat: int | None = None,
+    words: Words | None = None,
+) -> list[str]:
+    """The texts of `picture_texts` as the picture said them, before the font's `printable`: what
+    a language check reads."""
+    return (await _drawn_again(fake, runner, message, seat, words))[1]
+
+
+async def _drawn_again(
+    fake: FakeDiscord, runner: BotRunner, message: FakeMessage, seat: int | None, words: Words | None
+) -> tuple[list[str], list[str]]:
+    assert runner.bot is not None
     position = await runner.bot.table.sessions.in_channel(message.channel_id)
     assert position is not None
     view = position.view(seat)
-    with canvas.recording() as record:
+    with said_texts() as said, canvas.recording() as record:
         if seat is None:
-            drawn = render_board(position.record.game, view, position.names)
+            drawn = render_board(position.record.game, view, position.names, position.words)
         else:
-            drawn = render_hand(position.record.game, view, seat, position.names)
-    assert drawn.png == fake.attachment_bytes(attachment), "the picture shown is the one drawn again"
-    return [t.text for t in record.texts]
+            drawn = render_hand(position.record.game, view, seat, position.names, words)
+
+    def shown() -> bool:  # a picture may follow its message's text (the picture budget)
+        found = message.attachments
+        return len(found) == 1 and fake.attachment_bytes(found[0]) == drawn.png
+
+    await fake.wait_until(shown, what="the picture shown to be the one drawn again")
+    return [t.text for t in record.texts], said
 
 
 def boards(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:

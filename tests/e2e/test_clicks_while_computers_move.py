@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from bot.handlers.hands import MOVED_ON
+from bot.handlers.table_clicks import MOVED_ON
 from tests.e2e.garden_party_driver import choose, hand_of, labels, open_table, shown_now, table_says
 from tests.e2e.prepared import prepare
 from tests.e2e.table_driver import offered

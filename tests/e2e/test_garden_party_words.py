@@ -5,9 +5,10 @@ tournament) through the fake Discord, every decision of theirs by clicks on thei
 custom id (labels are translated). Once on a French server with French players: the table, every
 hand and its choices, the announcements and the final scores read French (none of the words only
 the English says). Once on a pseudo-locale server with pseudo-locale players: every word they
-read, the pictures' alt texts included, is marked as a catalog text
-(tests/fake_discord/language_check.py) but for the players' names and the games' titles. (The
-pictures' drawn texts are still English.)
+read is marked as a catalog text (tests/fake_discord/language_check.py) but for the players' names
+and the games' titles. The pictures are read too: their alt texts, and, every few decisions, the
+texts the board's and the hand's pictures draw (the picture shown, drawn again from the game in
+the table's and the reader's language, its texts as said: `picture_said`).
 """
 
 from __future__ import annotations
@@ -21,12 +22,23 @@ from bot.basics.clock import ManualClock
 from bot.basics.words import Words, words_for
 from engine.api import reply_seconds
 from tests.e2e.garden_party_driver import position_now
-from tests.e2e.table_driver import board, is_action, offered, open_hand, open_lobby, pick, shown_move
+from tests.e2e.table_driver import (
+    board,
+    is_action,
+    offered,
+    open_hand,
+    open_lobby,
+    pick,
+    picture_said,
+    shown_move,
+)
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage, FakeUser
 from tests.fake_discord.language_check import proper_names, unmarked_words
 
 PLAY = "play garden-party"
 OPTIONS = {"players": 3, "short_game": True, "season_rounds": 3, "clock": "off"}
+#: The pictures' drawn texts are read at every so many decisions (a picture drawn again costs).
+PICTURES_EVERY = 4
 #: Words only the English game says (its lines, labels, board and hand), never a French text.
 ENGLISH_ONLY = re.compile(
     r"\b(?:the|and|your|plays|goes|draws|lawn|greenhouse|pavement|sprout|seed|Round|movement|"
@@ -69,7 +81,7 @@ async def play_a_game(
     texts: list[str] = []
     loop = asyncio.get_running_loop()
     lapsed = -1
-    for _ in range(900):
+    for decision in range(900):
         deadline = loop.time() + 30.0
         while True:
             position = await position_now(runner, fake.general)
@@ -88,9 +100,15 @@ async def play_a_game(
             await asyncio.sleep(0.02)
         if position is None or position.record.status != "active":
             break
-        texts.append(shown(board(fake, fake.general)))
-        user = people[position.record.seats[rng.choice(mine)].user_id]
-        await decide(fake, user, await open_hand(fake, user, fake.general), rng, words, texts)
+        table = board(fake, fake.general)
+        texts.append(shown(table))
+        seat = rng.choice(mine)
+        user = people[position.record.seats[seat].user_id]
+        hand = await open_hand(fake, user, fake.general)
+        if decision % PICTURES_EVERY == 0:
+            texts.append("\n".join(await picture_said(fake, runner, table)))
+            texts.append("\n".join(await picture_said(fake, runner, hand, seat, words)))
+        await decide(fake, user, hand, rng, words, texts)
     else:
         raise AssertionError("the game did not end")
     finals = await fake.wait_until(
@@ -135,6 +153,15 @@ async def test_a_french_server_plays_garden_party_in_french(
     said = await play_a_game(fake, clocked_bot, clock, "fr", seed=32)
     whole = "\n".join(said)
     for french in ("à **", "de jouer", "Lancer le dé", "Vos cartes", "Votre serre", "scores finaux"):
+        assert french in whole, french
+    # The pictures: the board's and the hand's alt texts, and what they draw.
+    for french in (
+        "Plateau de Garden Party.",
+        "Votre main, Alice.",
+        "Le domaine",
+        "case centrale",
+        "Vos cartes : ",
+    ):
         assert french in whole, french
     for text in said:
         found = ENGLISH_ONLY.findall(text)

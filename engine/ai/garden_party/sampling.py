@@ -32,8 +32,8 @@ from engine.garden_party.cards import (
     is_chance,
     talent_of,
 )
-from engine.garden_party.effects import targets
 from engine.garden_party.state import GardenPartyOptions, GardenPartyState, Player, Pot, Turn
+from engine.garden_party.targets import targets
 from engine.garden_party.views import GardenPartyView
 from engine.rng import Rng
 

@@ -1,0 +1,115 @@
+"""A seat's choices as pages (bot/ui/choices.py lays them out): which seat plays from the table,
+the page a picker code opens (planned once per version, said in a reader's language) and whether
+a click is on offer. The table and the hands both show them. Split from table_layout.py (issue 30)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.basics.words import ENGLISH, Words
+from bot.game.position import Position
+from bot.game.registry import presenter
+from bot.presenters.engine_words import translate
+from bot.ui.choices import (
+    Entry,
+    Page,
+    fits_menus,
+    group_by_first_step,
+    offered_on,
+    plan_page,
+    reachable_pages,
+)
+from engine.api import has_public_view
+
+
+def table_seat(position: Position) -> int | None:
+    """The seat that plays from the table: in a game in progress whose seats see nothing hidden,
+    the one human seat to move (None: nobody, several at once, or a hidden-hand game)."""
+    record = position.record
+    if record.status != "active" or position.state is None or not has_public_view(position.game):
+        return None
+    if record.daily is not None:
+        return None  # a daily garden is played in its player's hand: the table shows no garden
+    humans = [s for s in position.to_move() if record.seats[s].user_id is not None]
+    return humans[0] if len(humans) == 1 else None
+
+
+def choices_page(position: Position, seat: int, choice: str = "p0", words: Words | None = None) -> Page:
+    """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens: planned
+    once per version (the click's check, its answer and the publisher's table share it; its grid
+    of buttons is the costly part). Never changed once made. With `words`, the same page in their
+    language (where the game's engine texts are in the catalogs): planned in English, so that it
+    offers the same choices on the same pages whatever the language, then said."""
+    english = position.memo(("page", seat, choice), lambda: _plan_choices_page(position, seat, choice))
+    if words is None or words.language == ENGLISH or not presenter(position.record.game).engine_words:
+        return english
+    return position.memo(("page", seat, choice, words.language), lambda: _page_in(position, english, words))
+
+
+#: A page title's page number ("Left Carrot (pay 1 bee) (page 2 of 3)").
+_PAGE_OF = re.compile(r"(.*) \(page (\d+) of (\d+)\)")
+#: An entry that opens a picker step ("Left Carrot (pay 1 bee) …").
+_OPENS = " …"
+
+
+def _page_in(position: Position, page: Page, words: Words) -> Page:
+    """`page` with its labels, title and menu placeholders in `words`' language: the engine's
+    labels and steps through its templates (bot/presenters/engine_words.py), the picker's own
+    buttons and the presenter's menus from the catalogs."""
+    game = position.record.game
+
+    def say(label: str) -> str:
+        if label.endswith(_OPENS):
+            return translate(words, label.removesuffix(_OPENS), game) + _OPENS
+        return translate(words, label, game)
+
+    said = {entry.choice: Entry(say(entry.label), entry.choice) for entry in page.entries}
+    title = page.title
+    if title is not None:
+        numbered = _PAGE_OF.fullmatch(title)
+        if numbered is None:
+            title = say(title)
+        else:
+            title = words.text(
+                "{title} (page {page} of {pages})",
+                title=say(numbered.group(1)),
+                page=numbered.group(2),
+                pages=numbered.group(3),
+            )
+    sections = None
+    if page.sections is not None:
+        theirs = presenter(game).menu_sections(page.title, page.entries, words) or page.sections
+        sections = [(placeholder, [said.get(e.choice, e) for e in menu]) for placeholder, menu in theirs]
+    return replace(
+        page,
+        title=title,
+        entries=[said[entry.choice] for entry in page.entries],
+        nav=[Entry(words.text(entry.label), entry.choice) for entry in page.nav],
+        sections=sections,
+        placeholder=words.text(page.placeholder),
+    )
+
+
+def _plan_choices_page(position: Position, seat: int, choice: str) -> Page:
+    labels, steps = position.labels_and_steps(seat)
+    groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
+    shows = presenter(position.record.game)
+    view = position.view(seat)
+    most = None if view is None else shows.most_choices(view, seat)
+    page = plan_page(labels, steps, choice, shows.flat_limit, groups, most)
+    page.grid = shows.button_grid(page.entries) if page.entries else None
+    if not page.as_buttons:
+        sections = shows.menu_sections(page.title, page.entries)
+        if sections is not None and fits_menus(sections):
+            page.sections = sections
+    return page
+
+
+def offers(position: Position, seat: int, choice: str, menu: int | None = None) -> bool:
+    """Whether `seat`'s choices at `position` offer `choice` on one of their pages, as a button
+    (`menu` None) or in menu number `menu`: a table or hand accepts nothing else (issue 27 item 5)."""
+    # The pages are opened one by one, from the first, only until one offers it: a click is
+    # almost always on the first page or one it opens (issue 31: planning every page with its
+    # grid of buttons was about 15% of a click).
+    return offered_on(reachable_pages(lambda c: choices_page(position, seat, c)), choice, menu)
