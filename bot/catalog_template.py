@@ -200,7 +200,9 @@ def data_strings() -> Iterator[str]:
 
 def write(catalog: Catalog, path: Path) -> None:
     """`catalog` to `path`; each message says the files it is in, not the lines, so that moving
-    code rewrites no catalog (and branches that add entries merge without conflicts over them)."""
+    code rewrites no catalog (and branches that add entries merge without conflicts over them).
+    An entry the code no longer says is dropped, not kept as an obsolete `#~` one: git keeps the
+    old translations."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
         write_po(
@@ -211,6 +213,7 @@ def write(catalog: Catalog, path: Path) -> None:
             sort_output=False,
             include_previous=False,
             include_lineno=False,
+            ignore_obsolete=True,
         )
 
 
