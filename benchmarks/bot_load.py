@@ -377,11 +377,16 @@ class Load:
             )
 
         def done() -> bool:
-            return any(
-                (token in call.path and not call.path.endswith("/callback") and call.status)
-                or shown_on_table(call)
-                for call in reversed(self.fake.calls[-200:])
-            )
+            # Every call since the click, however many other games' calls came after (the last
+            # 200 alone missed an edit once 20 games flat out had made 200 more calls since).
+            for call in reversed(self.fake.calls):
+                if call.at < since:
+                    return False
+                if (
+                    token in call.path and not call.path.endswith("/callback") and call.status
+                ) or shown_on_table(call):
+                    return True
+            return False
 
         await self.fake.wait_until(done, timeout=30, what="the deferred answer")
 
