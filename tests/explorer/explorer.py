@@ -32,6 +32,7 @@ from bot.basics import refusals
 from bot.basics.clock import ManualClock
 from bot.basics.words import PSEUDO, accent
 from tests.explorer.commands import TEST_GAMES, Invocation, random_invocation
+from tests.explorer.controls import Control, controls, is_choice, last_change, progress_weight
 from tests.explorer.crash import kill
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from tests.fake_discord.language_check import proper_names, unmarked_words
@@ -153,17 +154,17 @@ class Explorer:
         """Messages with components `user` can click: public ones and their own ephemerals."""
         found = []
         for channel in self._all_channels():
-            found += [m for m in self.fake.public_messages(channel) if not m.deleted and _controls(m)]
-        found += [m for m in self.fake.ephemeral_messages(user) if not m.deleted and _controls(m)]
+            found += [m for m in self.fake.public_messages(channel) if not m.deleted and controls(m)]
+        found += [m for m in self.fake.ephemeral_messages(user) if not m.deleted and controls(m)]
         return found
 
     def _newest_hand(self, user: FakeUser, channel_id: int) -> FakeMessage | None:
         hands = [
             m
             for m in self.fake.ephemeral_messages(user)
-            if m.channel_id == channel_id and not m.deleted and any(_is_choice(c) for c in m.custom_ids())
+            if m.channel_id == channel_id and not m.deleted and any(is_choice(c) for c in m.custom_ids())
         ]
-        return max(hands, key=_last_change, default=None)
+        return max(hands, key=last_change, default=None)
 
     def _is_newest(self, user: FakeUser, message: FakeMessage) -> bool:
         """Whether `message` is the clicker's newest hand in its channel, or a live public table."""
@@ -178,12 +179,12 @@ class Explorer:
         buttons first."""
         user = self.rng.choice(self.users)
         await self.settle()
-        newest = sorted(self._visible(user), key=_last_change)[-10:]
-        offered = [(message, control) for message in newest for control in _controls(message)]
+        newest = sorted(self._visible(user), key=last_change)[-10:]
+        offered = [(message, control) for message in newest for control in controls(message)]
         if not offered:
             await self._command(self._play_somewhere())
             return
-        weights = [_progress_weight(control) for _, control in offered]
+        weights = [progress_weight(control) for _, control in offered]
         message, control = self.rng.choices(offered, weights)[0]
         interaction = await self._use(user, message, control, checked=True)
         # Follow a private answer with choices for a step or two, as a person would.
@@ -192,7 +193,7 @@ class Explorer:
             if answer is None or answer.ephemeral_to != user.id:
                 return
             await self.settle()
-            choices = [c for c in _controls(answer) if _is_choice(c.custom_id)] or _controls(answer)
+            choices = [c for c in controls(answer) if is_choice(c.custom_id)] or controls(answer)
             if not choices:
                 return
             interaction = await self._use(user, answer, self.rng.choice(choices), checked=True)
@@ -219,7 +220,7 @@ class Explorer:
             stored = self._rows("SELECT seats FROM games WHERE id = ?", game_id)
             seats = json.loads(stored[0][0]) if stored else []
             people = {int(seat["user_id"]) for seat in seats if seat.get("user_id")}
-            join = next((c for c in _controls(message) if c.custom_id.endswith(":join")), None)
+            join = next((c for c in controls(message) if c.custom_id.endswith(":join")), None)
             if len(seats) >= wanted or join is None:
                 break
             friends = [u for u in self.users if u.id not in people]
@@ -227,7 +228,7 @@ class Explorer:
                 break
             await self._use(self.rng.choice(friends), message, join, checked=False)
             await self.settle()
-        start = next((c for c in _controls(message) if c.custom_id.endswith(":start")), None)
+        start = next((c for c in controls(message) if c.custom_id.endswith(":start")), None)
         if start is not None:
             await self._use(host, message, start, checked=False)
 
@@ -236,15 +237,15 @@ class Explorer:
         messages = self._visible(user)
         if messages:
             message = self.rng.choice(messages)
-            await self._use(user, message, self.rng.choice(_controls(message)), checked=False)
+            await self._use(user, message, self.rng.choice(controls(message)), checked=False)
 
     async def _old_message(self) -> None:
         """A control on one of the oldest messages still up (a finished game's table, an old hand)."""
         user = self.rng.choice(self.users)
-        messages = sorted(self._visible(user), key=_last_change)[:5]
+        messages = sorted(self._visible(user), key=last_change)[:5]
         if messages:
             message = self.rng.choice(messages)
-            await self._use(user, message, self.rng.choice(_controls(message)), checked=False)
+            await self._use(user, message, self.rng.choice(controls(message)), checked=False)
 
     async def _command(self, invocation: Invocation | None = None) -> None:
         user = self.rng.choice(self.users)
@@ -307,9 +308,9 @@ class Explorer:
             messages = self._visible(user)
             if messages:
                 message = self.rng.choice(messages)
-                control = self.rng.choice(_controls(message))
+                control = self.rng.choice(controls(message))
                 self._note(f"{user.name} presses {control.label!r} and the bot is killed at once")
-                if control in _controls(message):
+                if control in controls(message):
                     await self._send(user, message, control)
                     await asyncio.sleep(self.rng.random() * 0.2)  # somewhere inside its handling
         self._note("killed restart")
@@ -329,9 +330,9 @@ class Explorer:
     async def _use(
         self, user: FakeUser, message: FakeMessage, control: Control, *, checked: bool
     ) -> FakeInteraction | None:
-        if control not in _controls(message):  # redrawn meanwhile: a person sees the new one
+        if control not in controls(message):  # redrawn meanwhile: a person sees the new one
             return None
-        newest = checked and _is_choice(control.custom_id) and self._is_newest(user, message)
+        newest = checked and is_choice(control.custom_id) and self._is_newest(user, message)
         where = "hand" if message.ephemeral_to else "table" if message.custom_ids() else "message"
         self._note(f"{user.name} uses {control.label!r} ({control.custom_id}) on {where} {message.id}")
         interaction = await self._send(user, message, control)
@@ -491,32 +492,6 @@ class Explorer:
             connection.close()
 
 
-@dataclass(frozen=True)
-class Control:
-    """A button (options None) or a string menu (its option values, and how many it takes)."""
-
-    custom_id: str
-    label: str
-    options: list[str] | None = None
-    counts: tuple[int, int] = (1, 1)
-
-
-def _controls(message: FakeMessage) -> list[Control]:
-    found = [
-        Control(str(b["custom_id"]), str(b.get("label") or b.get("emoji") or ""))
-        for b in message.buttons()
-        if "custom_id" in b and not b.get("disabled")
-    ]
-    for menu in message.selects():
-        options = [str(o["value"]) for o in menu.get("options", [])]
-        if menu.get("type", 3) == 3 and options and not menu.get("disabled"):
-            counts = (int(menu.get("min_values", 1)), int(menu.get("max_values", 1)))
-            found.append(
-                Control(str(menu["custom_id"]), str(menu.get("placeholder", "menu")), options, counts)
-            )
-    return found
-
-
 #: The test games (TEST_GAMES=true only, never on a server by default) are not catalog texts: a
 #: language's run does not hold them to its marks. The rules' pages are held to them: the
 #: pseudo-locale reads every page made pseudo (bot.basics.words.pseudo_markdown).
@@ -536,22 +511,3 @@ def in_one_language(invocation: Invocation) -> Invocation:
     if invocation.command == "settings" and "language" in invocation.options:
         return Invocation("settings", {k: v for k, v in invocation.options.items() if k != "language"}, True)
     return invocation
-
-
-def _is_choice(custom_id: str) -> bool:
-    return custom_id.startswith(("gc:c:", "gc:s:"))
-
-
-#: Controls that move things on, by their ids (labels are in the reader's language): My hand,
-#: Join, Start, Add computer, Host options, Play again, I'm back.
-_PROGRESS = re.compile(r"^gc:(hand:|again:|back:|lobby:\d+:(join|start|host|add-))")
-
-
-def _progress_weight(control: Control) -> float:
-    if _is_choice(control.custom_id):
-        return 6.0
-    return 3.0 if _PROGRESS.match(control.custom_id) else 1.0
-
-
-def _last_change(message: FakeMessage) -> tuple[Any, int]:
-    return (message.edited_at or message.created_at, message.id)
