@@ -34,10 +34,12 @@ async def explore(
     seconds: float,
     max_findings: int = 1,
     locale: str | None = None,
+    whole_games: bool = False,
 ) -> Explorer:
     """Start the bot and explore for `seconds` (or until `max_findings`); the explorer. `locale`:
     the server's and every person's language (issue 32; "x-pseudo": every word shown is checked
-    for the catalogs' marks)."""
+    for the catalogs' marks). `whole_games`: people play the games going to their end, and the
+    run stops once each garden kind was (tests/explorer/whole_games.py)."""
     if locale is not None:
         fake.guild.locale = locale
         for user in fake.users.values():
@@ -55,5 +57,6 @@ async def explore(
     )
     explorer.verbose = bool(os.environ.get("EXPLORER_VERBOSE"))
     explorer.locale = locale
+    explorer.whole_games = whole_games
     await explorer.run(seconds, max_findings=max_findings)
     return explorer
