@@ -291,17 +291,7 @@ class Explorer:
     ) -> None:
         user = self.rng.choice(self.users)
         channel = channel or self.rng.choice(self._all_channels())
-        if invocation is None and self.whole_games:
-            # Nothing that ends, leaves or pauses; games are opened by their own step.
-            invocation = random_invocation(
-                self.fake, self.rng, self.users, self._game_ids(), leave_out=LEFT_OUT
-            )
-        elif invocation is None:
-            # Half the commands start a game: games are where the paths are.
-            wanted = "play" if self.rng.random() < 0.5 else None
-            invocation = random_invocation(
-                self.fake, self.rng, self.users, self._game_ids(), command_name=wanted
-            )
+        invocation = invocation or self._draw_command()
         if self.locale is not None:
             invocation = in_one_language(invocation)
         self._note(f"{user.name} in #{channel.name}: {invocation}")
@@ -320,6 +310,15 @@ class Explorer:
         )
         if taken and not open_before:
             self._find(f"/play refused in #{channel.name}, where no game is seen: {text!r}")
+
+    def _draw_command(self) -> Invocation:
+        """A command drawn from the synced tree: half of them `/play` (games are where the paths
+        are); in whole-games mode nothing that ends, leaves or pauses, and no `/play` (games are
+        opened by their own step)."""
+        if self.whole_games:
+            return random_invocation(self.fake, self.rng, self.users, self._game_ids(), leave_out=LEFT_OUT)
+        wanted = "play" if self.rng.random() < 0.5 else None
+        return random_invocation(self.fake, self.rng, self.users, self._game_ids(), command_name=wanted)
 
     async def _start_somewhere(self) -> None:
         """A game opened where there is nothing to press (in whole-games mode, one of a kind with
