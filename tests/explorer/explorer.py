@@ -26,25 +26,15 @@ import re
 import sqlite3
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.basics import refusals
 from bot.basics.clock import ManualClock
 from bot.basics.words import PSEUDO, accent
-from tests.explorer.commands import TEST_GAMES, Invocation, random_invocation, shortest
+from tests.explorer.commands import TEST_GAMES, Invocation, random_invocation
 from tests.explorer.controls import Control, controls, is_choice, last_change, progress_weight
 from tests.explorer.crash import kill
-from tests.explorer.whole_games import (
-    KINDS,
-    LEFT_OUT,
-    WAITS,
-    WHOLE_JUMPS,
-    WHOLE_STEPS,
-    all_finished,
-    allowed,
-    finished_by_kind,
-    going,
-)
+from tests.explorer.whole_games import finished_by_kind
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from tests.fake_discord.language_check import proper_names, unmarked_words
 
@@ -113,13 +103,11 @@ class Explorer:
     #: Everyone's language (server and users) when the explorer plays in one: in the pseudo-locale
     #: every word shown must carry the catalogs' marks (issue 32).
     locale: str | None = None
-    #: Whole-games mode (tests/explorer/whole_games.py): people play the games going to their end,
-    #: and the run stops once each garden kind was played to its end.
-    whole_games: bool = False
-    #: The stored games (id: (game, status)) as the step began: what whole-games people may press.
-    _games: dict[int, tuple[str, str]] = field(default_factory=dict)
     _kinds_found: set[str] = field(default_factory=set)
     _errors_seen: int = 0
+    #: The mix of steps and the clock's jumps (whole-games mode has its own: WholeGamesExplorer).
+    STEP_MIX: ClassVar[tuple[tuple[str, int], ...]] = STEPS
+    CLOCK_JUMPS: ClassVar[tuple[int, ...]] = JUMPS
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -127,19 +115,25 @@ class Explorer:
         """Explore for `seconds` of wall time (or `max_steps`), stopping after `max_findings`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
-        steps = WHOLE_STEPS if self.whole_games else STEPS
+        mix = self.STEP_MIX
         while loop.time() < deadline and self.steps < max_steps and len(self.findings) < max_findings:
             self.steps += 1
-            kind = self.rng.choices([s for s, _ in steps], [w for _, w in steps])[0]
+            kind = self.rng.choices([s for s, _ in mix], [w for _, w in mix])[0]
             self.counts[kind] = self.counts.get(kind, 0) + 1
-            if self.whole_games:
-                self._games = {int(i): (g, s) for i, g, s in self._rows("SELECT id, game, status FROM games")}
+            self._before_step()
             await getattr(self, f"_{kind}")()
             self._check_logs()
             if self.steps % 10 == 0:
                 await self._check_messages()
-                if self.whole_games and all_finished(self.finished()):
+                if self._done():
                     break
+
+    def _before_step(self) -> None:
+        """What a mode looks at before each step (nothing here)."""
+
+    def _done(self) -> bool:
+        """Whether the run has what it came for before its time is up (never, here)."""
+        return False
 
     def finished(self) -> dict[str, int]:
         """Games played to their end, by game (every garden kind listed)."""
@@ -188,12 +182,8 @@ class Explorer:
         return found
 
     def _offered(self, message: FakeMessage) -> list[Control]:
-        """The controls people press on `message` (in whole-games mode: none that ends a lobby or
-        opens a second game of a kind)."""
-        found = controls(message)
-        if self.whole_games:
-            found = [c for c in found if allowed(c.custom_id, self._games)]
-        return found
+        """The controls people press on `message` (all of them, here)."""
+        return controls(message)
 
     def _newest_hand(self, user: FakeUser, channel_id: int) -> FakeMessage | None:
         hands = [
@@ -313,102 +303,13 @@ class Explorer:
 
     def _draw_command(self) -> Invocation:
         """A command drawn from the synced tree: half of them `/play` (games are where the paths
-        are); in whole-games mode nothing that ends, leaves or pauses, and no `/play` (games are
-        opened by their own step)."""
-        if self.whole_games:
-            return random_invocation(self.fake, self.rng, self.users, self._game_ids(), leave_out=LEFT_OUT)
+        are)."""
         wanted = "play" if self.rng.random() < 0.5 else None
         return random_invocation(self.fake, self.rng, self.users, self._game_ids(), command_name=wanted)
 
     async def _start_somewhere(self) -> None:
-        """A game opened where there is nothing to press (in whole-games mode, one of a kind with
-        none going)."""
-        if self.whole_games:
-            await self._start_game()
-        else:
-            await self._command(random_invocation(self.fake, self.rng, self.users, [], command_name="play"))
-
-    # --- whole games (tests/explorer/whole_games.py) --------------------------------------------
-
-    async def _start_game(self) -> None:
-        """`/play` a garden kind with no game going, with the options that keep it short, in a
-        channel with no open game (if there is one)."""
-        idle = [sub for sub, kind in KINDS.items() if kind not in going(self._games)]
-        if not idle:
-            return
-        invocation = shortest(
-            self.fake,
-            random_invocation(
-                self.fake, self.rng, self.users, [], command_name="play", subcommand=self.rng.choice(idle)
-            ),
-        )
-        free = [c for c in self._all_channels() if not self._open_games_in(c.id)]
-        await self._command(invocation, self.rng.choice(free) if free else None)
-
-    async def _play_on(self) -> None:
-        """A person seated at a game in progress plays on: a choice on their newest hand or the
-        live table, else My hand (followed a step or two); with no game in progress, a lobby is
-        filled or a game opened."""
-        await self.settle()
-        active = self._rows("SELECT id, seats FROM games WHERE status = 'active'")
-        if not active:
-            lobbies = any(status == "lobby" for _, status in self._games.values())
-            await (self._fill_lobby() if lobbies else self._start_game())
-            return
-        game_id, stored = self.rng.choice(active)
-        seats = [int(seat.get("user_id") or 0) for seat in json.loads(stored)]
-        people = [u for u in self.users if u.id in seats]
-        self.rng.shuffle(people)
-        for user in people:
-            offered = self._choices_for(user, int(game_id), seats)
-            if offered:
-                message, control = self.rng.choice(offered)
-                await self._follow(user, await self._use(user, message, control, checked=True))
-                return
-        messages = self._game_messages(int(game_id))
-        tables = [m for m in messages if m.ephemeral_to is None]
-        if not people or not tables:
-            return
-        table = max(tables, key=last_change)
-        self._note(f"no choice for the people of game {game_id}: {table.text()[:120]!r}")
-        # Nobody's newest hand offers a choice (a hand without choices is not redrawn when they
-        # come): each looks at their hand until one can choose; if none can, everyone waits (a
-        # reply window only some are asked in closes with its clock).
-        hand = next((c for c in controls(table) if c.custom_id == f"gc:hand:{game_id}"), None)
-        for user in people:
-            interaction = None if hand is None else await self._use(user, table, hand, checked=True)
-            answer = interaction.original if interaction is not None else None
-            if answer is not None and any(is_choice(c.custom_id) for c in controls(answer)):
-                await self._follow(user, interaction)
-                return
-        await self._time(self.rng.choice(WAITS))
-
-    def _choices_for(
-        self, user: FakeUser, game_id: int, seats: list[int]
-    ) -> list[tuple[FakeMessage, Control]]:
-        """The choices `user` may make in game `game_id`: on their newest hand there, and on its
-        newest table those of their own seat."""
-        messages = self._game_messages(game_id)
-        hands = [m for m in messages if m.ephemeral_to == user.id and any(map(is_choice, m.custom_ids()))]
-        tables = [m for m in messages if m.ephemeral_to is None and any(map(is_choice, m.custom_ids()))]
-        found = []
-        for message in [max(hands, key=last_change)] if hands else []:
-            found += [(message, c) for c in controls(message) if is_choice(c.custom_id)]
-        for message in [max(tables, key=last_change)] if tables else []:
-            for control in controls(message):
-                seat = int(control.custom_id.split(":")[3]) if is_choice(control.custom_id) else -1
-                if 0 <= seat < len(seats) and seats[seat] == user.id:
-                    found.append((message, control))
-        return found
-
-    def _game_messages(self, game_id: int) -> list[FakeMessage]:
-        """Messages up whose controls belong to game `game_id` (hands, tables)."""
-        mine = re.compile(rf"^gc:(c|s|hand|text|back):{game_id}(:|$)")
-        return [
-            m
-            for m in self.fake.messages.values()
-            if not m.deleted and any(mine.match(c) for c in m.custom_ids())
-        ]
+        """A game opened where there is nothing to press."""
+        await self._command(random_invocation(self.fake, self.rng, self.users, [], command_name="play"))
 
     async def _forged(self) -> None:
         user = self.rng.choice(self.users)
@@ -422,7 +323,7 @@ class Explorer:
         await self._answered(interaction)
 
     async def _time(self, seconds: float | None = None) -> None:
-        seconds = seconds or self.rng.choice(WHOLE_JUMPS if self.whole_games else JUMPS)
+        seconds = seconds or self.rng.choice(self.CLOCK_JUMPS)
         self._note(f"time moves on {seconds} s")
         self.clock.advance(seconds)
         await self.settle()

@@ -11,6 +11,7 @@ from bot.basics.clock import ManualClock
 from bot.play.lobby import DEFAULT_LOBBY_TTL
 from tests.explorer.commands import command_node, random_invocation, shortest
 from tests.explorer.explorer import STEPS, Explorer
+from tests.explorer.whole_explorer import WholeGamesExplorer
 from tests.explorer.whole_games import (
     KINDS,
     LEFT_OUT,
@@ -25,9 +26,8 @@ from tests.fake_discord import BotRunner, FakeDiscord
 
 
 def _explorer(fake: FakeDiscord, runner: BotRunner, *, whole: bool) -> Explorer:
-    explorer = Explorer(fake, runner, ManualClock(), random.Random(5), [fake.alice, fake.bob], [fake.general])
-    explorer.whole_games = whole
-    return explorer
+    kind = WholeGamesExplorer if whole else Explorer
+    return kind(fake, runner, ManualClock(), random.Random(5), [fake.alice, fake.bob], [fake.general])
 
 
 async def test_whole_games_commands_never_end_leave_pause_or_open_a_game(
@@ -81,7 +81,8 @@ def test_whole_games_steps_and_clock_jumps() -> None:
     assert {"restart", "kill", "forged", "old_message", "click_anything"} <= set(weights)
     assert set(weights) - {"play_on", "start_game"} <= {name for name, _ in STEPS}
     assert weights["play_on"] > sum(weights.values()) / 2
-    assert all(hasattr(Explorer, f"_{name}") for name in weights)
+    assert all(hasattr(WholeGamesExplorer, f"_{name}") for name in weights)
+    assert (WholeGamesExplorer.STEP_MIX, WholeGamesExplorer.CLOCK_JUMPS) == (WHOLE_STEPS, WHOLE_JUMPS)
     assert max(WHOLE_JUMPS + WAITS) < DEFAULT_LOBBY_TTL / 10
 
 
