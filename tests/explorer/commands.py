@@ -60,15 +60,21 @@ def random_invocation(
     game_ids: list[int],
     *,
     command_name: str | None = None,
+    subcommand: str | None = None,
+    leave_out: tuple[str, ...] = (),
 ) -> Invocation:
-    """A random command of the synced tree (global commands; `command_name`: that one), with
-    random allowed options."""
-    commands = [c for c in fake.global_commands if command_name in (None, c["name"])]
+    """A random command of the synced tree (global commands; `command_name`: that one, and
+    `subcommand` its subcommand; none of `leave_out`), with random allowed options."""
+    commands = [
+        c for c in fake.global_commands if command_name in (None, c["name"]) and c["name"] not in leave_out
+    ]
     command = rng.choice(commands)
     words = [command["name"]]
     node = command
     while True:
         subs = [o for o in node.get("options") or [] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+        if subcommand is not None and len(words) == 1:
+            subs = [o for o in subs if o["name"] == subcommand]
         if not subs:
             break
         node = rng.choices(subs, [1 if o["name"] in TEST_GAMES else 4 for o in subs])[0]
@@ -81,3 +87,33 @@ def random_invocation(
                 options[option["name"]] = value
     manage = command.get("default_member_permissions") is not None
     return Invocation(" ".join(words), options, manage_guild=manage)
+
+
+#: `/play` options that keep a game short, and the end of their range that does: Garden Party's
+#: and Garden Sabotage's most rounds and Garden Party's reply window at their least, its short game.
+SHORTER: dict[str, str] = {"season_rounds": "least", "reply_seconds": "least", "short_game": "true"}
+
+
+def command_node(fake: FakeDiscord, invocation: Invocation) -> dict[str, Any]:
+    """The synced definition of the (sub)command `invocation` calls."""
+    node: dict[str, Any] = next(c for c in fake.global_commands if c["name"] == invocation.command.split()[0])
+    for word in invocation.command.split()[1:]:
+        node = next(o for o in node.get("options") or [] if o["name"] == word)
+    return node
+
+
+def shortest(fake: FakeDiscord, invocation: Invocation) -> Invocation:
+    """`invocation` with the options of `SHORTER` its command offers set to the shortest game,
+    at values the synced tree offers (its least value or choice; never a value of our own)."""
+    options = dict(invocation.options)
+    for option in command_node(fake, invocation).get("options") or []:
+        end = SHORTER.get(option["name"])
+        if end is None:
+            continue
+        if option["type"] == BOOLEAN:
+            options[option["name"]] = end == "true"
+        elif option.get("choices"):
+            options[option["name"]] = min(c["value"] for c in option["choices"])
+        elif "min_value" in option:
+            options[option["name"]] = option["min_value"]
+    return Invocation(invocation.command, options, invocation.manage_guild)

@@ -26,13 +26,15 @@ import re
 import sqlite3
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.basics import refusals
 from bot.basics.clock import ManualClock
 from bot.basics.words import PSEUDO, accent
 from tests.explorer.commands import TEST_GAMES, Invocation, random_invocation
+from tests.explorer.controls import Control, controls, is_choice, last_change, progress_weight
 from tests.explorer.crash import kill
+from tests.explorer.whole_games import finished_by_kind
 from tests.fake_discord import BotRunner, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from tests.fake_discord.language_check import proper_names, unmarked_words
 
@@ -103,6 +105,9 @@ class Explorer:
     locale: str | None = None
     _kinds_found: set[str] = field(default_factory=set)
     _errors_seen: int = 0
+    #: The mix of steps and the clock's jumps (whole-games mode has its own: WholeGamesExplorer).
+    STEP_MIX: ClassVar[tuple[tuple[str, int], ...]] = STEPS
+    CLOCK_JUMPS: ClassVar[tuple[int, ...]] = JUMPS
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -110,14 +115,29 @@ class Explorer:
         """Explore for `seconds` of wall time (or `max_steps`), stopping after `max_findings`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
+        mix = self.STEP_MIX
         while loop.time() < deadline and self.steps < max_steps and len(self.findings) < max_findings:
             self.steps += 1
-            kind = self.rng.choices([s for s, _ in STEPS], [w for _, w in STEPS])[0]
+            kind = self.rng.choices([s for s, _ in mix], [w for _, w in mix])[0]
             self.counts[kind] = self.counts.get(kind, 0) + 1
+            self._before_step()
             await getattr(self, f"_{kind}")()
             self._check_logs()
             if self.steps % 10 == 0:
                 await self._check_messages()
+                if self._done():
+                    break
+
+    def _before_step(self) -> None:
+        """What a mode looks at before each step (nothing here)."""
+
+    def _done(self) -> bool:
+        """Whether the run has what it came for before its time is up (never, here)."""
+        return False
+
+    def finished(self) -> dict[str, int]:
+        """Games played to their end, by game (every garden kind listed)."""
+        return finished_by_kind(self._rows("SELECT game, status, end_reason FROM games"))
 
     def report(self) -> str:
         """The steps taken by kind, the games reached (by game and status, with the most moves
@@ -130,7 +150,11 @@ class Explorer:
                 "GROUP BY game, status ORDER BY game, status"
             )
         )
-        return f"{self.steps} steps ({done}); games: {games}; {len(self.findings)} findings"
+        ended = ", ".join(f"{game} {count}" for game, count in sorted(self.finished().items()))
+        return (
+            f"{self.steps} steps ({done}); games: {games}; played to the end: {ended}; "
+            f"{len(self.findings)} findings"
+        )
 
     def _find(self, what: str) -> None:
         """Record a finding, once per kind (ids and numbers aside)."""
@@ -153,17 +177,21 @@ class Explorer:
         """Messages with components `user` can click: public ones and their own ephemerals."""
         found = []
         for channel in self._all_channels():
-            found += [m for m in self.fake.public_messages(channel) if not m.deleted and _controls(m)]
-        found += [m for m in self.fake.ephemeral_messages(user) if not m.deleted and _controls(m)]
+            found += [m for m in self.fake.public_messages(channel) if not m.deleted and self._offered(m)]
+        found += [m for m in self.fake.ephemeral_messages(user) if not m.deleted and self._offered(m)]
         return found
+
+    def _offered(self, message: FakeMessage) -> list[Control]:
+        """The controls people press on `message` (all of them, here)."""
+        return controls(message)
 
     def _newest_hand(self, user: FakeUser, channel_id: int) -> FakeMessage | None:
         hands = [
             m
             for m in self.fake.ephemeral_messages(user)
-            if m.channel_id == channel_id and not m.deleted and any(_is_choice(c) for c in m.custom_ids())
+            if m.channel_id == channel_id and not m.deleted and any(is_choice(c) for c in m.custom_ids())
         ]
-        return max(hands, key=_last_change, default=None)
+        return max(hands, key=last_change, default=None)
 
     def _is_newest(self, user: FakeUser, message: FakeMessage) -> bool:
         """Whether `message` is the clicker's newest hand in its channel, or a live public table."""
@@ -178,21 +206,23 @@ class Explorer:
         buttons first."""
         user = self.rng.choice(self.users)
         await self.settle()
-        newest = sorted(self._visible(user), key=_last_change)[-10:]
-        offered = [(message, control) for message in newest for control in _controls(message)]
+        newest = sorted(self._visible(user), key=last_change)[-10:]
+        offered = [(message, control) for message in newest for control in self._offered(message)]
         if not offered:
-            await self._command(self._play_somewhere())
+            await self._start_somewhere()
             return
-        weights = [_progress_weight(control) for _, control in offered]
+        weights = [progress_weight(control) for _, control in offered]
         message, control = self.rng.choices(offered, weights)[0]
-        interaction = await self._use(user, message, control, checked=True)
-        # Follow a private answer with choices for a step or two, as a person would.
+        await self._follow(user, await self._use(user, message, control, checked=True))
+
+    async def _follow(self, user: FakeUser, interaction: FakeInteraction | None) -> None:
+        """Follow a private answer with choices for a step or two, as a person would."""
         for _ in range(3):
             answer = interaction.original if interaction is not None else None
             if answer is None or answer.ephemeral_to != user.id:
                 return
             await self.settle()
-            choices = [c for c in _controls(answer) if _is_choice(c.custom_id)] or _controls(answer)
+            choices = [c for c in self._offered(answer) if is_choice(c.custom_id)] or self._offered(answer)
             if not choices:
                 return
             interaction = await self._use(user, answer, self.rng.choice(choices), checked=True)
@@ -206,7 +236,7 @@ class Explorer:
             "WHERE status = 'lobby' AND lobby_message_id IS NOT NULL"
         )
         if not lobbies:
-            await self._command(self._play_somewhere())
+            await self._start_somewhere()
             return
         game_id, host_id, message_id, fewest, most = self.rng.choice(lobbies)
         host = next((u for u in self.users if u.id == int(host_id)), None)
@@ -219,7 +249,7 @@ class Explorer:
             stored = self._rows("SELECT seats FROM games WHERE id = ?", game_id)
             seats = json.loads(stored[0][0]) if stored else []
             people = {int(seat["user_id"]) for seat in seats if seat.get("user_id")}
-            join = next((c for c in _controls(message) if c.custom_id.endswith(":join")), None)
+            join = next((c for c in controls(message) if c.custom_id.endswith(":join")), None)
             if len(seats) >= wanted or join is None:
                 break
             friends = [u for u in self.users if u.id not in people]
@@ -227,7 +257,7 @@ class Explorer:
                 break
             await self._use(self.rng.choice(friends), message, join, checked=False)
             await self.settle()
-        start = next((c for c in _controls(message) if c.custom_id.endswith(":start")), None)
+        start = next((c for c in controls(message) if c.custom_id.endswith(":start")), None)
         if start is not None:
             await self._use(host, message, start, checked=False)
 
@@ -236,25 +266,22 @@ class Explorer:
         messages = self._visible(user)
         if messages:
             message = self.rng.choice(messages)
-            await self._use(user, message, self.rng.choice(_controls(message)), checked=False)
+            await self._use(user, message, self.rng.choice(self._offered(message)), checked=False)
 
     async def _old_message(self) -> None:
         """A control on one of the oldest messages still up (a finished game's table, an old hand)."""
         user = self.rng.choice(self.users)
-        messages = sorted(self._visible(user), key=_last_change)[:5]
+        messages = sorted(self._visible(user), key=last_change)[:5]
         if messages:
             message = self.rng.choice(messages)
-            await self._use(user, message, self.rng.choice(_controls(message)), checked=False)
+            await self._use(user, message, self.rng.choice(self._offered(message)), checked=False)
 
-    async def _command(self, invocation: Invocation | None = None) -> None:
+    async def _command(
+        self, invocation: Invocation | None = None, channel: FakeChannel | None = None
+    ) -> None:
         user = self.rng.choice(self.users)
-        channel = self.rng.choice(self._all_channels())
-        if invocation is None:
-            # Half the commands start a game: games are where the paths are.
-            wanted = "play" if self.rng.random() < 0.5 else None
-            invocation = random_invocation(
-                self.fake, self.rng, self.users, self._game_ids(), command_name=wanted
-            )
+        channel = channel or self.rng.choice(self._all_channels())
+        invocation = invocation or self._draw_command()
         if self.locale is not None:
             invocation = in_one_language(invocation)
         self._note(f"{user.name} in #{channel.name}: {invocation}")
@@ -274,8 +301,15 @@ class Explorer:
         if taken and not open_before:
             self._find(f"/play refused in #{channel.name}, where no game is seen: {text!r}")
 
-    def _play_somewhere(self) -> Invocation:
-        return random_invocation(self.fake, self.rng, self.users, [], command_name="play")
+    def _draw_command(self) -> Invocation:
+        """A command drawn from the synced tree: half of them `/play` (games are where the paths
+        are)."""
+        wanted = "play" if self.rng.random() < 0.5 else None
+        return random_invocation(self.fake, self.rng, self.users, self._game_ids(), command_name=wanted)
+
+    async def _start_somewhere(self) -> None:
+        """A game opened where there is nothing to press."""
+        await self._command(random_invocation(self.fake, self.rng, self.users, [], command_name="play"))
 
     async def _forged(self) -> None:
         user = self.rng.choice(self.users)
@@ -288,8 +322,8 @@ class Explorer:
         interaction = await self.fake.forge_click(user, message, custom_id, claimed=self.rng.random() < 0.5)
         await self._answered(interaction)
 
-    async def _time(self) -> None:
-        seconds = self.rng.choice(JUMPS)
+    async def _time(self, seconds: float | None = None) -> None:
+        seconds = seconds or self.rng.choice(self.CLOCK_JUMPS)
         self._note(f"time moves on {seconds} s")
         self.clock.advance(seconds)
         await self.settle()
@@ -307,9 +341,9 @@ class Explorer:
             messages = self._visible(user)
             if messages:
                 message = self.rng.choice(messages)
-                control = self.rng.choice(_controls(message))
+                control = self.rng.choice(self._offered(message))
                 self._note(f"{user.name} presses {control.label!r} and the bot is killed at once")
-                if control in _controls(message):
+                if control in controls(message):
                     await self._send(user, message, control)
                     await asyncio.sleep(self.rng.random() * 0.2)  # somewhere inside its handling
         self._note("killed restart")
@@ -329,9 +363,9 @@ class Explorer:
     async def _use(
         self, user: FakeUser, message: FakeMessage, control: Control, *, checked: bool
     ) -> FakeInteraction | None:
-        if control not in _controls(message):  # redrawn meanwhile: a person sees the new one
+        if control not in controls(message):  # redrawn meanwhile: a person sees the new one
             return None
-        newest = checked and _is_choice(control.custom_id) and self._is_newest(user, message)
+        newest = checked and is_choice(control.custom_id) and self._is_newest(user, message)
         where = "hand" if message.ephemeral_to else "table" if message.custom_ids() else "message"
         self._note(f"{user.name} uses {control.label!r} ({control.custom_id}) on {where} {message.id}")
         interaction = await self._send(user, message, control)
@@ -491,32 +525,6 @@ class Explorer:
             connection.close()
 
 
-@dataclass(frozen=True)
-class Control:
-    """A button (options None) or a string menu (its option values, and how many it takes)."""
-
-    custom_id: str
-    label: str
-    options: list[str] | None = None
-    counts: tuple[int, int] = (1, 1)
-
-
-def _controls(message: FakeMessage) -> list[Control]:
-    found = [
-        Control(str(b["custom_id"]), str(b.get("label") or b.get("emoji") or ""))
-        for b in message.buttons()
-        if "custom_id" in b and not b.get("disabled")
-    ]
-    for menu in message.selects():
-        options = [str(o["value"]) for o in menu.get("options", [])]
-        if menu.get("type", 3) == 3 and options and not menu.get("disabled"):
-            counts = (int(menu.get("min_values", 1)), int(menu.get("max_values", 1)))
-            found.append(
-                Control(str(menu["custom_id"]), str(menu.get("placeholder", "menu")), options, counts)
-            )
-    return found
-
-
 #: The test games (TEST_GAMES=true only, never on a server by default) are not catalog texts: a
 #: language's run does not hold them to its marks. The rules' pages are held to them: the
 #: pseudo-locale reads every page made pseudo (bot.basics.words.pseudo_markdown).
@@ -536,22 +544,3 @@ def in_one_language(invocation: Invocation) -> Invocation:
     if invocation.command == "settings" and "language" in invocation.options:
         return Invocation("settings", {k: v for k, v in invocation.options.items() if k != "language"}, True)
     return invocation
-
-
-def _is_choice(custom_id: str) -> bool:
-    return custom_id.startswith(("gc:c:", "gc:s:"))
-
-
-#: Controls that move things on, by their ids (labels are in the reader's language): My hand,
-#: Join, Start, Add computer, Host options, Play again, I'm back.
-_PROGRESS = re.compile(r"^gc:(hand:|again:|back:|lobby:\d+:(join|start|host|add-))")
-
-
-def _progress_weight(control: Control) -> float:
-    if _is_choice(control.custom_id):
-        return 6.0
-    return 3.0 if _PROGRESS.match(control.custom_id) else 1.0
-
-
-def _last_change(message: FakeMessage) -> tuple[Any, int]:
-    return (message.edited_at or message.created_at, message.id)

@@ -9,6 +9,7 @@ import random
 import bot.play.computers
 from bot.basics.clock import ManualClock
 from tests.explorer.explorer import Explorer
+from tests.explorer.whole_explorer import WholeGamesExplorer
 from tests.fake_discord import BotRunner, FakeDiscord
 
 #: A computer's pause in explorer runs (the bot's own is 1.5 s): short, but long enough that people
@@ -34,16 +35,18 @@ async def explore(
     seconds: float,
     max_findings: int = 1,
     locale: str | None = None,
+    whole_games: bool = False,
 ) -> Explorer:
     """Start the bot and explore for `seconds` (or until `max_findings`); the explorer. `locale`:
     the server's and every person's language (issue 32; "x-pseudo": every word shown is checked
-    for the catalogs' marks)."""
+    for the catalogs' marks). `whole_games`: people play the games going to their end, and the
+    run stops once each garden kind was (`WholeGamesExplorer`)."""
     if locale is not None:
         fake.guild.locale = locale
         for user in fake.users.values():
             user.locale = locale
     await runner.start()
-    explorer = Explorer(
+    explorer = (WholeGamesExplorer if whole_games else Explorer)(
         fake,
         runner,
         clock,
