@@ -168,10 +168,13 @@ class Words:
 
     def fill(self, template: str, fields: dict[str, object]) -> str:
         """`template` (already in this language) with its `{field}`s filled from `fields`, and
-        the language's small joins made (French elision)."""
-        if self.language == "fr":
-            template = elided(template, fields)
-        return template.format(**fields)
+        the language's small joins made (`joined`)."""
+        return self.joined(template, fields).format(**fields)
+
+    def joined(self, template: str, fields: Mapping[str, object]) -> str:
+        """`template` with the joins its language makes once the fields are known (French
+        elision: "de {player}" is "d’{player}" for Alice), its placeholders left to fill."""
+        return elided(template, fields) if self.language == "fr" else template
 
     def number(self, n: float) -> str:
         """`n` written the language's way (1,234.5 in English, 1 234,5 in French)."""

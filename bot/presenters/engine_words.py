@@ -38,7 +38,7 @@ from babel.lists import format_list
 from babel.messages.pofile import read_po
 
 from bot.basics.refusals import Refusal
-from bot.basics.words import DOMAIN, ENGLISH, PSEUDO, TEMPLATE, Words, elided
+from bot.basics.words import DOMAIN, ENGLISH, PSEUDO, TEMPLATE, Words
 from engine.api import Event, FieldValue, Phrase, Result, fill
 
 #: Writes a log line of one kind from its event's fields in `words`' language, the seats named by
@@ -167,10 +167,8 @@ def fill_in(
     if said is None:
         return fill(template, seats, fields, names)
     said_fields = {key: value(words, found) for key, found in fields.items()}
-    if words.language == "fr":  # "d’Ulf": the names and values are known only now
-        known = {**said_fields, **{key: names[seat] for key, seat in seats.items() if 0 <= seat < len(names)}}
-        said = elided(said, known)
-    return fill(said, seats, said_fields, names)
+    named = {key: names[seat] for key, seat in seats.items() if 0 <= seat < len(names)}
+    return fill(words.joined(said, {**said_fields, **named}), seats, said_fields, names)
 
 
 def phrase_text(words: Words, phrase: Phrase, names: Sequence[str]) -> str:

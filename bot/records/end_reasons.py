@@ -35,8 +35,6 @@ def end_words(reason: str | None, words: Words, game: str | None = None) -> str:
     if found := ABANDONED.fullmatch(reason):
         days = int(found["days"])
         return words.plural("abandoned: no move for {n} day", "abandoned: no move for {n} days", days)
-    if reason in PLAIN:
-        return words.text(reason)
-    if game is not None:
+    if game is not None and reason not in PLAIN:
         return translate(words, reason, game)
     return words.text(reason)
