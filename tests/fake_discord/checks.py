@@ -51,7 +51,7 @@ class OpenApiSpec:
         self.registry = Registry().with_resource(
             SPEC_URI, Resource.from_contents(spec, default_specification=DRAFT202012)
         )
-        self._validator_class = Draft202012Validator
+        self._validator_class = _remembering_one_of(Draft202012Validator, self._resolve_local)
         self.operations: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
         for path, item in spec["paths"].items():
             for method, operation in item.items():
@@ -125,6 +125,65 @@ class OpenApiSpec:
             }
             self._validators[key] = self._validator_class(rooted, registry=self.registry)
         return self._validators[key]
+
+
+def _remembering_one_of(base: Any, resolve_local: Any) -> Any:
+    """`base` with a `oneOf` that gives the same verdicts and errors, faster.
+
+    Discord's component unions are `oneOf`s of a dozen object schemas, and every integer enum is a
+    `oneOf` of constants, so a table of 30 buttons meant thousands of branch checks per payload
+    (three quarters of an e2e test's time). Two exact shortcuts, both falling back to the plain
+    keyword whenever the answer is not a clean pass, so failures read as before:
+
+    - a branch whose `type` property allows only other values than the instance's `type` cannot
+      match, so it is not tried;
+    - an instance found valid under a `oneOf` once is valid under it again (validation is a pure
+      function of schema and instance), so passes are remembered by the instance's JSON.
+    """
+    from jsonschema import _keywords, validators
+
+    plain_one_of = _keywords.oneOf
+    passes: set[tuple[int, str]] = set()
+    allowed_types: dict[int, list[Any] | None] = {}
+
+    def allowed_type_values(branch: dict[str, Any]) -> list[Any] | None:
+        if id(branch) not in allowed_types:
+            target: Any = branch
+            ref = branch.get("$ref")
+            if isinstance(ref, str) and "#" in ref:
+                target = resolve_local("#" + ref.split("#", 1)[1])
+            kind = ((target or {}).get("properties") or {}).get("type") if isinstance(target, dict) else None
+            enum = kind.get("enum") if isinstance(kind, dict) else None
+            allowed_types[id(branch)] = list(enum) if isinstance(enum, list) else None
+        return allowed_types[id(branch)]
+
+    def cannot_match(branch: Any, instance: Any) -> bool:
+        if not isinstance(branch, dict) or not isinstance(instance, dict) or "type" not in instance:
+            return False
+        kind = instance["type"]
+        if not isinstance(kind, int) or isinstance(kind, bool):
+            return False
+        allowed = allowed_type_values(branch)
+        return allowed is not None and kind not in allowed
+
+    def one_of(validator: Any, branches: list[Any], instance: Any, schema: Any) -> Any:
+        key = (id(branches), json.dumps(instance, sort_keys=True, default=repr))
+        if key in passes:
+            return
+        matching = 0
+        for branch in branches:
+            if cannot_match(branch, instance):
+                continue
+            if next(validator.descend(instance, branch), None) is None:
+                matching += 1
+                if matching > 1:
+                    break
+        if matching == 1:
+            passes.add(key)
+            return
+        yield from plain_one_of(validator, branches, instance, schema)
+
+    return validators.extend(base, {"oneOf": one_of})
 
 
 def _widen_known_strictness(spec: dict[str, Any]) -> dict[str, Any]:

@@ -184,6 +184,38 @@ def test_the_schema_catches_what_the_limits_do_not(discord_openapi: OpenApiSpec 
     assert any("/data/components/0/components/0/label" in p for p in problems), problems
 
 
+def test_remembered_passes_keep_the_schema_as_strict_as_before(discord_openapi: OpenApiSpec | None) -> None:
+    """The checker skips `oneOf` branches whose `type` cannot match and remembers payloads that
+    passed (CI time); a payload that passed once, changed in one field, must fail with the same
+    words plain jsonschema gives, and a passing one must still pass."""
+    if discord_openapi is None:
+        pytest.skip("../shared/discord-api-spec/openapi.json is absent: the schema check is skipped")
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+
+    checker = PayloadChecker(discord_openapi)
+    good = {"components": [row(button("a"), button("b", style=2)), row(string_select("s", 3))]}
+    for _ in range(2):
+        assert checker.check("POST", CHANNEL_MESSAGES, good, [], {}) == []
+    bad_style = {"components": [row(button("a"), button("b", style=9)), row(string_select("s", 3))]}
+    no_type = {"components": [row({"style": 1, "custom_id": "x", "label": "L"})]}
+    schema = discord_openapi.request_schema("POST", CHANNEL_MESSAGES)
+    assert schema is not None
+    plain = Draft202012Validator(
+        {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "urn:discord-openapi-request",
+            **json.loads(json.dumps(schema[1]).replace('"#/', '"urn:discord-openapi#/')),
+        },
+        registry=discord_openapi.registry,
+    )
+    for body in (bad_style, no_type):
+        problems = checker.check("POST", CHANNEL_MESSAGES, body, [], {})
+        assert problems, body
+        assert not plain.is_valid(body)
+        assert checker.check("POST", CHANNEL_MESSAGES, body, [], {}) == problems
+    assert plain.is_valid(good)
+
+
 def test_without_the_spec_only_limits_are_checked() -> None:
     assert PayloadChecker(None).check("POST", CALLBACK, {"type": 4, "data": {"content": 5}}, [], {}) == []
 
