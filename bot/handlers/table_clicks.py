@@ -111,11 +111,24 @@ class TableClicks:
             if look is None:  # a restart since the table was drawn: draw it again as it stands
                 lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
                 look = TableLook(tuple(lines), shown_alt(interaction))
+            drawn = position.version  # the position may move on (in place) while the answer is sent
             await replies.update(
                 interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)
             )
+            self._redraw_if_moved_on(position.game_id, drawn)
             return
         await self._play_from_table(interaction, clicked)
+
+    def _redraw_if_moved_on(self, game_id: int, drawn: int) -> None:
+        """A picker step redraws the clicked board as the game stood at version `drawn`. A move that
+        landed before that answer did (a computer in the same reply window, the player's own hand)
+        had its board shown first, so the step put an older table back: show the newest again,
+        or the table stays behind until the next move."""
+        session = self.sessions.session(game_id)
+        latest = session.position
+        if latest is not None and latest.version != drawn:
+            session.shown.board_version = None
+            self.table.publisher.request(game_id)
 
     async def _play_from_table(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
         try:

@@ -64,12 +64,14 @@ class TableCommands:
             else:
                 picture = await self.table.pictures.board(position, session, must=True)
             look = look_of(position, lines, picture, session.shown.look, now=now)
+            version = position.version  # what the new board shows, whatever lands while it is sent
             sent = await replies.send(
                 interaction, private=False, view=table_layout(position, look), **picture.new_fields()
             )
             message = sent or await interaction.original_response()
             old_id = position.record.board_message_id
-            await self.table.discord.remember_board(position, session, message, picture, look)
+            discord_side = self.table.discord
+            await discord_side.remember_board(position, session, message, picture, look, version=version)
             if old_id is not None and old_id != message.id:
                 channel = self.table.discord.channel(position)
                 with contextlib.suppress(discord.HTTPException):

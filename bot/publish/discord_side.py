@@ -119,6 +119,10 @@ class DiscordSide(NoticeSide):
         ends: Mapping[int, float],
     ) -> None:
         step = plan.board
+        # What the board is drawn at, read before any await: a move landing meanwhile changes the
+        # position in place, and a board noted as showing a version it does not show is never
+        # redrawn (the table stayed a move behind).
+        version, status = position.version, position.record.status
         look = look_of(position, lines, picture, session.shown.look, ends, now=self._clock())
         shown = session.shown.look
         board_id = position.record.board_message_id
@@ -138,8 +142,8 @@ class DiscordSide(NoticeSide):
                     **picture.edit_fields(),
                 )
                 self.pictures.shown(session, picture)
-                session.shown.board_version = position.version
-                session.shown.board_status = position.record.status
+                session.shown.board_version = version
+                session.shown.board_status = status
                 session.shown.look = look
                 return
             except discord.NotFound:
@@ -171,8 +175,9 @@ class DiscordSide(NoticeSide):
     ) -> None:
         """Post the table as a new message, remember it, and delete the one it `replaces`."""
         channel = self.channel(position)
+        version = position.version  # what the message shows, whatever lands while it is sent
         message = await channel.send(view=table_layout(position, look), **picture.new_fields())
-        await self.remember_board(position, session, message, picture, look)
+        await self.remember_board(position, session, message, picture, look, version=version)
         if replaces is not None and replaces != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(replaces).delete()
@@ -184,9 +189,14 @@ class DiscordSide(NoticeSide):
         message: discord.Message,
         picture: BoardPicture | None = None,
         look: TableLook | None = None,
+        *,
+        version: int | None = None,
     ) -> None:
         """`message` is the game's board now (showing `picture`, if given: else as recorded,
-        drawn as `look` says)."""
+        drawn as `look` says), drawn at `version` (read before it was sent; default: the
+        position's version now, for a caller holding the game's lock)."""
+        shows = position.version if version is None else version
+        status = position.record.status
         posted_at = message.created_at.timestamp()
         await self.store.set_board_message(position.game_id, message.id, posted_at)
         position.record.board_message_id = message.id
@@ -196,8 +206,8 @@ class DiscordSide(NoticeSide):
             session.position.record.board_posted_at = posted_at
         if picture is not None:
             self.pictures.shown(session, picture)
-        session.shown.board_version = position.version
-        session.shown.board_status = position.record.status
+        session.shown.board_version = shows
+        session.shown.board_status = status
         if look is not None:
             session.shown.look = look
 

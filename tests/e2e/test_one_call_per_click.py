@@ -4,12 +4,13 @@ in a hand answers the hand and edits the table once."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from bot.basics.clock import ManualClock
 from bot.publish.plan import BOARD_MAX_AGE
 from tests.e2e.findings_driver import bot_errors, game_of, hidden_hand_game, live_board, solo_game
-from tests.e2e.table_driver import is_action, offered, open_hand, pick, wait_for_move
+from tests.e2e.table_driver import board, is_action, offered, open_hand, pick, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 from tests.fake_discord.model import RecordedCall
 
@@ -37,6 +38,15 @@ async def steps_to_an_action(fake: FakeDiscord, table: FakeMessage) -> list[str]
         await pick(fake, fake.alice, table, choices[0])
         choices = [how for label, how in offered(table) if "Back" not in label]
     return choices
+
+
+async def play_in(fake: FakeDiscord, hand: FakeMessage) -> None:
+    """Alice makes one move in her hand: its first picker steps, then its first move."""
+    choices = offered(hand)
+    while not any(is_action(how) for _label, how in choices):
+        await pick(fake, fake.alice, hand, next(how for label, how in choices if "Back" not in label))
+        choices = offered(hand)
+    await pick(fake, fake.alice, hand, next(how for _label, how in choices if is_action(how)))
 
 
 def edits_of(calls: list[RecordedCall], message: FakeMessage) -> list[RecordedCall]:
@@ -145,3 +155,65 @@ async def test_a_move_on_a_table_too_old_to_edit_is_answered_before_that_table_g
     assert len(answers) == 1 and answers[0].status < 300, [(c.status, c.json) for c in answers]
     assert interaction.response is not None and interaction.response.type == DEFERRED_UPDATE
     assert not bot_errors(clocked_bot)
+
+
+async def test_a_late_picker_step_never_leaves_an_older_table_standing(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """A picker step on the table answers by redrawing the clicked board (a type-7 update) as the
+    game stood when the click came. When a move lands before that answer does (here Alice plays
+    from her hand meanwhile; in Garden Party a computer answering in the same reply window), the
+    late answer must not leave the older table standing: the newest move is shown again, or the
+    table would show a stale game until the next move (found by tests/e2e/test_replays.py's Garden
+    Party replay, where the table then never showed the move Alice was to decide at)."""
+    fake = fake_discord
+    running_bot.bot.table.lobbies._seed_source = lambda: 11
+    table = await solo_game(fake, fake.alice, fake.general)
+    move = 0
+    table = await wait_for_move(fake, fake.general, move)
+    await settled(fake, running_bot, table)
+    while all(is_action(how) for _label, how in offered(table)):  # until the table offers a step
+        await pick(fake, fake.alice, table, offered(table)[0][1])
+        move += 1
+        table = await wait_for_move(fake, fake.general, move)
+        await settled(fake, running_bot, table)
+    step = next(how for label, how in offered(table) if not is_action(how) and "Back" not in label)
+    release = fake.hold_next("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+    late_step = asyncio.create_task(pick(fake, fake.alice, table, step))
+    await fake.wait_until(lambda: fake.holds_waiting() == 0, what="the picker step's answer to be held")
+    await play_in(fake, await open_hand(fake, fake.alice, fake.general))
+    await wait_for_move(fake, fake.general, move + 1)
+    release.set()
+    await late_step
+    await settled(fake, running_bot, table)
+    shown = board(fake, fake.general).text()
+    assert f"· move {move + 1}" in shown, f"the table went back to an older move: {shown[-200:]}"
+    assert not bot_errors(running_bot)
+
+
+async def test_a_move_landing_while_the_board_is_edited_is_shown_after_it(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """Alice plays two moves in her hand while Discord is slow to take the board's edit for the
+    first. The second lands during that edit (the game's position changes in place), and the
+    board must still come to show it: the publisher notes the version it drew, not the one the
+    position has once the edit is back (else it believed the board showed move 2 and never
+    redrew it: found with the Garden Party replay test, its computers moving during edits)."""
+    fake, running_bot = fake_discord, garden_bot
+    # Without pictures, as the replay test plays: then only the version noted says whether the
+    # board needs redrawing (a picture due would force an edit and hide the mistake).
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=0))
+    bot.table.lobbies._seed_source = lambda: 11
+    await solo_game(fake, fake.alice, fake.general)
+    await settled(fake, running_bot, await wait_for_move(fake, fake.general, 0))
+    hand = await open_hand(fake, fake.alice, fake.general)
+    release = fake.hold_next("PATCH", EDIT_MESSAGE)
+    await play_in(fake, hand)
+    await fake.wait_until(lambda: fake.holds_waiting() == 0, what="the board's edit for move 1 to be held")
+    await play_in(fake, hand)
+    assert "· move 2" in hand.text(), "the hand shows Alice's second move at once"
+    release.set()
+    table = await wait_for_move(fake, fake.general, 2)
+    await settled(fake, running_bot, table)
+    assert "· move 2" in board(fake, fake.general).text()
+    assert not bot_errors(running_bot)
