@@ -82,7 +82,7 @@ class Moves(StoreBase):
             if result is not None:
                 await write_result(tx, result, now)
 
-        await self._db.transaction(write)
+        await self._db.transaction(write, quick=True)
         return new_version
 
     async def actions(self, game_id: int, *, since_version: int = 0) -> list[ActionRecord]:
@@ -91,6 +91,7 @@ class Moves(StoreBase):
             "SELECT game_id, version, seat, action, events, created_at FROM actions "
             "WHERE game_id = ? AND version > ? ORDER BY version",
             (game_id, since_version),
+            quick=True,
         )
         return [action_from_row(r) for r in rows]
 
@@ -100,5 +101,6 @@ class Moves(StoreBase):
             "SELECT game_id, version, seat, action, events, created_at FROM actions "
             "WHERE game_id = ? ORDER BY version DESC LIMIT ?",
             (game_id, limit),
+            quick=True,
         )
         return [action_from_row(r) for r in reversed(list(rows))]
