@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,21 +78,26 @@ async def test_a_move_is_stored_without_a_trip_to_the_database_thread(store_path
 
 
 async def test_a_move_waits_for_work_still_running_on_the_database_thread(store_path: Path) -> None:
-    """A move made while the thread runs other work (here a write cancelled mid-way, which the thread
-    finishes anyway) is queued behind it, never run beside it on the shared connection."""
+    """A move made while the thread runs other work (here held there until released; a write whose
+    caller was cancelled is finished there the same way) is queued behind it, never run beside it
+    on the shared connection."""
     store = await Store.open(store_path)
     try:
         game_id = await started_game(store)
         trips = Trips(store)
-        cancelled = asyncio.create_task(store.set_host(game_id, 5))  # not quick: on the thread
+        release = threading.Event()
+        # No one holds the store's lock meanwhile, as after a cancelled write.
+        running = asyncio.ensure_future(store._db._on_thread(lambda _: release.wait(10)))  # type: ignore[attr-defined]
         await asyncio.sleep(0)
-        cancelled.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await cancelled
-        assert await move(store, game_id, 0) == 1
-        assert trips.count == 2  # the cancelled write, then the move behind it
+        playing = asyncio.create_task(move(store, game_id, 0))
+        await asyncio.sleep(0.2)
+        assert not playing.done()  # queued behind the work, not run at once
+        release.set()
+        assert await running is True
+        assert await asyncio.wait_for(playing, 10) == 1
+        assert trips.count == 2
         record = await store.get(game_id)
-        assert record is not None and record.version == 1 and record.host_id == 5
+        assert record is not None and record.version == 1
     finally:
         await store.close()
 
