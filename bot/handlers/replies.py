@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord.http import Route
+from discord.utils import MISSING
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +173,51 @@ async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
     reply = _reply(interaction)
     async with reply.lock:
         _stop_timer(reply)
-        if not interaction.response.is_done():
-            await interaction.response.edit_message(**fields)
-        else:
+        if interaction.response.is_done():
             await interaction.edit_original_response(**fields)
+        elif fields.keys() <= _QUIET_FIELDS and interaction.type is discord.InteractionType.component:
+            await _edit_clicked_message(interaction, fields)
+        else:
+            await interaction.response.edit_message(**fields)
+
+
+#: What `_edit_clicked_message` passes on (anything else goes through discord.py's own method).
+_QUIET_FIELDS = frozenset({"content", "embed", "embeds", "view", "attachments", "allowed_mentions"})
+
+
+async def _edit_clicked_message(interaction: discord.Interaction[Any], fields: dict[str, Any]) -> None:
+    """`InteractionResponse.edit_message`, without asking Discord to send the edited message back.
+
+    discord.py always asks for it (`with_response`) and parses it into a `Message`: for a table
+    with its dozens of components that is most of the bot's own work for a click (issue 31), and
+    nothing here reads it. The same request otherwise, through discord.py's own webhook adapter
+    (its rate limits and retries), and the same bookkeeping (the view, the answer being done)."""
+    state = interaction._state
+    message_id = interaction.message.id if interaction.message is not None else None
+    view = fields.get("view", MISSING)
+    if view is not MISSING and message_id is not None:
+        state.prevent_view_updates_for(message_id)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        previous_allowed_mentions=state.allowed_mentions,
+        **fields,
+    )
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    http = state.http
+    await async_context.get().request(
+        route,
+        session=interaction._session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        payload=None if params.files else params.payload,
+        multipart=params.multipart if params.files else None,
+        files=params.files or None,
+    )
+    interaction.response._response_type = discord.InteractionResponseType.message_update
+    if view and not view.is_finished() and view.is_dispatchable():
+        state.store_view(view, message_id)

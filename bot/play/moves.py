@@ -11,6 +11,7 @@ Publishing is not done here: the caller asks the publisher.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
@@ -280,11 +281,12 @@ class Moves:
             events = [*(extra or []), *position.game.apply(position.state, seat, action)]
             finished = position.game.is_terminal(position.state)
             state_text = dump_state(position.state)
-            event_data = [e.model_dump(mode="json") for e in events]
+            # Written once, straight to the JSON text stored (pydantic's own writer).
+            events_text = "[" + ",".join(e.model_dump_json() for e in events) + "]"
             encoded = position.game.encode_action(action)
             result = None
             if finished:
-                this_move = ActionRecord(record.id, version + 1, seat, encoded, event_data)
+                this_move = ActionRecord(record.id, version + 1, seat, encoded, json.loads(events_text))
                 result = result_record(
                     replace(record, seats=list(seats if seats is not None else record.seats)),
                     position.game,
@@ -299,7 +301,7 @@ class Moves:
                 expected_version=version,
                 seat=seat,
                 action=encoded,
-                events=event_data,
+                events=events_text,
                 state=state_text,
                 finished=finished,
                 by_person=by_person,

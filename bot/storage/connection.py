@@ -119,7 +119,7 @@ class StoreBase:
         await self._db.close()
 
     async def _fetch_game(self, where: str, params: Sequence[Any]) -> GameRecord | None:
-        row = await self._db.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", params)
+        row = await self._db.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", params, quick=True)
         return game_from_row(row) if row is not None else None
 
     async def journal_mode(self) -> str:

@@ -7,7 +7,10 @@ Every query of the store is written once, in the SQL both speak, with `?` for ea
 (PostgreSQL's `$1, $2…` are put in for it). A transaction is an async function given a `Tx`: on
 PostgreSQL it runs on a pooled connection inside `BEGIN … COMMIT`; on SQLite it runs whole on the
 database's own thread in one round trip, which is why a body may await nothing but its `Tx`
-(SQLite's statements finish at once, so the body never suspends, `run_at_once`).
+(SQLite's statements finish at once, so the body never suspends, `run_at_once`). A `quick` one (a
+few statements on rows found by their keys: a move, a game's row) SQLite runs at once on the event
+loop's own thread when its connection is free: the trip to its thread and back, two thread switches
+and more, costs more than such statements do (issue 31).
 """
 
 from __future__ import annotations
@@ -59,22 +62,23 @@ class Database(ABC):
         self.on_transaction: Callable[[float], None] | None = None
 
     @abstractmethod
-    async def transaction(self, body: Body[T]) -> T:
-        """`body` in one transaction: all its writes, or (it raised) none."""
+    async def transaction(self, body: Body[T], *, quick: bool = False) -> T:
+        """`body` in one transaction: all its writes, or (it raised) none. `quick`: a few
+        statements on rows found by their keys (SQLite may run it at once on this thread)."""
 
     @abstractmethod
-    async def read(self, body: Body[T]) -> T:
-        """`body`'s reads, outside any explicit transaction."""
+    async def read(self, body: Body[T], *, quick: bool = False) -> T:
+        """`body`'s reads, outside any explicit transaction (`quick`: as for `transaction`)."""
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self.read(lambda tx: tx.fetch(sql, params))
+    async def fetch(self, sql: str, params: Sequence[Any] = (), *, quick: bool = False) -> list[Row]:
+        return await self.read(lambda tx: tx.fetch(sql, params), quick=quick)
 
-    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        return await self.read(lambda tx: tx.fetchrow(sql, params))
+    async def fetchrow(self, sql: str, params: Sequence[Any] = (), *, quick: bool = False) -> Row | None:
+        return await self.read(lambda tx: tx.fetchrow(sql, params), quick=quick)
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, params: Sequence[Any] = (), *, quick: bool = False) -> int:
         """One statement in a transaction of its own; how many rows it changed."""
-        return await self.transaction(lambda tx: tx.execute(sql, params))
+        return await self.transaction(lambda tx: tx.execute(sql, params), quick=quick)
 
     @abstractmethod
     async def schema_version(self) -> int:

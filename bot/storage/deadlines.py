@@ -56,18 +56,21 @@ class Deadlines(StoreBase):
                 deadline.step,
                 int(deadline.paused),
             ),
+            quick=True,
         )
 
     async def deadlines_of(self, game_id: int) -> list[DeadlineRecord]:
         rows = await self._db.fetch(
-            f"SELECT {_COLUMNS} FROM deadlines WHERE game_id = ? ORDER BY kind, seat", (game_id,)
+            f"SELECT {_COLUMNS} FROM deadlines WHERE game_id = ? ORDER BY kind, seat", (game_id,), quick=True
         )
         return [_deadline(r) for r in rows]
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
         """When the earliest running deadline (of a game of `shards`) is due (None: none)."""
         mine, params = _of_shards(shards)
-        row = await self._db.fetchrow(f"SELECT MIN(due) FROM deadlines WHERE paused = 0{mine}", params)
+        row = await self._db.fetchrow(
+            f"SELECT MIN(due) FROM deadlines WHERE paused = 0{mine}", params, quick=True
+        )
         value = row[0] if row else None
         return float(value) if value is not None else None
 

@@ -80,7 +80,7 @@ class Games(StoreBase):
             return int(row[0])
 
         try:
-            game_id = await self._db.transaction(insert)
+            game_id = await self._db.transaction(insert, quick=True)
         except UniqueViolation:
             busy = await self.open_game_in_channel(channel_id)
             raise ChannelBusy(busy.id if busy else None) from None
@@ -130,6 +130,7 @@ class Games(StoreBase):
             "lobby_expires_at = NULL, published_version = -1, last_human_move_at = ? "
             "WHERE id = ? AND status = 'lobby'",
             (seats_json(seats), state, self._clock(), self._clock(), game_id),
+            quick=True,
         )
         if changed != 1:
             raise StaleVersion(f"game {game_id} is not a lobby")
@@ -156,12 +157,12 @@ class Games(StoreBase):
                 await write_result(tx, result, now)
             return closed
 
-        return await self._db.transaction(close)
+        return await self._db.transaction(close, quick=True)
 
     async def set_clock(self, game_id: int, clock: str | None, stand_in: str | None) -> None:
         """A game's clock preset and the strength that plays its timed-out turns."""
         await self._db.execute(
-            "UPDATE games SET clock = ?, stand_in = ? WHERE id = ?", (clock, stand_in, game_id)
+            "UPDATE games SET clock = ?, stand_in = ? WHERE id = ?", (clock, stand_in, game_id), quick=True
         )
 
     async def set_pause(self, game_id: int, paused_at: float | None, votes: Sequence[int]) -> None:
@@ -172,7 +173,9 @@ class Games(StoreBase):
         )
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        await self._db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id))
+        await self._db.execute(
+            "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id), quick=True
+        )
 
     async def set_board_message(self, game_id: int, message_id: int, posted_at: float | None = None) -> None:
         """Remember the public board message (and when it was posted, for the one-hour edit limit)."""
@@ -180,6 +183,7 @@ class Games(StoreBase):
         await self._db.execute(
             "UPDATE games SET board_message_id = ?, board_posted_at = ? WHERE id = ?",
             (message_id, when, game_id),
+            quick=True,
         )
 
     async def expired_lobbies(self, now: float | None = None) -> list[GameRecord]:

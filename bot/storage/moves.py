@@ -29,7 +29,7 @@ class Moves(StoreBase):
         expected_version: int,
         seat: int,
         action: dict[str, Any],
-        events: list[dict[str, Any]],
+        events: list[dict[str, Any]] | str,
         state: str,
         finished: bool,
         by_person: bool = False,
@@ -38,10 +38,11 @@ class Moves(StoreBase):
     ) -> int:
         """Store one accepted move in one transaction; return the new version.
 
-        `by_person`: a person made it (the abandoned-game clock starts again). `seats`: the seats
-        changed with it (a timeout counted, or reset). `result`: the game's result, for the move
-        that finishes it, stored (with its ratings) in the same transaction. `StaleVersion`
-        (nothing written) if the game is not active at `expected_version`.
+        `events`: their data, or already the JSON text to store. `by_person`: a person made it
+        (the abandoned-game clock starts again). `seats`: the seats changed with it (a timeout
+        counted, or reset). `result`: the game's result, for the move that finishes it, stored
+        (with its ratings) in the same transaction. `StaleVersion` (nothing written) if the game
+        is not active at `expected_version`.
         """
         now = self._clock()
         new_version = expected_version + 1
@@ -59,7 +60,14 @@ class Moves(StoreBase):
             game_id,
             expected_version,
         )
-        insert = (game_id, new_version, seat, json.dumps(action), json.dumps(events), now)
+        insert = (
+            game_id,
+            new_version,
+            seat,
+            json.dumps(action),
+            events if isinstance(events, str) else json.dumps(events),
+            now,
+        )
 
         async def write(tx: Tx) -> None:
             changed = await tx.execute(
@@ -82,7 +90,7 @@ class Moves(StoreBase):
             if result is not None:
                 await write_result(tx, result, now)
 
-        await self._db.transaction(write)
+        await self._db.transaction(write, quick=True)
         return new_version
 
     async def actions(self, game_id: int, *, since_version: int = 0) -> list[ActionRecord]:
@@ -91,6 +99,7 @@ class Moves(StoreBase):
             "SELECT game_id, version, seat, action, events, created_at FROM actions "
             "WHERE game_id = ? AND version > ? ORDER BY version",
             (game_id, since_version),
+            quick=True,
         )
         return [action_from_row(r) for r in rows]
 
@@ -100,5 +109,6 @@ class Moves(StoreBase):
             "SELECT game_id, version, seat, action, events, created_at FROM actions "
             "WHERE game_id = ? ORDER BY version DESC LIMIT ?",
             (game_id, limit),
+            quick=True,
         )
         return [action_from_row(r) for r in reversed(list(rows))]

@@ -16,6 +16,7 @@ class Notices(StoreBase):
             "SELECT channel_id, message_id FROM notices WHERE game_id = ? AND kind = ? "
             "ORDER BY created_at, message_id",
             (game_id, kind),
+            quick=True,
         )
         return [(int(r[0]), int(r[1])) for r in rows]
 
@@ -34,4 +35,4 @@ class Notices(StoreBase):
                     [(message_id, channel_id, game_id, now, kind) for channel_id, message_id in current],
                 )
 
-        await self._db.transaction(replace)
+        await self._db.transaction(replace, quick=True)

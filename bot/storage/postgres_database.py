@@ -88,7 +88,8 @@ class PostgresDatabase(Database):
             translated = self._translated[sql] = numbered(sql)
         return translated
 
-    async def transaction(self, body: Body[T]) -> T:
+    async def transaction(self, body: Body[T], *, quick: bool = False) -> T:
+        # `quick` changes nothing here: every statement is a trip to the server anyway.
         async with self._pool.acquire() as connection:
             started = time.perf_counter()
             async with connection.transaction():
@@ -96,7 +97,7 @@ class PostgresDatabase(Database):
             self._timed(started)
             return result
 
-    async def read(self, body: Body[T]) -> T:
+    async def read(self, body: Body[T], *, quick: bool = False) -> T:
         async with self._pool.acquire() as connection:
             return await body(_PostgresTx(connection, self._sql))
 

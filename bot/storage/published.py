@@ -37,6 +37,7 @@ class PublishedMarks(StoreBase):
         await self._db.execute(
             "UPDATE games SET published_version = ? WHERE id = ? AND published_version < ?",
             (version, game_id, version),
+            quick=True,
         )
 
     def note_published(self, game_id: int, version: int) -> None:

@@ -134,7 +134,9 @@ class Results(StoreBase):
 
     async def result(self, game_id: int) -> ResultRecord | None:
         """The stored result of a game (None: not ended, or ended before results were kept)."""
-        row = await self._db.fetchrow(f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?", (game_id,))
+        row = await self._db.fetchrow(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?", (game_id,), quick=True
+        )
         return result_from_row(tuple(row)) if row is not None else None
 
     async def rating_changes(self, game_id: int) -> list[RatingChange]:

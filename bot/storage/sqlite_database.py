@@ -1,6 +1,6 @@
 """The store's SQLite database (`bot.storage.database`'s interface): one file in WAL mode, one
 aiosqlite connection shared under a lock, each transaction's body run whole on the connection's
-thread in one round trip."""
+thread in one round trip, or a quick one at once on the event loop's thread (issue 31)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ import aiosqlite
 from bot.storage.database import Body, Database, Row, Tx, UniqueViolation, run_at_once
 
 T = TypeVar("T")
+
+#: How long the database's thread waits for another process's lock (milliseconds).
+BUSY_TIMEOUT_MS = 5000
 
 
 class _SqliteTx:
@@ -56,8 +59,23 @@ def _unique_as_our_own() -> Iterator[None]:
         raise
 
 
+#: Write transactions between two checkpoints of the write-ahead log into the database file. SQLite's
+#: own (after 1000 pages) would run in whichever thread commits, the event loop's too, and it waits
+#: for the disk: the store runs them on the database's thread instead (about as often).
+CHECKPOINT_EVERY = 250
+
+
+class _Busy(Exception):
+    """Another process holds SQLite's lock: the work is run again on the thread, which waits."""
+
+
 class SqliteDatabase(Database):
-    """One SQLite file (WAL mode), one aiosqlite connection shared under a lock."""
+    """One SQLite file (WAL mode), one aiosqlite connection shared under a lock.
+
+    The connection is used by one side at a time: its thread, for work queued there (in order), or,
+    for a `quick` transaction or read while nothing is queued and no one holds the lock, the event
+    loop's thread itself, at once and without waiting for any lock (another process's write: it goes
+    to the thread, which waits up to the busy timeout)."""
 
     dialect = "sqlite"
 
@@ -65,29 +83,67 @@ class SqliteDatabase(Database):
         super().__init__()
         self._connection = connection
         self._lock = asyncio.Lock()
+        #: Work queued to the thread, and finished there (each counted by one thread only): the
+        #: connection is free for the event loop's thread when they are equal.
+        self._queued = 0
+        self._finished = 0
+        #: Whether the connection waits for other processes' locks now (its busy timeout).
+        self._waits = True
+        #: Write transactions since the last checkpoint.
+        self._writes = 0
 
     @classmethod
     async def open(cls, path: str) -> SqliteDatabase:
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        connection = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
         try:
             # First the wait for a lock: switching a new file to WAL needs one for a moment, and
             # another process opening the same file may hold it.
-            await connection.execute("PRAGMA busy_timeout = 5000")
+            await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await connection.execute("PRAGMA journal_mode = WAL")
             await connection.execute("PRAGMA synchronous = NORMAL")
             await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA wal_autocheckpoint = 0")  # CHECKPOINT_EVERY
         except BaseException:
             await connection.close()
             raise
         return cls(connection)
 
+    def _free(self) -> bool:
+        """Whether the event loop's thread may use the connection now."""
+        return not self._lock.locked() and self._queued == self._finished
+
+    def _at_once(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """`work` here and now, on the event loop's thread (the connection is `_free`); `_Busy`
+        (nothing done) if another process holds a lock it needs."""
+        connection = self._connection._conn
+        if self._waits:
+            connection.execute("PRAGMA busy_timeout = 0")
+            self._waits = False
+        try:
+            return work(connection)
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise _Busy() from error
+            raise
+
     async def _on_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """`work` on the database's own thread in one round trip (`Connection._execute` is how
         aiosqlite itself queues work): a move's four statements cost one hand-off, not four."""
-        queue_work: Callable[..., Awaitable[T]] = self._connection._execute
-        return await queue_work(work, self._connection._conn)
 
-    async def transaction(self, body: Body[T]) -> T:
+        def counted(connection: sqlite3.Connection) -> T:
+            try:
+                if not self._waits:
+                    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                    self._waits = True
+                return work(connection)
+            finally:
+                self._finished += 1
+
+        queue_work: Callable[..., Awaitable[T]] = self._connection._execute
+        self._queued += 1
+        return await queue_work(counted, self._connection._conn)
+
+    async def transaction(self, body: Body[T], *, quick: bool = False) -> T:
         def work(connection: sqlite3.Connection) -> T:
             connection.execute("BEGIN IMMEDIATE")
             try:
@@ -99,17 +155,40 @@ class SqliteDatabase(Database):
                 raise
             return result
 
+        started = time.perf_counter()
+        if quick and self._writes < CHECKPOINT_EVERY and self._free():
+            with contextlib.suppress(_Busy):
+                result = self._at_once(work)
+                self._writes += 1
+                self._timed(started)
+                return result
+
+        def then_checkpoint(connection: sqlite3.Connection) -> T:
+            result = work(connection)
+            self._writes += 1
+            if self._writes >= CHECKPOINT_EVERY:
+                connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                self._writes = 0
+            return result
+
         async with self._lock:
             started = time.perf_counter()
             # The thread finishes (commits or rolls back) even if this await is cancelled, and
-            # aiosqlite runs queued work in order, so the next transaction never starts inside it.
-            result = await self._on_thread(work)
+            # aiosqlite runs queued work in order, so the next transaction never starts inside it
+            # (nor one on the event loop's thread: the connection is not `_free` until it ends).
+            result = await self._on_thread(then_checkpoint)
             self._timed(started)
             return result
 
-    async def read(self, body: Body[T]) -> T:
+    async def read(self, body: Body[T], *, quick: bool = False) -> T:
+        def work(connection: sqlite3.Connection) -> T:
+            return run_at_once(body(_SqliteTx(connection)))
+
+        if quick and self._free():
+            with contextlib.suppress(_Busy):
+                return self._at_once(work)
         async with self._lock:
-            return await self._on_thread(lambda connection: run_at_once(body(_SqliteTx(connection))))
+            return await self._on_thread(work)
 
     async def journal_mode(self) -> str:
         row = await self.fetchrow("PRAGMA journal_mode")

@@ -212,18 +212,20 @@ async def test_a_transaction_cancelled_at_its_begin_leaves_the_connection_usable
     store = await Store.open(path)
     try:
         game_id = await new_lobby(store)
-        cancelled = asyncio.create_task(store.set_lobby_message(game_id, 111))
+        # A write that goes to the database's thread (a quick one runs at once, never suspended).
+        cancelled = asyncio.create_task(store.set_host(game_id, 111))
         await asyncio.sleep(0)  # it holds the lock and waits for its BEGIN
         cancelled.cancel()
         with pytest.raises(asyncio.CancelledError):
             await cancelled
-        await store.set_lobby_message(game_id, 222)
+        await store.set_host(game_id, 222)
+        await store.set_lobby_message(game_id, 333)  # a quick one, after it
     finally:
         await store.close()
     reopened = await Store.open(path)
     try:
         record = await reopened.get(game_id)
-        assert record is not None and record.lobby_message_id == 222
+        assert record is not None and record.host_id == 222 and record.lobby_message_id == 333
     finally:
         await reopened.close()
 

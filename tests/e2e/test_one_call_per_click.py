@@ -61,8 +61,8 @@ async def test_a_move_on_the_table_is_answered_by_the_redrawn_table(
     fake_discord: FakeDiscord, running_bot: BotRunner
 ) -> None:
     """Alice plays her solo game from the table: each move's only call is its callback, an update
-    of the table carrying the next move's table (footer, choices); the board is never edited
-    beside it (what she sees change is what was sent)."""
+    of the table carrying the next move's table (footer, choices), that asks nothing back; the
+    board is never edited beside it (what she sees change is what was sent)."""
     fake = fake_discord
     running_bot.bot.table.lobbies._seed_source = lambda: 11  # the same deal every run
     table = await solo_game(fake, fake.alice, fake.general)
@@ -85,6 +85,8 @@ async def test_a_move_on_the_table_is_answered_by_the_redrawn_table(
             f"move {move + 1}: the table click was answered by {[c.json for c in answers]}"
         )
         assert f"move {move + 1}" in str(answers[0].json), "the answer is not the new table"
+        # Nor does it ask Discord to send the table back: parsing it was most of the bot's own work.
+        assert "with_response" not in answers[0].query and answers[0].response is None
         assert after.id == table.id, "the clicked table is the board that shows the move"
         assert not edits_of(made, after), f"move {move + 1}: the board was edited beside the answer"
         moves += 1

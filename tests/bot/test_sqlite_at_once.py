@@ -1,0 +1,140 @@
+"""SQLite's quick transactions (issue 31): a move is stored at once on the event loop's thread, with
+no trip to the database's thread, yet never beside work still running there, never failing because
+another process holds the file's lock, and never letting the write-ahead log grow without end."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Store, sqlite_database
+from tests.bot.test_storage import BOB, new_lobby
+
+
+class Trips:
+    """Counts the work queued to the store's database thread."""
+
+    def __init__(self, store: Store) -> None:
+        self.count = 0
+        connection = store._db._connection  # type: ignore[attr-defined]
+        queue_work = connection._execute
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return await queue_work(*args, **kwargs)
+
+        connection._execute = counted
+
+
+@pytest.fixture
+def store_path(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path / "g.sqlite3"
+
+
+async def started_game(store: Store) -> int:
+    game_id = await new_lobby(store)
+    await store.start_game(game_id, [BOB, BOB], '{"s": 0}')
+    return game_id
+
+
+async def move(store: Store, game_id: int, version: int, state: str = "{}") -> int:
+    return await store.record_move(
+        game_id,
+        expected_version=version,
+        seat=0,
+        action={"n": version},
+        events=[],
+        state=state,
+        finished=False,
+    )
+
+
+async def test_a_move_is_stored_without_a_trip_to_the_database_thread(store_path: Path) -> None:
+    """The answer to a click waits for its move's commit: that commit costs no thread hand-off."""
+    store = await Store.open(store_path)
+    try:
+        game_id = await started_game(store)
+        trips = Trips(store)
+        assert await move(store, game_id, 0) == 1
+        assert trips.count == 0
+        record = await store.get(game_id)
+        assert record is not None and record.version == 1
+        assert [a.version for a in await store.actions(game_id)] == [1]
+        assert trips.count == 0
+    finally:
+        await store.close()
+    reopened = await Store.open(store_path)
+    try:
+        record = await reopened.get(game_id)
+        assert record is not None and record.version == 1  # committed, not just seen by this connection
+    finally:
+        await reopened.close()
+
+
+async def test_a_move_waits_for_work_still_running_on_the_database_thread(store_path: Path) -> None:
+    """A move made while the thread runs other work (here held there until released; a write whose
+    caller was cancelled is finished there the same way) is queued behind it, never run beside it
+    on the shared connection."""
+    store = await Store.open(store_path)
+    try:
+        game_id = await started_game(store)
+        trips = Trips(store)
+        release = threading.Event()
+        # No one holds the store's lock meanwhile, as after a cancelled write.
+        running = asyncio.ensure_future(store._db._on_thread(lambda _: release.wait(10)))  # type: ignore[attr-defined]
+        await asyncio.sleep(0)
+        playing = asyncio.create_task(move(store, game_id, 0))
+        await asyncio.sleep(0.2)
+        assert not playing.done()  # queued behind the work, not run at once
+        release.set()
+        assert await running is True
+        assert await asyncio.wait_for(playing, 10) == 1
+        assert trips.count == 2
+        record = await store.get(game_id)
+        assert record is not None and record.version == 1
+    finally:
+        await store.close()
+
+
+async def test_a_move_waits_for_another_process_holding_the_lock(store_path: Path) -> None:
+    """Two processes on one file (a rolling restart): a move made while the other holds the write
+    lock is stored once the lock is free, on the database's thread (the event loop never waits)."""
+    store = await Store.open(store_path)
+    other = sqlite3.connect(store_path, isolation_level=None)
+    try:
+        game_id = await started_game(store)
+        other.execute("BEGIN IMMEDIATE")
+        playing = asyncio.create_task(move(store, game_id, 0))
+        await asyncio.sleep(0.3)
+        assert not playing.done()  # waiting for the lock, while the event loop runs on
+        other.execute("COMMIT")
+        assert await asyncio.wait_for(playing, 10) == 1
+        assert await move(store, game_id, 1) == 2  # and at once again after it
+        assert other.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone() == (2,)
+    finally:
+        other.close()
+        await store.close()
+
+
+async def test_the_write_ahead_log_is_checkpointed_as_moves_go_on(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's own checkpoints are off (they would wait for the disk on the event loop's thread):
+    the store's own keep the log file from growing with every move."""
+    monkeypatch.setattr(sqlite_database, "CHECKPOINT_EVERY", 10)
+    store = await Store.open(store_path)
+    try:
+        game_id = await started_game(store)
+        state = '{"garden": "' + "x" * 20_000 + '"}'  # five pages a move
+        for version in range(300):
+            await move(store, game_id, version, state)
+        wal = store_path.with_name(store_path.name + "-wal")
+        assert wal.stat().st_size < 1_000_000  # without checkpoints: about 6 MB
+    finally:
+        await store.close()
