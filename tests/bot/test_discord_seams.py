@@ -4,8 +4,10 @@ lobby's buttons, the rules' picker) are made of discord.py's own items through t
 constructors; layout messages are drawn JSON in a real `LayoutView`, through one undocumented
 method, `DrawnContainer.to_component_dict` (discord.py's items for every text, picture and button
 cost 11.5% more instructions per interaction: docs/performance.md); the REST base is set through
-`Route.BASE` (discord.py has no setting for it). Both are pinned here, so that a discord.py upgrade
-that moves one fails this test by name (docs/bot.md, "Beyond discord.py's documented API")."""
+`Route.BASE` (discord.py has no setting for it); a click is answered by editing its message
+without asking Discord for that message back (handlers/replies.py, issue 31). All are pinned
+here, so that a discord.py upgrade that moves one fails this test by name (docs/bot.md, "Beyond
+discord.py's documented API")."""
 
 from __future__ import annotations
 
@@ -92,3 +94,26 @@ def test_a_drawn_view_reaches_discord_as_drawn_without_the_layout_flag() -> None
 def test_the_rest_base_is_still_where_the_endpoints_set_it() -> None:
     """operations/endpoints.py points `Route.BASE` at the API base it is given."""
     assert isinstance(discord.http.Route.BASE, str)
+
+
+def test_a_click_answered_without_the_message_back_still_uses_discord_py_s_own_parts() -> None:
+    """handlers/replies.py answers a click by editing its message without discord.py's
+    `with_response` (whose `Message` nothing reads: issue 31), through discord.py's own webhook
+    adapter and payload builder, and keeps discord.py's bookkeeping (the view stored, the answer
+    marked done). Every name it reaches is pinned, and the payload it builds is the drawn table."""
+    import discord.state
+    from discord.webhook import async_ as webhook_async
+
+    assert hasattr(webhook_async.async_context, "get")
+    for name in ("_state", "_session"):
+        assert name in discord.Interaction.__slots__
+    assert "_response_type" in discord.InteractionResponse.__slots__
+    for method in ("prevent_view_updates_for", "store_view"):
+        assert callable(getattr(discord.state.ConnectionState, method))
+    drawn = [container([text("**Alice** to play"), separator()], GREEN)]
+    params = webhook_async.interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value, view=layout(drawn)
+    )
+    assert params.payload is not None and params.payload["type"] == 7
+    assert without_defaults(params.payload["data"]["components"]) == drawn
+    assert params.payload["data"]["flags"] & IS_COMPONENTS_V2
