@@ -10,10 +10,11 @@ plays exactly as before, worded by its row and column.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Any, NamedTuple, TypeVar, overload
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple, overload
 
 from engine.cabbagehead.plot import right_of
+from engine.memo import Memo
 from engine.text import N_
 
 POSITIONS = ("left", "centre", "right")
@@ -89,26 +90,6 @@ class Plant(NamedTuple):
         return _CARD_WORDS[self[:3]][1] + _PLACE_WORDS[self[3:]][0]
 
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class _Said(dict[K, V]):
-    """Words made once per key by `say` (a dict, so a word already said costs one look-up); a
-    bounded memory: it starts afresh past `limit` keys."""
-
-    def __init__(self, say: Callable[[K], V], limit: int) -> None:
-        super().__init__()
-        self._say = say
-        self._limit = limit
-
-    def __missing__(self, key: K) -> V:
-        if len(self) >= self._limit:
-            self.clear()
-        value = self[key] = self._say(key)
-        return value
-
-
 def _say_card(head: tuple[int, str, int]) -> tuple[str, str]:
     """A planting's first step and its label up to the slot, which ends it (`_PLANT_CARDS`), from
     its (position, vegetable, bees)."""
@@ -132,8 +113,8 @@ def _say_place(tail: tuple[int, int, str, str, str]) -> tuple[str, str]:
 #: A turn offers every card of the row in every slot, and the table asks for the label and steps
 #: of each: the words of each card and each slot are made once and joined (a slot name, say, is
 #: said once for the whole game rather than once per card per move).
-_CARD_WORDS: _Said[tuple[int, str, int], tuple[str, str]] = _Said(_say_card, 1024)
-_PLACE_WORDS: _Said[tuple[int, int, str, str, str], tuple[str, str]] = _Said(_say_place, 8192)
+_CARD_WORDS: Memo[tuple[int, str, int], tuple[str, str]] = Memo(_say_card, 1024)
+_PLACE_WORDS: Memo[tuple[int, int, str, str, str], tuple[str, str]] = Memo(_say_place, 8192)
 
 
 class PlaceGrasshopper(NamedTuple):

@@ -28,6 +28,7 @@ from engine.cabbagehead.view_models import (
     SlotView,
 )
 from engine.cabbagehead.wording import seat_name
+from engine.memo import Memo
 from engine.text import N_
 from engine.trusted import trusted
 
@@ -56,18 +57,20 @@ _DECISIONS = {
 
 
 def card_view(cards: tuple[Vegetable, ...], card: int) -> CardView:
-    return _card_views(cards)[card]
+    return _views_of(cards).cards[card]
 
 
-#: Each card's view, per deck (a deck is a tuple built once per game object).
-_CARD_VIEWS: dict[int, tuple[tuple[Vegetable, ...], list[CardView]]] = {}
+SlotKey = tuple[int, int, str, int, bool, int | None, bool, bool]
 
 
-def _card_views(cards: tuple[Vegetable, ...]) -> list[CardView]:
-    """Every card's view, validated once per deck: a card never changes, so every view shares it."""
-    known = _CARD_VIEWS.get(id(cards))
-    if known is None or known[0] is not cards:
-        views = [
+class _DeckViews:
+    """The views that depend on nothing but the deck and a few numbers, made once and shared by
+    every view (no one changes a view): each card's, and each slot's as it stands (most of a
+    garden's slots are the same from one version to the next)."""
+
+    def __init__(self, cards: tuple[Vegetable, ...]) -> None:
+        self.deck = cards
+        self.cards = [
             CardView(
                 id=v.card_id,
                 vegetable=v.name,
@@ -79,8 +82,35 @@ def _card_views(cards: tuple[Vegetable, ...]) -> list[CardView]:
             )
             for v in cards
         ]
-        known = _CARD_VIEWS[id(cards)] = (cards, views)
-    return known[1]
+        #: By (row, col, label, card or -1, grasshopper, rose, open, in plot).
+        self.slots: Memo[SlotKey, SlotView] = Memo(self._slot, 4096)
+
+    def _slot(self, key: SlotKey) -> SlotView:
+        row, col, label, card, grasshopper, rose, is_open, in_plot = key
+        return trusted(
+            SlotView,
+            {
+                "row": row,
+                "col": col,
+                "label": label,
+                "card": self.cards[card] if card >= 0 else None,
+                "grasshopper": grasshopper,
+                "rose": rose,
+                "open": is_open,
+                "in_plot": in_plot,
+            },
+        )
+
+
+#: The views of each deck (a deck is a tuple built once per game object).
+_DECK_VIEWS: dict[int, _DeckViews] = {}
+
+
+def _views_of(cards: tuple[Vegetable, ...]) -> _DeckViews:
+    known = _DECK_VIEWS.get(id(cards))
+    if known is None or known.deck is not cards:
+        known = _DECK_VIEWS[id(cards)] = _DeckViews(cards)
+    return known
 
 
 def _rose_words(names: tuple[str, ...], cell: int) -> str:
@@ -95,7 +125,8 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
     rows, cols = frame_size(garden)
     names = names_of(garden)
     letters, numbers = frame_names(garden)
-    card_views = _card_views(cards)
+    views = _views_of(cards)
+    card_views, slot_views = views.cards, views.slots
     ordered = open_slots(garden)
     opened = set(ordered)
     hoppers_at = hopper_slots(garden)
@@ -104,22 +135,18 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
     top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
     slots = []
     for i, row, col in frame_cells(rows, cols, garden.cols):
-        card = cells[i]
         rose = under_roses[i]
         slots.append(
-            trusted(
-                SlotView,
-                {
-                    "row": row,
-                    "col": col,
-                    "label": names[i],
-                    "card": card_views[card] if card >= 0 else None,
-                    "grasshopper": hoppers[i] >= 0,
-                    "rose": rose + 1 if rose >= 0 else None,
-                    "open": i in opened,
-                    "in_plot": top < row <= bottom + 1 and left < col <= right + 1,
-                },
-            )
+            slot_views[
+                row,
+                col,
+                names[i],
+                cells[i] if cells[i] >= 0 else -1,
+                hoppers[i] >= 0,
+                rose + 1 if rose >= 0 else None,
+                i in opened,
+                top < row <= bottom + 1 and left < col <= right + 1,
+            ]
         )
     roses = []
     for a, b in rose_pairs(garden):
@@ -174,7 +201,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
     """What `viewer` sees (everyone sees the same), built from the checked state without validating
     it again (engine/trusted.py): every field in field order, every list the view's own."""
     cards = deck()
-    card_views = _card_views(cards)
+    card_views = _views_of(cards).cards
     over = state.phase == "over"
     row = []
     for pos in range(3):
