@@ -20,7 +20,11 @@ class Memo(dict[K, V]):
         self._limit = limit
 
     def __missing__(self, key: K) -> V:
+        return self.keep(key, self._make(key))
+
+    def keep(self, key: K, value: V) -> V:
+        """Remember `value` for `key` (made by the caller, from more than the key holds)."""
         if len(self) >= self._limit:
             self.clear()
-        value = self[key] = self._make(key)
+        self[key] = value
         return value

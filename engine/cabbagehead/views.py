@@ -84,6 +84,12 @@ class _DeckViews:
         ]
         #: By (row, col, label, card or -1, grasshopper, rose, open, in plot).
         self.slots: Memo[SlotKey, SlotView] = Memo(self._slot, 4096)
+        #: By (seat, decision, the garden's every field): a move changes one garden at most, and
+        #: the others' views (their scores among them) stay as they were (`_garden_view`).
+        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 256)
+
+    def _no_garden(self, key: tuple[object, ...]) -> GardenView:
+        raise KeyError(key)  # made by `_garden_view`, which holds the garden
 
     def _slot(self, key: SlotKey) -> SlotView:
         row, col, label, card, grasshopper, rose, is_open, in_plot = key
@@ -116,6 +122,14 @@ def _views_of(cards: tuple[Vegetable, ...]) -> _DeckViews:
 def _rose_words(names: tuple[str, ...], cell: int) -> str:
     """'F3 and G3': a place for a Rose, as the PlaceRose action names it."""
     return f"{names[cell]} and {names[cell + 1]}"
+
+
+def _garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str) -> GardenView:
+    """`garden_view`, the same again while the garden stays as it was (keyed by its every field)."""
+    memo = _views_of(cards).gardens
+    key = (seat, choosing, *[tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
+    known = memo.get(key)
+    return known if known is not None else memo.keep(key, garden_view(cards, seat, garden, choosing))
 
 
 def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "") -> GardenView:
@@ -272,7 +286,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             "discard": [card_views[c] for c in state.discard],
             "removed": [card_marker(cards, c) for c in state.removed],
             "gardens": [
-                garden_view(cards, seat, g, state.phase if seat == state.active else "")
+                _garden_view(cards, seat, g, state.phase if seat == state.active else "")
                 for seat, g in enumerate(state.gardens)
             ],
             "ferwig_next_draws": state.ferwig_turns,
