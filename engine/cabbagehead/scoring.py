@@ -215,6 +215,8 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
 
 def rose_pairs(garden: Garden) -> list[tuple[int, int]]:
     """The two cells under each Rose in the garden, left cell first."""
+    if max(garden.roses) < 0:
+        return []  # no Rose in the garden (every game without Romancing Eudora): one look
     first: dict[int, int] = {}
     pairs = []
     for i, rose in enumerate(garden.roses):
