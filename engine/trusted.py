@@ -5,8 +5,10 @@ they are decoded. A view, though, is built on every version from a state already
 validating its few hundred nested fields each time was most of the engine's work per move (issue
 31). `trusted` makes the model as `model_construct` does, minus its per-field bookkeeping: the
 caller hands over every field, in the model's field order (the order its JSON is written in), each
-already of its field's type (a nested model as a model, a list as a fresh list the record owns).
-Tests compare such records with the same data validated (tests/engine/test_trusted_views.py).
+already of its field's type (a nested model as a model), and no list or dict the state holds (the
+state changes with the next move; a view must not). Views are never changed once made, so a record
+may be shared by several. Tests compare such records with the same data validated
+(tests/engine/test_trusted_views.py).
 """
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ def _garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosi
 def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "") -> GardenView:
     """The garden's view; `choosing` is the decision its owner makes now ("plant", "grasshopper",
     ...; "" when they make none), for `legal_slots`. Built from the checked state without
-    validating it again (engine/trusted.py): every field in field order, every list its own."""
+    validating it again (engine/trusted.py): every field in field order, no list the state holds."""
     rows, cols = frame_size(garden)
     names = names_of(garden)
     letters, numbers = frame_names(garden)
@@ -213,7 +213,7 @@ def _cards_before_holiday(state: CabbageheadState) -> int | None:
 
 def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
     """What `viewer` sees (everyone sees the same), built from the checked state without validating
-    it again (engine/trusted.py): every field in field order, every list the view's own."""
+    it again (engine/trusted.py): every field in field order, no list the state holds."""
     cards = deck()
     card_views = _views_of(cards).cards
     over = state.phase == "over"

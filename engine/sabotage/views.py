@@ -139,7 +139,7 @@ def _make_objective_view(oid: str) -> ObjectiveView:
 
 #: A card's or an objective's view never changes: each is validated once and shared by every view
 #: (no one changes a view). A view of the rest is built from the checked state without validating
-#: it again (engine/trusted.py): every field in field order, every list and dict its own.
+#: it again (engine/trusted.py): every field in field order, no list or dict the state holds.
 _CARD_VIEWS: Memo[str, CardView] = Memo(_make_card_view, 1024)
 _OBJECTIVE_VIEWS: Memo[str, ObjectiveView] = Memo(_make_objective_view, 1024)
 
