@@ -132,11 +132,14 @@ class Event(BaseModel):
 
     def _write_lines(self) -> None:
         """Write `text` and `private` (and `template`) if `told` left them to be written."""
-        namer = self._namer
-        if namer is None:
+        # The private attributes read from their dict: pydantic's attribute look-up for them runs
+        # Python code, and every event dumped asks twice.
+        lazy = self.__pydantic_private__
+        namer = lazy.get("_namer") if lazy else None
+        if namer is None or lazy is None:
             return
         values = self.__dict__
-        write_template = self._template_of
+        write_template = lazy.get("_template_of")
         if write_template is not None:
             values["template"] = write_template()
         seats, fields = values["seats"], values["fields"]

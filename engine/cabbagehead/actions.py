@@ -11,10 +11,10 @@ plays exactly as before, worded by its row and column.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import Any, NamedTuple, overload
 
 from engine.cabbagehead.plot import right_of
+from engine.memo import Memo
 from engine.text import N_
 
 POSITIONS = ("left", "centre", "right")
@@ -32,6 +32,8 @@ _PLANT_CARDS = {
     (2, 0): (N_("Right {vegetable} (free)"), N_("Plant the right {vegetable} (free) in {slot}")),
     (2, 1): (N_("Right {vegetable} (gain 1 bee)"), N_("Plant the right {vegetable} (gain 1 bee) in {slot}")),
 }
+# A label's slot ends it, so a label is its card's words and then its slot's (`Plant.label`).
+assert all(label.endswith("{slot}") and label.count("{") == 2 for _, label in _PLANT_CARDS.values())
 #: A slot with a planted card, whose card goes to the Compost.
 _COMPOSTING = N_("{slot}, composting the {replaces}")
 #: How a pass's first step says it, and the second step (where the card lies).
@@ -78,26 +80,41 @@ class Plant(NamedTuple):
     kind: str = "plant"
     slot: str = ""
 
+    # The card is the first three fields, the slot the rest (as `PlantChoices` joins them).
     @property
     def steps(self) -> tuple[str, ...]:
-        return _plant_words(self)[0]
+        return _CARD_WORDS[self[:3]][0], _PLACE_WORDS[self[3:]][1]
 
     @property
     def label(self) -> str:
-        return _plant_words(self)[1]
+        return _CARD_WORDS[self[:3]][1] + _PLACE_WORDS[self[3:]][0]
 
 
-@lru_cache(maxsize=4096)
-def _plant_words(plant: Plant) -> tuple[tuple[str, str], str]:
-    """A planting's (steps, label), made once: the table asks for both of every planting offered
-    (often over a hundred) at each new position, and the same plantings recur move after move."""
-    card, label = _PLANT_CARDS[plant.position, plant.bees]
-    slot = _slot_words(plant.slot, plant.row, plant.col)
-    step = _slot_words(plant.slot, plant.row, plant.col, up=True)
-    if plant.replaces:
-        slot = _COMPOSTING.format(slot=slot, replaces=plant.replaces)
-        step = _COMPOSTING.format(slot=step, replaces=plant.replaces)
-    return (card.format(vegetable=plant.vegetable), step), label.format(vegetable=plant.vegetable, slot=slot)
+def _say_card(head: tuple[int, str, int]) -> tuple[str, str]:
+    """A planting's first step and its label up to the slot, which ends it (`_PLANT_CARDS`), from
+    its (position, vegetable, bees)."""
+    position, vegetable, bees = head
+    card, label = _PLANT_CARDS[position, bees]
+    return card.format(vegetable=vegetable), label.format(vegetable=vegetable, slot="")
+
+
+def _say_place(tail: tuple[int, int, str, str, str]) -> tuple[str, str]:
+    """Where a planting goes as its label ends, and as its second step, from its (row, col,
+    replaces, kind, slot)."""
+    row, col, replaces, _, slot = tail
+    in_label = _slot_words(slot, row, col)
+    step = _slot_words(slot, row, col, up=True)
+    if replaces:
+        in_label = _COMPOSTING.format(slot=in_label, replaces=replaces)
+        step = _COMPOSTING.format(slot=step, replaces=replaces)
+    return in_label, step
+
+
+#: A turn offers every card of the row in every slot, and the table asks for the label and steps
+#: of each: the words of each card and each slot are made once and joined (a slot name, say, is
+#: said once for the whole game rather than once per card per move).
+_CARD_WORDS: Memo[tuple[int, str, int], tuple[str, str]] = Memo(_say_card, 1024)
+_PLACE_WORDS: Memo[tuple[int, int, str, str, str], tuple[str, str]] = Memo(_say_place, 8192)
 
 
 class PlaceGrasshopper(NamedTuple):

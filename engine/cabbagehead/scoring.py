@@ -88,14 +88,15 @@ def vegetable_types(garden: Garden, deck: tuple[Vegetable, ...]) -> int:
     return len({deck[card].name for card in garden.cells if card >= 0})
 
 
-def _grid(garden: Garden) -> tuple[list[list[int]], int, int]:
-    """The plot as rows of card indices (-1 empty), with its height and width."""
+def _grid(garden: Garden, name: list[str]) -> tuple[list[list[str]], int, int]:
+    """The plot as rows of vegetables ("" empty), from each canvas cell's `name`, with its height
+    and width."""
     box = plot_box(garden)
     if box is None:
         return [], 0, 0
     top, bottom, left, right = box
     cols = garden.cols
-    grid = [[garden.cells[r * cols + c] for c in range(left, right + 1)] for r in range(top, bottom + 1)]
+    grid = [name[r * cols + left : r * cols + right + 1] for r in range(top, bottom + 1)]
     return grid, bottom - top + 1, right - left + 1
 
 
@@ -116,10 +117,16 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
         if not kind:
             continue
         grown[kind] = grown.get(kind, 0) + 1
-        same = [j for j in near[i] if name[j] == kind]
-        if same:
+        beside = bitten = False  # next to its own kind; to one with a Grasshopper on it
+        for j in near[i]:
+            if name[j] == kind:
+                beside = True
+                if hoppers[j] >= 0:
+                    bitten = True
+                    break
+        if beside:
             scored[kind] = scored.get(kind, 0) + 1
-            if [j for j in same if hoppers[j] >= 0]:
+            if bitten:
                 nibbled[kind] = nibbled.get(kind, 0) + 1
     for kind, points in points_of.items():
         if kind not in grown:
@@ -137,29 +144,25 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
         result.lines.append((label, count * points - lost))
 
     # 2. Awards of Merit, each at most once.
-    grid, height, width = _grid(garden)
+    grid, height, width = _grid(garden, name)
     full = height == PLOT_ROWS and width == PLOT_COLS
-
-    def kind_at(r: int, c: int) -> str:
-        card = grid[r][c]
-        return deck[card].name if card >= 0 else ""
 
     def award(title: str, points: int) -> None:
         result.awards.append(title)
         result.lines.append((N_("Award of Merit: {title}").format(title=title), points))
 
     if full:
-        corners = {kind_at(0, 0), kind_at(0, 5), kind_at(2, 0), kind_at(2, 5)}
+        corners = {grid[0][0], grid[0][5], grid[2][0], grid[2][5]}
         if len(corners) == 1 and "" not in corners:
             award(N_("The Four Corners"), FOUR_CORNERS)
-        first = {kind_at(r, 0) for r in range(3)}
-        sixth = {kind_at(r, 5) for r in range(3)}
+        first = {grid[r][0] for r in range(3)}
+        sixth = {grid[r][5] for r in range(3)}
         if len(first) == 1 and len(sixth) == 1 and "" not in first | sixth and first != sixth:
             award(N_("The Avenue"), AVENUE)
         for layout in PROMENADE_LAYOUTS:
             pair_kinds = []
             for (r1, c1), (r2, c2) in layout:
-                a, b = kind_at(r1, c1), kind_at(r2, c2)
+                a, b = grid[r1][c1], grid[r2][c2]
                 pair_kinds.append(a if a and a == b else "")
             if "" not in pair_kinds and len(set(pair_kinds)) == 3:
                 award(N_("The Promenade"), PROMENADE)
@@ -174,15 +177,14 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
             award(N_("The Monopoly"), MONOPOLY)
 
     if height == PLOT_ROWS:
-        row_kinds = [{kind_at(r, c) for c in range(width)} - {""} for r in range(height)]
+        row_kinds = [set(row) - {""} for row in grid]
         if all(len(k) == 3 for k in row_kinds) and len(row_kinds[0] | row_kinds[1] | row_kinds[2]) == 9:
             award(N_("The Mixed Plot"), MIXED_PLOT)
 
     if garden.bees == ALL_BEES:
         award(N_("The Bee's Knees"), BEES_KNEES)
 
-    for r in range(height):
-        kinds = [kind_at(r, c) for c in range(width)]
+    for kinds in grid:
         if len(kinds) == PLOT_COLS and "" not in kinds and len(set(kinds)) == PLOT_COLS:
             award(N_("The Bounty"), BOUNTY)
             break
@@ -213,6 +215,8 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
 
 def rose_pairs(garden: Garden) -> list[tuple[int, int]]:
     """The two cells under each Rose in the garden, left cell first."""
+    if max(garden.roses) < 0:
+        return []  # no Rose in the garden (every game without Romancing Eudora): one look
     first: dict[int, int] = {}
     pairs = []
     for i, rose in enumerate(garden.roses):

@@ -89,17 +89,19 @@ def can_plant_at(garden: Garden, cell: int) -> bool:
 
 def hopper_slots(garden: Garden) -> list[int]:
     """Where a drawn Grasshopper may go: a frame slot with no card and no Grasshopper, directly next
-    to a Vegetable card (rulebook, Grasshoppers; ruling 9)."""
+    to a Vegetable card (rulebook, Grasshoppers; ruling 9). In reading order. (Asked for every
+    view: the slots next to the few cards are looked at, not every slot's neighbours.)"""
     frame_rows, frame_cols = frame_size(garden)
     cols = garden.cols
     near = neighbours_of(garden.rows, cols)
     cells, hoppers = garden.cells, garden.hoppers
+    beside: set[int] = set()
+    for i in [i for i, card in enumerate(cells) if card >= 0]:
+        beside.update(near[i])
     found = []
-    for r in range(frame_rows):
-        for c in range(frame_cols):
-            i = r * cols + c
-            if cells[i] < 0 and hoppers[i] < 0 and any(cells[j] >= 0 for j in near[i]):
-                found.append(i)
+    for i in sorted(beside):
+        if cells[i] < 0 and hoppers[i] < 0 and i // cols < frame_rows and i % cols < frame_cols:
+            found.append(i)
     return found
 
 

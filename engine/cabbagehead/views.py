@@ -18,9 +18,19 @@ from engine.cabbagehead.plot import Garden, frame_names, frame_size, names_of, p
 from engine.cabbagehead.scoring import evaluate, rose_pairs, vegetable_types
 from engine.cabbagehead.slots import frame_cells, hopper_slots, open_slots, rose_slots
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
-from engine.cabbagehead.view_models import CabbageheadView, CardView, GardenView
+from engine.cabbagehead.view_models import (
+    CabbageheadView,
+    CardView,
+    GardenView,
+    NeighbourView,
+    RoseView,
+    RowPlaceView,
+    SlotView,
+)
 from engine.cabbagehead.wording import seat_name
+from engine.memo import Memo
 from engine.text import N_
+from engine.trusted import trusted
 
 
 def card_marker(cards: tuple[Vegetable, ...], card: int) -> str:
@@ -47,32 +57,66 @@ _DECISIONS = {
 
 
 def card_view(cards: tuple[Vegetable, ...], card: int) -> CardView:
-    return CardView.model_validate(_card_fields(cards, card))
+    return _views_of(cards).cards[card]
 
 
-#: The fields of each card's view, per deck (a deck is a tuple built once per game object).
-_CARD_FIELDS: dict[int, tuple[tuple[Vegetable, ...], list[dict[str, object]]]] = {}
+SlotKey = tuple[int, int, str, int, bool, int | None, bool, bool]
 
 
-def _card_fields(cards: tuple[Vegetable, ...], card: int) -> dict[str, object]:
-    """A card's view as plain fields. Views are validated in one call from plain data (below), far
-    cheaper than building each nested model on its own; the result is the same models."""
-    known = _CARD_FIELDS.get(id(cards))
-    if known is None or known[0] is not cards:
-        fields = [
-            {
-                "id": v.card_id,
-                "vegetable": v.name,
-                "plural": v.plural,
-                "points": v.points,
-                "type_count": v.type_count,
-                "vegetable_number": v.vegetable_number,
-                "neighbour_number": v.neighbour_number,
-            }
+class _DeckViews:
+    """The views that depend on nothing but the deck and a few numbers, made once and shared by
+    every view (no one changes a view): each card's, and each slot's as it stands (most of a
+    garden's slots are the same from one version to the next)."""
+
+    def __init__(self, cards: tuple[Vegetable, ...]) -> None:
+        self.deck = cards
+        self.cards = [
+            CardView(
+                id=v.card_id,
+                vegetable=v.name,
+                plural=v.plural,
+                points=v.points,
+                type_count=v.type_count,
+                vegetable_number=v.vegetable_number,
+                neighbour_number=v.neighbour_number,
+            )
             for v in cards
         ]
-        known = _CARD_FIELDS[id(cards)] = (cards, fields)
-    return known[1][card]
+        #: By (row, col, label, card or -1, grasshopper, rose, open, in plot).
+        self.slots: Memo[SlotKey, SlotView] = Memo(self._slot, 4096)
+        #: By (seat, decision, the garden's every field): a move changes one garden at most, and
+        #: the others' views (their scores among them) stay as they were (`_garden_view`).
+        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 256)
+
+    def _no_garden(self, key: tuple[object, ...]) -> GardenView:
+        raise KeyError(key)  # made by `_garden_view`, which holds the garden
+
+    def _slot(self, key: SlotKey) -> SlotView:
+        row, col, label, card, grasshopper, rose, is_open, in_plot = key
+        return trusted(
+            SlotView,
+            {
+                "row": row,
+                "col": col,
+                "label": label,
+                "card": self.cards[card] if card >= 0 else None,
+                "grasshopper": grasshopper,
+                "rose": rose,
+                "open": is_open,
+                "in_plot": in_plot,
+            },
+        )
+
+
+#: The views of each deck (a deck is a tuple built once per game object).
+_DECK_VIEWS: dict[int, _DeckViews] = {}
+
+
+def _views_of(cards: tuple[Vegetable, ...]) -> _DeckViews:
+    known = _DECK_VIEWS.get(id(cards))
+    if known is None or known.deck is not cards:
+        known = _DECK_VIEWS[id(cards)] = _DeckViews(cards)
+    return known
 
 
 def _rose_words(names: tuple[str, ...], cell: int) -> str:
@@ -80,18 +124,23 @@ def _rose_words(names: tuple[str, ...], cell: int) -> str:
     return f"{names[cell]} and {names[cell + 1]}"
 
 
+def _garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str) -> GardenView:
+    """`garden_view`, the same again while the garden stays as it was (keyed by its every field)."""
+    memo = _views_of(cards).gardens
+    key = (seat, choosing, *[tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
+    known = memo.get(key)
+    return known if known is not None else memo.keep(key, garden_view(cards, seat, garden, choosing))
+
+
 def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "") -> GardenView:
-    return GardenView.model_validate(_garden_fields(cards, seat, garden, choosing))
-
-
-def _garden_fields(
-    cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = ""
-) -> dict[str, object]:
     """The garden's view; `choosing` is the decision its owner makes now ("plant", "grasshopper",
-    ...; "" when they make none), for `legal_slots`."""
+    ...; "" when they make none), for `legal_slots`. Built from the checked state without
+    validating it again (engine/trusted.py): every field in field order, no list the state holds."""
     rows, cols = frame_size(garden)
     names = names_of(garden)
     letters, numbers = frame_names(garden)
+    views = _views_of(cards)
+    card_views, slot_views = views.cards, views.slots
     ordered = open_slots(garden)
     opened = set(ordered)
     hoppers_at = hopper_slots(garden)
@@ -100,53 +149,58 @@ def _garden_fields(
     top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
     slots = []
     for i, row, col in frame_cells(rows, cols, garden.cols):
-        card = cells[i]
         rose = under_roses[i]
         slots.append(
-            {
-                "row": row,
-                "col": col,
-                "label": names[i],
-                "card": _card_fields(cards, card) if card >= 0 else None,
-                "grasshopper": hoppers[i] >= 0,
-                "rose": rose + 1 if rose >= 0 else None,
-                "open": i in opened,
-                "in_plot": top < row <= bottom + 1 and left < col <= right + 1,
-            }
+            slot_views[
+                row,
+                col,
+                names[i],
+                cells[i] if cells[i] >= 0 else -1,
+                hoppers[i] >= 0,
+                rose + 1 if rose >= 0 else None,
+                i in opened,
+                top < row <= bottom + 1 and left < col <= right + 1,
+            ]
         )
     roses = []
     for a, b in rose_pairs(garden):
         r, c = divmod(a, garden.cols)
         roses.append(
-            {
-                "id": f"rose{garden.roses[a] + 1}",
-                "row": r + 1,
-                "col": c + 1,
-                "blooming": garden.cells[a] >= 0 and garden.cells[b] >= 0,
-                "slots": [names[a], names[b]],
-            }
+            trusted(
+                RoseView,
+                {
+                    "id": f"rose{garden.roses[a] + 1}",
+                    "row": r + 1,
+                    "col": c + 1,
+                    "blooming": garden.cells[a] >= 0 and garden.cells[b] >= 0,
+                    "slots": [names[a], names[b]],
+                },
+            )
         )
     legal = ordered if choosing == "plant" else hoppers_at if choosing == "grasshopper" else []
-    return {
-        "seat": seat,
-        "fixed_grid": garden.fixed,
-        "plot_fixed": garden.fixed or (rows, cols) == (3, 6),
-        "rows": rows,
-        "cols": cols,
-        "column_letters": letters,
-        "row_numbers": numbers,
-        "slots": slots,
-        "open_slots": [names[i] for i in sorted(opened)],
-        "grasshopper_slots": [names[i] for i in hoppers_at],
-        "rose_slots": [_rose_words(names, i) for i in rose_slots(garden)],
-        "legal_slots": [names[i] for i in sorted(legal)],
-        "roses": roses,
-        "compost": [_card_fields(cards, c) for c in garden.compost],
-        "bees": garden.bees,
-        "planted": garden.planted,
-        "vegetable_types": vegetable_types(garden, cards),
-        "score_now": evaluate(garden, cards).total,
-    }
+    return trusted(
+        GardenView,
+        {
+            "seat": seat,
+            "fixed_grid": garden.fixed,
+            "plot_fixed": garden.fixed or (rows, cols) == (3, 6),
+            "rows": rows,
+            "cols": cols,
+            "column_letters": letters,
+            "row_numbers": numbers,
+            "slots": slots,
+            "open_slots": [names[i] for i in sorted(opened)],
+            "grasshopper_slots": [names[i] for i in hoppers_at],
+            "rose_slots": [_rose_words(names, i) for i in rose_slots(garden)],
+            "legal_slots": [names[i] for i in sorted(legal)],
+            "roses": roses,
+            "compost": [card_views[c] for c in garden.compost],
+            "bees": garden.bees,
+            "planted": garden.planted,
+            "vegetable_types": vegetable_types(garden, cards),
+            "score_now": evaluate(garden, cards).total,
+        },
+    )
 
 
 def _cards_before_holiday(state: CabbageheadState) -> int | None:
@@ -158,7 +212,10 @@ def _cards_before_holiday(state: CabbageheadState) -> int | None:
 
 
 def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
+    """What `viewer` sees (everyone sees the same), built from the checked state without validating
+    it again (engine/trusted.py): every field in field order, no list the state holds."""
     cards = deck()
+    card_views = _views_of(cards).cards
     over = state.phase == "over"
     row = []
     for pos in range(3):
@@ -166,14 +223,17 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
         bees = rules.plant_cost(state, pos)
         cost = _COSTS[bees if bees is not None else pos - 1]
         row.append(
-            {
-                "position": POSITIONS[pos],
-                "card": _card_fields(cards, card) if card >= 0 and not is_rose(card) else None,
-                "rose": card_marker(cards, card) if card >= 0 and is_rose(card) else None,
-                "cost": cost,
-                "affordable": bees is not None,
-                "passed_in": pos == state.passed_in_at and card >= 0,
-            }
+            trusted(
+                RowPlaceView,
+                {
+                    "position": POSITIONS[pos],
+                    "card": card_views[card] if card >= 0 and not is_rose(card) else None,
+                    "rose": card_marker(cards, card) if card >= 0 and is_rose(card) else None,
+                    "cost": cost,
+                    "affordable": bees is not None,
+                    "passed_in": pos == state.passed_in_at and card >= 0,
+                },
+            )
         )
     task = None if over else _DECISIONS[state.phase]
     decision = (
@@ -181,7 +241,9 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
         if task is None
         else Phrase(template=N_("{seat}: {task}."), seats={"seat": state.active}, values={"task": task})
     )
-    return CabbageheadView.model_validate(
+    known_in_deck = state.known_in_deck
+    return trusted(
+        CabbageheadView,
         {
             "viewer": viewer,
             "seats": state.seats,
@@ -195,19 +257,22 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             "to_move": rules.to_move(state),
             "first_seat": state.first,
             "row": row,
-            "passed_card": _card_fields(cards, state.passed) if state.passed >= 0 else None,
+            "passed_card": card_views[state.passed] if state.passed >= 0 else None,
             "passed_to": POSITIONS[state.passed_to] if state.passed >= 0 else None,
             "hive": state.hive,
             "bees_removed": state.bees_removed,
             "neighbours": [
-                {
-                    "key": key,
-                    "name": nb.BY_KEY[key].name,
-                    "expansion": nb.BY_KEY[key].expansion,
-                    "text": nb.BY_KEY[key].text,
-                    "tokens": [token_marker(t) for t in tile],
-                    "count": len(tile),
-                }
+                trusted(
+                    NeighbourView,
+                    {
+                        "key": key,
+                        "name": nb.BY_KEY[key].name,
+                        "expansion": nb.BY_KEY[key].expansion,
+                        "text": nb.BY_KEY[key].text,
+                        "tokens": [token_marker(t) for t in tile],
+                        "count": len(tile),
+                    },
+                )
                 for key, tile in zip(state.neighbours, state.tiles, strict=True)
             ],
             "face_down_tokens": len(state.pool),
@@ -215,17 +280,17 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             "grasshoppers_set_aside": len(state.set_aside),
             "deck_cards_left": len(state.deck),
             "cards_before_holiday": _cards_before_holiday(state),
-            "known_in_deck": [
-                _card_fields(cards, c) for c in reversed(state.deck) if c in state.known_in_deck
-            ],
-            "discard": [_card_fields(cards, c) for c in state.discard],
+            "known_in_deck": [card_views[c] for c in reversed(state.deck) if c in known_in_deck]
+            if known_in_deck
+            else [],
+            "discard": [card_views[c] for c in state.discard],
             "removed": [card_marker(cards, c) for c in state.removed],
             "gardens": [
-                _garden_fields(cards, seat, g, state.phase if seat == state.active else "")
+                _garden_view(cards, seat, g, state.phase if seat == state.active else "")
                 for seat, g in enumerate(state.gardens)
             ],
             "ferwig_next_draws": state.ferwig_turns,
             "ferwig_this_turn": state.ferwig_now,
-            "visits": state.visits,
-        }
+            "visits": list(state.visits),
+        },
     )

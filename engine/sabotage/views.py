@@ -9,11 +9,13 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.api import Phrase, Viewer
+from engine.memo import Memo
 from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES, PLANT_KIND_OF, bug_kind, card_name
 from engine.sabotage.rules import plot_kinds
 from engine.sabotage.setup import first_seat_phrase
 from engine.sabotage.state import Plot, SabotageState
+from engine.trusted import trusted
 
 
 class CardView(BaseModel):
@@ -112,10 +114,18 @@ class SabotageView(BaseModel):
 
 
 def card_view(card: str) -> CardView:
-    return CardView(id=card, name=card_name(card))
+    return _CARD_VIEWS[card]
 
 
 def objective_view(oid: str) -> ObjectiveView:
+    return _OBJECTIVE_VIEWS[oid]
+
+
+def _make_card_view(card: str) -> CardView:
+    return CardView(id=card, name=card_name(card))
+
+
+def _make_objective_view(oid: str) -> ObjectiveView:
     objective = OBJECTIVES[oid]
     return ObjectiveView(
         id=oid,
@@ -127,12 +137,22 @@ def objective_view(oid: str) -> ObjectiveView:
     )
 
 
+#: A card's or an objective's view never changes: each is validated once and shared by every view
+#: (no one changes a view). A view of the rest is built from the checked state without validating
+#: it again (engine/trusted.py): every field in field order, no list or dict the state holds.
+_CARD_VIEWS: Memo[str, CardView] = Memo(_make_card_view, 1024)
+_OBJECTIVE_VIEWS: Memo[str, ObjectiveView] = Memo(_make_objective_view, 1024)
+
+
 def plot_view(number: int, plot: Plot) -> PlotView:
-    return PlotView(
-        number=number,
-        plants=[card_view(c) for c in plot.plants],
-        good_bug=card_view(plot.good_bug) if plot.good_bug else None,
-        bad_bug=card_view(plot.bad_bug) if plot.bad_bug else None,
+    return trusted(
+        PlotView,
+        {
+            "number": number,
+            "plants": [_CARD_VIEWS[c] for c in plot.plants],
+            "good_bug": _CARD_VIEWS[plot.good_bug] if plot.good_bug else None,
+            "bad_bug": _CARD_VIEWS[plot.bad_bug] if plot.bad_bug else None,
+        },
     )
 
 
@@ -146,15 +166,18 @@ def progress(oid: str, number: int, plot: Plot) -> ProgressView:
         missing_bug = objective.bug
     blocked = plot.bad_bug is not None
     wrong_bug = missing_bug is not None and plot.good_bug is not None
-    return ProgressView(
-        objective=oid,
-        objective_name=objective.name,
-        plot_number=number,
-        missing_plants=missing,
-        missing_bug=missing_bug,
-        blocked_by_bad_bug=blocked,
-        blocked_by_good_bug=wrong_bug,
-        ready=not missing and missing_bug is None and not blocked,
+    return trusted(
+        ProgressView,
+        {
+            "objective": oid,
+            "objective_name": objective.name,
+            "plot_number": number,
+            "missing_plants": missing,
+            "missing_bug": missing_bug,
+            "blocked_by_bad_bug": blocked,
+            "blocked_by_good_bug": wrong_bug,
+            "ready": not missing and missing_bug is None and not blocked,
+        },
     )
 
 
@@ -166,61 +189,76 @@ def seat_score(state: SabotageState, seat: int) -> int:
 
 
 def view(state: SabotageState, viewer: Viewer) -> SabotageView:
+    """What `viewer` sees (None: a spectator), built from the checked state without validating it
+    again (engine/trusted.py)."""
+    cards = _CARD_VIEWS
     seats = []
     for seat, player in enumerate(state.players):
         seats.append(
-            SeatView(
-                seat=seat,
-                name=seat_name(seat),
-                plants_in_hand=len(player.plants),
-                bugs_in_hand=len(player.bugs),
-                objectives_in_hand=len(player.objectives),
-                plots=[plot_view(i + 1, plot) for i, plot in enumerate(player.plots)],
-                completed=[
-                    CompletedView(
-                        objective=objective_view(c.objective),
-                        good_bug=card_view(c.good_bug) if c.good_bug else None,
-                        points=OBJECTIVES[c.objective].points + (GOOD_BUG_BONUS if c.good_bug else 0),
-                    )
-                    for c in player.completed
-                ],
-                score=seat_score(state, seat),
+            trusted(
+                SeatView,
+                {
+                    "seat": seat,
+                    "name": seat_name(seat),
+                    "plants_in_hand": len(player.plants),
+                    "bugs_in_hand": len(player.bugs),
+                    "objectives_in_hand": len(player.objectives),
+                    "plots": [plot_view(i + 1, plot) for i, plot in enumerate(player.plots)],
+                    "completed": [
+                        trusted(
+                            CompletedView,
+                            {
+                                "objective": _OBJECTIVE_VIEWS[c.objective],
+                                "good_bug": cards[c.good_bug] if c.good_bug else None,
+                                "points": OBJECTIVES[c.objective].points
+                                + (GOOD_BUG_BONUS if c.good_bug else 0),
+                            },
+                        )
+                        for c in player.completed
+                    ],
+                    "score": seat_score(state, seat),
+                },
             )
         )
     mine = state.players[viewer] if viewer is not None else None
     over = state.ended is not None
-    return SabotageView(
-        viewer=viewer,
-        seats=seats,
-        plant_row=[card_view(c) if c else None for c in state.plant_row],
-        bug_row=[card_view(c) if c else None for c in state.bug_row],
-        plant_deck_size=len(state.plant_deck),
-        bug_deck_size=len(state.bug_deck),
-        objective_deck_size=len(state.objective_deck),
-        plant_discard=[card_view(c) for c in state.plant_discard],
-        bug_discard=[card_view(c) for c in state.bug_discard],
-        objective_discard_size=len(state.objective_discard),
-        turn=None if over else state.turn,
-        actions_left=0 if over else state.actions_left,
-        round=state.round,
-        season_rounds=state.options.season_rounds,
-        final_round_by=state.final_round_by,
-        first_seat=state.first_seat,
-        first_seat_reason=state.first_seat_reason,
-        first_seat_phrase=first_seat_phrase(state),
-        bird_variant=state.options.bird_variant,
-        game_over=over,
-        end_reason=state.ended,
-        turns_taken=state.turns_taken,
-        house_plant_answers=None if state.house_plant_answers is None else list(state.house_plant_answers),
-        my_plants=[card_view(c) for c in sorted(mine.plants, key=lambda c: (PLANT_KIND_OF[c], c))]
-        if mine
-        else [],
-        my_bugs=[card_view(c) for c in sorted(mine.bugs, key=lambda c: (bug_kind(c), c))] if mine else [],
-        my_objectives=[objective_view(o) for o in mine.objectives] if mine else [],
-        my_progress=[
-            progress(oid, i + 1, plot) for oid in mine.objectives for i, plot in enumerate(mine.plots)
-        ]
-        if mine
-        else [],
+    return trusted(
+        SabotageView,
+        {
+            "viewer": viewer,
+            "seats": seats,
+            "plant_row": [cards[c] if c else None for c in state.plant_row],
+            "bug_row": [cards[c] if c else None for c in state.bug_row],
+            "plant_deck_size": len(state.plant_deck),
+            "bug_deck_size": len(state.bug_deck),
+            "objective_deck_size": len(state.objective_deck),
+            "plant_discard": [cards[c] for c in state.plant_discard],
+            "bug_discard": [cards[c] for c in state.bug_discard],
+            "objective_discard_size": len(state.objective_discard),
+            "turn": None if over else state.turn,
+            "actions_left": 0 if over else state.actions_left,
+            "round": state.round,
+            "season_rounds": state.options.season_rounds,
+            "final_round_by": state.final_round_by,
+            "first_seat": state.first_seat,
+            "first_seat_reason": state.first_seat_reason,
+            "first_seat_phrase": first_seat_phrase(state),
+            "bird_variant": state.options.bird_variant,
+            "game_over": over,
+            "end_reason": state.ended,
+            "turns_taken": state.turns_taken,
+            "house_plant_answers": None
+            if state.house_plant_answers is None
+            else list(state.house_plant_answers),
+            "my_plants": [cards[c] for c in sorted(mine.plants, key=lambda c: (PLANT_KIND_OF[c], c))]
+            if mine
+            else [],
+            "my_bugs": [cards[c] for c in sorted(mine.bugs, key=lambda c: (bug_kind(c), c))] if mine else [],
+            "my_objectives": [_OBJECTIVE_VIEWS[o] for o in mine.objectives] if mine else [],
+            "my_progress": [
+                progress(oid, i + 1, plot) for oid in mine.objectives for i, plot in enumerate(mine.plots)
+            ]
+            if mine
+            else [],
+        },
     )

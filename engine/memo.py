@@ -1,0 +1,30 @@
+"""Memos for pure functions of small immutable keys: the words, records and scores the bot asks
+for again on every version of a game, made once and looked up after (issue 31)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Memo(dict[K, V]):
+    """`make(key)` made once per key: a dict, so a value already made costs one look-up. Its memory
+    is bounded: past `limit` keys it starts afresh (the keys in use are made again, once)."""
+
+    def __init__(self, make: Callable[[K], V], limit: int) -> None:
+        super().__init__()
+        self._make = make
+        self._limit = limit
+
+    def __missing__(self, key: K) -> V:
+        return self.keep(key, self._make(key))
+
+    def keep(self, key: K, value: V) -> V:
+        """Remember `value` for `key` (made by the caller, from more than the key holds)."""
+        if len(self) >= self._limit:
+            self.clear()
+        self[key] = value
+        return value
