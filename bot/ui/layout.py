@@ -130,8 +130,15 @@ COMPONENTS_MAX = 40
 
 def count_components(components: list[dict[str, Any]]) -> int:
     """The components of a layout tree as Discord counts them: every one, nested ones included
-    (a gallery's items are not components)."""
-    return sum(1 + count_components(item.get("components") or []) for item in components)
+    (a gallery's items are not components). Walked without recursion: the table is counted on
+    every draw with a grid, and a frame and a generator per component cost more than the walk."""
+    count = 0
+    waiting = [components]
+    while waiting:
+        level = waiting.pop()
+        count += len(level)
+        waiting += [inner for component in level if (inner := component.get("components"))]
+    return count
 
 
 def within_limit(
