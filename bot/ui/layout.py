@@ -175,6 +175,8 @@ def container(components: list[dict[str, Any]], colour: discord.Colour) -> dict[
 def fit_texts(parts: Sequence[str], budget: int = TEXT_MAX, *, stretch: int = 0) -> list[str]:
     """`parts` within `budget` characters in all: the part at index `stretch` (the long one: a
     text board, a hand) is cut to what the others leave, the others only if even that is not enough."""
+    if sum(map(len, parts)) <= budget:  # as almost always: nothing to cut
+        return list(parts)
     others = sum(len(p) for i, p in enumerate(parts) if i != stretch)
     room = max(budget - others, 0)
     fitted = [clip(p, max(room, 1)) if i == stretch else p for i, p in enumerate(parts)]
