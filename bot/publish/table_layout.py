@@ -32,9 +32,13 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     seat = table_seat(position)
     words = position.words
     page = choices_page(position, seat, choice, words) if seat is not None and not look.hidden else None
-    # The texts are written once: a grid of buttons past Discord's 40 components draws the table
-    # again with menus (`within_limit`), the same texts around them.
-    texts = None if look.hidden else table_texts(position, look)
+    # The texts are written once a version and look: the publisher's table and each picker step's
+    # redraw of it share them, as does the redraw with menus of a grid of buttons past Discord's
+    # 40 components (`within_limit`). The record's fields that change within a version are in
+    # the key (a pause, an end without a move).
+    record = position.record
+    key = ("table texts", look, words.language, record.status, record.paused_at, record.end_reason)
+    texts = None if look.hidden else position.memo(key, lambda: table_texts(position, look))
     return within_limit(lambda shown: _table_layout(position, look, seat, shown, texts), page)
 
 
