@@ -12,7 +12,6 @@ included, and 4,000 characters of text displays; `fit_texts` keeps the texts wit
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -148,7 +147,7 @@ def within_limit(
     page's menus when the grid would take the message past Discord's 40 components (issue 27 item 15)."""
     drawn = draw(page)
     if page is not None and page.grid is not None and count_components(drawn) > COMPONENTS_MAX:
-        drawn = draw(replace(page, grid=None))
+        drawn = draw(page.without_grid())
     return layout(drawn)
 
 
