@@ -107,13 +107,15 @@ class Page:
 
     def shows(self, choice: str, menu: int | None = None) -> bool:
         """Whether this page offers `choice`: as a button (`menu` None), or in its menu `menu`."""
-        if menu is None:
-            grid = [e for row in self.grid or [] for e in row if e is not None]
-            shown = [*self.nav, *(self.entries if self.as_buttons else []), *grid]
-        else:
+        if menu is not None:
             menus = [] if self.as_buttons else self.menus()
-            shown = menus[menu] if 0 <= menu < len(menus) else []
-        return any(entry.choice == choice for entry in shown)
+            return 0 <= menu < len(menus) and any(entry.choice == choice for entry in menus[menu])
+        # Read in place, row by row: every click is checked against the pages that lead to it.
+        if any(entry.choice == choice for entry in self.nav):
+            return True
+        if self.as_buttons and any(entry.choice == choice for entry in self.entries):
+            return True
+        return any(entry is not None and entry.choice == choice for row in self.grid or () for entry in row)
 
 
 def reachable_pages(open_page: Callable[[str], Page]) -> Iterator[Page]:
@@ -162,7 +164,12 @@ def group_by_first_step(steps: Sequence[tuple[str, ...]]) -> Groups:
     every page of a position: the table keeps them for the position's next page)."""
     order: dict[str, list[int]] = {}
     for index, parts in enumerate(steps):
-        order.setdefault(parts[0] if parts else "", []).append(index)
+        first = parts[0] if parts else ""
+        members = order.get(first)
+        if members is None:  # (not setdefault: it would make a list for every action)
+            order[first] = [index]
+        else:
+            members.append(index)
     return list(order.items())
 
 
