@@ -39,7 +39,8 @@ def table_seat(position: Position) -> int | None:
 def choices_page(position: Position, seat: int, choice: str = "p0", words: Words | None = None) -> Page:
     """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens: planned
     once per version (the click's check, its answer and the publisher's table share it; its grid
-    of buttons is the costly part). Never changed once made. With `words`, the same page in their
+    of buttons is the costly part). Never changed once made (its menus, made when first needed,
+    are what they would have been at once). With `words`, the same page in their
     language (where the game's engine texts are in the catalogs): planned in English, so that it
     offers the same choices on the same pages whatever the language, then said."""
     english = position.memo(("page", seat, choice), lambda: _plan_choices_page(position, seat, choice))
