@@ -7,6 +7,7 @@ ruling 24)."""
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
 
 from bot.basics.words import Words, words_for
@@ -21,13 +22,15 @@ SLOT_ENTRY = re.compile(r"([A-Z])(\d+)(, .+)?")
 
 
 @lru_cache(maxsize=2048)
-def _slot(label: str) -> tuple[str, int, int, bool] | None:
+def _slot(label: str) -> tuple[str, int, int, bool, str] | None:
     """A slot entry's label read once for every page that offers it (the same few hundred names
-    come back move after move): its name, row, column, and whether a card is planted there."""
+    come back move after move): its name, row, column, whether a card is planted there, and its
+    button's label in a grid (`slot_grid`)."""
     found = SLOT_ENTRY.fullmatch(label)
     if found is None:
         return None
-    return f"{found.group(1)}{found.group(2)}", int(found.group(2)), ord(found.group(1)), bool(found.group(3))
+    name, planted = f"{found.group(1)}{found.group(2)}", bool(found.group(3))
+    return name, int(found.group(2)), ord(found.group(1)), planted, f"{name} {COMPOSTS}" if planted else name
 
 
 def _rows_section(rows: list[int], empty: dict[int, list[Entry]], words: Words) -> tuple[str, list[Entry]]:
@@ -75,16 +78,26 @@ def slot_grid(entries: list[Entry]) -> list[list[Entry | None]] | None:
     part first ("A1 B1 C1" over "A2 B2 C2", then "D1 E1 F1" ...), each as wide as the others or
     one narrower. None when the entries are not all slots (then the menus serve)."""
     cells: dict[tuple[int, int], Entry] = {}
+    # The plot's extent is found in the same pass (a page is planned once per version).
+    top = first = sys.maxsize
+    bottom = last = -1
     for entry in entries:
         slot = _slot(entry.label)
         if slot is None:
             return None
-        name, row, column, planted = slot
-        cells[(row, column)] = Entry(f"{name} {COMPOSTS}" if planted else name, entry.choice)
+        _name, row, column, _planted, shown = slot
+        if row < top:
+            top = row
+        if row > bottom:
+            bottom = row
+        if column < first:
+            first = column
+        if column > last:
+            last = column
+        cells[(row, column)] = Entry(shown, entry.choice)
     if not cells:
         return None
-    rows = range(min(r for r, _c in cells), max(r for r, _c in cells) + 1)
-    first, last = min(c for _r, c in cells), max(c for _r, c in cells)
+    rows = range(top, bottom + 1)
     width = last - first + 1
     parts = -(-width // BUTTONS_PER_ROW)  # the fewest parts of at most five columns
     grid: list[list[Entry | None]] = []

@@ -291,7 +291,7 @@ def _translate(words: Words, text: str, game: str) -> str:
     return text
 
 
-#: How a picker joins the steps after the first into one choice's label (bot/ui/choices.py `_rest`).
+#: How a picker joins the steps after the first into one choice's label (bot/ui/choices.py `plan_page`).
 _STEPS = " · "
 #: How an engine's English lists things in a text it filled in: tried when nothing else matches.
 _LISTS = ("; ", ", ")

@@ -14,6 +14,7 @@ from bot.presenters.engine_words import translate
 from bot.ui.choices import (
     Entry,
     Page,
+    Sections,
     fits_menus,
     group_by_first_step,
     offered_on,
@@ -38,7 +39,8 @@ def table_seat(position: Position) -> int | None:
 def choices_page(position: Position, seat: int, choice: str = "p0", words: Words | None = None) -> Page:
     """The page of `seat`'s choices that `choice` (a picker code, bot.ui.choices) opens: planned
     once per version (the click's check, its answer and the publisher's table share it; its grid
-    of buttons is the costly part). Never changed once made. With `words`, the same page in their
+    of buttons is the costly part). Never changed once made (its menus, made when first needed,
+    are what they would have been at once). With `words`, the same page in their
     language (where the game's engine texts are in the catalogs): planned in English, so that it
     offers the same choices on the same pages whatever the language, then said."""
     english = position.memo(("page", seat, choice), lambda: _plan_choices_page(position, seat, choice))
@@ -77,16 +79,21 @@ def _page_in(position: Position, page: Page, words: Words) -> Page:
                 page=numbered.group(2),
                 pages=numbered.group(3),
             )
-    sections = None
-    if page.sections is not None:
-        theirs = presenter(game).menu_sections(page.title, page.entries, words) or page.sections
-        sections = [(placeholder, [said.get(e.choice, e) for e in menu]) for placeholder, menu in theirs]
+
+    def sections() -> Sections | None:
+        english = page.menu_sections()
+        if english is None:
+            return None
+        theirs = presenter(game).menu_sections(page.title, page.entries, words) or english
+        return [(placeholder, [said.get(e.choice, e) for e in menu]) for placeholder, menu in theirs]
+
     return replace(
         page,
         title=title,
         entries=[said[entry.choice] for entry in page.entries],
         nav=[Entry(words.text(entry.label), entry.choice) for entry in page.nav],
-        sections=sections,
+        sections=None,
+        sections_later=sections,
         placeholder=words.text(page.placeholder),
     )
 
@@ -100,9 +107,13 @@ def _plan_choices_page(position: Position, seat: int, choice: str) -> Page:
     page = plan_page(labels, steps, choice, shows.flat_limit, groups, most)
     page.grid = shows.button_grid(page.entries) if page.entries else None
     if not page.as_buttons:
-        sections = shows.menu_sections(page.title, page.entries)
-        if sections is not None and fits_menus(sections):
-            page.sections = sections
+        title, entries = page.title, page.entries
+
+        def sections() -> Sections | None:
+            found = shows.menu_sections(title, entries)
+            return found if found is not None and fits_menus(found) else None
+
+        page.sections_later = sections  # made if the menus are drawn or clicked, not for a grid
     return page
 
 

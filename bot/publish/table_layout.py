@@ -32,11 +32,46 @@ def table_layout(position: Position, look: TableLook, *, choice: str = "p0") -> 
     seat = table_seat(position)
     words = position.words
     page = choices_page(position, seat, choice, words) if seat is not None and not look.hidden else None
-    return within_limit(lambda shown: _table_layout(position, look, seat, shown), page)
+    # The texts are written once a version and look: the publisher's table and each picker step's
+    # redraw of it share them, as does the redraw with menus of a grid of buttons past Discord's
+    # 40 components (`within_limit`). The record's fields that change within a version are in
+    # the key (a pause, an end without a move).
+    record = position.record
+    key = ("table texts", look, words.language, record.status, record.paused_at, record.end_reason)
+    texts = None if look.hidden else position.memo(key, lambda: table_texts(position, look))
+    return within_limit(lambda shown: _table_layout(position, look, seat, shown, texts), page)
+
+
+TableTexts = tuple[str, str | None, str]
+
+
+def table_texts(position: Position, look: TableLook) -> TableTexts:
+    """The table's headline, its recent log lines (None: none) and its footer, before they are
+    fitted with the page's title within Discord's 4,000 characters."""
+    record, words = position.record, position.words
+    shown_lines = table_lines(position, look.lines)
+    picture_note = ""
+    if look.picture_move is not None and look.picture_move != record.version:
+        picture_note = words.text(" · picture shows move {move} (updating)", move=look.picture_move)
+    footer = (
+        "-# "
+        + words.text("Game #{game} · move {move}", game=record.id, move=record.version)
+        + picture_note
+        + deal_footer(record, words)
+    )
+    return (
+        headline(position, look, with_picture=look.picture_alt is not None),
+        recent(shown_lines, words) if shown_lines else None,
+        footer,
+    )
 
 
 def _table_layout(
-    position: Position, look: TableLook, seat: int | None, page: Page | None
+    position: Position,
+    look: TableLook,
+    seat: int | None,
+    page: Page | None,
+    texts: TableTexts | None = None,
 ) -> list[dict[str, Any]]:
     record, words = position.record, position.words
     if look.hidden:
@@ -48,21 +83,12 @@ def _table_layout(
             quiet += [separator(), hand_row(record.id, words)]
         return [container(quiet, GREEN if record.status == "active" else GREY), text(footer)]
     with_picture = look.picture_alt is not None
-    parts = [headline(position, look, with_picture=with_picture)]
-    shown_lines = table_lines(position, look.lines)
-    if shown_lines:
-        parts.append(recent(shown_lines, words))
+    head, shown_recent, footer = texts or table_texts(position, look)
+    parts = [head]
+    if shown_recent is not None:
+        parts.append(shown_recent)
     if page is not None and page.title:
         parts.append(words.text("**Choosing:** {choice}", choice=page.title))
-    picture_note = ""
-    if look.picture_move is not None and look.picture_move != record.version:
-        picture_note = words.text(" · picture shows move {move} (updating)", move=look.picture_move)
-    footer = (
-        "-# "
-        + words.text("Game #{game} · move {move}", game=record.id, move=record.version)
-        + picture_note
-        + deal_footer(record, words)
-    )
     parts.append(footer)
     fitted = fit_texts(parts, stretch=0)
     inside: list[dict[str, Any]] = [text(fitted[0])]

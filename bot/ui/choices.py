@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.basics.words import N_
 
@@ -49,6 +49,10 @@ class Entry:
     choice: str
 
 
+#: A page's menus as a presenter groups them: each with its placeholder.
+Sections = list[tuple[str, list[Entry]]]
+
+
 @dataclass
 class Page:
     """What one message offers: entries drawn as buttons or menus, plus navigation."""
@@ -58,27 +62,43 @@ class Page:
     as_buttons: bool
     nav: list[Entry] = field(default_factory=list)
     #: The menus as a game's presenter groups them (`Presenter.menu_sections`: e.g. slots by rows),
-    #: each with its placeholder; None: the entries in menus of 25 in order.
-    sections: list[tuple[str, list[Entry]]] | None = None
+    #: each with its placeholder; None: the entries in menus of 25 in order. Read them through
+    #: `menu_sections`: they may be left to make when first needed (`sections_later`).
+    sections: Sections | None = None
     #: The entries as buttons laid out like the board they point at (`Presenter.button_grid`:
     #: e.g. a garden's slots, a row of buttons per garden row; None in a cell: not on offer),
     #: drawn instead of the buttons or menus when the message has room for it.
     grid: list[list[Entry | None]] | None = None
     #: A menu's placeholder when the page has no title (a translated page says it in its language).
     placeholder: str = CHOOSE_MENU
+    #: Makes `sections` when they are first asked for: a page whose grid of buttons is shown
+    #: never draws its menus, so they are made only if they are drawn or a menu click is checked.
+    sections_later: Callable[[], Sections | None] | None = field(default=None, repr=False, compare=False)
+
+    def menu_sections(self) -> Sections | None:
+        """`sections`, made now if they were left for later."""
+        if self.sections_later is not None:
+            self.sections, self.sections_later = self.sections_later(), None
+        return self.sections
+
+    def without_grid(self) -> Page:
+        """This page offering its entries in menus, not in its grid (which would not fit)."""
+        return replace(self, grid=None, sections=self.menu_sections())
 
     def menus(self) -> list[list[Entry]]:
         """The entries split into menus of at most 25 options."""
-        if self.sections is not None:
-            return [entries for _title, entries in self.sections]
+        sections = self.menu_sections()
+        if sections is not None:
+            return [entries for _title, entries in sections]
         return [self.entries[i : i + OPTIONS_PER_MENU] for i in range(0, len(self.entries), OPTIONS_PER_MENU)]
 
     def menu_titles(self) -> list[str]:
         """Each menu's placeholder, distinct when there are several: the presenter's section
         titles, else the page's title with the first and last option the menu holds ("F1 … K2"),
         so a player knows which menu to open."""
-        if self.sections is not None:
-            return [title for title, _entries in self.sections]
+        sections = self.menu_sections()
+        if sections is not None:
+            return [title for title, _entries in sections]
         menus = self.menus()
         title = self.title or self.placeholder
         if len(menus) <= 1:
@@ -87,13 +107,15 @@ class Page:
 
     def shows(self, choice: str, menu: int | None = None) -> bool:
         """Whether this page offers `choice`: as a button (`menu` None), or in its menu `menu`."""
-        if menu is None:
-            grid = [e for row in self.grid or [] for e in row if e is not None]
-            shown = [*self.nav, *(self.entries if self.as_buttons else []), *grid]
-        else:
+        if menu is not None:
             menus = [] if self.as_buttons else self.menus()
-            shown = menus[menu] if 0 <= menu < len(menus) else []
-        return any(entry.choice == choice for entry in shown)
+            return 0 <= menu < len(menus) and any(entry.choice == choice for entry in menus[menu])
+        # Read in place, row by row: every click is checked against the pages that lead to it.
+        if any(entry.choice == choice for entry in self.nav):
+            return True
+        if self.as_buttons and any(entry.choice == choice for entry in self.entries):
+            return True
+        return any(entry is not None and entry.choice == choice for row in self.grid or () for entry in row)
 
 
 def reachable_pages(open_page: Callable[[str], Page]) -> Iterator[Page]:
@@ -118,7 +140,7 @@ def offered_on(pages: Iterable[Page], choice: str, menu: int | None = None) -> b
     return any(page.shows(choice, menu) for page in pages)
 
 
-def fits_menus(sections: list[tuple[str, list[Entry]]]) -> bool:
+def fits_menus(sections: Sections) -> bool:
     """Whether presenter sections can be drawn as a page's menus: at most `MENU_ROWS` menus of at
     most 25 options, distinct titles, no menu empty."""
     titles = [title for title, _entries in sections]
@@ -142,12 +164,13 @@ def group_by_first_step(steps: Sequence[tuple[str, ...]]) -> Groups:
     every page of a position: the table keeps them for the position's next page)."""
     order: dict[str, list[int]] = {}
     for index, parts in enumerate(steps):
-        order.setdefault(parts[0] if parts else "", []).append(index)
+        first = parts[0] if parts else ""
+        members = order.get(first)
+        if members is None:  # (not setdefault: it would make a list for every action)
+            order[first] = [index]
+        else:
+            members.append(index)
     return list(order.items())
-
-
-def _rest(parts: tuple[str, ...], label: str) -> str:
-    return " · ".join(parts[1:]) if len(parts) > 1 else label
 
 
 def _page_of(
@@ -206,7 +229,11 @@ def plan_page(
         if not 0 <= group < len(groups):
             group = 0
         title, members = groups[group]
-        entries = [Entry(_rest(steps[i], labels[i]), f"a{i}") for i in members]
+        # Each member by the rest of its steps ("F3"), else its label: written inline, as a
+        # card's slot page holds dozens (planned once per version).
+        entries = [
+            Entry(" · ".join(steps[i][1:]) if len(steps[i]) > 1 else labels[i], f"a{i}") for i in members
+        ]
         page = int(page_text) if page_text.isdigit() else 0
         return _page_of(entries, page, title, Entry(BACK, "p0"), f"g{group}.")
     page = int(choice[1:]) if choice.startswith("p") and choice[1:].isdigit() else 0

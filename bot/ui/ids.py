@@ -79,7 +79,13 @@ class ChoiceId:
     menu: int | None = None
 
     def text(self) -> str:
-        return f"gc:c:{self.game_id}:{self.seat}:{self.version}:{self.choice}"
+        return choice_prefix(self.game_id, self.seat, self.version) + self.choice
+
+
+def choice_prefix(game_id: int, seat: int, version: int) -> str:
+    """What the id of every choice of `seat` at `version` starts with (`ChoiceId.text` is it and
+    the choice): a page's buttons are named from it, made once, not an id object per button."""
+    return f"gc:c:{game_id}:{seat}:{version}:"
 
 
 @dataclass(frozen=True)

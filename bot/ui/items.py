@@ -19,7 +19,6 @@ from bot.ui.choices import BUTTONS_PER_ROW, OPTION_LABEL_MAX, Entry, Page, clip
 from bot.ui.ids import (
     AgainId,
     BackId,
-    ChoiceId,
     HandId,
     LeaderboardId,
     LeaderboardMenuId,
@@ -30,8 +29,9 @@ from bot.ui.ids import (
     RulesMenuId,
     ShareId,
     TextId,
+    choice_prefix,
 )
-from bot.ui.layout import item
+from bot.ui.layout import BUTTON, item
 from bot.ui.levels import level
 
 BUTTON_LABEL_MAX = 80
@@ -225,40 +225,58 @@ def rules_view(game: str, page: int, titles: Sequence[str], words: Words) -> dis
     return drawn_view(rows)
 
 
-def _choice_button(game_id: int, seat: int, version: int, entry: Entry, *, nav: bool) -> dict[str, Any]:
-    style = discord.ButtonStyle.secondary if nav else discord.ButtonStyle.primary
-    return button(ChoiceId(game_id, seat, version, entry.choice).text(), entry.label, style)
+def _choice_button(prefix: str, entry: Entry, style: int) -> dict[str, Any]:
+    """A choice's button (what `button` draws, its id `prefix` and the choice): a page draws
+    dozens, once per version (issue 31)."""
+    label = entry.label
+    return {
+        "type": BUTTON,
+        "style": style,
+        "disabled": False,
+        "label": label if len(label) <= BUTTON_LABEL_MAX else clip(label, BUTTON_LABEL_MAX),
+        "custom_id": prefix + entry.choice,
+    }
 
 
 #: What a grid's cell not on offer shows (a disabled button: the grid keeps the board's shape).
 GAP_LABEL = "·"
+_CHOICE, _NAV = discord.ButtonStyle.primary.value, discord.ButtonStyle.secondary.value
 
 
-def _grid_rows(game_id: int, seat: int, version: int, grid: list[list[Entry | None]]) -> list[dict[str, Any]]:
-    """A row of buttons per row of the board, a cell not on offer a disabled button. Its id names
-    no choice (`gc:gap:`): Discord never sends a click on it, and a forged one is answered as
-    damaged."""
-    rows = []
-    for r, cells in enumerate(grid):
-        buttons = []
-        for c, entry in enumerate(cells):
-            if entry is None:
-                gap = button(f"gc:gap:{r}.{c}", GAP_LABEL, discord.ButtonStyle.secondary)
-                buttons.append({**gap, "disabled": True})
-            else:
-                buttons.append(_choice_button(game_id, seat, version, entry, nav=False))
-        rows.append(row(buttons))
-    return rows
+def _gap(r: int, c: int) -> dict[str, Any]:
+    """A grid's cell not on offer: a disabled button whose id names no choice (`gc:gap:`), so
+    Discord never sends a click on it, and a forged one is answered as damaged."""
+    return {
+        "type": BUTTON,
+        "style": _NAV,
+        "disabled": True,
+        "label": GAP_LABEL,
+        "custom_id": f"gc:gap:{r}.{c}",
+    }
+
+
+def _grid_rows(prefix: str, grid: list[list[Entry | None]]) -> list[dict[str, Any]]:
+    """A row of buttons per row of the board, a cell not on offer a disabled button (`_gap`)."""
+    return [
+        row(
+            [
+                _gap(r, c) if entry is None else _choice_button(prefix, entry, _CHOICE)
+                for c, entry in enumerate(cells)
+            ]
+        )
+        for r, cells in enumerate(grid)
+    ]
 
 
 def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[str, Any]]:
     """The action rows of one page of choices: buttons, or menus each with its own placeholder
     (`Page.menu_titles`), and the navigation row last."""
     rows: list[dict[str, Any]] = []
+    prefix = choice_prefix(game_id, seat, version)
     if page.grid is not None:
-        rows += _grid_rows(game_id, seat, version, page.grid)
+        rows += _grid_rows(prefix, page.grid)
     elif page.as_buttons:
-        buttons = [_choice_button(game_id, seat, version, e, nav=False) for e in page.entries]
+        buttons = [_choice_button(prefix, e, _CHOICE) for e in page.entries]
         rows += [row(buttons[i : i + BUTTONS_PER_ROW]) for i in range(0, len(buttons), BUTTONS_PER_ROW)]
     else:
         for n, (title, menu) in enumerate(zip(page.menu_titles(), page.menus(), strict=True)):
@@ -278,7 +296,7 @@ def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[
             }
             rows.append(row([select]))
     if page.nav:
-        rows.append(row([_choice_button(game_id, seat, version, e, nav=True) for e in page.nav]))
+        rows.append(row([_choice_button(prefix, e, _NAV) for e in page.nav]))
     return rows
 
 

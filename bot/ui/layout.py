@@ -12,7 +12,6 @@ included, and 4,000 characters of text displays; `fit_texts` keeps the texts wit
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -130,8 +129,15 @@ COMPONENTS_MAX = 40
 
 def count_components(components: list[dict[str, Any]]) -> int:
     """The components of a layout tree as Discord counts them: every one, nested ones included
-    (a gallery's items are not components)."""
-    return sum(1 + count_components(item.get("components") or []) for item in components)
+    (a gallery's items are not components). Walked without recursion: the table is counted on
+    every draw with a grid, and a frame and a generator per component cost more than the walk."""
+    count = 0
+    waiting = [components]
+    while waiting:
+        level = waiting.pop()
+        count += len(level)
+        waiting += [inner for component in level if (inner := component.get("components"))]
+    return count
 
 
 def within_limit(
@@ -141,7 +147,7 @@ def within_limit(
     page's menus when the grid would take the message past Discord's 40 components (issue 27 item 15)."""
     drawn = draw(page)
     if page is not None and page.grid is not None and count_components(drawn) > COMPONENTS_MAX:
-        drawn = draw(replace(page, grid=None))
+        drawn = draw(page.without_grid())
     return layout(drawn)
 
 
@@ -168,6 +174,8 @@ def container(components: list[dict[str, Any]], colour: discord.Colour) -> dict[
 def fit_texts(parts: Sequence[str], budget: int = TEXT_MAX, *, stretch: int = 0) -> list[str]:
     """`parts` within `budget` characters in all: the part at index `stretch` (the long one: a
     text board, a hand) is cut to what the others leave, the others only if even that is not enough."""
+    if sum(map(len, parts)) <= budget:  # as almost always: nothing to cut
+        return list(parts)
     others = sum(len(p) for i, p in enumerate(parts) if i != stretch)
     room = max(budget - others, 0)
     fitted = [clip(p, max(room, 1)) if i == stretch else p for i, p in enumerate(parts)]

@@ -14,6 +14,7 @@ from bot.ui.choices import (
     MAX_ROWS,
     OPTION_LABEL_MAX,
     OPTIONS_PER_MENU,
+    Entry,
     Page,
     plan_page,
 )
@@ -135,3 +136,23 @@ def test_a_decisions_layout_follows_its_kind_not_the_count_legal_now() -> None:
         most=5,
     )
     assert few.as_buttons
+
+
+def test_a_grid_page_s_menus_are_made_only_when_drawn_or_clicked_and_are_the_presenter_s() -> None:
+    """A page shown as a grid of buttons never draws its menus (issue 31: made for every slot
+    page, they were thrown away); when the grid does not fit, or a click names a menu, they are
+    made once, as the presenter groups them."""
+    entries = [Entry(f"E{i}", f"a{i}") for i in range(30)]
+    made: list[int] = []
+
+    def sections() -> list[tuple[str, list[Entry]]]:
+        made.append(1)
+        return [("Evens", entries[::2]), ("Odds", entries[1::2])]
+
+    grid: list[list[Entry | None]] = [[*entries[r * 5 : r * 5 + 5]] for r in range(6)]
+    page = Page(title="Card", entries=entries, as_buttons=False, grid=grid, sections_later=sections)
+    assert page.shows("a7") and not made, "a button of the grid is checked without menus"
+    assert page.shows("a7", menu=1) and not page.shows("a7", menu=0)
+    menus = page.without_grid()
+    assert menus.grid is None and menus.menu_titles() == ["Evens", "Odds"]
+    assert menus.menus() == [entries[::2], entries[1::2]] and made == [1]
