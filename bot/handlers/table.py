@@ -31,6 +31,7 @@ from bot.publish.publisher import Publisher
 from bot.records.backfill import backfill_results
 from bot.records.server_settings import ServerSettingsCache
 from bot.storage import Store
+from bot.storage.records import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -110,16 +111,24 @@ class Table:
         and give every computer seat to move its turn. Then store the results of games that
         ended before results were kept (an upgraded database: `bot/records/backfill.py`). Only this
         process's shards' games: another process catches up on its own."""
+        began = self.store.now()
+
+        def left_before(record: GameRecord) -> bool:
+            """A game this process's shards own, stored before it started: a game opened since
+            (a /play in the first moments) is shown by its own answer, and posting its board here
+            too, or dropping its lobby as never seen, would race that answer."""
+            return owns(record.guild_id) and record.created_at <= began
+
         owns = self.shards.owns_guild
         for record in await self.store.unpublished_games():
-            if owns(record.guild_id):
+            if left_before(record):
                 self.publisher.request(record.id)
         # A lobby whose message was never posted (the bot stopped between storing it and
         # answering /play) is seen by nobody and would hold its channel: it goes.
         for record in await self.store.games_by_status("lobby"):
-            if owns(record.guild_id) and unseen(record):
+            if left_before(record) and unseen(record):
                 await self.lobbies.drop_if_unseen(record.id, grace=0.0)
-        active = [r for r in await self.store.games_by_status("active") if owns(r.guild_id)]
+        active = [r for r in await self.store.games_by_status("active") if left_before(r)]
         for record in list(active):
             # A game these rules can no longer play on (an earlier edition of its cards) ends,
             # saying why, instead of refusing every move: its channel is free again.
