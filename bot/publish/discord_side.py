@@ -198,7 +198,9 @@ class DiscordSide(NoticeSide):
         shows = position.version if version is None else version
         status = position.record.status
         posted_at = message.created_at.timestamp()
-        await self.store.set_board_message(position.game_id, message.id, posted_at)
+        # In memory first, before any await: a click on the new board can come as soon as it is
+        # posted, and one handled before this was known went to a "board" nobody had noted
+        # (a second board was posted, and the click on the first never answered).
         position.record.board_message_id = message.id
         position.record.board_posted_at = posted_at
         if session.position is not None and session.position is not position:
@@ -210,6 +212,7 @@ class DiscordSide(NoticeSide):
         session.shown.board_status = status
         if look is not None:
             session.shown.look = look
+        await self.store.set_board_message(position.game_id, message.id, posted_at)
 
     async def _edit_board(
         self, session: GameSession, position: Position, message_id: int, **fields: Any

@@ -1,8 +1,8 @@
-"""A restart's catch-up (`Table.catch_up`) shows what the last process left unshown: boards never
-posted, notices, lobbies nobody saw. It runs while the bot already takes clicks, so a game opened in
-those first moments must not be taken for a leftover (found by benchmarks/bot_load.py, whose first
-`/play` came while the catch-up still read the store: the game got a second board, and the click
-on the first was never answered)."""
+"""A game's first moments race other work: a restart's catch-up (`Table.catch_up`, which shows what
+the last process left unshown) runs while the bot already takes clicks, and a new board can be
+clicked before the bot has stored which message it is. Neither may give a game a second board or
+leave a click unanswered (both found by benchmarks/bot_load.py, whose clicks come as fast as the
+answers: its first `/play` during the catch-up, and at 20 games a click on a board just posted)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.table_driver import open_lobby
+from tests.e2e.table_driver import is_action, offered, open_lobby, pick, wait_for_move
 from tests.fake_discord import BotRunner, FakeDiscord
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -49,3 +49,42 @@ async def test_a_game_opened_while_the_bot_catches_up_has_one_board(
     await fake.wait_until(settled, what="publishing to finish")
     boards = [m for m in fake.public_messages(fake.general) if "Mr. Cabbagehead's Garden" in m.text()]
     assert len(boards) == 1, f"{len(boards)} boards for one game"
+
+
+async def test_a_click_on_a_new_board_while_it_is_being_stored_is_played_on_it(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A solo game's first board is the /play answer; Alice may click it before the bot has stored
+    which message it is. The bot knows its board from the moment it is posted, so the move is
+    answered on that board, not taken for a click on some other message (which posted a second
+    board and left the click on the first unanswered: benchmarks/bot_load.py at 20 games)."""
+    fake = fake_discord
+    bot = running_bot.bot
+    assert bot is not None
+    store = bot.table.store
+    gate = asyncio.Event()
+    store_board = store.set_board_message
+
+    async def slow_store(game_id: int, message_id: int, posted_at: float) -> None:
+        await gate.wait()
+        await store_board(game_id, message_id, posted_at)
+
+    monkeypatch.setattr(store, "set_board_message", slow_store)
+    table = await open_lobby(fake, fake.alice, fake.general, "play cabbagehead")
+    choices = offered(table)
+    while not any(is_action(how) for _label, how in choices):
+        await pick(fake, fake.alice, table, choices[0][1])
+        choices = offered(table)
+    moved = await pick(fake, fake.alice, table, next(how for _label, how in choices if is_action(how)))
+    gate.set()
+    await wait_for_move(fake, fake.general, 1)
+    session = bot.table.sessions.session(1)
+
+    def settled() -> bool:
+        task = session.publish_task
+        return task is None or task.done()
+
+    await fake.wait_until(settled, what="publishing to finish")
+    boards = [m for m in fake.public_messages(fake.general) if "Mr. Cabbagehead's Garden" in m.text()]
+    assert [b.id for b in boards] == [table.id], "the move is shown on the board clicked, the only one"
+    assert moved.response_type == 7, "the move is answered by its board redrawn"
