@@ -7,13 +7,42 @@ answers: its first `/play` during the catch-up, and at 20 games a click on a boa
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from tests.e2e.table_driver import is_action, offered, open_lobby, pick, wait_for_move
-from tests.fake_discord import BotRunner, FakeDiscord
+from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+def held_store_call(monkeypatch: pytest.MonkeyPatch, runner: BotRunner, name: str) -> asyncio.Event:
+    """The store's method `name` waits, once called, until the returned event is set."""
+    assert runner.bot is not None
+    store = runner.bot.table.store
+    gate = asyncio.Event()
+    method = getattr(store, name)
+
+    async def held(*args: Any) -> Any:
+        await gate.wait()
+        return await method(*args)
+
+    monkeypatch.setattr(store, name, held)
+    return gate
+
+
+async def boards_once_published(fake: FakeDiscord, runner: BotRunner) -> list[FakeMessage]:
+    """The boards of the channel's one game (game 1), once its publishing has nothing left to do."""
+    assert runner.bot is not None
+    session = runner.bot.table.sessions.session(1)
+
+    def settled() -> bool:
+        task = session.publish_task
+        return task is None or task.done()
+
+    await fake.wait_until(settled, what="publishing to finish")
+    return [m for m in fake.public_messages(fake.general) if "Mr. Cabbagehead's Garden" in m.text()]
 
 
 async def test_a_game_opened_while_the_bot_catches_up_has_one_board(
@@ -22,15 +51,7 @@ async def test_a_game_opened_while_the_bot_catches_up_has_one_board(
     fake = fake_discord
     bot = running_bot.bot
     assert bot is not None
-    store = bot.table.store
-    gate = asyncio.Event()
-    read_unpublished = store.unpublished_games
-
-    async def slow_store() -> object:
-        await gate.wait()  # the catch-up has begun, and waits on the store
-        return await read_unpublished()
-
-    monkeypatch.setattr(store, "unpublished_games", slow_store)
+    gate = held_store_call(monkeypatch, running_bot, "unpublished_games")  # the catch-up's first read
     catching_up = asyncio.create_task(bot.table.catch_up())
     await asyncio.sleep(0.01)
     release = fake.hold_next("POST", CALLBACK)  # the solo game's first board, the /play answer
@@ -40,14 +61,7 @@ async def test_a_game_opened_while_the_bot_catches_up_has_one_board(
     await catching_up
     release.set()
     await playing
-    session = bot.table.sessions.session(1)
-
-    def settled() -> bool:
-        task = session.publish_task
-        return task is None or task.done()
-
-    await fake.wait_until(settled, what="publishing to finish")
-    boards = [m for m in fake.public_messages(fake.general) if "Mr. Cabbagehead's Garden" in m.text()]
+    boards = await boards_once_published(fake, running_bot)
     assert len(boards) == 1, f"{len(boards)} boards for one game"
 
 
@@ -61,15 +75,7 @@ async def test_a_click_on_a_new_board_while_it_is_being_stored_is_played_on_it(
     fake = fake_discord
     bot = running_bot.bot
     assert bot is not None
-    store = bot.table.store
-    gate = asyncio.Event()
-    store_board = store.set_board_message
-
-    async def slow_store(game_id: int, message_id: int, posted_at: float) -> None:
-        await gate.wait()
-        await store_board(game_id, message_id, posted_at)
-
-    monkeypatch.setattr(store, "set_board_message", slow_store)
+    gate = held_store_call(monkeypatch, running_bot, "set_board_message")
     table = await open_lobby(fake, fake.alice, fake.general, "play cabbagehead")
     choices = offered(table)
     while not any(is_action(how) for _label, how in choices):
@@ -78,13 +84,6 @@ async def test_a_click_on_a_new_board_while_it_is_being_stored_is_played_on_it(
     moved = await pick(fake, fake.alice, table, next(how for _label, how in choices if is_action(how)))
     gate.set()
     await wait_for_move(fake, fake.general, 1)
-    session = bot.table.sessions.session(1)
-
-    def settled() -> bool:
-        task = session.publish_task
-        return task is None or task.done()
-
-    await fake.wait_until(settled, what="publishing to finish")
-    boards = [m for m in fake.public_messages(fake.general) if "Mr. Cabbagehead's Garden" in m.text()]
+    boards = await boards_once_published(fake, running_bot)
     assert [b.id for b in boards] == [table.id], "the move is shown on the board clicked, the only one"
     assert moved.response_type == 7, "the move is answered by its board redrawn"
