@@ -14,7 +14,6 @@ is down, neither wakes it nor is fired by it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -93,5 +92,7 @@ class DeadlineScheduler:
         finally:
             for waiting in waits:
                 waiting.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await waiting
+            # Gathered, not awaited one by one under `suppress(CancelledError)`: a cancellation of
+            # this task arriving during the clean-up must end it, not be taken for a waiter's
+            # (the scheduler then slept on, and the bot never finished closing).
+            await asyncio.gather(*waits, return_exceptions=True)
