@@ -135,8 +135,8 @@ class Event(BaseModel):
         # The private attributes read from their dict: pydantic's attribute look-up for them runs
         # Python code, and every event dumped asks twice.
         lazy = self.__pydantic_private__
-        namer = lazy.get("_namer") if lazy else None
-        if namer is None or lazy is None:
+        namer = lazy.get("_namer") if lazy is not None else None
+        if lazy is None or namer is None:
             return
         values = self.__dict__
         write_template = lazy.get("_template_of")
