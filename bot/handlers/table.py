@@ -111,15 +111,14 @@ class Table:
         and give every computer seat to move its turn. Then store the results of games that
         ended before results were kept (an upgraded database: `bot/records/backfill.py`). Only this
         process's shards' games: another process catches up on its own."""
-        began = self.store.now()
+        owns, began = self.shards.owns_guild, self.store.now()
 
         def left_before(record: GameRecord) -> bool:
-            """A game this process's shards own, stored before it started: a game opened since
-            (a /play in the first moments) is shown by its own answer, and posting its board here
-            too, or dropping its lobby as never seen, would race that answer."""
+            """A game this process's shards own, opened before the catch-up began: a game opened
+            since (a /play in the first moments) is shown by its own answer, and posting its board
+            here too, or dropping its lobby as never seen, would race that answer."""
             return owns(record.guild_id) and record.created_at <= began
 
-        owns = self.shards.owns_guild
         for record in await self.store.unpublished_games():
             if left_before(record):
                 self.publisher.request(record.id)
