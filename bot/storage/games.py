@@ -79,11 +79,17 @@ class Games(StoreBase):
             assert row is not None
             return int(row[0])
 
-        try:
-            game_id = await self._db.transaction(insert, quick=True)
-        except UniqueViolation:
-            busy = await self.open_game_in_channel(channel_id)
-            raise ChannelBusy(busy.id if busy else None) from None
+        for attempt in range(3):
+            try:
+                game_id = await self._db.transaction(insert, quick=True)
+                break
+            except UniqueViolation:
+                busy = await self.open_game_in_channel(channel_id)
+                if busy is not None or daily is None or attempt == 2:
+                    raise ChannelBusy(busy.id if busy else None) from None
+                # Not the channel: a daily garden of the same host committed between this
+                # statement's look and its insert (PostgreSQL reads committed rows only), and both
+                # were about to be scored. Once more, it now sees that one and stores practice.
         record = await self.get(game_id)
         assert record is not None
         return record

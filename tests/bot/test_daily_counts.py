@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from bot.records.daily import day_of
@@ -17,6 +18,7 @@ from bot.storage import Store
 from bot.storage.migrations import MIGRATIONS, migrate
 from bot.storage.sqlite_database import SqliteDatabase
 from tests.bot.hub import Hub
+from tests.pg_cluster import Cluster
 
 GUILD = 7
 ALICE = 11
@@ -124,6 +126,42 @@ async def test_two_daily_gardens_opened_at_once_give_exactly_one_scored(database
         board = await store.daily_board(GUILD, day_of(NOW))
         assert [(r.user_id, r.name, r.points, r.status) for r in board] == [(ALICE, "Alice", None, "active")]
     finally:
+        await store.close()
+
+
+async def test_a_daily_garden_opened_while_another_is_being_stored_is_practice_not_refused(
+    postgres_cluster: Cluster,
+) -> None:
+    """Issue 18 ("further attempts are practice"): on PostgreSQL a daily garden whose look for the
+    player's scored one ran before another connection committed that one is still opened, as
+    practice. It was refused with "This channel already has a game" in another channel (CI, stop
+    39): the unique index of scored gardens was read as the channel's. Held open by hand here so
+    the race happens every time."""
+    url = postgres_cluster.database()
+    store = await Store.open(url, clock=lambda: NOW)
+    other = await asyncpg.connect(url)
+    try:
+        hub = Hub(store, clock=lambda: NOW)
+        storing = other.transaction()
+        await storing.start()
+        await other.execute(
+            "INSERT INTO games (guild_id, channel_id, game, options, seats, min_seats, max_seats, seed, "
+            "status, host_id, created_at, updated_at, daily, daily_scored) "
+            "VALUES ($1, 100, 'cabbagehead', '{}', $2, 1, 1, 5, 'lobby', $3, $4, $4, $5, 1)",
+            GUILD,
+            json.dumps([{"name": "Alice", "user_id": ALICE}]),
+            ALICE,
+            NOW,
+            day_of(NOW),
+        )
+        opening = asyncio.create_task(open_daily(hub, 101))
+        await asyncio.sleep(0.5)
+        assert not opening.done()  # waiting on the uncommitted scored garden, as in the race
+        await storing.commit()
+        record = await store.get(await opening)
+        assert record is not None and record.channel_id == 101 and not record.daily_scored
+    finally:
+        await other.close()
         await store.close()
 
 
