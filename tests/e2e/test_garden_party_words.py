@@ -18,6 +18,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 from bot.basics.clock import ManualClock
 from bot.basics.words import Words, words_for
 from engine.api import reply_seconds
@@ -44,6 +46,13 @@ ENGLISH_ONLY = re.compile(
     r"\b(?:the|and|your|plays|goes|draws|lawn|greenhouse|pavement|sprout|seed|Round|movement|"
     r"Play|Take|Draw|Keep|Water|Exchange|Steal|cards|flowers|flowering|wins|Your)\b"
 )
+
+
+@pytest.fixture(autouse=True)
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short fixed pause: these tests read words, and the bot's own 1.5 s pause was nine tenths
+    of their two minutes."""
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.01)
 
 
 def shown(message: FakeMessage) -> str:
