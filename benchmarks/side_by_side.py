@@ -37,9 +37,11 @@ bot's figures use its defaults, as a server owner runs it (pictures paced by the
     python benchmarks/side_by_side.py --seconds 30 --rounds 3
     python benchmarks/side_by_side.py --subjects peer,sabotage --games 20
 
-`--subjects peer,peer-plain,...` adds the peer run with discord.py's defaults (default intents
-and caches, asyncio's loop, no GC settings) instead of our bot's runtime settings
-(benchmarks/peer_bot.py); the ratios stay to `peer`.
+`--subjects peer,floor,cabbagehead` adds the floor: our bot with its own work taken out, every
+table click answered with a table recorded earlier (benchmarks/floor_bot.py), so what our
+messages' size alone costs. `--subjects peer,peer-plain,...` adds the peer run with discord.py's
+defaults (default intents and caches, asyncio's loop, no GC settings) instead of our bot's
+runtime settings (benchmarks/peer_bot.py); the ratios stay to `peer`.
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 from tests.fake_discord.model import FakeInteraction  # noqa: E402
 
 PEER_BOT = str(ROOT / "benchmarks" / "peer_bot.py")
+FLOOR_BOT = str(ROOT / "benchmarks" / "floor_bot.py")
+#: The game a subject's driver plays when it is not the subject's name (the floor's tables are Cabbagehead's).
+GAME_OF = {"floor": "cabbagehead"}
 #: The peer's empty cell and its embed's headlines (discord_games/connect_four.py).
 BLANK = "⬛"
 TURN = "**Turn:** "
@@ -73,12 +78,13 @@ UPDATE_MESSAGE = 7
 #: not in the latency (which starts when the click is sent); it lowers the peer's interactions/s
 #: at 1 game (one pause a game of about 21 interactions).
 FIRST_CLICK_WAIT = 0.05
-SUBJECTS = ("peer", "peer-plain", "cabbagehead", "sabotage")
+SUBJECTS = ("peer", "peer-plain", "floor", "cabbagehead", "sabotage")
 #: What one command runs unless `--subjects` says otherwise.
 DEFAULT_SUBJECTS = ("peer", "cabbagehead", "sabotage")
 LABELS = {
     "peer": "peer (Connect Four)",
     "peer-plain": "peer, discord.py defaults",
+    "floor": "floor (our table, no work)",
     "cabbagehead": "Cabbagehead solo",
     "sabotage": "Garden Sabotage 2p",
 }
@@ -152,7 +158,7 @@ async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures
         rate=None,
         seconds=args.seconds,
         warmup=args.warmup,
-        game="connect_four" if subject.startswith("peer") else subject,
+        game="connect_four" if subject.startswith("peer") else GAME_OF.get(subject, subject),
         players=3,
         season_rounds=None,
         seed=args.seed,
@@ -168,6 +174,8 @@ async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures
         # A Sabotage player chooses in the hand the bot redrew for their turn, if still open.
         open_hands=True,
     )
+    if subject == "floor":
+        return await run(settings, command=[FLOOR_BOT])
     if not subject.startswith("peer"):
         return await run(settings)
     command = [PEER_BOT, *(["--plain"] if subject == "peer-plain" else [])]
