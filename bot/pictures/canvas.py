@@ -3,11 +3,12 @@
 The font ships with the code (`fonts/`), so a fresh clone and the Docker image draw the same pixels
 and nothing is ever downloaded: DejaVu Sans Condensed 2.37 (Debian's fonts-dejavu-extra; free to
 redistribute, `fonts/LICENSE-DejaVu.txt`), cut down with fontTools' pyftsubset to the characters
-the catalogs and pictures use (docs/bot.md, "The pictures' font"): 26 KB. DejaVu because Pillow's
-built-in font (Aileron) has no accented letters, so French pictures lost theirs ("Rangée" was
-drawn "Rangee"); its Condensed face because it is as wide as Aileron was at the same size, so the
-layouts made for Aileron keep their texts whole. It is laid out with Pillow's basic engine, as the
-built-in font was: the same pixels whether or not the machine has libraqm.
+the catalogs, pictures and players' names use (docs/bot.md, "The pictures' font"): 42 KB.
+DejaVu because Pillow's built-in font (Aileron) has no accented letters, so French pictures lost
+theirs ("Rangée" was drawn "Rangee"); its Condensed face because it is as wide as Aileron was at
+the same size, so the layouts made for Aileron keep their texts whole. It is laid out with
+Pillow's basic engine, as the built-in font was: the same pixels whether or not the machine has
+libraqm.
 
 Text is rendered once per (text, size, weight) and kept as a mask, since drawing the same glyphs
 again is most of a board's cost; the finished picture is mapped onto one fixed palette so the PNG

@@ -290,16 +290,22 @@ def test_ruling_24_the_margins_are_the_views_column_letters_and_row_numbers() ->
 
 
 def test_a_name_keeps_its_accents_on_the_picture_and_its_emoji_in_the_alt_text() -> None:
-    """The pictures' font draws accented letters (issue 32: "Amélie", not "Amelie") but no emoji,
-    which the picture leaves out and the alt text and summary keep; a letter it lacks is drawn
-    plain where it can be (Romanian "ș"), else as "?"."""
+    """The pictures' font draws accented letters (issue 32: "Amélie", not "Amelie"), Greek and
+    Cyrillic (players' names: "Юля" was drawn "???"), but no emoji, which the picture leaves out
+    and the alt text and summary keep; a letter it lacks is drawn plain where it can be (Romanian
+    "ș"), else as "?" (scripts it does not carry, such as Arabic)."""
     assert printable("Amélie — 🌻 Bob") == "Amélie — Bob"
-    assert printable("Ștefan") == "Stefan" and printable("Юля") == "???"
+    assert printable("Ștefan") == "Stefan" and printable("علي") == "???"
+    assert printable("Юля") == "Юля" and printable("Ёжик") == "Ёжик" and printable("Αλέξης") == "Αλέξης"
     game, state = played("cabbagehead", 2, 2, 5)
     with cv.recording() as record:
         cabbagehead_pictures.board_image(game.view(state, None), ["Amélie 🌻", "Bob"])
     drawn = " ".join(t.text for t in record.texts)
     assert "Amélie" in drawn and "Amelie" not in drawn and "🌻" not in drawn
+    with cv.recording() as record:
+        cabbagehead_pictures.board_image(game.view(state, None), ["Юля", "Αλέξης"])
+    drawn = " ".join(t.text for t in record.texts)
+    assert "Юля" in drawn and "Αλέξης" in drawn and "?" not in drawn
     image = render_board("cabbagehead", game.view(state, None), ["Amélie 🌻", "Bob"])
     assert "Amélie 🌻" in image.description
     assert "Amélie 🌻" in board_summary("cabbagehead", game.view(state, None), ["Amélie 🌻", "Bob"])
