@@ -17,7 +17,11 @@ time, and reports two counts:
 Pictures are off by default (`--picture-budget-ms 0`): valgrind cannot run Pillow's vector code
 paths, and `render_speed.py` measures drawings. Needs valgrind (`apt install valgrind`).
 
-  python benchmarks/bot_instructions.py [--interactions 300] [--warmup 40] [--games 4]
+`--profile PATH` plays the same interactions without valgrind, the bot under cProfile counting
+only the measured ones (not its start, nor the warm-up), and writes the profile to PATH: where
+the count goes, by Python function (`pstats`).
+
+  python benchmarks/bot_instructions.py [--interactions 300] [--warmup 40] [--games 4] [--profile PATH]
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import argparse
 import asyncio
 import re
 import shutil
+import signal
 import sys
 import tempfile
 from collections import Counter
@@ -42,6 +47,18 @@ from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 
 #: callgrind's record of the measured interactions (it zeroes its counts, then dumps them).
 CALLGRIND_OUT = "callgrind.out"
+#: The bot under cProfile (`--profile`), counting from SIGUSR1 until SIGUSR2, which writes it.
+PROFILED_FROM_SIGNALS = (
+    "import cProfile, runpy, signal, sys, time\n"
+    "profile = cProfile.Profile(time.thread_time)\n"
+    "path, sys.argv = sys.argv[1], ['bot']\n"
+    "def written(*_):\n"
+    "    profile.disable()\n"
+    "    profile.dump_stats(path)\n"
+    "signal.signal(signal.SIGUSR1, lambda *_: profile.enable())\n"
+    "signal.signal(signal.SIGUSR2, written)\n"
+    "runpy.run_module('bot', run_name='__main__', alter_sys=True)\n"
+)
 
 
 @dataclass
@@ -57,14 +74,24 @@ class Counted:
     main_thread: str
 
 
-async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> Counted:
-    """Start the bot (under `wrapper`), open `--games` games, play `--warmup` interactions, then
-    the measured `--interactions`; returns what was counted over the measured ones."""
+async def play(
+    args: argparse.Namespace, wrapper: list[str], data_dir: Path, profile: Path | None = None
+) -> Counted:
+    """Start the bot (under `wrapper`; or with `profile`, under cProfile writing there), open
+    `--games` games, play `--warmup` interactions, then the measured `--interactions`; returns
+    what was counted over the measured ones."""
     fake = FakeDiscord(checker=PayloadChecker(spec=None))
     channels = [fake.add_text_channel(fake.guild, f"table-{i}") for i in range(args.games)]
     await fake.start()
+    command = ["-c", PROFILED_FROM_SIGNALS, str(profile)] if profile is not None else None
     process = await start_bot(
-        fake, data_dir, args.picture_budget_ms, args.bot_python, wrapper=wrapper, ready_seconds=600
+        fake,
+        data_dir,
+        args.picture_budget_ms,
+        args.bot_python,
+        wrapper=wrapper,
+        ready_seconds=600,
+        command=command,
     )
     try:
         players = [fake.alice] if args.game == "cabbagehead" else [fake.alice, fake.bob]
@@ -76,6 +103,8 @@ async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> 
         await interact(load, tables, args.warmup)
         if wrapper:
             await callgrind_control("-z", process.pid)  # count from here
+        if profile is not None:
+            process.send_signal(signal.SIGUSR1)  # profile from here
         switches_before = thread_switches(process.pid)
         first_call = len(fake.calls)
         load.recorder.measuring = True
@@ -83,6 +112,12 @@ async def play(args: argparse.Namespace, wrapper: list[str], data_dir: Path) -> 
         load.recorder.measuring = False
         if wrapper:
             await callgrind_control("-d", process.pid)  # write what was counted since
+        if profile is not None:
+            process.send_signal(signal.SIGUSR2)  # write what was profiled since
+            for _ in range(100):
+                if profile.exists():
+                    break
+                await asyncio.sleep(0.1)
         switches = thread_switches(process.pid)
         for thread, count in switches_before.items():
             switches[thread] -= count
@@ -157,7 +192,23 @@ def short_name(library: str) -> str:
     return re.sub(r"(\.cpython-\d+.*|\.so.*|-[0-9a-f]{8}\.so.*)$", "", name)
 
 
+async def profile_only(args: argparse.Namespace) -> None:
+    """`--profile`: the measured interactions under cProfile, no valgrind."""
+    path = Path(args.profile).resolve()
+    path.unlink(missing_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        counted = await play(args, [], Path(tmp), profile=path)
+    print(f"game: {args.game}, games: {args.games}, interactions profiled: {counted.answered}")
+    print(f"failures: {counted.failures}")
+    print(
+        f"profile of the measured interactions written to {path}" if path.exists() else "no profile written"
+    )
+
+
 async def main_async(args: argparse.Namespace) -> None:
+    if args.profile:
+        await profile_only(args)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         out = data / CALLGRIND_OUT
@@ -213,8 +264,11 @@ def main() -> None:
     )
     parser.add_argument("--picture-budget-ms", type=float, default=0.0, help="the bot's PICTURE_BUDGET_MS")
     parser.add_argument("--bot-python", default=None, help="run the bot under this interpreter")
+    parser.add_argument(
+        "--profile", metavar="PATH", help="no valgrind: profile the measured interactions into PATH"
+    )
     args = parser.parse_args()
-    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+    if not args.profile and (shutil.which("valgrind") is None or shutil.which("callgrind_control") is None):
         raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
     print(f"bot interpreter: {describe_python(args.bot_python or sys.executable)}")
     asyncio.run(main_async(args))

@@ -14,7 +14,7 @@ this module re-exports them, so `engine.api` stays the one place to import from.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -81,6 +81,32 @@ def action_steps(action: ActionLike, names: Sequence[str]) -> tuple[str, ...]:
         return action.steps
     steps: tuple[str, ...] = steps_for(names)
     return steps
+
+
+class SaidTogether(Protocol):
+    """Optional for a sequence of legal actions that says all their labels and steps at once,
+    cheaper than one action at a time (a turn's plantings: each card's words and each slot's made
+    once, then joined). Its actions name no seat, so the seats' names change nothing."""
+
+    def labels_and_steps(self) -> tuple[list[str], list[tuple[str, ...]]]: ...
+
+
+def said_together(actions: Sequence[ActionLike]) -> SaidTogether | None:
+    """`actions` as a `SaidTogether`, when they say their labels and steps at once."""
+    says = getattr(actions, "labels_and_steps", None)
+    return cast(SaidTogether, actions) if callable(says) else None
+
+
+def labels_and_steps(
+    actions: Sequence[ActionLike], names: Sequence[str]
+) -> tuple[list[str], list[tuple[str, ...]]]:
+    """The labels and picker steps of `actions` with these seat names, in order."""
+    together = said_together(actions)
+    if together is not None:
+        return together.labels_and_steps()
+    if not any(hasattr(a, "label_for") for a in actions):  # no seat names in these labels
+        return [a.label for a in actions], [tuple(a.steps) for a in actions]
+    return [action_label(a, names) for a in actions], [action_steps(a, names) for a in actions]
 
 
 StateT = TypeVar("StateT", bound=BaseModel)

@@ -20,13 +20,13 @@ from engine.api import (
     ActionLike,
     AnyGame,
     Result,
-    action_label,
-    action_steps,
     decision_kind,
     has_public_view,
     interjections,
+    labels_and_steps,
     load_state,
     only_pass,
+    said_together,
     standing_result,
     turn_key,
 )
@@ -138,9 +138,11 @@ class Position:
         if not self.is_active or state is None:
             return []
 
-        def compute() -> list[ActionLike]:
+        def compute() -> Sequence[ActionLike]:
             if seat in self.to_move():
-                return list(self.game.legal_actions(state, seat))
+                found = self.game.legal_actions(state, seat)
+                # Kept as the engine made it when it says its labels at once (`labels_and_steps`).
+                return found if said_together(found) is not None else list(found)
             return list(interjections(self.game, state, seat))
 
         return self.memo(("legal", seat), compute)
@@ -182,14 +184,7 @@ class Position:
     def labels_and_steps(self, seat: int) -> tuple[list[str], list[tuple[str, ...]]]:
         """The labels and picker steps of `seat`'s legal actions, with the players' names."""
 
-        def compute() -> tuple[list[str], list[tuple[str, ...]]]:
-            names = self.names
-            actions = self.legal_actions(seat)
-            if not any(hasattr(a, "label_for") for a in actions):  # no seat names in these labels
-                return [a.label for a in actions], [tuple(a.steps) for a in actions]
-            return [action_label(a, names) for a in actions], [action_steps(a, names) for a in actions]
-
-        return self.memo(("labels", seat), compute)
+        return self.memo(("labels", seat), lambda: labels_and_steps(self.legal_actions(seat), self.names))
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.game.is_terminal(self.state)

@@ -94,7 +94,7 @@ def slot_grid(entries: list[Entry]) -> list[list[Entry | None]] | None:
             first = column
         if column > last:
             last = column
-        cells[(row, column)] = Entry(shown, entry.choice)
+        cells[(row, column)] = entry if shown == entry.label else Entry(shown, entry.choice)
     if not cells:
         return None
     rows = range(top, bottom + 1)

@@ -163,13 +163,16 @@ def group_by_first_step(steps: Sequence[tuple[str, ...]]) -> Groups:
     """Action indices grouped by first step, in the order the first steps appear (the same for
     every page of a position: the table keeps them for the position's next page)."""
     order: dict[str, list[int]] = {}
+    last: str | None = None
+    members: list[int] = []
     for index, parts in enumerate(steps):
         first = parts[0] if parts else ""
-        members = order.get(first)
-        if members is None:  # (not setdefault: it would make a list for every action)
-            order[first] = [index]
-        else:
-            members.append(index)
+        if first != last:  # actions sharing a first step mostly come together: one look-up a run
+            found = order.get(first)
+            if found is None:  # (not setdefault: it would make a list for every run)
+                found = order[first] = []
+            members, last = found, first
+        members.append(index)
     return list(order.items())
 
 
@@ -232,7 +235,12 @@ def plan_page(
         # Each member by the rest of its steps ("F3"), else its label: written inline, as a
         # card's slot page holds dozens (planned once per version).
         entries = [
-            Entry(" · ".join(steps[i][1:]) if len(steps[i]) > 1 else labels[i], f"a{i}") for i in members
+            Entry(
+                parts[1] if len(parts) == 2 else " · ".join(parts[1:]) if len(parts) > 2 else labels[i],
+                f"a{i}",
+            )
+            for i in members
+            for parts in [steps[i]]
         ]
         page = int(page_text) if page_text.isdigit() else 0
         return _page_of(entries, page, title, Entry(BACK, "p0"), f"g{group}.")

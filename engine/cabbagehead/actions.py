@@ -225,6 +225,16 @@ class PlantChoices(Sequence[Plant]):
     def __len__(self) -> int:
         return len(self._heads) * len(self._slots)
 
+    def labels_and_steps(self) -> tuple[list[str], list[tuple[str, ...]]]:
+        """Every planting's label and steps, in order (`engine.api.SaidTogether`): each card's
+        words and each slot's looked up once and joined, as `Plant.label` and `Plant.steps` say
+        them one planting at a time (the table asks for all of them on every move)."""
+        cards = [_CARD_WORDS[head] for head in self._heads]
+        places = [_PLACE_WORDS[slot] for slot in self._slots]
+        labels = [card + place for _, card in cards for place, _ in places]
+        steps: list[tuple[str, ...]] = [(card, place) for card, _ in cards for _, place in places]
+        return labels, steps
+
     @overload
     def __getitem__(self, index: int) -> Plant: ...
 

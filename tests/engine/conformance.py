@@ -33,6 +33,7 @@ from engine.api import (
     dump_state,
     has_public_view,
     interjections,
+    labels_and_steps,
     load_state,
     plays_past_its_end,
     replay,
@@ -344,6 +345,9 @@ def play_random_game(
             assert len(set(named)) == len(named), f"{game.name}: duplicate labels with names {named}"
             steps = [action_steps(a, CUSTOM_NAMES[:seats]) for a in actions]
             assert all(steps) and len(set(steps)) == len(steps), f"{game.name}: duplicate steps {steps}"
+            # Actions that say their words all at once say exactly what each says one by one.
+            said = labels_and_steps(game.legal_actions(state, seat), CUSTOM_NAMES[:seats])
+            assert said == (named, [tuple(s) for s in steps]), f"{game.name}: said at once, said otherwise"
         if check_every_step:
             assert_decisions_have_kinds_and_timeouts(game, state, seats, seed)
             assert_result_is_sound(game, standing_result(game, state), seats, "standing result")
