@@ -12,7 +12,6 @@ collect in `violations`.
 from __future__ import annotations
 
 import asyncio
-import copy
 import re
 import secrets
 from collections.abc import Callable, Iterable
@@ -38,6 +37,7 @@ from tests.fake_discord.model import (
     FakeMessage,
     FakeUser,
     RecordedCall,
+    json_copy,
     new_snowflake,
     readable_text,
     received_text,
@@ -870,7 +870,7 @@ class FakeDiscord:
             manage_guild=manage_guild,
         )
         if claim is not None and "message" in payload:  # a forgery: see `forge_click`
-            rows = copy.deepcopy(payload["message"].get("components") or [])
+            rows = json_copy(payload["message"].get("components") or [])
             taken = [c["id"] for c in walk_components(rows) if isinstance(c.get("id"), int)]
             rows.append({"type": 1, "id": max(taken, default=0) + 100, "components": [claim]})
             payload["message"] = {**payload["message"], "components": rows}

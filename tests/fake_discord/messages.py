@@ -4,7 +4,6 @@ notify), their JSON, and error 30046 for edits of messages older than an hour.""
 
 from __future__ import annotations
 
-import copy
 import re
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,7 @@ from tests.fake_discord.model import (
     LOADING,
     FakeInteraction,
     FakeMessage,
+    json_copy,
     new_snowflake,
     walk_components,
 )
@@ -35,7 +35,7 @@ SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
 def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Discord gives every component of a message a numeric `id` (1, 2, ... depth first, skipping
     ids the bot set itself) unless the bot set one."""
-    numbered = copy.deepcopy(components)
+    numbered = json_copy(components)
     found = walk_components(numbered)
     used = {item["id"] for item in found if isinstance(item.get("id"), int)}
     next_id = 1

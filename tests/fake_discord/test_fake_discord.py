@@ -27,6 +27,7 @@ from tests.fake_discord.model import (
     MANAGE_CHANNELS,
     MANAGE_GUILD,
     PUBLIC_THREAD,
+    json_copy,
 )
 
 PNG_BYTES = b"\x89PNG\r\n\x1a\n" + b"garden" * 100
@@ -655,6 +656,17 @@ async def test_the_bot_identifies_without_privileged_intents(
     assert identify["intents"] & PRIVILEGED_INTENTS == 0
     assert "token" not in identify  # the fake never keeps the token in its records
     assert fake_discord.gateway.stats.queries[0]["v"] == "10"
+
+
+def test_a_stored_message_is_copied_whole_so_what_a_test_was_shown_never_changes_after() -> None:
+    """The fake hands out copies of what it stores (`snapshot`, the message in a click): a copy
+    equals the tree and shares none of its dicts or lists, down to a button's emoji."""
+    tree = [{"type": 17, "components": [{"type": 1, "components": [{"type": 2, "emoji": {"name": "x"}}]}]}]
+    copied = json_copy(tree)
+    assert copied == tree
+    copied[0]["components"][0]["components"][0]["emoji"]["name"] = "y"
+    copied[0]["components"].append({"type": 10})
+    assert tree[0]["components"] == [{"type": 1, "components": [{"type": 2, "emoji": {"name": "x"}}]}]
 
 
 async def test_forged_clicks_and_menu_choices_reach_the_bot_as_a_modified_client_sends_them(
