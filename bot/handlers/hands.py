@@ -153,6 +153,9 @@ class Hands(TableClicks):
             return
         self.table.moves.check_seat(position, interaction.user.id, clicked.seat)
         if not clicked.choice.startswith("a"):
+            # The version the answer is drawn at, read before any await: a move landing meanwhile
+            # changes the position in place (`_redraw_hand_if_moved_on`).
+            drawn = position.version
             if position.version == clicked.version:
                 check_offered(position, clicked)
                 # A picker step or page at the position the message shows: its picture still fits.
@@ -180,7 +183,8 @@ class Hands(TableClicks):
                 await self._outdated(interaction, position, clicked.seat)
                 return
             await replies.update(interaction, **fields)
-            self.remember_open(interaction, position, clicked.seat)
+            self.remember_open(interaction, position, clicked.seat, version=drawn)
+            await self._redraw_hand_if_moved_on(position.game_id, drawn)
             return
         if position.version == clicked.version:
             check_offered(position, clicked)
@@ -201,15 +205,22 @@ class Hands(TableClicks):
         )
         await replies.update(interaction, **fields)
 
-    def remember_open(self, interaction: discord.Interaction[Any], position: Position, seat: int) -> None:
-        """`interaction` shows `seat`'s hand at `position`: the hand to bring up to date when the
-        seat has its next decision (games with hidden hands: the table carries the others')."""
+    def remember_open(
+        self,
+        interaction: discord.Interaction[Any],
+        position: Position,
+        seat: int,
+        *,
+        version: int | None = None,
+    ) -> None:
+        """`interaction` shows `seat`'s hand at `position` (drawn at `version`, if the position may
+        have moved on since): the hand to bring up to date when the seat has its next decision
+        (games with hidden hands: the table carries the others')."""
         if has_public_view(position.game) and position.record.daily is None:
             return  # played on the table (a daily garden, though, is played in the hand)
         session = self.sessions.session(position.game_id)
-        session.open_hands[seat] = OpenHand(
-            interaction, time.monotonic(), position.version, asks(position, seat)
-        )
+        shown = position.version if version is None else version
+        session.open_hands[seat] = OpenHand(interaction, time.monotonic(), shown, asks(position, seat))
 
     async def on_published(self, position: Position, session: GameSession) -> None:
         """A version is shown: every seat that now has a decision and a hand open at an earlier
@@ -236,6 +247,16 @@ class Hands(TableClicks):
                 continue
             choices = asks(position, seat)
             session.open_hands[seat] = OpenHand(shown.interaction, shown.at, position.version, choices)
+
+    async def _redraw_hand_if_moved_on(self, game_id: int, drawn: int) -> None:
+        """A picker step redraws the hand as the game stood at version `drawn`. A move that landed
+        before that answer did had the open hands redrawn first, so the step put an older hand
+        back, with choices that may no longer hold: bring it to the newest, as any open hand is
+        (the hands' side of `_redraw_if_moved_on`)."""
+        session = self.sessions.session(game_id)
+        latest = session.position
+        if latest is not None and latest.version != drawn:
+            await self.on_published(latest, session)
 
     async def _play(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> MoveOutcome:
         outcome = await self._move(interaction, clicked)

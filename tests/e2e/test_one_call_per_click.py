@@ -219,3 +219,28 @@ async def test_a_move_landing_while_the_board_is_edited_is_shown_after_it(
     await settled(fake, running_bot, table)
     assert "· move 2" in board(fake, fake.general).text()
     assert not bot_errors(running_bot)
+
+
+async def test_a_late_picker_step_in_a_hand_never_leaves_that_hand_at_an_older_move(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """The hands' side of the late picker step above: a step in Alice's hand is answered as the
+    game stood when she clicked. When a move lands before that answer does (here she plays from a
+    second hand she opened meanwhile), the late answer must not leave the first hand showing the
+    older move with choices that no longer hold: it is redrawn at the newest, as any open hand
+    is when a move lands."""
+    fake = fake_discord
+    board = await hidden_hand_game(fake, fake.general)
+    await settled(fake, running_bot, board)
+    first = await open_hand(fake, fake.alice, fake.general)
+    step = next(how for label, how in offered(first) if not is_action(how) and "Back" not in label)
+    release = fake.hold_next("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+    late_step = asyncio.create_task(pick(fake, fake.alice, first, step))
+    await fake.wait_until(lambda: fake.holds_waiting() == 0, what="the picker step's answer to be held")
+    await play_in(fake, await open_hand(fake, fake.alice, fake.general))
+    await wait_for_move(fake, fake.general, 1)
+    release.set()
+    await late_step
+    await settled(fake, running_bot, board)
+    await fake.wait_until(lambda: "· move 1" in first.text(), what="the first hand to show move 1")
+    assert not bot_errors(running_bot)
