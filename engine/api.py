@@ -7,17 +7,26 @@ store it and a replay of the recorded actions from the seed reproduces it exactl
 Ideas taken from OpenSpiel (legal actions per player, explicit returns, one conformance test for all
 games) and boardgame.io (player views and a redacted log computed per viewer).
 
-The records a game hands out (seats, events, phrases, results) live in `engine.records`;
-this module re-exports them, so `engine.api` stays the one place to import from.
+The records a game hands out (seats, events, phrases, results) live in `engine.records`, what an
+action is and how it is said in `engine.actions`; this module re-exports them, so `engine.api`
+stays the one place to import from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Literal, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from engine.actions import ActionLike as ActionLike
+from engine.actions import IllegalAction as IllegalAction
+from engine.actions import NamedLabels as NamedLabels
+from engine.actions import SaidTogether as SaidTogether
+from engine.actions import action_label as action_label
+from engine.actions import action_steps as action_steps
+from engine.actions import labels_and_steps as labels_and_steps
+from engine.actions import said_together as said_together
 from engine.records import Event as Event
 from engine.records import FieldValue as FieldValue
 from engine.records import Phrase as Phrase
@@ -29,85 +38,6 @@ from engine.records import Viewer as Viewer
 from engine.records import default_seat_name as default_seat_name
 from engine.records import fill as fill
 from engine.records import points_word as points_word
-
-
-class IllegalAction(Exception):
-    """Raised by `Game.apply` for a move the rules refuse; `message` is shown to the player."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class ActionLike(Protocol):
-    """What the platform needs of an action: a label a player understands.
-
-    Labels are unique among one seat's legal actions. `steps` splits the label for pickers that
-    offer a choice in two steps (first the card, then the slot); a one-step action returns
-    `(label,)`.
-    """
-
-    @property
-    def label(self) -> str: ...
-
-    @property
-    def steps(self) -> tuple[str, ...]: ...
-
-
-@runtime_checkable
-class NamedLabels(Protocol):
-    """Optional for an action whose label names a seat ("Sabotage Player 2's plot 1"): the label
-    and steps with display names, `names[seat]` for each seat. Labels stay unique among a seat's
-    legal actions for any list of distinct names."""
-
-    def label_for(self, names: Sequence[str]) -> str: ...
-
-    def steps_for(self, names: Sequence[str]) -> tuple[str, ...]: ...
-
-
-def action_label(action: ActionLike, names: Sequence[str]) -> str:
-    """`action`'s label as a player with these seat names reads it (`label` if it names no seat)."""
-    label_for = getattr(action, "label_for", None)
-    if label_for is None:
-        return action.label
-    text: str = label_for(names)
-    return text
-
-
-def action_steps(action: ActionLike, names: Sequence[str]) -> tuple[str, ...]:
-    """`action`'s picker steps with these seat names (`steps` if it names no seat)."""
-    steps_for = getattr(action, "steps_for", None)
-    if steps_for is None:
-        return action.steps
-    steps: tuple[str, ...] = steps_for(names)
-    return steps
-
-
-class SaidTogether(Protocol):
-    """Optional for a sequence of legal actions that says all their labels and steps at once,
-    cheaper than one action at a time (a turn's plantings: each card's words and each slot's made
-    once, then joined). Its actions name no seat, so the seats' names change nothing."""
-
-    def labels_and_steps(self) -> tuple[list[str], list[tuple[str, ...]]]: ...
-
-
-def said_together(actions: Sequence[ActionLike]) -> SaidTogether | None:
-    """`actions` as a `SaidTogether`, when they say their labels and steps at once."""
-    says = getattr(actions, "labels_and_steps", None)
-    return cast(SaidTogether, actions) if callable(says) else None
-
-
-def labels_and_steps(
-    actions: Sequence[ActionLike], names: Sequence[str]
-) -> tuple[list[str], list[tuple[str, ...]]]:
-    """The labels and picker steps of `actions` with these seat names, in order."""
-    together = said_together(actions)
-    if together is not None:
-        return together.labels_and_steps()
-    if not any(hasattr(a, "label_for") for a in actions):  # no seat names in these labels
-        return [a.label for a in actions], [tuple(a.steps) for a in actions]
-    return [action_label(a, names) for a in actions], [action_steps(a, names) for a in actions]
-
 
 StateT = TypeVar("StateT", bound=BaseModel)
 ActionT = TypeVar("ActionT", bound=ActionLike)
