@@ -122,7 +122,7 @@ class NullMetrics:
         """One move stored; `by`: person, computer or timeout."""
 
     def transaction(self, seconds: float) -> None:
-        """One database transaction committed in `seconds`."""
+        """One database transaction committed in `seconds`, its wait for the connection included."""
 
     def error(self, where: str) -> None:
         """One failure (`where`: command, component, publish, subscriber)."""

@@ -156,7 +156,7 @@ class Hands(TableClicks):
             # The version the answer is drawn at, read before any await: a move landing meanwhile
             # changes the position in place (`_redraw_hand_if_moved_on`).
             drawn = position.version
-            if position.version == clicked.version:
+            if drawn == clicked.version:
                 check_offered(position, clicked)
                 # A picker step or page at the position the message shows: its picture still fits.
                 fields = await self.message(

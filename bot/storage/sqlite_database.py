@@ -198,17 +198,9 @@ class SqliteDatabase(Database):
                 self._writes = 0
             return result
 
-        try:
-            async with self._lock:
-                started = time.perf_counter()
-                # The thread finishes (commits or rolls back) even if this await is cancelled, and
-                # aiosqlite runs queued work in order, so the next transaction never starts inside
-                # it (nor one on the event loop's thread: the connection is not `_free` until it ends).
-                result = await self._on_thread(then_checkpoint)
-                self._timed(started)
-                return result
-        finally:
-            self._wake_waiting()
+        result = await self._in_turn(then_checkpoint)
+        self._timed(started)
+        return result
 
     async def read(self, body: Body[T], *, quick: bool = False) -> T:
         def work(connection: sqlite3.Connection) -> T:
@@ -218,6 +210,14 @@ class SqliteDatabase(Database):
             await self._until_free()
             with contextlib.suppress(_Busy):
                 return self._at_once(work)
+        return await self._in_turn(work)
+
+    async def _in_turn(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """`work` on the database's thread once the store's lock is ours, then the quick work
+        waiting for the connection is woken. The thread finishes (commits or rolls back) even if
+        this await is cancelled, and aiosqlite runs queued work in order, so the next transaction
+        never starts inside it (nor one on the event loop's thread: the connection is not `_free`
+        until it ends)."""
         try:
             async with self._lock:
                 return await self._on_thread(work)

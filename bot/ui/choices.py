@@ -232,16 +232,19 @@ def plan_page(
         if not 0 <= group < len(groups):
             group = 0
         title, members = groups[group]
-        # Each member by the rest of its steps ("F3"), else its label: written inline, as a
-        # card's slot page holds dozens (planned once per version).
-        entries = [
-            Entry(
-                parts[1] if len(parts) == 2 else " · ".join(parts[1:]) if len(parts) > 2 else labels[i],
-                f"a{i}",
-            )
-            for i in members
-            for parts in [steps[i]]
-        ]
+        # Each member by the rest of its steps ("F3"), else its label: a plain loop, as a card's
+        # slot page holds dozens (planned once per version); a two-step action's second step is
+        # its name as it is.
+        entries = []
+        for i in members:
+            parts = steps[i]
+            if len(parts) == 2:
+                named = parts[1]
+            elif len(parts) > 2:
+                named = " · ".join(parts[1:])
+            else:
+                named = labels[i]
+            entries.append(Entry(named, f"a{i}"))
         page = int(page_text) if page_text.isdigit() else 0
         return _page_of(entries, page, title, Entry(BACK, "p0"), f"g{group}.")
     page = int(choice[1:]) if choice.startswith("p") and choice[1:].isdigit() else 0
