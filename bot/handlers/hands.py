@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.basics import clicks
 from bot.basics.refusals import (
     NO_GAME_HERE,
     NOT_A_PLAYER,
@@ -28,7 +29,7 @@ from bot.basics.words import N_, Words
 from bot.game.position import Position
 from bot.game.session import GameSession
 from bot.handlers import replies
-from bot.handlers.table_clicks import MOVED_ON, TableClicks, check_offered, reader, shown_alt
+from bot.handlers.table_clicks import MOVED_ON, TableClicks, check_offered, reader
 from bot.picture_service import as_file
 from bot.play.moves import MoveOutcome
 from bot.presenters.engine_words import translate
@@ -42,11 +43,6 @@ from engine.api import has_public_view
 PictureWish = Literal["asked", "if-free", "keep"]
 #: The note on a hand whose picker step was pressed after the game moved on: shown as it is now.
 NEWER_HAND = N_("The game moved on since this hand was drawn: these are your choices now.")
-
-
-def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
-    message = interaction.message
-    return message is not None and message.flags.ephemeral
 
 
 #: Discord lets an interaction's token edit its messages for 15 minutes: a hand shown longer ago
@@ -115,7 +111,7 @@ class Hands(TableClicks):
 
     async def answer(self, interaction: discord.Interaction[Any], fields: dict[str, Any]) -> None:
         """Edit the hand the click was made in, or answer with a new private hand."""
-        if is_ephemeral(interaction):
+        if clicks.is_ephemeral(interaction):
             await replies.update(interaction, **fields)
         else:
             files = fields.pop("attachments", [])
@@ -145,7 +141,7 @@ class Hands(TableClicks):
         record = position.record
         # Choices on a public message are the table's: only the bot posts messages with its
         # components (the router checked the click's component is on the message).
-        on_table = not is_ephemeral(interaction)
+        on_table = not clicks.is_ephemeral(interaction)
         if interaction.channel_id != record.channel_id:
             raise Refusal(WRONG_PLACE)
         if on_table:
@@ -165,7 +161,7 @@ class Hands(TableClicks):
                     clicked.choice,
                     words=reader(interaction),
                     picture="keep",
-                    kept_alt=shown_alt(interaction),
+                    kept_alt=clicks.first_alt(interaction),
                 )
             elif position.is_active and offers(position, clicked.seat, clicked.choice, clicked.menu):
                 # From a hand drawn earlier: the step opens on the hand as it stands now (it plays

@@ -23,6 +23,8 @@ from discord.http import Route
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+from bot.basics import clicks
+
 log = logging.getLogger(__name__)
 
 #: Defer an interaction that has no answer this many seconds after its handler started (Discord
@@ -194,7 +196,7 @@ async def _edit_clicked_message(interaction: discord.Interaction[Any], fields: d
     through discord.py's own webhook adapter (its rate limits and retries), and the same
     bookkeeping (the view, the answer being done)."""
     state = interaction._state
-    message_id = interaction.message.id if interaction.message is not None else None
+    message_id = clicks.message_id(interaction)
     view = fields.get("view", MISSING)
     if view is not MISSING and message_id is not None:
         state.prevent_view_updates_for(message_id)

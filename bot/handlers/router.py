@@ -10,11 +10,11 @@ else gets a short private refusal, and nothing changes. Every answer goes throug
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import discord
 
+from bot.basics.clicks import component_on
 from bot.basics.metrics import NULL_METRICS, OK, REFUSED, NullMetrics, component_kind, outcome_of
 from bot.basics.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
 from bot.basics.words import N_
@@ -55,22 +55,6 @@ from bot.ui.ids import (
 
 #: The answer to a click that arrives while the bot shuts down (it is back within seconds).
 RESTARTING = N_("Garden Club is restarting. Nothing was played; try again in a few seconds.")
-
-
-def _components(items: list[Any]) -> Iterator[Any]:
-    for item in items:
-        yield item
-        yield from _components(list(getattr(item, "children", None) or []))
-
-
-def component_on(message: discord.Message | None, custom_id: str) -> Any | None:
-    """The component with `custom_id` on `message`, if it is there."""
-    if message is None:
-        return None
-    for item in _components(list(message.components)):
-        if getattr(item, "custom_id", None) == custom_id:
-            return item
-    return None
 
 
 class Router:
@@ -130,7 +114,7 @@ class Router:
         clicked = parse(custom_id)
         if clicked is None:
             raise Refusal(UNREADABLE)
-        component = component_on(interaction.message, custom_id)
+        component = component_on(interaction, custom_id)
         if component is None:
             raise Refusal(WRONG_PLACE)
         if isinstance(clicked, LobbyId):
@@ -179,7 +163,7 @@ class Router:
         self,
         interaction: discord.Interaction[Any],
         clicked: ReplayId | ReplayMenuId | HistoryId,
-        component: Any,
+        component: dict[str, Any],
         data: dict[str, Any],
     ) -> None:
         if self.history is None:
@@ -195,17 +179,17 @@ class Router:
             await self.history.recent(interaction, clicked.before)
 
     @staticmethod
-    def _menu_value(component: Any, data: dict[str, Any]) -> str:
+    def _menu_value(component: dict[str, Any], data: dict[str, Any]) -> str:
         """The one value chosen in a menu, if it is exactly one of the options the menu shows."""
         values = data.get("values")
-        offered = {str(option.value) for option in getattr(component, "options", [])}
+        offered = {str(option.get("value")) for option in component.get("options") or []}
         if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
             raise Refusal(NOT_OFFERED)
         if values[0] not in offered:
             raise Refusal(NOT_OFFERED)
         return values[0]
 
-    def _menu_choice(self, menu: MenuId, component: Any, data: dict[str, Any]) -> ChoiceId:
+    def _menu_choice(self, menu: MenuId, component: dict[str, Any], data: dict[str, Any]) -> ChoiceId:
         """A hand's menu choice: exactly one offered value, which is a choice code."""
         value = self._menu_value(component, data)
         if not CHOICE.fullmatch(value):

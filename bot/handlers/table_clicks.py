@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.basics import clicks
 from bot.basics.refusals import NOT_A_PLAYER, NOT_OFFERED, NOT_YOUR_CHOICES, WRONG_PLACE, Outdated, Refusal
 from bot.basics.words import N_, Words, words_for
 from bot.game.position import Position
@@ -33,14 +34,6 @@ log = logging.getLogger(__name__)
 MOVED_ON = N_("That choice was for an earlier moment of the game, so nothing was played.")
 #: The answer to a move played from a table message that was deleted meanwhile.
 PLAYED_TABLE_GONE = N_("Played. The table moved to a new message below.")
-
-
-def shown_alt(interaction: discord.Interaction[Any]) -> str | None:
-    """The alt text of the picture on the clicked message ("" if it has none said; None: no picture)."""
-    message = interaction.message
-    if message is None or not message.attachments:
-        return None
-    return message.attachments[0].description or ""
 
 
 def check_offered(position: Position, clicked: ChoiceId) -> None:
@@ -110,7 +103,7 @@ class TableClicks:
             look = session.shown.look
             if look is None:  # a restart since the table was drawn: draw it again as it stands
                 lines = await self.sessions.log_lines(position, None, TABLE_LOG_LINES, position.words)
-                look = TableLook(tuple(lines), shown_alt(interaction))
+                look = TableLook(tuple(lines), clicks.first_alt(interaction))
             drawn = position.version  # the position may move on (in place) while the answer is sent
             await replies.update(
                 interaction, embed=None, view=table_layout(position, look, choice=clicked.choice)
@@ -142,8 +135,8 @@ class TableClicks:
         """A move clicked on the board message is answered by the board's own redraw: the
         publisher sends it as this click's callback instead of a deferral plus an edit (one REST
         call per click, issue 31). A click on any other message is deferred as before."""
-        message = interaction.message
-        if message is None or message.id != position.record.board_message_id:
+        clicked_message = clicks.message_id(interaction)
+        if clicked_message is None or clicked_message != position.record.board_message_id:
             await replies.defer(interaction, private=True)
             return
         session = self.sessions.session(position.game_id)
@@ -165,5 +158,5 @@ class TableClicks:
             except discord.HTTPException:
                 log.warning("Could not answer table click %s.", interaction.id, exc_info=True)
 
-        session.table_click = TableClick(message.id, position.version, answer, release, time.monotonic())
+        session.table_click = TableClick(clicked_message, position.version, answer, release, time.monotonic())
         replies.hand_over(interaction)

@@ -117,3 +117,85 @@ def test_a_click_answered_without_the_message_back_still_uses_discord_py_s_own_p
     assert params.payload is not None and params.payload["type"] == 7
     assert without_defaults(params.payload["data"]["components"]) == drawn
     assert params.payload["data"]["flags"] & IS_COMPONENTS_V2
+
+
+def _click_payload(message: dict[str, Any] | None) -> dict[str, Any]:
+    """A component's click as Discord's gateway sends it (INTERACTION_CREATE), in a guild."""
+    payload: dict[str, Any] = {
+        "id": "900",
+        "application_id": "1",
+        "type": 3,
+        "data": {"custom_id": "gc:7:c:0:3:a1", "component_type": 2},
+        "guild_id": "10",
+        "channel": {"id": "20", "type": 0, "guild_id": "10", "name": "garden", "position": 0},
+        "member": {"user": {"id": "30", "username": "alice", "discriminator": "0", "avatar": None}, "roles": [], "flags": 0},
+        "token": "t",
+        "version": 1,
+        "locale": "en-US",
+        "attachment_size_limit": 10_000_000,
+    }
+    if message is not None:
+        payload["message"] = message
+    return payload
+
+
+def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord_py_builds() -> None:
+    """bot/basics/clicks.py: a component's click is dispatched with the clicked message as JSON
+    (a tenth of a click's work, issue 31); the table click reads its id, flags, alt text and
+    components from the JSON, and `message` is discord.py's own `Message` when read. It replaces
+    discord.py's INTERACTION_CREATE parser, skipping its view dispatch only while its view store
+    (`_views`, `_dynamic_items`) is empty: every name it reaches is pinned."""
+    from bot.basics import clicks
+
+    button_json = {"type": 2, "style": 1, "label": "Plant", "custom_id": "gc:7:c:0:3:a1"}
+    menu_json = {"type": 3, "custom_id": "gc:7:m", "options": [{"label": "A", "value": "a2"}]}
+    message = {
+        "id": "555",
+        "channel_id": "20",
+        "type": 0,
+        "content": "",
+        "flags": IS_COMPONENTS_V2,
+        "author": {"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None, "bot": True},
+        "attachments": [
+            {"id": "1", "filename": "board.png", "size": 1, "url": "u", "proxy_url": "p", "description": "The board."}
+        ],
+        "embeds": [],
+        "mentions": [],
+        "mention_roles": [],
+        "pinned": False,
+        "mention_everyone": False,
+        "tts": False,
+        "timestamp": "2026-12-05T08:00:00+00:00",
+        "edited_timestamp": None,
+        "components": [
+            {"type": 17, "components": [{"type": 10, "content": "Alice"}, {"type": 1, "components": [button_json]}]},
+            {"type": 1, "components": [menu_json]},
+        ],
+    }
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    state = client._connection
+    state.user = discord.ClientUser(state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None})
+    store = state._view_store
+    assert not store._views and not store._dynamic_items
+    clicks.install(state)
+    seen: list[Any] = []
+    state.dispatch = lambda event, *args: seen.append((event, *args))  # type: ignore[method-assign]
+    state.parsers["INTERACTION_CREATE"](_click_payload(message))
+    [(event, click)] = seen
+    assert event == "interaction" and isinstance(click, clicks.Click)
+    assert click.raw_message is message
+    assert clicks.message_id(click) == 555
+    assert not clicks.is_ephemeral(click)
+    assert clicks.first_alt(click) == "The board."
+    assert clicks.component_on(click, "gc:7:c:0:3:a1") == button_json
+    assert clicks.component_on(click, "gc:7:m") == menu_json
+    assert clicks.component_on(click, "gc:7:c:0:3:a2") is None
+    built = click.message
+    assert isinstance(built, discord.Message) and built.id == 555 and built.guild is not None
+    assert built.attachments[0].description == "The board."
+    # Read again once built, the same answers come from discord.py's objects.
+    assert clicks.message_id(click) == 555 and clicks.first_alt(click) == "The board."
+    assert clicks.component_on(click, "gc:7:c:0:3:a1") == button_json | {"disabled": False}
+    assert clicks.component_on(click, "gc:7:m") is not None
+    state.parsers["INTERACTION_CREATE"](_click_payload(None))
+    assert seen[-1][1].message is None and clicks.message_id(seen[-1][1]) is None
