@@ -1,0 +1,142 @@
+"""A click's interaction with the clicked message kept as Discord sent it until something reads it.
+
+discord.py turns the message a component was clicked on into a `Message` as the interaction
+arrives: its texts, attachments and every component as objects. For a table with its 20–40
+components that is about a tenth of a click's work (issue 31, docs/performance.md), and a click on
+a table reads only the message's id, its flags, its picture's alt text and whether the clicked
+component is on it. `Click` keeps the message's JSON (`raw_message`) and builds `message` the first
+time something asks for it; the functions below answer those few questions from the JSON.
+
+`parse_click` takes discord.py's place for INTERACTION_CREATE (`install`). It makes a `Click` of a
+component's interaction and dispatches it as discord.py would, except for discord.py's view
+dispatch, which reads `message` to find a callback: no Garden Club component has a callback (every
+click is routed by its custom id, `bot.handlers.router`), so while discord.py's view store holds
+nothing, that dispatch could find nothing. Anything else is discord.py's own parser. Pinned by
+`tests/bot/test_discord_seams.py` (docs/bot.md, "Beyond discord.py's documented API").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+from discord.state import ConnectionState
+
+#: The interaction type of a component's click (Discord's interaction types).
+COMPONENT_CLICK = 3
+#: A message flag: only its receiver sees it (Discord's message flags).
+EPHEMERAL = 1 << 6
+#: `Click._message` before the message is built.
+_UNBUILT: Any = object()
+
+
+class Click(discord.Interaction[Any]):
+    """A component's interaction whose `message` is built from `raw_message` when first read."""
+
+    __slots__ = ("_message", "raw_message")
+
+    def _from_data(self, data: Any) -> None:
+        self._message: discord.Message | None = None
+        self.raw_message: dict[str, Any] | None = None
+        # discord.py builds the message only if the payload has one; without the key it sets None.
+        without_message: Any = {key: value for key, value in data.items() if key != "message"}
+        super()._from_data(without_message)
+        raw = data.get("message")
+        if raw is not None:
+            self.raw_message = raw
+            self._message = _UNBUILT
+
+    @property
+    def message(self) -> discord.Message | None:
+        """The clicked message as discord.py builds it (and as `Interaction._from_data` would have)."""
+        if self._message is _UNBUILT:
+            built = discord.Message(state=self._state, channel=self.channel, data=self.raw_message)  # type: ignore[arg-type]
+            if built.guild is None and self.guild_id is not None:
+                built.guild = self._state._get_guild(self.guild_id)
+            self._message = built
+        return self._message
+
+    @message.setter
+    def message(self, value: discord.Message | None) -> None:
+        self._message = value
+
+
+def install(state: ConnectionState[Any]) -> None:
+    """Parse INTERACTION_CREATE with `parse_click` on `state` (a client's `_get_state`)."""
+    parse_discord = state.parsers["INTERACTION_CREATE"]
+
+    def parse(data: Any) -> None:
+        parse_click(state, data, parse_discord)
+
+    state.parsers["INTERACTION_CREATE"] = parse
+
+
+def parse_click(state: ConnectionState[Any], data: Any, parse_discord: Any) -> None:
+    """A component's click as a `Click` (see the module's docstring); anything else as discord.py."""
+    store = state._view_store
+    if data.get("type") != COMPONENT_CLICK or store._views or store._dynamic_items:
+        parse_discord(data)
+        return
+    state.dispatch("interaction", Click(data=data, state=state))
+
+
+def message_id(interaction: discord.Interaction[Any]) -> int | None:
+    """The clicked message's id, without building the message."""
+    raw = _raw(interaction)
+    if raw is not None:
+        return int(raw["id"])
+    return interaction.message.id if interaction.message is not None else None
+
+
+def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the clicked message is one only its receiver sees (a hand, a private answer)."""
+    raw = _raw(interaction)
+    if raw is not None:
+        return bool(int(raw.get("flags") or 0) & EPHEMERAL)
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+def first_alt(interaction: discord.Interaction[Any]) -> str | None:
+    """The alt text of the clicked message's first attachment ("" if it has none said; None: the
+    message has no attachment)."""
+    raw = _raw(interaction)
+    if raw is not None:
+        attachments = raw.get("attachments") or []
+        return (attachments[0].get("description") or "") if attachments else None
+    message = interaction.message
+    if message is None or not message.attachments:
+        return None
+    return message.attachments[0].description or ""
+
+
+def component_on(interaction: discord.Interaction[Any], custom_id: str) -> dict[str, Any] | None:
+    """The component with `custom_id` on the clicked message, as Discord sent it (JSON), if there."""
+    raw = _raw(interaction)
+    if raw is None:
+        message = interaction.message
+        if message is None:
+            return None
+        raw = {"components": [component.to_dict() for component in message.components]}
+    for component in _walk(raw.get("components") or []):
+        if component.get("custom_id") == custom_id:
+            return component
+    return None
+
+
+def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component of a tree, nested ones included (a section's accessory too)."""
+    waiting = list(reversed(components))
+    while waiting:
+        component = waiting.pop()
+        yield component
+        inner = component.get("components") or []
+        accessory = component.get("accessory")
+        waiting += reversed([*inner, accessory] if accessory else inner)
+
+
+def _raw(interaction: discord.Interaction[Any]) -> dict[str, Any] | None:
+    """The clicked message's JSON when it has not been built (a `Click`), else None."""
+    if isinstance(interaction, Click) and interaction._message is _UNBUILT:
+        return interaction.raw_message
+    return None
