@@ -310,7 +310,7 @@ class Load:
                 self.recorder.kinds[self.kind(interaction)] += 1
                 if interaction.latency is not None:
                     self.recorder.latencies.append(interaction.latency)
-                    self.recorder.latency_by_kind[latency_kind(interaction)].append(interaction.latency)
+                    self.recorder.latency_by_kind[self._latency_kind(interaction)].append(interaction.latency)
             if response.type in (DEFERRED_MESSAGE, DEFERRED_UPDATE):
                 await self._completed(interaction)
             self._count_moves(table, interaction)
@@ -325,6 +325,16 @@ class Load:
             await asyncio.sleep(0.1)
         finally:
             table.busy = False
+
+    @staticmethod
+    def _latency_kind(interaction: FakeInteraction) -> str:
+        """`latency_kind`, with a game's last move told apart ("last moves": its answer says the
+        game is over; the result is worked out, stored and announced with it)."""
+        kind = latency_kind(interaction)
+        message = interaction.followups[0] if interaction.followups else interaction.original
+        if kind == "moves" and message is not None and game_over(message.text()):
+            return "last moves"
+        return kind
 
     def _count_moves(self, table: Table, interaction: FakeInteraction) -> None:
         """Moves since the table's last answer, from the footer of this one (same game only)."""

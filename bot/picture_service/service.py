@@ -58,6 +58,9 @@ class BoardPicture:
     kept_move: int | None = None
     #: The move the new picture shows.
     version: int | None = None
+    #: A finished game's board shown without its final picture, which is drawn right after (the
+    #: last move is answered first, as every move is: `Publisher._publish`).
+    final_to_come: bool = False
 
     @property
     def choice(self) -> PictureChoice:
@@ -117,14 +120,18 @@ class PictureService:
             return None
 
     async def board(self, position: Position, session: GameSession, *, must: bool = False) -> BoardPicture:
-        """The picture for the game's board message (`must`: draw it now, whatever the budget)."""
+        """The picture for the game's board message (`must`: draw it now, whatever the budget). A
+        finished game's final board is always drawn: at once when the budget has room, else right
+        after the last move was answered (`BoardPicture.final_to_come`)."""
         if not self._wanted(position, session):
             return BoardPicture()
         key = self._board_key(position)
         found = self.cache.peek(key)
         free = not self.waiting and self.budget.ready()
-        must = must or position.record.status == "finished"
         if found is None and not (must or free):
+            if position.record.status == "finished":
+                # Never queued: the publisher draws it right after the last move's answer.
+                return BoardPicture(kept_move=session.shown.picture, final_to_come=True)
             self.redraw_later(position.game_id)
             return BoardPicture(kept_move=session.shown.picture)
         if found is None:

@@ -180,6 +180,12 @@ class Publisher:
             await self.store.mark_published(session.game_id, facts.version)
         else:
             self.store.note_published(session.game_id, facts.version)
+        if steps.closing and picture.final_to_come:
+            # The last move was answered with the picture the board had; the final one is drawn
+            # now, whatever the budget, and edited in by one more pass before the game closes.
+            session.picture_due = True
+            session.dirty = True
+            return
         if steps.closing:  # the game is over and shown: nothing more to keep
             log.info(
                 "Game %s ended (%s): %s in channel %s (server %s), players: %s; %s moves in %.0f minutes.",

@@ -29,6 +29,7 @@ from tests.e2e.table_driver import (
 )
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
+from tests.fake_discord.model import readable_text
 
 
 def picture_of(fake: FakeDiscord, message: FakeMessage, filename: str) -> tuple[Image.Image, str, bytes]:
@@ -247,12 +248,13 @@ async def test_while_boards_wait_for_pictures_a_private_hand_answers_with_its_te
     picture_of(fake, await open_hand(fake, fake.bob, fake.general), "hand.png")
 
 
-async def test_a_game_finished_out_of_budget_shows_its_final_picture_at_once(
+async def test_a_game_finished_out_of_budget_answers_its_last_move_then_shows_its_final_picture(
     fake_discord: FakeDiscord, garden_bot: BotRunner
 ) -> None:
-    """The final board is always drawn, whatever the budget (docs/bot.md, "Pictures and the CPU"):
-    moves out of budget keep the old picture, but the finished garden's picture comes with the
-    scores, and the picture queue forgets the game."""
+    """The final board is always drawn, whatever the budget, and never holds up the last move
+    (docs/bot.md, "Pictures and the CPU"; issue 31): moves out of budget keep the old picture; the
+    last move is answered with the final table and the old picture ("updating"), and the finished
+    garden's picture is edited in right after; the picture queue then forgets the game."""
     fake = fake_discord
     bot, first, start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
     pictures = bot.table.pictures
@@ -265,10 +267,14 @@ async def test_a_game_finished_out_of_budget_shows_its_final_picture_at_once(
         [message] = [m for m in fake.public_messages(fake.general) if m.id == first.id]
         return message
 
-    assert "picture shows" not in footer(final_board())
+    await fake.wait_until(lambda: "picture shows" not in footer(final_board()), what="the final picture")
     _image, _description, final_picture = picture_of(fake, final_board(), "board.png")
     assert final_picture != start_picture
     assert pictures.budget.level() < 0, "the budget stayed spent: the final picture was drawn out of it"
+    *_, answered, pictured = [readable_text(v).splitlines()[-1] for v in final_board().versions()]
+    last_move = footer(final_board())
+    assert answered.startswith(last_move + " · picture shows"), "the last move answered first"
+    assert "(updating)" in answered and pictured == last_move
     await fake.wait_until(
         lambda: not pictures.waiting and not bot.table.sessions.live(),
         what="nothing kept for a finished game",
