@@ -128,7 +128,11 @@ def _click_payload(message: dict[str, Any] | None) -> dict[str, Any]:
         "data": {"custom_id": "gc:7:c:0:3:a1", "component_type": 2},
         "guild_id": "10",
         "channel": {"id": "20", "type": 0, "guild_id": "10", "name": "garden", "position": 0},
-        "member": {"user": {"id": "30", "username": "alice", "discriminator": "0", "avatar": None}, "roles": [], "flags": 0},
+        "member": {
+            "user": {"id": "30", "username": "alice", "discriminator": "0", "avatar": None},
+            "roles": [],
+            "flags": 0,
+        },
         "token": "t",
         "version": 1,
         "locale": "en-US",
@@ -157,7 +161,14 @@ def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord
         "flags": IS_COMPONENTS_V2,
         "author": {"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None, "bot": True},
         "attachments": [
-            {"id": "1", "filename": "board.png", "size": 1, "url": "u", "proxy_url": "p", "description": "The board."}
+            {
+                "id": "1",
+                "filename": "board.png",
+                "size": 1,
+                "url": "u",
+                "proxy_url": "p",
+                "description": "The board.",
+            }
         ],
         "embeds": [],
         "mentions": [],
@@ -168,13 +179,18 @@ def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord
         "timestamp": "2026-12-05T08:00:00+00:00",
         "edited_timestamp": None,
         "components": [
-            {"type": 17, "components": [{"type": 10, "content": "Alice"}, {"type": 1, "components": [button_json]}]},
+            {
+                "type": 17,
+                "components": [{"type": 10, "content": "Alice"}, {"type": 1, "components": [button_json]}],
+            },
             {"type": 1, "components": [menu_json]},
         ],
     }
     client = discord.Client(intents=discord.Intents(guilds=True))
     state = client._connection
-    state.user = discord.ClientUser(state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None})
+    state.user = discord.ClientUser(
+        state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None}
+    )
     store = state._view_store
     assert not store._views and not store._dynamic_items
     clicks.install(state)
