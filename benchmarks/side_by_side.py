@@ -41,7 +41,10 @@ bot's figures use its defaults, as a server owner runs it (pictures paced by the
 table click answered with a table recorded earlier (benchmarks/floor_bot.py), so what our
 messages' size alone costs. `--subjects peer,peer-plain,...` adds the peer run with discord.py's
 defaults (default intents and caches, asyncio's loop, no GC settings) instead of our bot's
-runtime settings (benchmarks/peer_bot.py); the ratios stay to `peer`.
+runtime settings (benchmarks/peer_bot.py); the ratios stay to `peer`. `cabbagehead-text` is
+Cabbagehead with pictures off (`PICTURE_BUDGET_MS=0`, text boards): beside `cabbagehead`, what
+the pictures cost a click (every board within the budget, and each game's final board, always
+drawn).
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ from tests.fake_discord.model import FakeInteraction  # noqa: E402
 PEER_BOT = str(ROOT / "benchmarks" / "peer_bot.py")
 FLOOR_BOT = str(ROOT / "benchmarks" / "floor_bot.py")
 #: The game a subject's driver plays when it is not the subject's name (the floor's tables are Cabbagehead's).
-GAME_OF = {"floor": "cabbagehead"}
+GAME_OF = {"floor": "cabbagehead", "cabbagehead-text": "cabbagehead"}
 #: The peer's empty cell and its embed's headlines (discord_games/connect_four.py).
 BLANK = "⬛"
 TURN = "**Turn:** "
@@ -78,7 +81,7 @@ UPDATE_MESSAGE = 7
 #: not in the latency (which starts when the click is sent); it lowers the peer's interactions/s
 #: at 1 game (one pause a game of about 21 interactions).
 FIRST_CLICK_WAIT = 0.05
-SUBJECTS = ("peer", "peer-plain", "floor", "cabbagehead", "sabotage")
+SUBJECTS = ("peer", "peer-plain", "floor", "cabbagehead", "cabbagehead-text", "sabotage")
 #: What one command runs unless `--subjects` says otherwise.
 DEFAULT_SUBJECTS = ("peer", "cabbagehead", "sabotage")
 LABELS = {
@@ -86,6 +89,7 @@ LABELS = {
     "peer-plain": "peer, discord.py defaults",
     "floor": "floor (our table, no work)",
     "cabbagehead": "Cabbagehead solo",
+    "cabbagehead-text": "Cabbagehead, text boards",
     "sabotage": "Garden Sabotage 2p",
 }
 
@@ -166,7 +170,8 @@ async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures
         processes=1,
         rest_proxy=False,
         compare=False,
-        picture_budget_ms=None,
+        # The owner's default budget, or none for the text boards' subject (what pictures cost).
+        picture_budget_ms=0 if subject == "cabbagehead-text" else None,
         bot_python=args.bot_python,
         # Cabbagehead's table offers the choices: its player clicks there, as the peer's do on
         # their board (a hand would add a "My hand" click per move that nobody needs).
