@@ -326,8 +326,7 @@ class Load:
         finally:
             table.busy = False
 
-    @staticmethod
-    def _latency_kind(interaction: FakeInteraction) -> str:
+    def _latency_kind(self, interaction: FakeInteraction) -> str:
         """`latency_kind`, with a game's last move told apart ("last moves": its answer says the
         game is over; the result is worked out, stored and announced with it)."""
         kind = latency_kind(interaction)

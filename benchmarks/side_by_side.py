@@ -101,6 +101,10 @@ class PeerLoad(Load):
     def kind(self, interaction: FakeInteraction) -> str:
         return "/connect4" if interaction.type == 2 else "column"
 
+    def _latency_kind(self, interaction: FakeInteraction) -> str:
+        """The latencies by kind: the command and the columns (not each button's custom id)."""
+        return self.kind(interaction)
+
     async def _send(self, table: Table) -> FakeInteraction:
         fake = self.fake
         if table.phase == "play" or table.board is None:
