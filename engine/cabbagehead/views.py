@@ -61,6 +61,8 @@ def card_view(cards: tuple[Vegetable, ...], card: int) -> CardView:
 
 
 SlotKey = tuple[int, int, str, int, bool, int | None, bool, bool]
+#: A place of the drawn row: (position, card or -1, bees it gives or None, passed in).
+PlaceKey = tuple[int, int, int | None, bool]
 
 
 class _DeckViews:
@@ -87,6 +89,8 @@ class _DeckViews:
         #: By (seat, decision, the garden's every field): a move changes one garden at most, and
         #: the others' views (their scores among them) stay as they were (`_garden_view`).
         self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 256)
+        #: The drawn row's places (`PlaceKey`): a move changes one or two of the three.
+        self.places: Memo[PlaceKey, RowPlaceView] = Memo(self._place, 1024)
 
     def _no_garden(self, key: tuple[object, ...]) -> GardenView:
         raise KeyError(key)  # made by `_garden_view`, which holds the garden
@@ -106,6 +110,58 @@ class _DeckViews:
                 "in_plot": in_plot,
             },
         )
+
+    def _place(self, key: PlaceKey) -> RowPlaceView:
+        pos, card, bees, passed_in = key
+        rose = card >= 0 and is_rose(card)
+        return trusted(
+            RowPlaceView,
+            {
+                "position": POSITIONS[pos],
+                "card": self.cards[card] if card >= 0 and not rose else None,
+                "rose": card_marker(self.deck, card) if rose else None,
+                "cost": _COSTS[bees if bees is not None else pos - 1],
+                "affordable": bees is not None,
+                "passed_in": passed_in,
+            },
+        )
+
+
+def _neighbour(key: tuple[str, tuple[int, ...]]) -> NeighbourView:
+    tile, tokens = key
+    found = nb.BY_KEY[tile]
+    return trusted(
+        NeighbourView,
+        {
+            "key": tile,
+            "name": found.name,
+            "expansion": found.expansion,
+            "text": found.text,
+            "tokens": [token_marker(t) for t in tokens],
+            "count": len(tokens),
+        },
+    )
+
+
+#: Each Neighbour tile's view by (tile, its tokens): a tile's tokens change a few times a game,
+#: so the view of a version shares them with the one before (no one changes a view).
+_NEIGHBOURS: Memo[tuple[str, tuple[int, ...]], NeighbourView] = Memo(_neighbour, 1024)
+
+
+def _decision(phase: str, active: int, seats: int) -> tuple[Phrase, str]:
+    """The decision to make as a phrase over its seat, and as the view's text (default names)."""
+    task = _DECISIONS.get(phase)
+    decision = (
+        Phrase(template=N_("The game is over."))
+        if task is None
+        else Phrase(template=N_("{seat}: {task}."), seats={"seat": active}, values={"task": task})
+    )
+    return decision, decision.render([seat_name(s) for s in range(seats)])
+
+
+#: The decision's phrase and text by (phase, seat deciding, seats): a handful a game, validated
+#: once each rather than on every version (views are never changed, so they share them).
+_DECISION_WORDS: Memo[tuple[str, int, int], tuple[Phrase, str]] = Memo(lambda key: _decision(*key), 256)
 
 
 #: The views of each deck (a deck is a tuple built once per game object).
@@ -215,32 +271,16 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
     """What `viewer` sees (everyone sees the same), built from the checked state without validating
     it again (engine/trusted.py): every field in field order, no list the state holds."""
     cards = deck()
-    card_views = _views_of(cards).cards
+    views = _views_of(cards)
+    card_views, places = views.cards, views.places
     over = state.phase == "over"
-    row = []
-    for pos in range(3):
-        card = state.row[pos]
-        bees = rules.plant_cost(state, pos)
-        cost = _COSTS[bees if bees is not None else pos - 1]
-        row.append(
-            trusted(
-                RowPlaceView,
-                {
-                    "position": POSITIONS[pos],
-                    "card": card_views[card] if card >= 0 and not is_rose(card) else None,
-                    "rose": card_marker(cards, card) if card >= 0 and is_rose(card) else None,
-                    "cost": cost,
-                    "affordable": bees is not None,
-                    "passed_in": pos == state.passed_in_at and card >= 0,
-                },
-            )
-        )
+    drawn, passed_in_at = state.row, state.passed_in_at
+    row = [
+        places[pos, drawn[pos], rules.plant_cost(state, pos), pos == passed_in_at and drawn[pos] >= 0]
+        for pos in range(3)
+    ]
     task = None if over else _DECISIONS[state.phase]
-    decision = (
-        Phrase(template=N_("The game is over."))
-        if task is None
-        else Phrase(template=N_("{seat}: {task}."), seats={"seat": state.active}, values={"task": task})
-    )
+    decision, decision_text = _DECISION_WORDS[state.phase, state.active, state.seats]
     known_in_deck = state.known_in_deck
     return trusted(
         CabbageheadView,
@@ -251,7 +291,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             "turn": state.turns + 1,
             "game_over": over,
             "decision": state.phase,
-            "decision_text": decision.render([seat_name(s) for s in range(state.seats)]),
+            "decision_text": decision_text,
             "decision_task": task,
             "decision_phrase": decision,
             "to_move": rules.to_move(state),
@@ -262,18 +302,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             "hive": state.hive,
             "bees_removed": state.bees_removed,
             "neighbours": [
-                trusted(
-                    NeighbourView,
-                    {
-                        "key": key,
-                        "name": nb.BY_KEY[key].name,
-                        "expansion": nb.BY_KEY[key].expansion,
-                        "text": nb.BY_KEY[key].text,
-                        "tokens": [token_marker(t) for t in tile],
-                        "count": len(tile),
-                    },
-                )
-                for key, tile in zip(state.neighbours, state.tiles, strict=True)
+                _NEIGHBOURS[key, tuple(tile)] for key, tile in zip(state.neighbours, state.tiles, strict=True)
             ],
             "face_down_tokens": len(state.pool),
             "grasshoppers_waiting": len(state.hoppers_waiting),
