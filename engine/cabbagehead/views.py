@@ -15,7 +15,7 @@ from engine.cabbagehead import rules
 from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import Vegetable, deck
 from engine.cabbagehead.plot import Garden, frame_names, frame_size, names_of, plot_box
-from engine.cabbagehead.scoring import evaluate, rose_pairs, vegetable_types
+from engine.cabbagehead.scoring import rose_pairs, score, vegetable_types
 from engine.cabbagehead.slots import frame_cells, hopper_slots, open_slots, rose_slots
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
 from engine.cabbagehead.view_models import (
@@ -254,7 +254,7 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
             "bees": garden.bees,
             "planted": garden.planted,
             "vegetable_types": vegetable_types(garden, cards),
-            "score_now": evaluate(garden, cards).total,
+            "score_now": score(garden, cards),
         },
     )
 
