@@ -10,6 +10,7 @@ from dataclasses import replace
 from bot.basics.words import ENGLISH, Words
 from bot.game.position import Position
 from bot.game.registry import presenter
+from bot.presenters.base import Presenter
 from bot.presenters.engine_words import translate
 from bot.ui.choices import (
     Entry,
@@ -102,7 +103,10 @@ def _plan_choices_page(position: Position, seat: int, choice: str) -> Page:
     labels, steps = position.labels_and_steps(seat)
     groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
     shows = presenter(position.record.game)
-    view = position.view(seat)
+    # The seat's view only for a presenter that lays its first page out by the decision's kind:
+    # the base's `most_choices` reads none, and a public-view game's seat view is a copy made for
+    # it (Cabbagehead's table: one a version, for nothing).
+    view = position.view(seat) if type(shows).most_choices is not Presenter.most_choices else None
     most = None if view is None else shows.most_choices(view, seat)
     page = plan_page(labels, steps, choice, shows.flat_limit, groups, most)
     page.grid = shows.button_grid(page.entries) if page.entries else None
