@@ -22,6 +22,7 @@ from bot.ui.choices import (
     plan_page,
     reachable_pages,
 )
+from bot.ui.layout import COMPONENTS_MAX
 from engine.api import has_public_view
 
 
@@ -109,7 +110,10 @@ def _plan_choices_page(position: Position, seat: int, choice: str) -> Page:
     view = position.view(seat) if type(shows).most_choices is not Presenter.most_choices else None
     most = None if view is None else shows.most_choices(view, seat)
     page = plan_page(labels, steps, choice, shows.flat_limit, groups, most)
-    page.grid = shows.button_grid(page.entries) if page.entries else None
+    # No grid where it could never be drawn: each entry is a button of it, and a message holds at
+    # most `COMPONENTS_MAX` components (a card's 55 slots: the menus serve; laying them out
+    # took as long as planning the rest of the page).
+    page.grid = shows.button_grid(page.entries) if 0 < len(page.entries) < COMPONENTS_MAX else None
     if not page.as_buttons:
         title, entries = page.title, page.entries
 
