@@ -16,7 +16,7 @@ from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import Vegetable, deck
 from engine.cabbagehead.plot import Garden, frame_names, frame_size, names_of, plot_box
 from engine.cabbagehead.scoring import rose_pairs, score, vegetable_types
-from engine.cabbagehead.slots import frame_cells, hopper_slots, open_slots, rose_slots
+from engine.cabbagehead.slots import hopper_slots, open_slots, rose_slots
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
 from engine.cabbagehead.view_models import (
     CabbageheadView,
@@ -89,11 +89,16 @@ class _DeckViews:
         #: By (seat, decision, the garden's every field): a move changes one garden at most, and
         #: the others' views (their scores among them) stay as they were (`_garden_view`).
         self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 256)
+        #: A frame row's slot views, by what decides them (`garden_view`).
+        self.slot_rows: Memo[tuple[int, ...], list[SlotView]] = Memo(self._no_row, 4096)
         #: The drawn row's places (`PlaceKey`): a move changes one or two of the three.
         self.places: Memo[PlaceKey, RowPlaceView] = Memo(self._place, 1024)
 
     def _no_garden(self, key: tuple[object, ...]) -> GardenView:
         raise KeyError(key)  # made by `_garden_view`, which holds the garden
+
+    def _no_row(self, key: tuple[int, ...]) -> list[SlotView]:
+        raise KeyError(key)  # made by `garden_view`, which holds the garden
 
     def _slot(self, key: SlotKey) -> SlotView:
         row, col, label, card, grasshopper, rose, is_open, in_plot = key
@@ -188,6 +193,38 @@ def _garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosi
     return known if known is not None else memo.keep(key, garden_view(cards, seat, garden, choosing))
 
 
+def _row_slots(
+    slot_views: Memo[SlotKey, SlotView],
+    names: tuple[str, ...],
+    garden: Garden,
+    r: int,
+    cols: int,
+    opened: set[int],
+    box: tuple[int, int, int, int] | None,
+) -> list[SlotView]:
+    """The views of the frame's row `r` (from 0), its `cols` slots left to right."""
+    cells, hoppers, under_roses = garden.cells, garden.hoppers, garden.roses
+    top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
+    row, start = r + 1, r * garden.cols
+    found = []
+    for c in range(cols):
+        i, col = start + c, c + 1
+        rose = under_roses[i]
+        found.append(
+            slot_views[
+                row,
+                col,
+                names[i],
+                cells[i] if cells[i] >= 0 else -1,
+                hoppers[i] >= 0,
+                rose + 1 if rose >= 0 else None,
+                i in opened,
+                top < row <= bottom + 1 and left < col <= right + 1,
+            ]
+        )
+    return found
+
+
 def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "") -> GardenView:
     """The garden's view; `choosing` is the decision its owner makes now ("plant", "grasshopper",
     ...; "" when they make none), for `legal_slots`. Built from the checked state without
@@ -203,21 +240,38 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
     box = plot_box(garden)
     cells, hoppers, under_roses = garden.cells, garden.hoppers, garden.roses
     top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
-    slots = []
-    for i, row, col in frame_cells(rows, cols, garden.cols):
-        rose = under_roses[i]
-        slots.append(
-            slot_views[
-                row,
-                col,
-                names[i],
-                cells[i] if cells[i] >= 0 else -1,
-                hoppers[i] >= 0,
-                rose + 1 if rose >= 0 else None,
-                i in opened,
-                top < row <= bottom + 1 and left < col <= right + 1,
-            ]
+    canvas = garden.cols
+    # A bare floating plot offers its middle slot only (`open_slots`); in any other garden a
+    # frame slot is open exactly when it is empty, so a row's views follow from its cells alone.
+    bare = not garden.fixed and not garden.box
+    slot_rows = views.slot_rows
+    slots: list[SlotView] = []
+    for r in range(rows):
+        start = r * canvas
+        end = start + cols
+        if bare:
+            slots += _row_slots(slot_views, names, garden, r, cols, opened, box)
+            continue
+        # A move changes one row of a garden, seldom more: the others' views are looked up by
+        # what decides them (the row, its names, the plot's box, its cells, Grasshoppers, Roses).
+        key = (
+            r,
+            cols,
+            canvas,
+            garden.origin_row,
+            garden.origin_col,
+            top,
+            bottom,
+            left,
+            right,
+            *cells[start:end],
+            *hoppers[start:end],
+            *under_roses[start:end],
         )
+        known = slot_rows.get(key)
+        if known is None:
+            known = slot_rows.keep(key, _row_slots(slot_views, names, garden, r, cols, opened, box))
+        slots += known
     roses = []
     for a, b in rose_pairs(garden):
         r, c = divmod(a, garden.cols)
