@@ -166,6 +166,17 @@ def clip(text: str, limit: int) -> str:
 
 Groups = list[tuple[str, list[int]]]
 
+#: "a0", "a1", ...: the choice codes of action numbers, each written once (`action_codes`).
+_ACTION_CODES: list[str] = []
+
+
+def action_codes(count: int) -> list[str]:
+    """The choice codes of actions 0 to `count` - 1 (at least): a card's slot page names dozens
+    of actions a version, and writing each number anew was a third of planning the page."""
+    if len(_ACTION_CODES) < count:
+        _ACTION_CODES.extend(f"a{i}" for i in range(len(_ACTION_CODES), count))
+    return _ACTION_CODES
+
 
 def group_by_first_step(steps: Sequence[tuple[str, ...]]) -> Groups:
     """Action indices grouped by first step, in the order the first steps appear (the same for
@@ -232,6 +243,7 @@ def plan_page(
     next (issue 27 item 11: 11 choices in a menu, then 10 as buttons). None: as many as now."""
     if groups is None:
         groups = group_by_first_step(steps)
+    codes = action_codes(len(labels))
     size = len(labels) if most is None else max(most, len(labels))
     grouped = size > (FLAT_LIMIT if flat_limit is None else flat_limit) and len(groups) > 1
     if choice.startswith("g") and grouped:
@@ -252,15 +264,15 @@ def plan_page(
                 named = " · ".join(parts[1:])
             else:
                 named = labels[i]
-            entries.append(Entry(named, f"a{i}"))
+            entries.append(Entry(named, codes[i]))
         page = int(page_text) if page_text.isdigit() else 0
         return _page_of(entries, page, title, Entry(BACK, "p0"), f"g{group}.")
     page = int(choice[1:]) if choice.startswith("p") and choice[1:].isdigit() else 0
     if not grouped:
-        entries = [Entry(label, f"a{i}") for i, label in enumerate(labels)]
+        entries = [Entry(label, codes[i]) for i, label in enumerate(labels)]
     else:
         entries = [
-            Entry(labels[members[0]], f"a{members[0]}")
+            Entry(labels[members[0]], codes[members[0]])
             if len(members) == 1
             else Entry(f"{first} …", f"g{j}.0")
             for j, (first, members) in enumerate(groups)
