@@ -130,5 +130,22 @@ def offers(position: Position, seat: int, choice: str, menu: int | None = None) 
     (`menu` None) or in menu number `menu`: a table or hand accepts nothing else (issue 27 item 5)."""
     # The pages are opened one by one, from the first, only until one offers it: a click is
     # almost always on the first page or one it opens (issue 31: planning every page with its
-    # grid of buttons was about 15% of a click).
-    return offered_on(reachable_pages(lambda c: choices_page(position, seat, c)), choice, menu)
+    # grid of buttons was about 15% of a click). An action picked from a menu is looked for on
+    # its own group's pages first (a card's slots): the groups before it are not planned, nor
+    # their menus made, only to find it elsewhere.
+    first = _group_pages(position, seat, choice) if menu is not None else None
+    return offered_on(reachable_pages(lambda c: choices_page(position, seat, c), first), choice, menu)
+
+
+def _group_pages(position: Position, seat: int, choice: str) -> str | None:
+    """The start of the codes of the pages of the group holding action `choice` ("g2."), if it
+    names an action in a group of several."""
+    if not choice.startswith("a") or not choice[1:].isdigit():
+        return None
+    action = int(choice[1:])
+    steps = position.labels_and_steps(seat)[1]
+    groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
+    for number, (_first, members) in enumerate(groups):
+        if action in members:
+            return f"g{number}." if len(members) > 1 else None
+    return None

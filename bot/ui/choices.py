@@ -126,12 +126,13 @@ class Page:
         return any(entry is not None and entry.choice == choice for row in self.grid or () for entry in row)
 
 
-def reachable_pages(open_page: Callable[[str], Page]) -> Iterator[Page]:
+def reachable_pages(open_page: Callable[[str], Page], first: str | None = None) -> Iterator[Page]:
     """Every page a seat's picker can show, from its first (`p0`) through the picker steps and
     page turns each page offers, nearest first, each opened when asked for. `open_page` plans the
     page a code opens; it forgives codes nothing offers (a missing group opens the first), so what
     a click names is checked against these pages (`offered_on`), never against what `open_page`
-    makes of it."""
+    makes of it. `first`: the start of the codes to open before the others as soon as they are
+    reached (a group's pages, `g2.`): the same pages, in another order."""
     seen = {"p0"}
     waiting = deque(["p0"])
     while waiting:
@@ -140,7 +141,10 @@ def reachable_pages(open_page: Callable[[str], Page]) -> Iterator[Page]:
         for entry in (*page.entries, *page.nav):
             if not entry.choice.startswith("a") and entry.choice not in seen:
                 seen.add(entry.choice)
-                waiting.append(entry.choice)
+                if first is not None and entry.choice.startswith(first):
+                    waiting.appendleft(entry.choice)
+                else:
+                    waiting.append(entry.choice)
 
 
 def offered_on(pages: Iterable[Page], choice: str, menu: int | None = None) -> bool:
