@@ -299,10 +299,11 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
             "column_letters": letters,
             "row_numbers": numbers,
             "slots": slots,
-            "open_slots": [names[i] for i in sorted(opened)],
+            # (`open_slots` and `hopper_slots` are in reading order already: no sort.)
+            "open_slots": [names[i] for i in ordered],
             "grasshopper_slots": [names[i] for i in hoppers_at],
             "rose_slots": [_rose_words(names, i) for i in rose_slots(garden)],
-            "legal_slots": [names[i] for i in sorted(legal)],
+            "legal_slots": [names[i] for i in legal],
             "roses": roses,
             "compost": [card_views[c] for c in garden.compost],
             "bees": garden.bees,
