@@ -88,7 +88,8 @@ class _DeckViews:
         self.slots: Memo[SlotKey, SlotView] = Memo(self._slot, 4096)
         #: By (seat, decision, the garden's every field): a move changes one garden at most, and
         #: the others' views (their scores among them) stay as they were (`_garden_view`).
-        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 256)
+        #: Also by (seat, the garden's every field): the last view made of it, whatever the decision.
+        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 512)
         #: A frame row's slot views, by what decides them (`garden_view`).
         self.slot_rows: Memo[tuple[int, ...], list[SlotView]] = Memo(self._no_row, 4096)
         #: The drawn row's places (`PlaceKey`): a move changes one or two of the three.
@@ -188,9 +189,30 @@ def _rose_words(names: tuple[str, ...], cell: int) -> str:
 def _garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str) -> GardenView:
     """`garden_view`, the same again while the garden stays as it was (keyed by its every field)."""
     memo = _views_of(cards).gardens
-    key = (seat, choosing, *[tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
+    fields = tuple([tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
+    key = (seat, choosing, fields)
     known = memo.get(key)
-    return known if known is not None else memo.keep(key, garden_view(cards, seat, garden, choosing))
+    if known is None:
+        # The same garden seen with another decision (two players: a turn passed from one to the
+        # other, whose gardens stayed as they were): everything but its legal slots stands.
+        seen = memo.get((seat, fields))
+        known = garden_view(cards, seat, garden, choosing) if seen is None else _deciding(seen, choosing)
+        memo.keep((seat, fields), known)
+        memo.keep(key, known)
+    return known
+
+
+def _deciding(view: GardenView, choosing: str) -> GardenView:
+    """`view` with the legal slots of `choosing` (as `garden_view` has them: the open slots while
+    planting, the Grasshopper slots while placing one, none otherwise)."""
+    legal = (
+        view.open_slots
+        if choosing == "plant"
+        else view.grasshopper_slots
+        if choosing == "grasshopper"
+        else []
+    )
+    return trusted(GardenView, {**view.__dict__, "legal_slots": list(legal)})
 
 
 def _row_slots(
