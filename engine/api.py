@@ -36,6 +36,7 @@ from engine.records import Seat as Seat
 from engine.records import SeatResult as SeatResult
 from engine.records import Viewer as Viewer
 from engine.records import default_seat_name as default_seat_name
+from engine.records import events_json as events_json
 from engine.records import fill as fill
 from engine.records import points_word as points_word
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, TypeAdapter
 
 #: A seat is a 0-based index into the game's players; `None` means a spectator (no seat).
 Seat = int
@@ -211,6 +211,19 @@ _EVENT_FIELDS = tuple(Event.model_fields)
 _ALL_SET = set(_EVENT_FIELDS)
 #: The fields `Event.told` leaves to be written when first read.
 _LAZY_FIELDS = frozenset({"text", "private", "template"})
+
+
+def events_json(events: list[Event]) -> str:
+    """`events` as one JSON array, as each would dump itself (`model_dump_json`) joined by
+    commas: how a move's events are stored. Their lines are written first (`Event.told`), then
+    the list is written at once: pydantic's `model_dump_json`, a Python call of a dozen
+    arguments per event, was most of the time (48 against 19 us for a move of seven events)."""
+    for event in events:
+        event._write_lines()
+    return _EVENT_LIST.dump_json(events).decode()
+
+
+_EVENT_LIST = TypeAdapter(list[Event])
 
 
 class ScoreLine(BaseModel):

@@ -69,6 +69,8 @@ class Position:
         self._memo: dict[Any, Any] = {}
         self._words: Words | None = None
         self._memo_version = record.version
+        #: `to_move` at the version it was asked.
+        self._to_move: tuple[int, list[int]] | None = None
 
     @property
     def game_id(self) -> int:
@@ -115,10 +117,17 @@ class Position:
         return options
 
     def to_move(self) -> list[int]:
-        if not self.is_active:
+        # Kept apart from `memo` (the same once a version): a click and its table ask it about
+        # ten times, and the generic memo's call, closure and key cost more than the answer.
+        record, state = self.record, self.state
+        if record.status != "active" or state is None:
             return []
-        state = self.state
-        return self.memo("to_move", lambda: list(self.game.to_move(state)))
+        known = self._to_move
+        if known is not None and known[0] == record.version:
+            return known[1]
+        found = list(self.game.to_move(state))
+        self._to_move = (record.version, found)
+        return found
 
     def turn_key(self) -> Hashable | None:
         """Which turn the seats to move are in (`engine.api.turn_key`; None once the game is over

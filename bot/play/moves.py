@@ -38,7 +38,15 @@ from bot.presenters.engine_words import EngineRefusal
 from bot.records.results import result_record
 from bot.storage import ActionRecord, SeatRecord, StaleVersion
 from engine.ai import choose_move, move_seed
-from engine.api import Event, IllegalAction, decision_kind, dump_state, load_state, timeout_action
+from engine.api import (
+    Event,
+    IllegalAction,
+    decision_kind,
+    dump_state,
+    events_json,
+    load_state,
+    timeout_action,
+)
 from engine.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -282,7 +290,7 @@ class Moves:
             finished = position.game.is_terminal(position.state)
             state_text = dump_state(position.state)
             # Written once, straight to the JSON text stored (pydantic's own writer).
-            events_text = "[" + ",".join(e.model_dump_json() for e in events) + "]"
+            events_text = events_json(events)
             encoded = position.game.encode_action(action)
             result = None
             if finished:

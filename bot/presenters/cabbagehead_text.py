@@ -16,12 +16,24 @@ the catalogs (bot/presenters/engine_words.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from bot.basics.words import N_, Words, words_for
 from bot.presenters.engine_words import value
-from engine.cabbagehead.view_models import CabbageheadView, CardView, GardenView, SlotView
+from engine.cabbagehead.view_models import (
+    CabbageheadView,
+    CardView,
+    GardenView,
+    NeighbourView,
+    RowPlaceView,
+    SlotView,
+)
 
 #: The words of a text nobody asked in another language (English).
 ENGLISH = words_for(None)
+
+R = TypeVar("R")
 
 #: The places of the drawn row, as the view names them.
 PLACE_WORDS = {"left": N_("Left"), "centre": N_("Centre"), "right": N_("Right")}
@@ -48,24 +60,31 @@ def card_long(card: CardView, words: Words = ENGLISH) -> str:
     )
 
 
-#: Garden texts written lately, by garden view and language: a position's board and its hand show
+#: Texts written lately for a view record, by the record and language: a garden's slots, one
+#: slot, a place of the drawn row, a Neighbour tile. The engine shares a record between versions while what it
+#: shows stays the same (engine/cabbagehead/views.py), and a position's board and its hand show
 #: the same garden (a seat's view shares the spectator's, ruling 12), so each is written once.
-#: Keeping the view itself keeps its id from being reused while it is a key.
-_GRIDS: dict[tuple[int, str], tuple[GardenView, str]] = {}
-_GRIDS_KEPT = 256
+#: Keeping the record itself keeps its id from being reused while it is a key.
+_WRITTEN: dict[tuple[int, str], tuple[object, str]] = {}
+_WRITTEN_KEPT = 4096
+
+
+def _written(record: R, words: Words, write: Callable[[R, Words], str]) -> str:
+    """`write(record, words)`, once while `record` lasts (`_WRITTEN`)."""
+    key = (id(record), words.language)
+    known = _WRITTEN.get(key)
+    if known is not None and known[0] is record:
+        return known[1]
+    if len(_WRITTEN) >= _WRITTEN_KEPT:
+        _WRITTEN.clear()
+    text = write(record, words)
+    _WRITTEN[key] = (record, text)
+    return text
 
 
 def garden_grid(garden: GardenView, words: Words = ENGLISH) -> str:
     """The garden's slots in words: a line per row that holds something, then the open slots."""
-    key = (id(garden), words.language)
-    known = _GRIDS.get(key)
-    if known is not None and known[0] is garden:
-        return known[1]
-    if len(_GRIDS) >= _GRIDS_KEPT:
-        _GRIDS.clear()
-    text = _draw_grid(garden, words)
-    _GRIDS[key] = (garden, text)
-    return text
+    return _written(garden, words, _draw_grid)
 
 
 def slot_words(slot: SlotView, words: Words = ENGLISH) -> str:
@@ -83,7 +102,7 @@ def _draw_grid(garden: GardenView, words: Words) -> str:
     rows: dict[int, list[str]] = {}
     for slot in garden.slots:
         if slot.card is not None or slot.grasshopper or slot.rose is not None:
-            rows.setdefault(slot.row, []).append(slot_words(slot, words))
+            rows.setdefault(slot.row, []).append(_written(slot, words, slot_words))
     lines = []
     for row, items in sorted(rows.items()):
         number = garden.row_numbers[row - 1] if row <= len(garden.row_numbers) else row
@@ -151,29 +170,31 @@ def garden_text(garden: GardenView, name: str, words: Words = ENGLISH) -> str:
 
 
 def row_text(view: CabbageheadView, words: Words = ENGLISH) -> str:
-    places = []
-    for place in view.row:
-        if place.card is not None:
-            what = card_long(place.card, words)
-        elif place.rose is not None:
-            what = words.text("a Rose")
-        else:
-            continue
-        extra = words.text(" — passed in") if place.passed_in else ""
-        afford = "" if place.affordable else words.text(" (can't afford)")
-        where = PLACE_WORDS.get(place.position)
-        cost = value(words, place.cost)
-        places.append(
-            words.text(
-                "{place}: {card} — {cost}",
-                place=words.text(where) if where else place.position.title(),
-                card=what,
-                cost=cost,
-            )
-            + afford
-            + extra
-        )
+    places = [
+        _written(place, words, _place_line)
+        for place in view.row
+        if place.card is not None or place.rose is not None
+    ]
     return "\n".join(places) or words.text("No cards drawn.")
+
+
+def _place_line(place: RowPlaceView, words: Words) -> str:
+    """One place of the drawn row: "Left: Carrot #28 (3 pts, 5 in the deck) — pay 1 bee"."""
+    what = card_long(place.card, words) if place.card is not None else words.text("a Rose")
+    extra = words.text(" — passed in") if place.passed_in else ""
+    afford = "" if place.affordable else words.text(" (can't afford)")
+    where = PLACE_WORDS.get(place.position)
+    cost = value(words, place.cost)
+    return (
+        words.text(
+            "{place}: {card} — {cost}",
+            place=words.text(where) if where else place.position.title(),
+            card=what,
+            cost=cost,
+        )
+        + afford
+        + extra
+    )
 
 
 def supply_text(view: CabbageheadView, words: Words = ENGLISH) -> str:
@@ -208,9 +229,11 @@ def supply_text(view: CabbageheadView, words: Words = ENGLISH) -> str:
 
 
 def neighbours_text(view: CabbageheadView, words: Words = ENGLISH) -> str:
-    return "\n".join(
-        words.plural("{name}: {n} token", "{name}: {n} tokens", n.count, name=n.name) for n in view.neighbours
-    )
+    return "\n".join([_written(n, words, _neighbour_line) for n in view.neighbours])
+
+
+def _neighbour_line(neighbour: NeighbourView, words: Words) -> str:
+    return words.plural("{name}: {n} token", "{name}: {n} tokens", neighbour.count, name=neighbour.name)
 
 
 def seat_label(seat: int, names: list[str], words: Words = ENGLISH) -> str:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from bot.basics.words import ENGLISH, Words
 from bot.game.position import Position
 from bot.game.registry import presenter
+from bot.presenters.base import Presenter
 from bot.presenters.engine_words import translate
 from bot.ui.choices import (
     Entry,
@@ -21,6 +22,7 @@ from bot.ui.choices import (
     plan_page,
     reachable_pages,
 )
+from bot.ui.layout import COMPONENTS_MAX
 from engine.api import has_public_view
 
 
@@ -102,10 +104,16 @@ def _plan_choices_page(position: Position, seat: int, choice: str) -> Page:
     labels, steps = position.labels_and_steps(seat)
     groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
     shows = presenter(position.record.game)
-    view = position.view(seat)
+    # The seat's view only for a presenter that lays its first page out by the decision's kind:
+    # the base's `most_choices` reads none, and a public-view game's seat view is a copy made for
+    # it (Cabbagehead's table: one a version, for nothing).
+    view = position.view(seat) if type(shows).most_choices is not Presenter.most_choices else None
     most = None if view is None else shows.most_choices(view, seat)
     page = plan_page(labels, steps, choice, shows.flat_limit, groups, most)
-    page.grid = shows.button_grid(page.entries) if page.entries else None
+    # No grid where it could never be drawn: each entry is a button of it, and a message holds at
+    # most `COMPONENTS_MAX` components (a card's 55 slots: the menus serve; laying them out
+    # took as long as planning the rest of the page).
+    page.grid = shows.button_grid(page.entries) if 0 < len(page.entries) < COMPONENTS_MAX else None
     if not page.as_buttons:
         title, entries = page.title, page.entries
 
@@ -122,5 +130,22 @@ def offers(position: Position, seat: int, choice: str, menu: int | None = None) 
     (`menu` None) or in menu number `menu`: a table or hand accepts nothing else (issue 27 item 5)."""
     # The pages are opened one by one, from the first, only until one offers it: a click is
     # almost always on the first page or one it opens (issue 31: planning every page with its
-    # grid of buttons was about 15% of a click).
-    return offered_on(reachable_pages(lambda c: choices_page(position, seat, c)), choice, menu)
+    # grid of buttons was about 15% of a click). An action picked from a menu is looked for on
+    # its own group's pages first (a card's slots): the groups before it are not planned, nor
+    # their menus made, only to find it elsewhere.
+    first = _group_pages(position, seat, choice) if menu is not None else None
+    return offered_on(reachable_pages(lambda c: choices_page(position, seat, c), first), choice, menu)
+
+
+def _group_pages(position: Position, seat: int, choice: str) -> str | None:
+    """The start of the codes of the pages of the group holding action `choice` ("g2."), if it
+    names an action in a group of several."""
+    if not choice.startswith("a") or not choice[1:].isdigit():
+        return None
+    action = int(choice[1:])
+    steps = position.labels_and_steps(seat)[1]
+    groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
+    for number, (_first, members) in enumerate(groups):
+        if action in members:
+            return f"g{number}." if len(members) > 1 else None
+    return None

@@ -48,6 +48,14 @@ class Entry:
     label: str
     choice: str
 
+    def __init__(self, label: str, choice: str) -> None:
+        # Written straight to the instance's dict: a frozen dataclass's own __init__ goes through
+        # object.__setattr__ for each field, and a card's slot page makes dozens of entries a
+        # version (0.8 against 0.5 us an entry). Still frozen: setting a field afterwards raises.
+        fields = self.__dict__
+        fields["label"] = label
+        fields["choice"] = choice
+
 
 #: A page's menus as a presenter groups them: each with its placeholder.
 Sections = list[tuple[str, list[Entry]]]
@@ -118,12 +126,13 @@ class Page:
         return any(entry is not None and entry.choice == choice for row in self.grid or () for entry in row)
 
 
-def reachable_pages(open_page: Callable[[str], Page]) -> Iterator[Page]:
+def reachable_pages(open_page: Callable[[str], Page], first: str | None = None) -> Iterator[Page]:
     """Every page a seat's picker can show, from its first (`p0`) through the picker steps and
     page turns each page offers, nearest first, each opened when asked for. `open_page` plans the
     page a code opens; it forgives codes nothing offers (a missing group opens the first), so what
     a click names is checked against these pages (`offered_on`), never against what `open_page`
-    makes of it."""
+    makes of it. `first`: the start of the codes to open before the others as soon as they are
+    reached (a group's pages, `g2.`): the same pages, in another order."""
     seen = {"p0"}
     waiting = deque(["p0"])
     while waiting:
@@ -132,7 +141,10 @@ def reachable_pages(open_page: Callable[[str], Page]) -> Iterator[Page]:
         for entry in (*page.entries, *page.nav):
             if not entry.choice.startswith("a") and entry.choice not in seen:
                 seen.add(entry.choice)
-                waiting.append(entry.choice)
+                if first is not None and entry.choice.startswith(first):
+                    waiting.appendleft(entry.choice)
+                else:
+                    waiting.append(entry.choice)
 
 
 def offered_on(pages: Iterable[Page], choice: str, menu: int | None = None) -> bool:
@@ -157,6 +169,17 @@ def clip(text: str, limit: int) -> str:
 
 
 Groups = list[tuple[str, list[int]]]
+
+#: "a0", "a1", ...: the choice codes of action numbers, each written once (`action_codes`).
+_ACTION_CODES: list[str] = []
+
+
+def action_codes(count: int) -> list[str]:
+    """The choice codes of actions 0 to `count` - 1 (at least): a card's slot page names dozens
+    of actions a version, and writing each number anew was a third of planning the page."""
+    if len(_ACTION_CODES) < count:
+        _ACTION_CODES.extend(f"a{i}" for i in range(len(_ACTION_CODES), count))
+    return _ACTION_CODES
 
 
 def group_by_first_step(steps: Sequence[tuple[str, ...]]) -> Groups:
@@ -224,6 +247,7 @@ def plan_page(
     next (issue 27 item 11: 11 choices in a menu, then 10 as buttons). None: as many as now."""
     if groups is None:
         groups = group_by_first_step(steps)
+    codes = action_codes(len(labels))
     size = len(labels) if most is None else max(most, len(labels))
     grouped = size > (FLAT_LIMIT if flat_limit is None else flat_limit) and len(groups) > 1
     if choice.startswith("g") and grouped:
@@ -244,15 +268,15 @@ def plan_page(
                 named = " · ".join(parts[1:])
             else:
                 named = labels[i]
-            entries.append(Entry(named, f"a{i}"))
+            entries.append(Entry(named, codes[i]))
         page = int(page_text) if page_text.isdigit() else 0
         return _page_of(entries, page, title, Entry(BACK, "p0"), f"g{group}.")
     page = int(choice[1:]) if choice.startswith("p") and choice[1:].isdigit() else 0
     if not grouped:
-        entries = [Entry(label, f"a{i}") for i, label in enumerate(labels)]
+        entries = [Entry(label, codes[i]) for i, label in enumerate(labels)]
     else:
         entries = [
-            Entry(labels[members[0]], f"a{members[0]}")
+            Entry(labels[members[0]], codes[members[0]])
             if len(members) == 1
             else Entry(f"{first} …", f"g{j}.0")
             for j, (first, members) in enumerate(groups)

@@ -269,8 +269,15 @@ def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[
     else:
         for n, (title, menu) in enumerate(zip(page.menu_titles(), page.menus(), strict=True)):
             placeholder = clip(title, PLACEHOLDER_MAX)
+            # A card's slot menus hold dozens of options a version: a label is clipped only when
+            # it is too long (no call for the many that fit).
             options = [
-                {"label": clip(e.label, OPTION_LABEL_MAX), "value": e.choice, "default": False} for e in menu
+                {
+                    "label": e.label if len(e.label) <= OPTION_LABEL_MAX else clip(e.label, OPTION_LABEL_MAX),
+                    "value": e.choice,
+                    "default": False,
+                }
+                for e in menu
             ]
             select = {
                 "type": discord.ComponentType.string_select.value,

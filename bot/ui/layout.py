@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.choices import Page, clip
+from bot.ui.choices import Entry, Page, clip
 
 #: Component types (Discord's component reference).
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 2, 3, 10, 12, 14, 17
@@ -145,10 +145,18 @@ def within_limit(
 ) -> discord.ui.LayoutView:
     """The message of the components `draw` makes with `page`, its grid of buttons traded for the
     page's menus when the grid would take the message past Discord's 40 components (issue 27 item 15)."""
+    if page is not None and page.grid is not None and grid_components(page.grid) > COMPONENTS_MAX:
+        page = page.without_grid()  # too many for any message: not drawn only to be counted
     drawn = draw(page)
     if page is not None and page.grid is not None and count_components(drawn) > COMPONENTS_MAX:
         drawn = draw(page.without_grid())
     return layout(drawn)
+
+
+def grid_components(grid: list[list[Entry | None]]) -> int:
+    """The components a grid of buttons is drawn with, whatever else its message holds: an action
+    row per row of the grid and a button per cell, on offer or not (bot/ui/items.py)."""
+    return len(grid) + sum(map(len, grid))
 
 
 def text(content: str) -> dict[str, Any]:

@@ -102,6 +102,17 @@ def _grid(garden: Garden, name: list[str]) -> tuple[list[list[str]], int, int]:
 
 def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
     """Score `garden` as the Garden Club does at the end of the game."""
+    return _evaluate(garden, deck, said=True)
+
+
+def score(garden: Garden, deck: tuple[Vegetable, ...]) -> int:
+    """`evaluate(garden, deck).total` without writing a line per vegetable grown: every view of a
+    version shows the score now, and its lines were a third of the evaluation (a format each)."""
+    return _evaluate(garden, deck, said=False).total
+
+
+def _evaluate(garden: Garden, deck: tuple[Vegetable, ...], *, said: bool) -> Evaluation:
+    """`evaluate`; without `said`, each vegetable's line is left blank (its points are counted)."""
     result = Evaluation()
     cells = garden.cells
     near = neighbours_of(garden.rows, garden.cols)
@@ -133,6 +144,9 @@ def evaluate(garden: Garden, deck: tuple[Vegetable, ...]) -> Evaluation:
             continue
         count = scored.get(kind, 0)
         lost = nibbled.get(kind, 0)
+        if not said:
+            result.lines.append(("", count * points - lost))
+            continue
         label = (
             N_(
                 "{vegetables}: {count} of {grown} next to their own kind x {points}, "

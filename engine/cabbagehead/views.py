@@ -15,8 +15,8 @@ from engine.cabbagehead import rules
 from engine.cabbagehead.actions import POSITIONS
 from engine.cabbagehead.deck import Vegetable, deck
 from engine.cabbagehead.plot import Garden, frame_names, frame_size, names_of, plot_box
-from engine.cabbagehead.scoring import evaluate, rose_pairs, vegetable_types
-from engine.cabbagehead.slots import frame_cells, hopper_slots, open_slots, rose_slots
+from engine.cabbagehead.scoring import rose_pairs, score, vegetable_types
+from engine.cabbagehead.slots import hopper_slots, open_slots, rose_slots
 from engine.cabbagehead.state import HOLIDAY, ROSE, CabbageheadState, is_holiday, is_rose
 from engine.cabbagehead.view_models import (
     CabbageheadView,
@@ -61,6 +61,8 @@ def card_view(cards: tuple[Vegetable, ...], card: int) -> CardView:
 
 
 SlotKey = tuple[int, int, str, int, bool, int | None, bool, bool]
+#: A place of the drawn row: (position, card or -1, bees it gives or None, passed in).
+PlaceKey = tuple[int, int, int | None, bool]
 
 
 class _DeckViews:
@@ -86,10 +88,18 @@ class _DeckViews:
         self.slots: Memo[SlotKey, SlotView] = Memo(self._slot, 4096)
         #: By (seat, decision, the garden's every field): a move changes one garden at most, and
         #: the others' views (their scores among them) stay as they were (`_garden_view`).
-        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 256)
+        #: Also by (seat, the garden's every field): the last view made of it, whatever the decision.
+        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 512)
+        #: A frame row's slot views, by what decides them (`garden_view`).
+        self.slot_rows: Memo[tuple[int, ...], list[SlotView]] = Memo(self._no_row, 4096)
+        #: The drawn row's places (`PlaceKey`): a move changes one or two of the three.
+        self.places: Memo[PlaceKey, RowPlaceView] = Memo(self._place, 1024)
 
     def _no_garden(self, key: tuple[object, ...]) -> GardenView:
         raise KeyError(key)  # made by `_garden_view`, which holds the garden
+
+    def _no_row(self, key: tuple[int, ...]) -> list[SlotView]:
+        raise KeyError(key)  # made by `garden_view`, which holds the garden
 
     def _slot(self, key: SlotKey) -> SlotView:
         row, col, label, card, grasshopper, rose, is_open, in_plot = key
@@ -106,6 +116,58 @@ class _DeckViews:
                 "in_plot": in_plot,
             },
         )
+
+    def _place(self, key: PlaceKey) -> RowPlaceView:
+        pos, card, bees, passed_in = key
+        rose = card >= 0 and is_rose(card)
+        return trusted(
+            RowPlaceView,
+            {
+                "position": POSITIONS[pos],
+                "card": self.cards[card] if card >= 0 and not rose else None,
+                "rose": card_marker(self.deck, card) if rose else None,
+                "cost": _COSTS[bees if bees is not None else pos - 1],
+                "affordable": bees is not None,
+                "passed_in": passed_in,
+            },
+        )
+
+
+def _neighbour(key: tuple[str, tuple[int, ...]]) -> NeighbourView:
+    tile, tokens = key
+    found = nb.BY_KEY[tile]
+    return trusted(
+        NeighbourView,
+        {
+            "key": tile,
+            "name": found.name,
+            "expansion": found.expansion,
+            "text": found.text,
+            "tokens": [token_marker(t) for t in tokens],
+            "count": len(tokens),
+        },
+    )
+
+
+#: Each Neighbour tile's view by (tile, its tokens): a tile's tokens change a few times a game,
+#: so the view of a version shares them with the one before (no one changes a view).
+_NEIGHBOURS: Memo[tuple[str, tuple[int, ...]], NeighbourView] = Memo(_neighbour, 1024)
+
+
+def _decision(phase: str, active: int, seats: int) -> tuple[Phrase, str]:
+    """The decision to make as a phrase over its seat, and as the view's text (default names)."""
+    task = _DECISIONS.get(phase)
+    decision = (
+        Phrase(template=N_("The game is over."))
+        if task is None
+        else Phrase(template=N_("{seat}: {task}."), seats={"seat": active}, values={"task": task})
+    )
+    return decision, decision.render([seat_name(s) for s in range(seats)])
+
+
+#: The decision's phrase and text by (phase, seat deciding, seats): a handful a game, validated
+#: once each rather than on every version (views are never changed, so they share them).
+_DECISION_WORDS: Memo[tuple[str, int, int], tuple[Phrase, str]] = Memo(lambda key: _decision(*key), 256)
 
 
 #: The views of each deck (a deck is a tuple built once per game object).
@@ -127,9 +189,62 @@ def _rose_words(names: tuple[str, ...], cell: int) -> str:
 def _garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str) -> GardenView:
     """`garden_view`, the same again while the garden stays as it was (keyed by its every field)."""
     memo = _views_of(cards).gardens
-    key = (seat, choosing, *[tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
+    fields = tuple([tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
+    key = (seat, choosing, fields)
     known = memo.get(key)
-    return known if known is not None else memo.keep(key, garden_view(cards, seat, garden, choosing))
+    if known is None:
+        # The same garden seen with another decision (two players: a turn passed from one to the
+        # other, whose gardens stayed as they were): everything but its legal slots stands.
+        seen = memo.get((seat, fields))
+        known = garden_view(cards, seat, garden, choosing) if seen is None else _deciding(seen, choosing)
+        memo.keep((seat, fields), known)
+        memo.keep(key, known)
+    return known
+
+
+def _deciding(view: GardenView, choosing: str) -> GardenView:
+    """`view` with the legal slots of `choosing` (as `garden_view` has them: the open slots while
+    planting, the Grasshopper slots while placing one, none otherwise)."""
+    legal = (
+        view.open_slots
+        if choosing == "plant"
+        else view.grasshopper_slots
+        if choosing == "grasshopper"
+        else []
+    )
+    return trusted(GardenView, {**view.__dict__, "legal_slots": list(legal)})
+
+
+def _row_slots(
+    slot_views: Memo[SlotKey, SlotView],
+    names: tuple[str, ...],
+    garden: Garden,
+    r: int,
+    cols: int,
+    opened: set[int],
+    box: tuple[int, int, int, int] | None,
+) -> list[SlotView]:
+    """The views of the frame's row `r` (from 0), its `cols` slots left to right."""
+    cells, hoppers, under_roses = garden.cells, garden.hoppers, garden.roses
+    top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
+    row, start = r + 1, r * garden.cols
+    found = []
+    for c in range(cols):
+        i, col = start + c, c + 1
+        rose = under_roses[i]
+        found.append(
+            slot_views[
+                row,
+                col,
+                names[i],
+                cells[i] if cells[i] >= 0 else -1,
+                hoppers[i] >= 0,
+                rose + 1 if rose >= 0 else None,
+                i in opened,
+                top < row <= bottom + 1 and left < col <= right + 1,
+            ]
+        )
+    return found
 
 
 def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "") -> GardenView:
@@ -147,21 +262,38 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
     box = plot_box(garden)
     cells, hoppers, under_roses = garden.cells, garden.hoppers, garden.roses
     top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
-    slots = []
-    for i, row, col in frame_cells(rows, cols, garden.cols):
-        rose = under_roses[i]
-        slots.append(
-            slot_views[
-                row,
-                col,
-                names[i],
-                cells[i] if cells[i] >= 0 else -1,
-                hoppers[i] >= 0,
-                rose + 1 if rose >= 0 else None,
-                i in opened,
-                top < row <= bottom + 1 and left < col <= right + 1,
-            ]
+    canvas = garden.cols
+    # A bare floating plot offers its middle slot only (`open_slots`); in any other garden a
+    # frame slot is open exactly when it is empty, so a row's views follow from its cells alone.
+    bare = not garden.fixed and not garden.box
+    slot_rows = views.slot_rows
+    slots: list[SlotView] = []
+    for r in range(rows):
+        start = r * canvas
+        end = start + cols
+        if bare:
+            slots += _row_slots(slot_views, names, garden, r, cols, opened, box)
+            continue
+        # A move changes one row of a garden, seldom more: the others' views are looked up by
+        # what decides them (the row, its names, the plot's box, its cells, Grasshoppers, Roses).
+        key = (
+            r,
+            cols,
+            canvas,
+            garden.origin_row,
+            garden.origin_col,
+            top,
+            bottom,
+            left,
+            right,
+            *cells[start:end],
+            *hoppers[start:end],
+            *under_roses[start:end],
         )
+        known = slot_rows.get(key)
+        if known is None:
+            known = slot_rows.keep(key, _row_slots(slot_views, names, garden, r, cols, opened, box))
+        slots += known
     roses = []
     for a, b in rose_pairs(garden):
         r, c = divmod(a, garden.cols)
@@ -189,16 +321,17 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
             "column_letters": letters,
             "row_numbers": numbers,
             "slots": slots,
-            "open_slots": [names[i] for i in sorted(opened)],
+            # (`open_slots` and `hopper_slots` are in reading order already: no sort.)
+            "open_slots": [names[i] for i in ordered],
             "grasshopper_slots": [names[i] for i in hoppers_at],
             "rose_slots": [_rose_words(names, i) for i in rose_slots(garden)],
-            "legal_slots": [names[i] for i in sorted(legal)],
+            "legal_slots": [names[i] for i in legal],
             "roses": roses,
             "compost": [card_views[c] for c in garden.compost],
             "bees": garden.bees,
             "planted": garden.planted,
             "vegetable_types": vegetable_types(garden, cards),
-            "score_now": evaluate(garden, cards).total,
+            "score_now": score(garden, cards),
         },
     )
 
@@ -215,32 +348,16 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
     """What `viewer` sees (everyone sees the same), built from the checked state without validating
     it again (engine/trusted.py): every field in field order, no list the state holds."""
     cards = deck()
-    card_views = _views_of(cards).cards
+    views = _views_of(cards)
+    card_views, places = views.cards, views.places
     over = state.phase == "over"
-    row = []
-    for pos in range(3):
-        card = state.row[pos]
-        bees = rules.plant_cost(state, pos)
-        cost = _COSTS[bees if bees is not None else pos - 1]
-        row.append(
-            trusted(
-                RowPlaceView,
-                {
-                    "position": POSITIONS[pos],
-                    "card": card_views[card] if card >= 0 and not is_rose(card) else None,
-                    "rose": card_marker(cards, card) if card >= 0 and is_rose(card) else None,
-                    "cost": cost,
-                    "affordable": bees is not None,
-                    "passed_in": pos == state.passed_in_at and card >= 0,
-                },
-            )
-        )
+    drawn, passed_in_at = state.row, state.passed_in_at
+    row = [
+        places[pos, drawn[pos], rules.plant_cost(state, pos), pos == passed_in_at and drawn[pos] >= 0]
+        for pos in range(3)
+    ]
     task = None if over else _DECISIONS[state.phase]
-    decision = (
-        Phrase(template=N_("The game is over."))
-        if task is None
-        else Phrase(template=N_("{seat}: {task}."), seats={"seat": state.active}, values={"task": task})
-    )
+    decision, decision_text = _DECISION_WORDS[state.phase, state.active, state.seats]
     known_in_deck = state.known_in_deck
     return trusted(
         CabbageheadView,
@@ -251,7 +368,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             "turn": state.turns + 1,
             "game_over": over,
             "decision": state.phase,
-            "decision_text": decision.render([seat_name(s) for s in range(state.seats)]),
+            "decision_text": decision_text,
             "decision_task": task,
             "decision_phrase": decision,
             "to_move": rules.to_move(state),
@@ -262,18 +379,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             "hive": state.hive,
             "bees_removed": state.bees_removed,
             "neighbours": [
-                trusted(
-                    NeighbourView,
-                    {
-                        "key": key,
-                        "name": nb.BY_KEY[key].name,
-                        "expansion": nb.BY_KEY[key].expansion,
-                        "text": nb.BY_KEY[key].text,
-                        "tokens": [token_marker(t) for t in tile],
-                        "count": len(tile),
-                    },
-                )
-                for key, tile in zip(state.neighbours, state.tiles, strict=True)
+                _NEIGHBOURS[key, tuple(tile)] for key, tile in zip(state.neighbours, state.tiles, strict=True)
             ],
             "face_down_tokens": len(state.pool),
             "grasshoppers_waiting": len(state.hoppers_waiting),

@@ -17,6 +17,7 @@ from bot.ui.choices import (
     Entry,
     Page,
     plan_page,
+    reachable_pages,
 )
 
 
@@ -156,3 +157,31 @@ def test_a_grid_page_s_menus_are_made_only_when_drawn_or_clicked_and_are_the_pre
     menus = page.without_grid()
     assert menus.grid is None and menus.menu_titles() == ["Evens", "Odds"]
     assert menus.menus() == [entries[::2], entries[1::2]] and made == [1]
+
+
+@settings(deadline=None, max_examples=40)
+@given(
+    st.lists(st.tuples(st.integers(0, 30), st.integers(0, 80)), min_size=1, max_size=400),
+    st.integers(0, 30),
+)
+def test_one_group_s_pages_first_are_the_same_pages(raw: list[tuple[int, int]], group: int) -> None:
+    """A menu's action is looked for on its own group's pages first (seat_choices.offers): the
+    picker's pages in another order, never one more or one fewer (a click is checked against
+    exactly the pages a player can reach)."""
+    steps = [(f"Card {a}", f"slot {b}") for a, b in raw]
+    labels = [" ".join(s) for s in steps]
+
+    def codes(first: str | None) -> list[str]:
+        opened: list[str] = []
+
+        def open_page(code: str) -> Page:
+            opened.append(code)
+            return plan_page(labels, steps, code)
+
+        list(reachable_pages(open_page, first))
+        return opened
+
+    plain, preferred = codes(None), codes(f"g{group}.")
+    assert sorted(plain) == sorted(preferred) and len(set(preferred)) == len(preferred)
+    theirs = [code for code in preferred if code.startswith(f"g{group}.")]
+    assert not theirs or preferred[1 : 1 + len(theirs)] == theirs  # right after the first page

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from engine.api import Event
+from engine.api import Event, events_json
 from engine.registry import get_game
 from engine.rng import Rng
 from engine.state_model import StateModel
@@ -94,3 +94,20 @@ def test_a_played_game_stores_the_same_events_twice() -> None:
         dumps.append([e.model_dump_json() for e in events])
     assert dumps[0] == dumps[1]
     assert all(json.loads(line)["text"] for line in dumps[0])
+
+
+def test_a_move_s_events_are_stored_as_each_would_dump_itself() -> None:
+    """A move's events are stored as one JSON array (`events_json`, written at once): the same
+    text as each event dumped by itself and joined, unread events and private lines included."""
+    for name in ("cabbagehead", "sabotage", "garden_party"):
+        game = get_game(name)
+        state = game.create(game.options_model(), game.min_seats, 5)
+        chooser = Rng.from_seed(5)
+        for _ in range(60):
+            if game.is_terminal(state):
+                break
+            seat = chooser.choice(game.to_move(state))
+            played = list(game.apply(state, seat, chooser.choice(list(game.legal_actions(state, seat)))))
+            stored = events_json(played)  # before anything reads them
+            again = [Event.model_validate(e.model_dump()) for e in played]  # lines written, eagerly
+            assert stored == "[" + ",".join(e.model_dump_json() for e in again) + "]"

@@ -3,7 +3,7 @@ Grasshopper and Romancing Eudora scoring) and the rulings on awards (docs/rules/
 
 from __future__ import annotations
 
-from engine.cabbagehead.scoring import evaluate, ribbon_for
+from engine.cabbagehead.scoring import evaluate, ribbon_for, score
 from tests.engine.cabbagehead.helpers import CARDS, garden_from
 
 
@@ -178,3 +178,19 @@ def test_full_breakdown_adds_up_and_names_every_part() -> None:
     expected_veg = sum(2 * p for p in (3, 3, 4, 2, 4, 5, 4, 6, 6))
     assert veg == expected_veg
     assert evaluation.total == expected_veg + 14 + 30 + 6 - 2
+
+
+def test_the_score_every_view_shows_is_the_evaluation_s_total() -> None:
+    """A garden's view shows `score` (its lines left unwritten): the same total as the breakdown
+    read at the end, with Grasshoppers, Roses, Compost and awards in play."""
+    with_everything = garden_from(["C C* T T L L", "R R O O B B", "S S P P U U"], bees=6)
+    with_everything.compost = [0, 1]
+    with_everything.roses[0] = with_everything.roses[1] = 0
+    gardens = [
+        with_everything,
+        garden_from([". L . . . .", "L L* L . .", ". . . . . ."]),
+        garden_from(["C C C . . C", "C C . . . .", ". . . . . ."]),
+        garden_from([". . . . . .", ". . . . . .", ". . . . . ."]),
+    ]
+    for garden in gardens:
+        assert score(garden, CARDS) == evaluate(garden, CARDS).total  # type: ignore[arg-type]

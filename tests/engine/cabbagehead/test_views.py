@@ -186,3 +186,28 @@ def test_plantings_sequence_behaves_like_a_list() -> None:
     assert actions == as_list and all(a in actions for a in as_list)
     assert Plant(0, "Mandrake", -1, 1, 1) not in actions
     assert actions.index(as_list[3]) == 3
+
+
+def test_views_kept_from_version_to_version_are_the_views_built_afresh() -> None:
+    """A view shares what did not change since the last version (frame rows of slots, places of
+    the drawn row, Neighbour tiles, the decision's words; issue 31): every version of games with
+    Grasshoppers, Roses and both plot kinds must read exactly as the view built with nothing kept."""
+    from engine.cabbagehead import views
+    from engine.rng import Rng
+
+    def afresh(state: CabbageheadState) -> str:
+        views._DECK_VIEWS.clear()
+        views._NEIGHBOURS.clear()
+        views._DECISION_WORDS.clear()
+        return GAME.view(state, None).model_dump_json()
+
+    for seats, options in [(1, {"eudora": True, "grasshoppers": True}), (2, {"fixed_grid": True}), (2, {})]:
+        state = new_game(seats, **options)
+        chooser = Rng.from_seed(seats + len(options))
+        while True:
+            kept = GAME.view(state, None).model_dump_json()
+            assert kept == afresh(state)
+            if state.phase == "over":
+                break
+            seat = state.active
+            GAME.apply(state, seat, chooser.choice(list(GAME.legal_actions(state, seat))))
