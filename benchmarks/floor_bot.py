@@ -46,6 +46,18 @@ def without_pictures(tree: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
+def offers_choices(tree: list[dict[str, Any]]) -> bool:
+    """Whether a table's tree has a choice of the game on it (a button or menu routed as a choice)."""
+    waiting = list(tree)
+    while waiting:
+        component = waiting.pop()
+        custom_id = component.get("custom_id")
+        if custom_id and isinstance(parse(custom_id), ChoiceId | MenuId):
+            return True
+        waiting += component.get("components") or []
+    return False
+
+
 def take_out_own_work() -> None:
     """Record the first table answers, then answer every table choice with them in turn."""
     recorded: list[list[dict[str, Any]]] = []
@@ -56,7 +68,9 @@ def take_out_own_work() -> None:
     async def recording_update(interaction: Any, **fields: Any) -> None:
         view = fields.get("view")
         if len(recorded) < RECORDED and view is not None and not fields.keys() - {"view", "embed"}:
-            recorded.append(without_pictures(payload(view)))
+            tree = without_pictures(payload(view))
+            if offers_choices(tree):  # a finished game's table would leave its player nothing to click
+                recorded.append(tree)
         await real_update(interaction, **fields)
 
     async def replaying_route(

@@ -244,3 +244,33 @@ async def test_a_late_picker_step_in_a_hand_never_leaves_that_hand_at_an_older_m
     await settled(fake, running_bot, board)
     await fake.wait_until(lambda: "· move 1" in first.text(), what="the first hand to show move 1")
     assert not bot_errors(running_bot)
+
+
+async def test_clicks_after_a_finished_game_still_arrive_with_their_message_unparsed(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A click's message stays JSON (bot/basics/clicks.py, about a tenth of a click's work) only
+    while discord.py's view store is empty. Every message the bot sends has its view stopped, the
+    result's **Play again** included, so a finished game leaves the store empty and the next
+    game's clicks are still light."""
+    from bot.basics.clicks import Click
+    from tests.e2e.test_cabbagehead_table import play_to_the_end
+
+    fake = fake_discord
+    bot = await garden_bot.start()
+    arrived: list[object] = []
+
+    async def note(interaction: object) -> None:
+        arrived.append(interaction)
+
+    bot.add_listener(note, "on_interaction")
+    await solo_game(fake, fake.alice, fake.general)
+    await play_to_the_end(fake, garden_bot, fake.general, [fake.alice], seed=8)
+    await fake.wait_until(
+        lambda: any("Play again" in str(m.components) for m in fake.public_messages(fake.general)),
+        what="the result with Play again",
+    )
+    assert not bot._connection._view_store._views
+    table = await solo_game(fake, fake.alice, fake.general)
+    await pick(fake, fake.alice, table, next(how for label, how in offered(table) if "Back" not in label))
+    assert isinstance(arrived[-1], Click) and arrived[-1].raw_message is not None
