@@ -221,7 +221,8 @@ def summary(results: list[Result], levels: list[int], subjects: list[str]) -> No
             cells = []
             for subject in subjects:
                 found = [r for r in results if r.subject == subject and r.games == games]
-                if not found:
+                # The floor makes no moves (its clicks replay recorded tables): no moves to count.
+                if not found or (subject == "floor" and name == "interactions/move"):
                     cells.append(f"{'-':>28}")
                     continue
                 text = span([value(r.figures) for r in found], digits)
