@@ -275,6 +275,8 @@ async def test_a_game_finished_out_of_budget_answers_its_last_move_then_shows_it
     last_move = footer(final_board())
     assert answered.startswith(last_move + " · picture shows"), "the last move answered first"
     assert "(updating)" in answered and pictured == last_move
+    results = [m for m in fake.public_messages(fake.general) if "Play again" in str(m.components)]
+    assert len(results) == 1, "the result is posted once, by the first of the two passes"
     await fake.wait_until(
         lambda: not pictures.waiting and not bot.table.sessions.live(),
         what="nothing kept for a finished game",
