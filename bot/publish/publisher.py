@@ -17,6 +17,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
 from bot.basics.metrics import NULL_METRICS, NullMetrics
 from bot.game.position import Position
@@ -167,7 +168,11 @@ class Publisher:
             session.dirty = True
             return
         ends = await self._turn_ends(position, facts, steps.new_turns)
-        await self.discord.carry_out(steps, position, session, lines, picture, facts.version, ends)
+        # A finished game shown before its final picture is drawn (the last move answered first):
+        # the result follows with the picture, in the next pass, which also marks it published.
+        final_to_come = steps.closing and picture.final_to_come
+        now = replace(steps, post_result=False) if final_to_come else steps
+        await self.discord.carry_out(now, position, session, lines, picture, facts.version, ends)
         first = session.shown.version < 0  # a start, or the catch-up after a restart: rare, at once
         session.shown.version = facts.version
         session.shown.to_move = list(facts.to_move)
@@ -176,16 +181,16 @@ class Publisher:
             told = session.shown.told_keys.setdefault(seat, deque(maxlen=TOLD_KEYS_KEPT))
             if facts.turn_key not in told:
                 told.append(facts.turn_key)
+        if final_to_come:
+            # Not marked published: a restart before the next pass shows the end again, picture
+            # and result, instead of leaving the board "updating" for good.
+            session.picture_due = True
+            session.dirty = True
+            return
         if first:
             await self.store.mark_published(session.game_id, facts.version)
         else:
             self.store.note_published(session.game_id, facts.version)
-        if steps.closing and picture.final_to_come:
-            # The last move was answered with the picture the board had; the final one is drawn
-            # now, whatever the budget, and edited in by one more pass before the game closes.
-            session.picture_due = True
-            session.dirty = True
-            return
         if steps.closing:  # the game is over and shown: nothing more to keep
             log.info(
                 "Game %s ended (%s): %s in channel %s (server %s), players: %s; %s moves in %.0f minutes.",

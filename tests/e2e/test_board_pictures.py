@@ -7,14 +7,17 @@ player's own picture. A game without pictures keeps its text board and no attach
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
+from typing import Any
 
 from PIL import Image
 
 from bot.app import GardenClubBot
 from bot.pictures.canvas import WIDTH
 from bot.pictures.text import ALT_MAX
+from bot.storage import PUBLISHED_FLUSH_SECONDS
 from tests.e2e.sabotage_driver import start_game
 from tests.e2e.table_driver import (
     board,
@@ -25,9 +28,11 @@ from tests.e2e.table_driver import (
     open_lobby,
     pick,
     play_one_decision,
+    player_to_move,
     wait_for_move,
 )
 from tests.e2e.test_cabbagehead_table import play_to_the_end
+from tests.explorer.crash import kill
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 from tests.fake_discord.model import readable_text
 
@@ -281,6 +286,51 @@ async def test_a_game_finished_out_of_budget_answers_its_last_move_then_shows_it
         lambda: not pictures.waiting and not bot.table.sessions.live(),
         what="nothing kept for a finished game",
     )
+
+
+async def test_a_bot_killed_before_the_final_picture_shows_the_end_once_after_its_restart(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """The last move is answered before the final picture is drawn (issue 31); the picture and the
+    result follow in the publisher's next pass, which alone marks the game shown. A bot killed
+    between the two is not left with a board "updating" for good: after the restart the final
+    board gets its picture and the result is posted, once."""
+    fake = fake_discord
+    bot, first, _start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
+    pictures = bot.table.pictures
+    pictures.budget.spend(1_000_000)
+    real_board = pictures.board
+    never = asyncio.Event()
+
+    async def board_never_drawn_when_final(position: Any, session: Any, *, must: bool = False) -> Any:
+        if must and position.record.status == "finished":
+            await never.wait()  # the process dies while drawing it
+        return await real_board(position, session, must=must)
+
+    pictures.board = board_never_drawn_when_final  # type: ignore[method-assign]
+    rng, move = random.Random(11), 0
+    while (
+        mover := player_to_move(fake, await wait_for_move(fake, fake.general, move), [fake.alice])
+    ) is not None:
+        await play_one_decision(fake, mover, fake.general, rng)
+        move += 1
+
+    def final_board() -> FakeMessage:
+        [message] = [m for m in fake.public_messages(fake.general) if m.id == first.id]
+        return message
+
+    def results() -> list[FakeMessage]:
+        return [m for m in fake.public_messages(fake.general) if "Play again" in str(m.components)]
+
+    assert "(updating)" in footer(final_board()) and not results()
+    await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 3)  # any "shown" mark would be written by now
+    await kill(garden_bot)
+    await garden_bot.start(garden_bot.settings(picture_budget_ms=25))
+    await fake.wait_until(lambda: "picture shows" not in footer(final_board()), what="the final picture")
+    picture_of(fake, final_board(), "board.png")
+    await fake.wait_until(lambda: len(results()) == 1, what="the result")
+    await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 2)
+    assert len(results()) == 1
 
 
 async def test_a_board_still_waiting_for_its_picture_at_a_restart_gets_it_after(
