@@ -21,7 +21,8 @@ from engine.cabbagehead.deck import Vegetable, deck
 from engine.cabbagehead.outcome import final_result, standing_result
 from engine.cabbagehead.state import CabbageheadOptions, CabbageheadState, copy_game_state
 from engine.cabbagehead.view_models import CabbageheadView
-from engine.cabbagehead.views import build_view, card_marker, token_marker
+from engine.cabbagehead.view_parts import card_marker, token_marker
+from engine.cabbagehead.views import build_view
 from engine.cabbagehead.wording import EVENT_KINDS, seat_name
 
 

@@ -192,13 +192,11 @@ def test_views_kept_from_version_to_version_are_the_views_built_afresh() -> None
     """A view shares what did not change since the last version (frame rows of slots, places of
     the drawn row, Neighbour tiles, the decision's words; issue 31): every version of games with
     Grasshoppers, Roses and both plot kinds must read exactly as the view built with nothing kept."""
-    from engine.cabbagehead import views
+    from engine.cabbagehead import view_parts
     from engine.rng import Rng
 
     def afresh(state: CabbageheadState) -> str:
-        views._DECK_VIEWS.clear()
-        views._NEIGHBOURS.clear()
-        views._DECISION_WORDS.clear()
+        view_parts.forget()
         return GAME.view(state, None).model_dump_json()
 
     for seats, options in [(1, {"eudora": True, "grasshoppers": True}), (2, {"fixed_grid": True}), (2, {})]:
