@@ -204,7 +204,9 @@ class GardenClubBot(commands.Bot):
         assert self.table.scheduler is not None
         self._deadlines_task = asyncio.create_task(self.table.scheduler.run(), name="garden-club-deadlines")
         self._pictures_task = asyncio.create_task(
-            self.table.pictures.serve_waiting(self.table.publisher.redraw_picture),
+            self.table.pictures.serve_waiting(
+                self.table.publisher.redraw_picture, self.table.publisher.show_unpictured
+            ),
             name="garden-club-waiting-pictures",
         )
         #: Online backups of the database (`take()` one now); on a schedule unless BACKUP_EVERY=off.

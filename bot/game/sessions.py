@@ -32,6 +32,10 @@ class Sessions:
             found = self._live[game_id] = GameSession(game_id)
         return found
 
+    def find(self, game_id: int) -> GameSession | None:
+        """The live session of `game_id`, if it has one (none is made)."""
+        return self._live.get(game_id)
+
     def live(self) -> list[GameSession]:
         return list(self._live.values())
 

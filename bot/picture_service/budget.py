@@ -24,7 +24,7 @@ class PictureBudget:
 
     A drawing is allowed while the level is positive and its real cost is taken afterwards, so
     the level can go below zero; what is spent over a long run is at most the refill rate, plus
-    the drawings nobody can wait for (a board asked for with `/board`, a game's final board),
+    the drawings nobody can wait for (a board asked for with `/board`),
     which are paid for too. Zero means no pictures at all (text-only boards)."""
 
     def __init__(

@@ -8,9 +8,11 @@ budget (`budget.py`):
   and waits its turn in `WaitingBoards`. `serve_waiting` redraws waiting boards oldest first, each
   at its latest position, as the budget refills. A board with no picture to keep (a new message,
   or one last drawn before a restart) shows the full text board meanwhile.
-- A board is always drawn when someone asks for it (`/board`) and for a finished game's final
-  position (one picture per game; nothing would queue it again after a restart). A game ended
-  early has no picture: its last position is not how it ended.
+- A board is always drawn when someone asks for it (`/board`). A finished game's final board is
+  paced like any other: it waits in the queue (the game's result waits with it) for at most
+  `FINAL_PICTURE_WAIT` seconds, then the game ends on its complete text board instead: the owner's
+  budget holds even when many games end at once, and no result waits longer. A game ended early
+  has no picture: its last position is not how it ended.
 - A hand picture is drawn when the budget has room and no board waits (boards come first:
   everyone sees them), and whenever its owner opens a hand that holds private information. In a
   game whose view is public (Mr. Cabbagehead's Garden, ruling 12) the board picture already shows
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -42,6 +45,10 @@ log = logging.getLogger(__name__)
 #: What a board shows of its picture: a new one, the one it has, or none (bot/publish/plan.py).
 PictureChoice = Literal["new", "keep", "none"]
 
+#: Seconds a finished game's final board waits in the queue for its picture, its result with it,
+#: before it is shown as its complete text board (issue 31; docs/bot.md, "Pictures and the CPU").
+FINAL_PICTURE_WAIT = 10.0
+
 
 def as_file(image: RenderedImage) -> discord.File:
     """A new attachment for `image` (Discord's `description` is the alt text screen readers read)."""
@@ -58,8 +65,8 @@ class BoardPicture:
     kept_move: int | None = None
     #: The move the new picture shows.
     version: int | None = None
-    #: A finished game's board shown without its final picture, which is drawn right after (the
-    #: last move is answered first, as every move is: `Publisher._publish`).
+    #: A finished game's board shown without its final picture, which it waits for in the queue
+    #: (`PictureService.board`); its result follows the picture (`Publisher._publish`).
     final_to_come: bool = False
 
     @property
@@ -84,7 +91,12 @@ class BoardPicture:
 class PictureService:
     """The pictures of every game, paced by one budget and kept in one bounded cache."""
 
-    def __init__(self, budget: PictureBudget | None = None, max_items: int = 128) -> None:
+    def __init__(
+        self,
+        budget: PictureBudget | None = None,
+        max_items: int = 128,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         #: Unlimited unless told otherwise (scripts and tests); the bot passes its settings' budget.
         self.budget = budget if budget is not None else PictureBudget(1e9)
         self.cache = PictureCache(max_items)
@@ -93,6 +105,10 @@ class PictureService:
         self.cache.on_drawn = self.budget.spend
         self.waiting = WaitingBoards()
         self._someone_waits = asyncio.Event()
+        self._clock = clock
+        #: Finished games waiting for their final picture: since when (`clock`).
+        self._finals: dict[int, float] = {}
+        self.final_wait = FINAL_PICTURE_WAIT
 
     def draws_for(self, game_name: str) -> bool:
         """Whether `game_name` gets pictures: it has them, and the owner did not turn them off."""
@@ -121,8 +137,9 @@ class PictureService:
 
     async def board(self, position: Position, session: GameSession, *, must: bool = False) -> BoardPicture:
         """The picture for the game's board message (`must`: draw it now, whatever the budget). A
-        finished game's final board is always drawn: at once when the budget has room, else right
-        after the last move was answered (`BoardPicture.final_to_come`)."""
+        finished game's final board out of budget waits in the queue like any board
+        (`BoardPicture.final_to_come`), for at most `final_wait` seconds: then it is the text
+        board, with no picture to come."""
         if not self._wanted(position, session):
             return BoardPicture()
         key = self._board_key(position)
@@ -130,7 +147,11 @@ class PictureService:
         free = not self.waiting and self.budget.ready()
         if found is None and not (must or free):
             if position.record.status == "finished":
-                # Never queued: the publisher draws it right after the last move's answer.
+                since = self._finals.setdefault(position.game_id, self._clock())
+                if self._clock() - since >= self.final_wait:
+                    self.forget(position.game_id)
+                    return BoardPicture()  # waited long enough: the complete text board
+                self.redraw_later(position.game_id)
                 return BoardPicture(kept_move=session.shown.picture, final_to_come=True)
             self.redraw_later(position.game_id)
             return BoardPicture(kept_move=session.shown.picture)
@@ -141,6 +162,7 @@ class PictureService:
         if found is None:  # drawing failed: the text board alone
             return BoardPicture()
         self.waiting.discard(position.game_id)
+        self._finals.pop(position.game_id, None)
         return BoardPicture(new=found, version=key.version)
 
     @staticmethod
@@ -194,14 +216,25 @@ class PictureService:
         """A game is over and shown: drop its pictures and its place in the queue."""
         self.cache.forget_game(game_id)
         self.waiting.discard(game_id)
+        self._finals.pop(game_id, None)
 
-    async def serve_waiting(self, redraw: Callable[[int], Awaitable[None]]) -> None:
-        """Forever: as the budget refills, `redraw` the board that has waited longest."""
+    def finals_overdue(self) -> list[int]:
+        """The finished games whose final picture has waited `final_wait` seconds or more."""
+        now = self._clock()
+        return [game_id for game_id, since in self._finals.items() if now - since >= self.final_wait]
+
+    async def serve_waiting(
+        self, redraw: Callable[[int], Awaitable[None]], show_unpictured: Callable[[int], None]
+    ) -> None:
+        """Forever: as the budget refills, `redraw` the board that has waited longest; a final
+        board that has waited too long is shown without its picture (`show_unpictured`)."""
         while True:
             await self._someone_waits.wait()
+            for overdue in self.finals_overdue():
+                show_unpictured(overdue)
             delay = self.budget.seconds_until_ready()
             if delay > 0:
-                await asyncio.sleep(min(delay, 1.0))
+                await asyncio.sleep(min(delay, 1.0, self.final_wait / 4))
                 continue
             game_id = self.waiting.pop_oldest()
             if game_id is None:

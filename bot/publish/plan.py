@@ -102,7 +102,11 @@ def board_step(facts: Facts) -> BoardStep:
         and facts.board_status == facts.status
         and facts.board_message_id is not None
     )
-    if shows_it and (facts.picture != "new" or facts.picture_version == facts.version):
+    # The picture changes: a new one, or none where the board shows one (a final board that waited
+    # too long for its picture: PictureService.board).
+    new_picture = facts.picture == "new" and facts.picture_version != facts.version
+    picture_goes = facts.picture == "none" and facts.picture_version is not None
+    if shows_it and not (new_picture or picture_goes):
         return BoardStep("none", facts.board_message_id, facts.picture)
     fresh = facts.board_age is not None and facts.board_age < BOARD_MAX_AGE
     if facts.board_message_id is not None and fresh:

@@ -97,6 +97,12 @@ class Publisher:
         if task is not None:
             await asyncio.shield(task)
 
+    def show_unpictured(self, game_id: int) -> None:
+        """A finished game's final picture waited too long: show its end without it."""
+        session = self.sessions.find(game_id)
+        if session is not None and not session.closed:  # a forgotten game was shown to its end
+            self.request(game_id)
+
     async def _run(self, session: GameSession) -> None:
         wait = self.first_retry
         while session.dirty and not session.closed:
@@ -168,8 +174,9 @@ class Publisher:
             session.dirty = True
             return
         ends = await self._turn_ends(position, facts, steps.new_turns)
-        # A finished game shown before its final picture is drawn (the last move answered first):
-        # the result follows with the picture, in the next pass, which also marks it published.
+        # A finished game shown before its final picture is drawn (the budget spent): the result
+        # follows with the picture (or the text board, if it waits too long: PictureService.board)
+        # in a later pass, which alone marks it published.
         final_to_come = steps.closing and picture.final_to_come
         now = replace(steps, post_result=False) if final_to_come else steps
         await self.discord.carry_out(now, position, session, lines, picture, facts.version, ends)
@@ -183,9 +190,8 @@ class Publisher:
                 told.append(facts.turn_key)
         if final_to_come:
             # Not marked published: a restart before the next pass shows the end again, picture
-            # and result, instead of leaving the board "updating" for good.
-            session.picture_due = True
-            session.dirty = True
+            # and result, instead of leaving the board "updating" for good. The picture queue
+            # asks for that pass (`redraw_picture`, or `show_unpictured` when it waited too long).
             return
         if first:
             await self.store.mark_published(session.game_id, facts.version)

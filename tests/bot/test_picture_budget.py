@@ -38,8 +38,8 @@ def test_the_budget_refills_at_its_rate_up_to_one_burst() -> None:
 
 
 def test_every_drawing_is_paid_for_in_full_even_one_the_budget_did_not_allow() -> None:
-    """A final board or a `/board` is drawn whatever the budget; the budget still pays for it, so
-    over time pictures never take more than their share."""
+    """A `/board` is drawn whatever the budget; the budget still pays for it, so over time
+    pictures never take more than their share."""
     clock = Clock()
     budget = PictureBudget(25, clock=clock)
     budget.spend(400)  # e.g. a process's first picture, while fonts and card art load

@@ -134,6 +134,18 @@ def test_a_board_that_already_shows_this_version_is_left_alone() -> None:
     assert plan(waiting).board.action == "edit", "a picture that waited is shown once drawn"
 
 
+def test_a_final_board_whose_picture_waited_too_long_loses_the_old_picture() -> None:
+    """docs/bot.md, "Pictures and the CPU": a final board that waited too long for its picture is
+    shown without one, as its complete text board; the older picture it kept meanwhile must go,
+    even though the board already shows the final version."""
+    kept = replace(
+        AFTER_ALICE, status="finished", board_version=3, board_status="finished", picture_version=2
+    )
+    assert plan(replace(kept, picture="keep")).board.action == "none", "still waiting: left alone"
+    assert plan(replace(kept, picture="none")).board.action == "edit", "the old picture removed"
+    assert plan(replace(kept, picture="none", picture_version=None)).board.action == "none"
+
+
 def test_a_finished_game_posts_its_final_scores_once_and_clears_its_notices() -> None:
     finished = replace(AFTER_ALICE, status="finished", to_move=[])
     steps = plan(finished)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import io
 import random
-from typing import Any
 
 from PIL import Image
 
@@ -31,7 +30,6 @@ from tests.e2e.table_driver import (
     player_to_move,
     wait_for_move,
 )
-from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.explorer.crash import kill
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 from tests.fake_discord.model import readable_text
@@ -253,84 +251,111 @@ async def test_while_boards_wait_for_pictures_a_private_hand_answers_with_its_te
     picture_of(fake, await open_hand(fake, fake.bob, fake.general), "hand.png")
 
 
-async def test_a_game_finished_out_of_budget_answers_its_last_move_then_shows_its_final_picture(
-    fake_discord: FakeDiscord, garden_bot: BotRunner
-) -> None:
-    """The final board is always drawn, whatever the budget, and never holds up the last move
-    (docs/bot.md, "Pictures and the CPU"; issue 31): moves out of budget keep the old picture; the
-    last move is answered with the final table and the old picture ("updating"), and the finished
-    garden's picture is edited in right after; the picture queue then forgets the game."""
-    fake = fake_discord
-    bot, first, start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
-    pictures = bot.table.pictures
-    pictures.budget.spend(1_000_000)
-    await play_one_decision(fake, fake.alice, fake.general, random.Random(11))
-    assert "picture shows move 0 (updating)" in footer(await wait_for_move(fake, fake.general, 1))
-    await play_to_the_end(fake, garden_bot, fake.general, [fake.alice], seed=11, played=1)
-
-    def final_board() -> FakeMessage:
-        [message] = [m for m in fake.public_messages(fake.general) if m.id == first.id]
-        return message
-
-    await fake.wait_until(lambda: "picture shows" not in footer(final_board()), what="the final picture")
-    _image, _description, final_picture = picture_of(fake, final_board(), "board.png")
-    assert final_picture != start_picture
-    assert pictures.budget.level() < 0, "the budget stayed spent: the final picture was drawn out of it"
-    *_, answered, pictured = [readable_text(v).splitlines()[-1] for v in final_board().versions()]
-    last_move = footer(final_board())
-    assert answered.startswith(last_move + " · picture shows"), "the last move answered first"
-    assert "(updating)" in answered and pictured == last_move
-    results = [m for m in fake.public_messages(fake.general) if "Play again" in str(m.components)]
-    assert len(results) == 1, "the result is posted once, by the first of the two passes"
-    await fake.wait_until(
-        lambda: not pictures.waiting and not bot.table.sessions.live(),
-        what="nothing kept for a finished game",
-    )
-
-
-async def test_a_bot_killed_before_the_final_picture_shows_the_end_once_after_its_restart(
-    fake_discord: FakeDiscord, garden_bot: BotRunner
-) -> None:
-    """The last move is answered before the final picture is drawn (issue 31); the picture and the
-    result follow in the publisher's next pass, which alone marks the game shown. A bot killed
-    between the two is not left with a board "updating" for good: after the restart the final
-    board gets its picture and the result is posted, once."""
-    fake = fake_discord
-    bot, first, _start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
-    pictures = bot.table.pictures
-    pictures.budget.spend(1_000_000)
-    real_board = pictures.board
-    never = asyncio.Event()
-
-    async def board_never_drawn_when_final(position: Any, session: Any, *, must: bool = False) -> Any:
-        if must and position.record.status == "finished":
-            await never.wait()  # the process dies while drawing it
-        return await real_board(position, session, must=must)
-
-    pictures.board = board_never_drawn_when_final  # type: ignore[method-assign]
-    rng, move = random.Random(11), 0
+async def play_solo_to_its_last_move(fake: FakeDiscord, seed: int) -> None:
+    """Alice plays her solo game until the table offers nobody a move (the result may not be out)."""
+    rng, move = random.Random(seed), 0
     while (
         mover := player_to_move(fake, await wait_for_move(fake, fake.general, move), [fake.alice])
     ) is not None:
         await play_one_decision(fake, mover, fake.general, rng)
         move += 1
 
-    def final_board() -> FakeMessage:
-        [message] = [m for m in fake.public_messages(fake.general) if m.id == first.id]
-        return message
 
-    def results() -> list[FakeMessage]:
-        return [m for m in fake.public_messages(fake.general) if "Play again" in str(m.components)]
+def results_in(fake: FakeDiscord) -> list[FakeMessage]:
+    """The channel's result messages (the ranking, with **Play again**)."""
+    return [m for m in fake.public_messages(fake.general) if "Play again" in str(m.components)]
 
-    assert "(updating)" in footer(final_board()) and not results()
+
+def message_of(fake: FakeDiscord, first: FakeMessage) -> FakeMessage:
+    """The board message as it stands now."""
+    [message] = [m for m in fake.public_messages(fake.general) if m.id == first.id]
+    return message
+
+
+async def test_a_game_finished_out_of_budget_waits_its_turn_for_its_final_picture_then_its_result(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A finished game's final board is paced by the picture budget like any board (docs/bot.md,
+    "Pictures and the CPU"; issue 31): the last move is answered at once with the final table and
+    the old picture ("updating"); the result waits with the picture, which is drawn when the
+    budget has room; then the result is posted, once, and the picture queue forgets the game."""
+    fake = fake_discord
+    bot, first, start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
+    pictures = bot.table.pictures
+    pictures.budget.spend(1_000_000)
+    drawn = pictures.budget.drawn
+    await play_solo_to_its_last_move(fake, seed=11)
+    last_move = footer(message_of(fake, first))
+    assert "(updating)" in last_move, "the last move answered with the picture the board had"
+    await asyncio.sleep(0.5)
+    assert not results_in(fake) and bot.table.sessions.live(), "the result waits with the picture"
+    assert pictures.budget.drawn == drawn, "no picture drawn out of the spent budget"
+
+    pictures.budget.reset()
+    await fake.wait_until(lambda: len(results_in(fake)) == 1, what="the result, after the picture")
+    final_board = message_of(fake, first)
+    assert "picture shows" not in footer(final_board)
+    _image, _description, final_picture = picture_of(fake, final_board, "board.png")
+    assert final_picture != start_picture
+    *_, answered, pictured = [readable_text(v).splitlines()[-1] for v in final_board.versions()]
+    assert answered.startswith(footer(final_board) + " · picture shows"), "the last move answered first"
+    assert "(updating)" in answered and pictured == footer(final_board)
+    await fake.wait_until(
+        lambda: not pictures.waiting and not bot.table.sessions.live(),
+        what="nothing kept for a finished game",
+    )
+    await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 2)
+    assert len(results_in(fake)) == 1
+
+
+async def test_a_final_picture_that_waits_too_long_leaves_the_game_on_its_text_board(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """The owner's picture budget holds when many games end at once, and no result waits for long:
+    a final board that waits `final_wait` seconds (10 by default) for its picture shows the
+    complete text board instead, and the result is posted (docs/bot.md, "Pictures and the CPU")."""
+    fake = fake_discord
+    bot, first, _start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
+    pictures = bot.table.pictures
+    pictures.final_wait = 0.6
+    pictures.budget.spend(1_000_000)
+    drawn = pictures.budget.drawn
+    await play_solo_to_its_last_move(fake, seed=12)
+    await fake.wait_until(lambda: len(results_in(fake)) == 1, what="the result, without a picture")
+    final_board = message_of(fake, first)
+    assert final_board.attachments == [], "the old picture removed: it is not the final garden"
+    assert "**Drawn row**" in headline(final_board), "the complete text board in its place"
+    assert "picture shows" not in footer(final_board) and "Play again" in str(results_in(fake)[0].components)
+    assert pictures.budget.drawn == drawn, "the budget held: no final picture drawn out of it"
+    await fake.wait_until(
+        lambda: not pictures.waiting and not bot.table.sessions.live(),
+        what="nothing kept for a finished game",
+    )
+    await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 2)
+    assert len(results_in(fake)) == 1
+
+
+async def test_a_bot_killed_before_the_final_picture_shows_the_end_once_after_its_restart(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A finished game waiting for its final picture is not marked shown: only the pass that
+    shows the picture (or the text board) and posts the result does that (issue 31). A bot killed
+    while the game waits is not left with a board "updating" for good: after the restart the
+    final board gets its picture and the result is posted, once."""
+    fake = fake_discord
+    bot, first, _start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
+    bot.table.pictures.budget.spend(1_000_000)
+    await play_solo_to_its_last_move(fake, seed=11)
+    assert "(updating)" in footer(message_of(fake, first)) and not results_in(fake)
     await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 3)  # any "shown" mark would be written by now
     await kill(garden_bot)
     await garden_bot.start(garden_bot.settings(picture_budget_ms=25))
-    await fake.wait_until(lambda: "picture shows" not in footer(final_board()), what="the final picture")
-    picture_of(fake, final_board(), "board.png")
-    await fake.wait_until(lambda: len(results()) == 1, what="the result")
+    await fake.wait_until(lambda: len(results_in(fake)) == 1, what="the result")
+    final_board = message_of(fake, first)
+    assert "picture shows" not in footer(final_board)
+    picture_of(fake, final_board, "board.png")
     await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 2)
-    assert len(results()) == 1
+    assert len(results_in(fake)) == 1
 
 
 async def test_a_board_still_waiting_for_its_picture_at_a_restart_gets_it_after(
