@@ -43,8 +43,7 @@ messages' size alone costs. `--subjects peer,peer-plain,...` adds the peer run w
 defaults (default intents and caches, asyncio's loop, no GC settings) instead of our bot's
 runtime settings (benchmarks/peer_bot.py); the ratios stay to `peer`. `cabbagehead-text` is
 Cabbagehead with pictures off (`PICTURE_BUDGET_MS=0`, text boards): beside `cabbagehead`, what
-the pictures cost a click (every board within the budget, and each game's final board, always
-drawn).
+the pictures cost a click (every board within the owner's budget, final boards included).
 """
 
 from __future__ import annotations

@@ -28,6 +28,9 @@ class TableLook:
     clocked: tuple[int, ...] = field(default=())
     #: A daily garden whose day runs: points only, no garden, no moves (bot/records/daily.py).
     hidden: bool = False
+    #: A finished game whose final picture, and the result with it, are still to come
+    #: (`BoardPicture.final_to_come`).
+    result_to_come: bool = False
 
 
 def look_of(
@@ -58,4 +61,4 @@ def look_of(
         # The same seats still to move, or some of them (a reply window's seats answering one by
         # one): their clocks run on, so the table keeps showing when time runs out.
         return TableLook(tuple(lines), alt, picture.kept_move, before.ends, to_move)
-    return TableLook(tuple(lines), alt, picture.kept_move)
+    return TableLook(tuple(lines), alt, picture.kept_move, result_to_come=picture.final_to_come)

@@ -89,6 +89,14 @@ def headline(position: Position, look: TableLook, *, with_picture: bool, says_re
             lines.append(ended_line(record, words))
         if result is not None and says_result:
             lines.append(words.text("🏁 **Game over.** {result}", result=summary_text(words, result, names)))
+        elif result is not None and look.result_to_come:
+            # The final picture waits for the picture budget, and the result is posted with it
+            # (docs/bot.md, "Pictures and the CPU"): nothing is below the table yet.
+            if game_says_over:
+                to_come = words.text("🏁 The final picture and the ranking follow shortly.")
+            else:
+                to_come = words.text("🏁 **Game over** — the final picture and the ranking follow shortly.")
+            lines.append(to_come)
         elif result is not None and game_says_over:
             # The end is said once, with the ranking, in the final message (issue 27 item 9);
             # the game's headline above already says that and how it ended.

@@ -287,6 +287,10 @@ async def test_a_game_finished_out_of_budget_waits_its_turn_for_its_final_pictur
     await play_solo_to_its_last_move(fake, seed=11)
     last_move = footer(message_of(fake, first))
     assert "(updating)" in last_move, "the last move answered with the picture the board had"
+    waiting_line = headline(message_of(fake, first)).splitlines()[-1]
+    assert waiting_line == "🏁 **Game over** — the final picture and the ranking follow shortly.", (
+        "the table says what is still to come, not a ranking below that is not there yet"
+    )
     await asyncio.sleep(0.5)
     assert not results_in(fake) and bot.table.sessions.live(), "the result waits with the picture"
     assert pictures.budget.drawn == drawn, "no picture drawn out of the spent budget"
@@ -295,6 +299,7 @@ async def test_a_game_finished_out_of_budget_waits_its_turn_for_its_final_pictur
     await fake.wait_until(lambda: len(results_in(fake)) == 1, what="the result, after the picture")
     final_board = message_of(fake, first)
     assert "picture shows" not in footer(final_board)
+    assert headline(final_board).endswith("the ranking is in the message below."), "and now it is"
     _image, _description, final_picture = picture_of(fake, final_board, "board.png")
     assert final_picture != start_picture
     *_, answered, pictured = [readable_text(v).splitlines()[-1] for v in final_board.versions()]
@@ -325,6 +330,7 @@ async def test_a_final_picture_that_waits_too_long_leaves_the_game_on_its_text_b
     final_board = message_of(fake, first)
     assert final_board.attachments == [], "the old picture removed: it is not the final garden"
     assert "**Drawn row**" in headline(final_board), "the complete text board in its place"
+    assert headline(final_board).endswith("— the ranking is in the message below.")
     assert "picture shows" not in footer(final_board) and "Play again" in str(results_in(fake)[0].components)
     assert pictures.budget.drawn == drawn, "the budget held: no final picture drawn out of it"
     await fake.wait_until(
