@@ -129,7 +129,8 @@ class TableClicks:
         except Outdated:
             raise Refusal(MOVED_ON) from None
         await self._leave_answer_to_board(interaction, outcome.position)
-        self.table.publisher.request(clicked.game_id)  # everyone sees the move, in the background
+        # Everyone sees the move, and the click is answered with it: the first pass made here.
+        await self.table.publisher.show_now(clicked.game_id)
 
     async def _leave_answer_to_board(self, interaction: discord.Interaction[Any], position: Position) -> None:
         """A move clicked on the board message is answered by the board's own redraw: the

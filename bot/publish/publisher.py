@@ -81,11 +81,44 @@ class Publisher:
         session = self.sessions.session(game_id)
         session.dirty = True
         session.picture_due = session.picture_due or picture
+        self._start(session)
+
+    def _start(self, session: GameSession, *, after: float = 0.0) -> None:
+        """The game's publishing task, unless one runs (it sees `dirty`); `after`: seconds it
+        waits first (a retry)."""
         task = session.publish_task
         if task is None or task.done():
             session.publish_task = asyncio.get_running_loop().create_task(
-                self._run(session), name=f"garden-club-publish-{game_id}"
+                self._run(session, after), name=f"garden-club-publish-{session.game_id}"
             )
+
+    async def show_now(self, game_id: int) -> None:
+        """`request`, with the first pass made by the calling task when no publishing task runs:
+        a move clicked on the table, whose answer is that pass's redrawn table (one call per
+        click). A task of its own first waits its turn behind everything already waiting on the
+        event loop: at 20 games played flat out that is the other games' clicks, one more wait
+        than a picker step's answer has. What comes after the pass (a move that landed
+        meanwhile, Discord failing) goes on in the background, as `request` does it."""
+        session = self.sessions.session(game_id)
+        running = session.publish_task
+        current = asyncio.current_task()
+        if session.closed or current is None or (running is not None and not running.done()):
+            self.request(game_id)
+            return
+        session.publish_task = current  # a `request` meanwhile leaves the rest to this pass
+        session.dirty = False
+        try:
+            shown = await self._pass(session)
+        finally:
+            if session.publish_task is current:
+                session.publish_task = None
+        if not shown:  # Discord failed: try again in the background, after the first wait
+            session.dirty = True
+            self._start(session, after=self.first_retry)
+        elif session.dirty and not session.closed:
+            self._start(session)
+        else:
+            await session.release_click()  # a click the board step did not answer
 
     async def redraw_picture(self, game_id: int) -> None:
         """The picture budget has room again: show this waiting board's latest picture."""
@@ -103,32 +136,44 @@ class Publisher:
         if session is not None and not session.closed:  # a forgotten game was shown to its end
             self.request(game_id)
 
-    async def _run(self, session: GameSession) -> None:
+    async def _run(self, session: GameSession, after: float = 0.0) -> None:
         wait = self.first_retry
-        while session.dirty and not session.closed:
-            session.dirty = False
-            try:
-                async with session.publishing:
-                    await self._publish(session)
-                wait = self.first_retry
-            except PublishLater as error:
+        if after:
+            await asyncio.sleep(after)
+            wait = min(after * 2, LONGEST_RETRY)
+        while True:
+            while session.dirty and not session.closed:
+                session.dirty = False
+                if await self._pass(session):
+                    wait = self.first_retry
+                    continue
                 session.dirty = True
-                await session.release_click()  # the click is answered now; its table comes later
-                log.warning(
-                    "Discord failed while showing game %s (%s); trying again in %.1f s.",
-                    session.game_id,
-                    error,
-                    wait,
-                )
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, LONGEST_RETRY)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("Could not show game %s in Discord.", session.game_id)
-                self.metrics.error("publish")
-        # A click the board step did not answer (nothing changed on it, or it was posted anew).
-        await session.release_click()
+            # A click the board step did not answer (nothing changed on it, or it was posted anew).
+            await session.release_click()
+            # A request made during that answer found this task running and left it to this task.
+            if not session.dirty or session.closed:
+                return
+
+    async def _pass(self, session: GameSession) -> bool:
+        """One publishing pass; False: Discord failed, try again later (the waiting click is
+        answered now, its table comes later). Any other failure is logged, not retried."""
+        try:
+            async with session.publishing:
+                await self._publish(session)
+        except PublishLater as error:
+            await session.release_click()
+            log.warning(
+                "Discord failed while showing game %s (%s); trying again soon.", session.game_id, error
+            )
+            return False
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("Could not show game %s in Discord.", session.game_id)
+            self.metrics.error("publish")
+        return True
 
     async def _publish(self, session: GameSession) -> None:
         position = await self.sessions.position(session.game_id)
