@@ -7,10 +7,14 @@ from __future__ import annotations
 import asyncio
 import random
 
+import discord.webhook.async_
+import pytest
+
 from bot.basics.clock import ManualClock
 from bot.publish.plan import BOARD_MAX_AGE
 from tests.e2e.findings_driver import bot_errors, game_of, hidden_hand_game, live_board, solo_game
 from tests.e2e.table_driver import board, is_action, offered, open_hand, pick, wait_for_move
+from tests.e2e.test_findings import _QuickRetries
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 from tests.fake_discord.model import RecordedCall
 
@@ -18,6 +22,7 @@ from tests.fake_discord.model import RecordedCall
 DEFERRED_UPDATE = 6
 UPDATE_MESSAGE = 7
 EDIT_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 
 async def settled(fake: FakeDiscord, runner: BotRunner, board: FakeMessage) -> None:
@@ -133,6 +138,34 @@ async def test_a_table_answer_discord_refuses_still_shows_the_move(
     assert [c.status for c in callbacks(made, interaction.token)] == [404, 200]
     assert interaction.response is not None and interaction.response.type == DEFERRED_UPDATE
     assert len(edits_of(made, after)) == 1
+    assert not bot_errors(running_bot)
+
+
+async def test_discord_failing_a_table_move_s_answer_and_edit_answers_the_click_and_shows_it_later(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move clicked on the table is shown by a first publishing pass in the click's own task
+    (`Publisher.show_now`, issue 31). Discord failing that pass (the table's answer five times,
+    all of discord.py's own tries, then the board's edit) must not hold the click up nor lose the
+    move: the click is answered (deferred), and the publisher's background retry shows the move
+    once Discord recovers, with no error logged."""
+    monkeypatch.setattr(discord.webhook.async_, "asyncio", _QuickRetries(asyncio))
+    fake = fake_discord
+    running_bot.bot.table.lobbies._seed_source = lambda: 11
+    running_bot.bot.table.publisher.first_retry = 0.05
+    table = await solo_game(fake, fake.alice, fake.general)
+    await settled(fake, running_bot, table)
+    choices = await steps_to_an_action(fake, table)
+    fake.fail_next("POST", CALLBACK, status=503, count=5)
+    fake.fail_next("PATCH", EDIT_MESSAGE, status=503)
+    before = len(fake.calls)
+    interaction = await pick(fake, fake.alice, table, next(h for h in choices if is_action(h)))
+    after = await wait_for_move(fake, fake.general, 1)
+    await settled(fake, running_bot, after)
+    made = fake.calls[before:]
+    assert [c.status for c in callbacks(made, interaction.token)] == [503] * 5 + [200]
+    assert interaction.response is not None and interaction.response.type == DEFERRED_UPDATE
+    assert [c.status for c in edits_of(made, after)] == [503, 200], "the edit tried again, later"
     assert not bot_errors(running_bot)
 
 
