@@ -266,6 +266,17 @@ def results_in(fake: FakeDiscord) -> list[FakeMessage]:
     return [m for m in fake.public_messages(fake.general) if "Play again" in str(m.components)]
 
 
+async def closed_with_one_result(fake: FakeDiscord, bot: GardenClubBot) -> None:
+    """The finished game is forgotten (no session, not in the picture queue), its result posted
+    once, and not again once any "shown" mark would have been written."""
+    await fake.wait_until(
+        lambda: not bot.table.pictures.waiting and not bot.table.sessions.live(),
+        what="nothing kept for a finished game",
+    )
+    await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 2)
+    assert len(results_in(fake)) == 1
+
+
 def message_of(fake: FakeDiscord, first: FakeMessage) -> FakeMessage:
     """The board message as it stands now."""
     [message] = [m for m in fake.public_messages(fake.general) if m.id == first.id]
@@ -305,12 +316,7 @@ async def test_a_game_finished_out_of_budget_waits_its_turn_for_its_final_pictur
     *_, answered, pictured = [readable_text(v).splitlines()[-1] for v in final_board.versions()]
     assert answered.startswith(footer(final_board) + " · picture shows"), "the last move answered first"
     assert "(updating)" in answered and pictured == footer(final_board)
-    await fake.wait_until(
-        lambda: not pictures.waiting and not bot.table.sessions.live(),
-        what="nothing kept for a finished game",
-    )
-    await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 2)
-    assert len(results_in(fake)) == 1
+    await closed_with_one_result(fake, bot)
 
 
 async def test_a_final_picture_that_waits_too_long_leaves_the_game_on_its_text_board(
@@ -333,12 +339,7 @@ async def test_a_final_picture_that_waits_too_long_leaves_the_game_on_its_text_b
     assert headline(final_board).endswith("— the ranking is in the message below.")
     assert "picture shows" not in footer(final_board) and "Play again" in str(results_in(fake)[0].components)
     assert pictures.budget.drawn == drawn, "the budget held: no final picture drawn out of it"
-    await fake.wait_until(
-        lambda: not pictures.waiting and not bot.table.sessions.live(),
-        what="nothing kept for a finished game",
-    )
-    await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 2)
-    assert len(results_in(fake)) == 1
+    await closed_with_one_result(fake, bot)
 
 
 async def test_a_bot_killed_before_the_final_picture_shows_the_end_once_after_its_restart(
