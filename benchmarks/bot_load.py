@@ -33,18 +33,21 @@ the bot with choices for this very move (the bot redraws the open hands of the p
 so mostly it was), then their choice, picker steps one by one. Whose decision it is comes only
 from what the people read: the headline of the hand just answered ("**Alice** to play · 5
 movement points left", "Waiting for **Bob** and **Carol**"). Every reply window is answered by
-each person asked, one after the other (a table has one click in flight at a time), "Let it
-happen" / "Let the turn go on" nine times in ten, so windows close early and cancellation chains
-and bids come now and then; elsewhere a random choice, "End my turn" a fifth of the time while
-anything else is offered. A finished game is followed by a new `/play garden-party` (random play
-runs the whole 40 rounds: 850–900 moves, about 1,200 clicks; `--season-rounds 3` sees games
-end sooner).
+each person asked who has something to play in it, one after the other (a table has one click in
+flight at a time), "Let it happen" / "Let the turn go on" nine times in ten, so windows close
+early and cancellation chains and bids come now and then. A person whose hand has nothing to play
+in the window is not asked (issue 27 item 4): when nobody left in it can play, the table sends
+nothing until the window's clock closes it (`reply_seconds` 5, the shortest the game allows), so
+Garden Party's clicks a second measure its tables' pace, not the most the bot can take. Elsewhere
+a random choice, "End my turn" a fifth of the time while anything else is offered. A finished
+game is followed by a new `/play garden-party` (random play runs the whole 40 rounds: 850–900
+moves, about 1,200 clicks; `--season-rounds 3` sees games end sooner).
 
 Failures are counted, never hidden: no answer within 30 s (what Discord shows as "This
 interaction failed"), the bot's apology or "That choice was for an earlier moment" in an answer,
-a hand offering nothing to the person the headline names, a board or choice that vanished; each
-kind is printed with its count, and so is every line of the bot's log (its stderr, passed on)
-while measuring. `BOT_LOAD_TRACE=1` prints every interaction with its answer's headline.
+a hand offering nothing to the person whose turn the headline names, a board or choice that
+vanished; each kind is printed with its count, and so is every line of the bot's log (its
+stderr, passed on) while measuring. `BOT_LOAD_TRACE=1` prints every interaction with its answer's headline.
 
 `--bot-python` runs the bot under another interpreter (the project installed in its environment,
 e.g. `/usr/bin/python3 -m venv /tmp/venv-debian && /tmp/venv-debian/bin/pip install -e '.[dev]'`):
@@ -132,6 +135,10 @@ GAME_OVER_SAID = ("This game is over.", "The game is over.", "Game over")
 PARTY_PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
 #: The "no" answers of Garden Party's reply windows (engine/garden_party/actions.py).
 WINDOW_NO = ("Let it happen", "Let the turn go on")
+#: Garden Party's reply windows here: the shortest the game allows (`reply_seconds`, 5 to 120).
+#: A window whose people have nothing to play waits for its clock, so that nobody learns it
+#: (issue 27 item 4); the table sends nothing meanwhile.
+PARTY_REPLY_SECONDS = 5
 
 
 def interaction_kind(interaction: FakeInteraction) -> str:
@@ -232,6 +239,11 @@ class Table:
     version: int = -1
     #: Garden Party: picker steps taken in the decision under way (a bound against endless paging).
     steps: int = 0
+    #: Garden Party: the people asked in the reply window at move `version` whose hand has nothing
+    #: to play in it. They are not asked (issue 27 item 4); the window's clock answers for them
+    #: when it closes, so that nobody learns they had nothing.
+    passing: set[int] = field(default_factory=set)
+    passing_at: int = -1
     #: The game and move the last answer showed (its footer), to count the moves made.
     seen: tuple[int, int] = (0, 0)
 
@@ -477,7 +489,13 @@ class Load:
                     self._read_party_status(table, table.board.text())
             if not table.waiting:
                 raise AssertionError(f"nobody to decide: {headline(table.board.text())!r}")
-            table.to_move = table.waiting[0]
+            if table.passing_at != table.version:
+                table.passing, table.passing_at = set(), table.version
+            able = [seat for seat in table.waiting if seat not in table.passing]
+            if not able:  # everyone left in the window has nothing to play: its clock closes it
+                await self._window_closed(table)
+                return await self._send_party(table)
+            table.to_move = able[0]
             held = table.hands.get(table.to_move)
             if held is not None and not held.deleted and offers_at(held, table.version):
                 table.hand, table.phase, table.steps = held, "act", 0  # the open hand plays on
@@ -553,13 +571,36 @@ class Load:
         self._read_party_status(table, text)
         if table.version != before:
             table.steps = 0  # a move was made: a new decision
-        goes_on = table.waiting[0] == table.to_move and message.ephemeral
+        goes_on = table.to_move in table.waiting and message.ephemeral  # still theirs to decide
         if goes_on and offers_at(message, table.version):
             table.hand, table.phase = message, "act"  # a picker's next step, or the turn's next move
+        elif goes_on and table.phase == "hand" and PARTY_WAITING.search(headline(text)):
+            # Asked in a reply window with nothing to play: not asked after all (issue 27 item 4).
+            if table.passing_at != table.version:
+                table.passing, table.passing_at = set(), table.version
+            table.passing.add(table.to_move)
+            table.phase = "hand"
         elif goes_on and table.phase == "hand":
             raise AssertionError(f"the hand offers nothing to its decider: {headline(text)!r}")
         else:
             table.phase = "hand"
+
+    async def _window_closed(self, table: Table) -> None:
+        """Wait (no click) until the table's reply window closes by its clock, then read whose
+        decision it is from the board."""
+        board = table.board
+        assert board is not None
+        seconds = float(self.party_options.get("reply_seconds", PARTY_REPLY_SECONDS)) + 15.0
+
+        def moved_on() -> bool:
+            shown = SHOWN_MOVE.search(board.text())
+            return board.deleted or (shown is not None and int(shown.group(2)) != table.version)
+
+        await self.fake.wait_until(moved_on, timeout=seconds, what="the reply window's clock")
+        if board.deleted:
+            table.board = self._find_board(table)
+        self._read_party_status(table, table.board.text())
+        table.steps = 0
 
     def _read_party_status(self, table: Table, text: str) -> None:
         """Whom the table waits for, from Garden Party's headline ("Waiting for **Bob** and
@@ -824,6 +865,7 @@ async def drive(
     if game == PARTY:
         by_name = {user.name: user for user in fake.users.values()}
         players = [by_name[name] for name in PARTY_PEOPLE[: args.players]]
+        party_options["reply_seconds"] = PARTY_REPLY_SECONDS
         if args.season_rounds is not None:
             party_options["season_rounds"] = args.season_rounds
     load = (
