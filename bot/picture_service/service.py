@@ -224,21 +224,26 @@ class PictureService:
         return [game_id for game_id, since in self._finals.items() if now - since >= self.final_wait]
 
     async def serve_waiting(
-        self, redraw: Callable[[int], Awaitable[None]], show_unpictured: Callable[[int], None]
+        self, redraw: Callable[[int], Awaitable[None]], show_unpictured: Callable[[int], bool]
     ) -> None:
         """Forever: as the budget refills, `redraw` the board that has waited longest; a final
-        board that has waited too long is shown without its picture (`show_unpictured`)."""
+        board that has waited too long is shown without its picture (`show_unpictured`: False
+        when its game is no longer live, and nothing is left to show)."""
         while True:
             await self._someone_waits.wait()
             for overdue in self.finals_overdue():
-                show_unpictured(overdue)
+                if not show_unpictured(overdue):
+                    self.forget(overdue)
             delay = self.budget.seconds_until_ready()
             if delay > 0:
                 await asyncio.sleep(min(delay, 1.0, self.final_wait / 4))
                 continue
             game_id = self.waiting.pop_oldest()
             if game_id is None:
-                self._someone_waits.clear()
+                if self._finals:  # a final board out of the queue (its redraw failed): its wait ends
+                    await asyncio.sleep(self.final_wait / 4)
+                else:
+                    self._someone_waits.clear()
                 continue
             try:
                 await redraw(game_id)

@@ -130,11 +130,14 @@ class Publisher:
         if task is not None:
             await asyncio.shield(task)
 
-    def show_unpictured(self, game_id: int) -> None:
-        """A finished game's final picture waited too long: show its end without it."""
+    def show_unpictured(self, game_id: int) -> bool:
+        """A finished game's final picture waited too long: show its end without it. False: the
+        game is no longer live (a forgotten game was shown to its end)."""
         session = self.sessions.find(game_id)
-        if session is not None and not session.closed:  # a forgotten game was shown to its end
-            self.request(game_id)
+        if session is None or session.closed:
+            return False
+        self.request(game_id)
+        return True
 
     async def _run(self, session: GameSession, after: float = 0.0) -> None:
         wait = self.first_retry
