@@ -53,7 +53,7 @@ class Pauses:
         """Keep the session's copy of the game in step with what was stored (and the board is
         to be redrawn: it says whether the game is paused)."""
         session = self.table.sessions.session(record.id)
-        session.shown.board_version = None
+        session.redraw_board = True  # at the next publishing pass (`Publisher.reshow`)
         position = session.position
         if position is not None:
             position.record.paused_at = record.paused_at
@@ -86,7 +86,7 @@ class Pauses:
             self._remember(record)
         if self.table.scheduler is not None:
             self.table.scheduler.poke()
-        self.table.publisher.request(game_id)
+        self.table.publisher.reshow(game_id)
         return PauseResult(record, True, [])
 
     async def resume(self, game_id: int, *, by: int | None) -> GameRecord:
@@ -101,11 +101,8 @@ class Pauses:
             record.paused_at, record.pause_votes = None, []
             await self.store.set_pause(game_id, None, [])
             self._remember(record)
-        session = self.table.sessions.session(game_id)
-        session.shown.to_move = None  # everyone to move is told again, with their clock's new end
-        session.shown.notice_version = None
-        session.shown.board_version = None
         if self.table.scheduler is not None:
             self.table.scheduler.poke()
-        self.table.publisher.request(game_id)
+        # Everyone to move is told again, with their clock's new end.
+        self.table.publisher.reshow(game_id, tell_again=True)
         return record

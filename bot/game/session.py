@@ -124,6 +124,12 @@ class GameSession:
     dirty: bool = False
     picture_due: bool = False
     publish_task: asyncio.Task[None] | None = None
+    #: Something no version number tells changed (a seat's player, a pause): the next publishing
+    #: pass redraws the board, and (`tell_again`) tells the seats to move again
+    #: (`Publisher.reshow`). Flags, not `shown` itself, so that a pass already under way, which
+    #: drew the game as it was, cannot mark it shown again when it ends.
+    redraw_board: bool = False
+    tell_again: bool = False
     #: A table click waiting for the publisher to answer it with the redrawn table.
     table_click: TableClick | None = None
     closed: bool = False

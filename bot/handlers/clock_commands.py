@@ -162,9 +162,5 @@ class ClockCommands:
         if record is None or record.channel_id != interaction.channel_id:
             raise Refusal(WRONG_PLACE)
         change = await self.table.lobbies.take_back(game_id, interaction.user.id, seat)
+        self.table.publisher.reshow(game_id, tell_again=True)  # the seat's name changed
         await replies.update(interaction, content=said(change.notes, change.position.words), view=None)
-        session = self.table.sessions.session(game_id)
-        session.shown.board_version = None  # the seat's name changed
-        session.shown.to_move = None
-        session.shown.notice_version = None
-        self.table.publisher.request(game_id)

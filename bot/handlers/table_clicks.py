@@ -120,8 +120,7 @@ class TableClicks:
         session = self.sessions.session(game_id)
         latest = session.position
         if latest is not None and latest.version != drawn:
-            session.shown.board_version = None
-            self.table.publisher.request(game_id)
+            self.table.publisher.reshow(game_id)
 
     async def _play_from_table(self, interaction: discord.Interaction[Any], clicked: ChoiceId) -> None:
         try:

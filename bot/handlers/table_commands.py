@@ -138,13 +138,9 @@ class TableCommands:
             if change.closed:
                 self.table.sessions.forget(position.game_id)
             return
-        session = self.table.sessions.session(position.game_id)
-        session.shown.board_version = None  # the seats or the status changed: redraw the board
-        if record.status == "active":
-            # A computer took a leaver's seat: whoever is to move is told again.
-            session.shown.to_move = None
-            session.shown.notice_version = None
-        self.table.publisher.request(position.game_id)
+        # The seats or the status changed: redraw the board. A computer took a leaver's seat:
+        # whoever is to move is told again.
+        self.table.publisher.reshow(position.game_id, tell_again=record.status == "active")
 
     async def rules_page(self, interaction: discord.Interaction[Any], game: str, page: int) -> None:
         """`/rules`, its page picker and its ◀ / ▶ buttons: one page of a game's players' rules,

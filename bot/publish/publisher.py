@@ -83,6 +83,14 @@ class Publisher:
         session.picture_due = session.picture_due or picture
         self._start(session)
 
+    def reshow(self, game_id: int, *, tell_again: bool = False) -> None:
+        """Something the version does not tell changed (a seat's player, a pause): redraw the board
+        and, with `tell_again`, tell whoever is to move again (their notice and its clock)."""
+        session = self.sessions.session(game_id)
+        session.redraw_board = True
+        session.tell_again = session.tell_again or tell_again
+        self.request(game_id)
+
     def _start(self, session: GameSession, *, after: float = 0.0) -> None:
         """The game's publishing task, unless one runs (it sees `dirty`); `after`: seconds it
         waits first (a retry)."""
@@ -179,6 +187,13 @@ class Publisher:
         return True
 
     async def _publish(self, session: GameSession) -> None:
+        if session.redraw_board:  # taken before the position is read: a change after it asks again
+            session.redraw_board = False
+            session.shown.board_version = None
+        if session.tell_again:
+            session.tell_again = False
+            session.shown.to_move = None
+            session.shown.notice_version = None
         position = await self.sessions.position(session.game_id)
         record = position.record
         if record.state is None:

@@ -200,36 +200,74 @@ async def test_three_turns_run_out_hand_the_seat_to_a_computer_until_im_back(
     """ "After three turns in a row played that way, the seat is handed to a computer for good,
     announced, and the player can take it back with one click ("I'm back") while the game goes on.\""""
     fake = fake_discord
-    await two_player_game(fake)
-    rng = random.Random(2)
-    for turn in range(1, TIMEOUTS_BEFORE_HANDOVER + 1):
-        await turn_clock_running(fake, clocked_bot, 0)
-        clock.advance(STANDARD + 1)
-        await fake.wait_until(
-            lambda: (
-                seat_of(clocked_bot, 0).get("timeouts", 0) == turn  # noqa: B023
-                or seat_of(clocked_bot, 0).get("computer")
-            ),
-            what=f"timed-out turn {turn}",
-        )
-        if turn < TIMEOUTS_BEFORE_HANDOVER:
-            assert seat_of(clocked_bot, 0).get("user_id") == fake.alice.id, "two in a row: still Alice's seat"
-            await play_until_turn_of(fake, fake.alice, fake.bob, rng, clocked_bot)
-    announced = await fake.wait_until(
-        lambda: [m for m in fake.public_messages(fake.general) if "I'm back" in m.text()],
-        what="the stand-in announced",
-    )
+    announced = await alice_handed_to_a_computer(fake, clocked_bot, clock, random.Random(2))
     stand_in = seat_of(clocked_bot, 0)
     assert stand_in.get("computer") == "greedy" and stand_in.get("away_user_id") == fake.alice.id
-    refused = await fake.click(fake.bob, announced[0], label="I'm back")
+    refused = await fake.click(fake.bob, announced, label="I'm back")
     await refused.wait_answered()
     assert seat_of(clocked_bot, 0).get("computer"), "only Alice can take her seat back"
-    await click(fake, fake.alice, announced[0], "I'm back")
-    await fake.wait_until(lambda: "Alice is back" in announced[0].text(), what="Alice back")
+    await click(fake, fake.alice, announced, "I'm back")
+    await fake.wait_until(lambda: "Alice is back" in announced.text(), what="Alice back")
     assert seat_of(clocked_bot, 0).get("user_id") == fake.alice.id
     await fake.wait_until(
         lambda: "computer standing in" not in latest_board(fake).text(), what="the board names Alice"
     )
+
+
+async def test_im_back_while_a_move_is_still_being_shown_names_the_player_again(
+    fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock
+) -> None:
+    """The same "I'm back", clicked while Discord is slow to show the move before it: the board
+    drawn for that move (a computer standing in) must not stay. Found by CI, where the board edit
+    of a move in flight marked the board shown after the click had asked for it anew."""
+    fake = fake_discord
+    rng = random.Random(2)
+    announced = await alice_handed_to_a_computer(fake, clocked_bot, clock, rng)
+    await fake.wait_until(  # the computer standing in for Alice plays her turn
+        lambda: (
+            shown_move(latest_board(fake)) >= stored_version(clocked_bot)
+            and player_to_move(fake, latest_board(fake), [fake.alice, fake.bob]) is fake.bob
+        ),
+        what="Bob's turn",
+    )
+    release = fake.hold_next("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    await play_one_decision(fake, fake.bob, fake.general, rng)
+    await fake.wait_until(lambda: fake.holds_waiting() == 0, what="the board's edit under way")
+    await click(fake, fake.alice, announced, "I'm back")
+    await fake.wait_until(lambda: "Alice is back" in announced.text(), what="Alice back")
+    release.set()
+    await fake.wait_until(
+        lambda: shown_move(latest_board(fake)) >= stored_version(clocked_bot), what="Bob's move shown"
+    )
+    await fake.wait_until(
+        lambda: "computer standing in" not in latest_board(fake).text(), what="the board names Alice"
+    )
+
+
+async def alice_handed_to_a_computer(
+    fake: FakeDiscord, runner: BotRunner, clock: ManualClock, rng: random.Random
+) -> FakeMessage:
+    """Alice lets her turn run out three times in a row: a computer stands in for her; the message
+    that says so (with its "I'm back" button)."""
+    await two_player_game(fake)
+    for turn in range(1, TIMEOUTS_BEFORE_HANDOVER + 1):
+        await turn_clock_running(fake, runner, 0)
+        clock.advance(STANDARD + 1)
+        await fake.wait_until(
+            lambda: (
+                seat_of(runner, 0).get("timeouts", 0) == turn  # noqa: B023
+                or seat_of(runner, 0).get("computer")
+            ),
+            what=f"timed-out turn {turn}",
+        )
+        if turn < TIMEOUTS_BEFORE_HANDOVER:
+            assert seat_of(runner, 0).get("user_id") == fake.alice.id, "two in a row: still Alice's seat"
+            await play_until_turn_of(fake, fake.alice, fake.bob, rng, runner)
+    announced = await fake.wait_until(
+        lambda: [m for m in fake.public_messages(fake.general) if "I'm back" in m.text()],
+        what="the stand-in announced",
+    )
+    return announced[0]
 
 
 async def test_a_restart_never_resets_a_turn_and_an_overdue_timeout_fires_once(
