@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.game.move_tally import TIMEOUT_KIND, MoveTally
 from bot.game.position import Position
 from engine.api import Event
 
@@ -105,6 +106,9 @@ class GameSession:
     #: made it (a computer's move, or one made because the seat's time ran out).
     last_move: tuple[int, int | None] | None = None
     shown: Shown = field(default_factory=Shown)
+    #: What the game's result counts of its log, at the move it was last kept for (None: not
+    #: known in this process, the log is read once the game ends).
+    tally: MoveTally | None = None
     #: Each seat's open hand, as the last interaction that showed it (`bot.handlers.hands.OpenHand`).
     open_hands: dict[int, Any] = field(default_factory=dict)
     #: The game's state text at each of its last few versions before this one (version -> text):
@@ -139,6 +143,14 @@ class GameSession:
         if self.recent is not None:
             self.recent.extend((version, event) for event in events)
             del self.recent[:-RECENT_KEPT]
+
+    def tally_after(self, version: int, seat: int, events: list[Event], seats: int) -> MoveTally | None:
+        """The game's tally after a move by `seat` on `version` (a game's version counts its moves);
+        None when this process does not know the tally before it (a restart since the start)."""
+        tally = self.tally if self.tally is not None or version > 0 else MoveTally.start(seats)
+        if tally is None or tally.moves != version:
+            return None
+        return tally.after(seat, [e.seats.get("player") for e in events if e.kind == TIMEOUT_KIND])
 
     def keep_earlier(self, version: int, state: str) -> None:
         """Remember the state a move was made on (the oldest kept is forgotten past `EARLIER_KEPT`)."""

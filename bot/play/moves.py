@@ -35,7 +35,7 @@ from bot.game.sessions import Sessions
 from bot.play.earlier import earlier_position, index_now, meaning, moved_since
 from bot.play.game_log import game_ended
 from bot.presenters.engine_words import EngineRefusal
-from bot.records.results import result_record
+from bot.records.results import result_record, tally_of
 from bot.storage import ActionRecord, SeatRecord, StaleVersion
 from engine.ai import choose_move, move_seed
 from engine.api import (
@@ -292,14 +292,17 @@ class Moves:
             # Written once, straight to the JSON text stored (pydantic's own writer).
             events_text = events_json(events)
             encoded = position.game.encode_action(action)
+            tally = session.tally_after(version, seat, events, len(record.seats))
             result = None
             if finished:
-                this_move = ActionRecord(record.id, version + 1, seat, encoded, json.loads(events_text))
+                if tally is None:  # not kept in this process: the whole log, once
+                    this_move = ActionRecord(record.id, version + 1, seat, encoded, json.loads(events_text))
+                    tally = tally_of(len(record.seats), [*await self.store.actions(record.id), this_move])
                 result = result_record(
                     replace(record, seats=list(seats if seats is not None else record.seats)),
                     position.game,
                     position.state,
-                    [*await self.store.actions(record.id), this_move],
+                    tally,
                     outcome="completed",
                     finished_at=self.store.now(),
                     end_reason="completed",
@@ -331,6 +334,7 @@ class Moves:
         if seats is not None:
             record.seats = seats
         session.note_events(new_version, events)
+        session.tally = tally
         session.last_move = (new_version, seat if by_person else None)
         if finished:
             record.status = "finished"

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from bot.basics.words import N_, Words
+from bot.game.move_tally import MoveTally
 from bot.storage import ActionRecord, GameRecord, Outcome, ResultRecord, ResultSeat, SeatRecord
 from engine.api import AnyGame, Result, SeatResult, standing_result
 
@@ -70,19 +71,13 @@ def option_set(game: AnyGame, options: dict[str, object]) -> str:
 def turns_and_timeouts(seats: int, actions: Sequence[ActionRecord]) -> tuple[list[int], list[int]]:
     """Each seat's turns (runs of its consecutive moves: Garden Sabotage's three actions are one
     turn) and how many of them the platform played because time ran out (its "timeout" events)."""
-    turns = [0] * seats
-    timeouts = [0] * seats
-    previous: int | None = None
-    for action in actions:
-        if action.seat != previous and 0 <= action.seat < seats:
-            turns[action.seat] += 1
-        previous = action.seat
-        for event in action.events:
-            if event.get("kind") == "timeout":
-                seat = event.get("seats", {}).get("player")
-                if isinstance(seat, int) and 0 <= seat < seats:
-                    timeouts[seat] += 1
-    return turns, timeouts
+    tally = tally_of(seats, actions)
+    return list(tally.turns), list(tally.timeouts)
+
+
+def tally_of(seats: int, actions: Sequence[ActionRecord]) -> MoveTally:
+    """What a result counts of a whole log (`MoveTally`)."""
+    return MoveTally.of(seats, ((action.seat, action.events) for action in actions))
 
 
 def seat_person(seat: SeatRecord) -> tuple[int | None, str, bool]:
@@ -144,22 +139,23 @@ def result_record(
     record: GameRecord,
     game: AnyGame,
     state: BaseModel | None,
-    actions: Sequence[ActionRecord],
+    actions: Sequence[ActionRecord] | MoveTally,
     *,
     outcome: Outcome,
     finished_at: float,
     end_reason: str | None = None,
 ) -> ResultRecord:
-    """The result of `record`'s game as it ends now with `state` after `actions` (its whole log):
-    scored when it was played out or abandoned (scored as it stands), without points when it was
-    cancelled (`/end`, `/leave`)."""
+    """The result of `record`'s game as it ends now with `state` after `actions` (its whole log,
+    or the tally a session kept of it as it was played): scored when it was played out or
+    abandoned (scored as it stands), without points when it was cancelled (`/end`, `/leave`)."""
     cancelled = outcome in ("ended", "left")
     result: Result | None = None
     if state is not None and not cancelled:
         result = game.result(state) if game.is_terminal(state) else standing_result(game, state)
     places = {seat_result.seat: place for place, seat_result in ranked(result)} if result else {}
     scores = {seat_result.seat: seat_result for seat_result in result.seats} if result else {}
-    turns, timeouts = turns_and_timeouts(len(record.seats), actions)
+    tally = actions if isinstance(actions, MoveTally) else tally_of(len(record.seats), actions)
+    turns, timeouts = tally.turns, tally.timeouts
     seats: list[ResultSeat] = []
     names: list[str] = []
     for index, seat in enumerate(record.seats):
@@ -196,7 +192,7 @@ def result_record(
         summary=result.summary_for(names) if result else None,
         started_at=record.created_at,
         finished_at=finished_at,
-        moves=len(actions),
+        moves=tally.moves,
         timeouts=sum(timeouts),
         practice=record.daily is not None and not record.daily_scored,
     )
