@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -16,6 +17,8 @@ import aiosqlite
 from bot.storage.database import Body, Database, Row, Tx, UniqueViolation, run_at_once
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 #: How long the database's thread waits for another process's lock (milliseconds).
 BUSY_TIMEOUT_MS = 5000
@@ -72,8 +75,22 @@ def _unique_as_our_own(error: sqlite3.IntegrityError) -> None:
 
 #: Write transactions between two checkpoints of the write-ahead log into the database file. SQLite's
 #: own (after 1000 pages) would run in whichever thread commits, the event loop's too, and it waits
-#: for the disk: the store runs them on the database's thread instead (about as often).
+#: for the disk: the store runs them in a worker thread instead (about as often), on a connection
+#: of their own (`SqliteDatabase._checkpoint`).
 CHECKPOINT_EVERY = 250
+#: Frames (pages) in the write-ahead log past which a checkpoint is finished on the store's own
+#: connection, in its turn. A write starts the log again from its beginning only when the last
+#: checkpoint copied all of it, and one running beside the writes of a busy bot (a move every
+#: millisecond) always leaves the few made meanwhile: the log would grow for good. About 16 MB.
+WAL_FRAMES_BEFORE_RESET = 4000
+
+
+def _checkpoint_on(connection: sqlite3.Connection) -> tuple[int, int]:
+    """A passive checkpoint on `connection`: the log's frames, and how many are copied."""
+    # Every row read (there is one): a statement left unfinished would keep its connection
+    # reading, and a log with a reader is never started again.
+    rows = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+    return (int(rows[0][1]), int(rows[0][2])) if rows else (0, 0)
 
 
 class _Busy(Exception):
@@ -90,7 +107,7 @@ class SqliteDatabase(Database):
 
     dialect = "sqlite"
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, path: str = ":memory:") -> None:
         super().__init__()
         self._connection = connection
         self._lock = asyncio.Lock()
@@ -100,8 +117,12 @@ class SqliteDatabase(Database):
         self._finished = 0
         #: Whether the connection waits for other processes' locks now (its busy timeout).
         self._waits = True
-        #: Write transactions since the last checkpoint.
+        #: Write transactions since the last checkpoint, the file's path for the checkpoints' own
+        #: connection (made on first use; none for a database in memory) and the checkpoint running.
         self._writes = 0
+        self._path = path
+        self._checkpointer: sqlite3.Connection | None = None
+        self._checkpointing: asyncio.Task[None] | None = None
         #: Set (and replaced) when the connection becomes free after work on its thread: the quick
         #: work that found it busy then runs at once, all of it in the same turn of the loop.
         self._freed = asyncio.Event()
@@ -120,7 +141,7 @@ class SqliteDatabase(Database):
         except BaseException:
             await connection.close()
             raise
-        return cls(connection)
+        return cls(connection, path)
 
     def _free(self) -> bool:
         """Whether the event loop's thread may use the connection now."""
@@ -193,28 +214,53 @@ class SqliteDatabase(Database):
             return result
 
         started = time.perf_counter()
-        if quick and self._writes < CHECKPOINT_EVERY:
+        if quick:
             await self._until_free()
             try:  # (not `contextlib.suppress`: three calls more on every quick write)
                 result = self._at_once(work)
             except _Busy:
                 pass
             else:
-                self._writes += 1
+                self._wrote()
                 self._timed(started)
                 return result
-
-        def then_checkpoint(connection: sqlite3.Connection) -> T:
-            result = work(connection)
-            self._writes += 1
-            if self._writes >= CHECKPOINT_EVERY:
-                connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                self._writes = 0
-            return result
-
-        result = await self._in_turn(then_checkpoint)
+        result = await self._in_turn(work)
+        self._wrote()
         self._timed(started)
         return result
+
+    def _wrote(self) -> None:
+        """One more write transaction: every `CHECKPOINT_EVERY`, a checkpoint starts beside it."""
+        self._writes += 1
+        if self._writes >= CHECKPOINT_EVERY and self._path != ":memory:":
+            running = self._checkpointing
+            if running is None or running.done():
+                self._writes = 0
+                self._checkpointing = asyncio.get_running_loop().create_task(self._checkpoint())
+
+    async def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file, in a worker thread, on a connection of
+        its own: the store's connection stays free all the while. (Run on that connection, it
+        kept every quick transaction and read waiting until the checkpoint's trip to its thread
+        and back was over, and the writes arriving meanwhile queued for that thread one after
+        another: at 20 games flat out, a twentieth of the queries waited 30 ms or more, issue 31.)
+        A passive checkpoint waits for no reader or writer; when the log is long (writes went on
+        during the last ones), the pages written since are copied on the store's connection, in
+        its turn (`WAL_FRAMES_BEFORE_RESET`). One that fails is tried again after the next
+        `CHECKPOINT_EVERY` writes."""
+        try:
+            frames, _copied = await asyncio.to_thread(self._checkpoint_beside)
+            if frames >= WAL_FRAMES_BEFORE_RESET:
+                await self._in_turn(_checkpoint_on)
+        except sqlite3.Error as error:
+            log.warning("Could not checkpoint the database's write-ahead log (%s); trying later.", error)
+
+    def _checkpoint_beside(self) -> tuple[int, int]:
+        """A passive checkpoint on the checkpoints' own connection: the log's frames, and how many
+        of them are in the database file now."""
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        return _checkpoint_on(self._checkpointer)
 
     async def read(self, body: Body[T], *, quick: bool = False) -> T:
         def work(connection: sqlite3.Connection) -> T:
@@ -260,5 +306,10 @@ class SqliteDatabase(Database):
         await self.transaction(body)
 
     async def close(self) -> None:
+        if self._checkpointing is not None:
+            await asyncio.gather(self._checkpointing, return_exceptions=True)
+        if self._checkpointer is not None:
+            self._checkpointer.close()
+            self._checkpointer = None
         async with self._lock:
             await self._connection.close()

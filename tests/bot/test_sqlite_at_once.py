@@ -152,15 +152,47 @@ async def test_the_write_ahead_log_is_checkpointed_as_moves_go_on(
     store_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SQLite's own checkpoints are off (they would wait for the disk on the event loop's thread):
-    the store's own keep the log file from growing with every move."""
+    the store's own keep the log file from growing with every move, even when moves go on while
+    they run (a busy bot's loop turns between clicks, and moves are stored meanwhile)."""
     monkeypatch.setattr(sqlite_database, "CHECKPOINT_EVERY", 10)
+    monkeypatch.setattr(sqlite_database, "WAL_FRAMES_BEFORE_RESET", 100)
     store = await Store.open(store_path)
     try:
         game_id = await started_game(store)
         state = '{"garden": "' + "x" * 20_000 + '"}'  # five pages a move
         for version in range(300):
             await move(store, game_id, version, state)
+            await asyncio.sleep(0.001)
         wal = store_path.with_name(store_path.name + "-wal")
         assert wal.stat().st_size < 1_000_000  # without checkpoints: about 6 MB
     finally:
+        await store.close()
+
+
+async def test_a_checkpoint_keeps_no_move_waiting(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkpoint runs in a worker thread on a connection of its own: the moves made while it
+    runs are stored at once, none of them waits for it or goes to the database's thread. (Run on
+    the store's connection, every quick query waited for the checkpoint's round trip, and the
+    writes arriving meanwhile queued for the thread one by one: issue 31.)"""
+    monkeypatch.setattr(sqlite_database, "CHECKPOINT_EVERY", 1)
+    running, release = threading.Event(), threading.Event()
+    checkpoint = sqlite_database.SqliteDatabase._checkpoint_beside
+
+    def held(self: sqlite_database.SqliteDatabase) -> tuple[int, int]:
+        running.set()
+        release.wait(10)
+        return checkpoint(self)
+
+    monkeypatch.setattr(sqlite_database.SqliteDatabase, "_checkpoint_beside", held)
+    store = await Store.open(store_path)
+    try:
+        game_id = await started_game(store)
+        trips = Trips(store)
+        await move(store, game_id, 0)
+        await asyncio.wait_for(asyncio.to_thread(running.wait, 10), 10)
+        for version in range(1, 21):
+            assert await asyncio.wait_for(move(store, game_id, version), 1) == version + 1
+        assert trips.count == 0, "every move stored at once while the checkpoint ran"
+    finally:
+        release.set()
         await store.close()
