@@ -24,7 +24,8 @@ class Preferences(StoreBase):
         await self._set_document("user_settings", "user_id", user_id, settings)
 
     async def _document(self, table: str, key: str, value: int) -> dict[str, Any]:
-        row = await self._db.fetchrow(f"SELECT settings FROM {table} WHERE {key} = ?", (value,))
+        # One row by its key: at once on the event loop's thread (a server's first game asks).
+        row = await self._db.fetchrow(f"SELECT settings FROM {table} WHERE {key} = ?", (value,), quick=True)
         found: dict[str, Any] = json.loads(row[0]) if row else {}
         return found
 
