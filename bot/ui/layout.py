@@ -2,11 +2,12 @@
 
 A layout message is nothing but its component tree: containers, text displays, media galleries,
 separators and action rows (Discord's component reference). It is sent as a discord.py
-`LayoutView` (`layout`) whose containers are given as their JSON (`DrawnContainer`): discord.py's
-item for every text, picture and button would cost 14% more instructions per interaction
-(docs/performance.md, "Layout classes vs drawn JSON (issue 30)"). No item holds a callback: every
-click is routed by custom id. Discord's limits for a whole message: 40 components, nested ones
-included, and 4,000 characters of text displays; `fit_texts` keeps the texts within the second.
+`LayoutView` given as its JSON (`DrawnLayout`): discord.py's item for every text, picture and
+button would cost 14% more instructions per interaction (docs/performance.md, "Layout classes vs
+drawn JSON (issue 30)"), and even an item per container a reference cycle per message. No item
+holds a callback: every click is routed by custom id. Discord's limits for a whole message: 40
+components, nested ones included, and 4,000 characters of text displays; `fit_texts` keeps the
+texts within the second.
 """
 
 from __future__ import annotations
@@ -84,37 +85,39 @@ def item(component: dict[str, Any]) -> discord.ui.Item[Any]:
     raise ValueError(f"no item for a component of type {kind}")
 
 
-class DrawnContainer(discord.ui.Container[Any]):
-    """A container given directly as its JSON (`container`): discord.py's own container class, so
-    the `LayoutView` holding it is sent as a layout message (discord.py sets IS_COMPONENTS_V2),
-    without building an item per text, picture and button only to render them back to JSON
-    (11.5% of an interaction's instructions, docs/performance.md: "Layout classes vs drawn JSON").
-    The one undocumented method the bot overrides (docs/bot.md, "Beyond discord.py's documented
-    API")."""
+class DrawnLayout(discord.ui.LayoutView):
+    """A layout message given as its JSON (`layout`): discord.py's own view class, so it is sent as
+    a layout message, holding the drawn component tree and no item.
 
-    def __init__(self, tree: dict[str, Any]) -> None:
-        super().__init__()
-        self.tree = tree
+    discord.py's items for every text, picture and button would cost 14% more instructions per
+    interaction (docs/performance.md, "Layout classes vs drawn JSON (issue 30)"). Even one item per
+    top-level component made a reference cycle (the view holds its items, each item its view),
+    which reference counting never frees: every table sent waited, with its whole component
+    tree, for the garbage collector, whose young-generation passes then took a twentieth of
+    the bot's time at 20 games flat out (issue 31). Two undocumented methods are overridden
+    (docs/bot.md, "Beyond discord.py's documented API"): `to_components`, the JSON, and
+    `has_components_v2`, from which discord.py sets the layout flag."""
 
-    def to_component_dict(self) -> dict[str, Any]:
-        return self.tree
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.components = components
+        # No item holds a callback (every click is routed by custom id): stopped, discord.py
+        # neither stores the view for its message nor runs a timeout task for it.
+        self.stop()
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.components
+
+    def has_components_v2(self) -> bool:
+        return True
 
 
 def layout(components: list[dict[str, Any]]) -> discord.ui.LayoutView:
-    """The layout message of `components` (top level: containers and text displays), ready to send.
-
-    Its items hold no callbacks, so it needs no listening: made without a timeout and stopped,
-    discord.py neither stores it for the message nor runs a timeout task for it."""
-    view = discord.ui.LayoutView(timeout=None)
+    """The layout message of `components` (top level: containers and text displays), ready to send."""
     for component in components:
-        if component["type"] == CONTAINER:
-            view.add_item(DrawnContainer(component))
-        elif component["type"] == TEXT_DISPLAY:
-            view.add_item(discord.ui.TextDisplay(component["content"]))
-        else:
+        if component["type"] not in (CONTAINER, TEXT_DISPLAY):
             raise ValueError(f"no top-level component of type {component['type']} here")
-    view.stop()
-    return view
+    return DrawnLayout(components)
 
 
 def payload(view: discord.ui.LayoutView) -> list[dict[str, Any]]:

@@ -1,16 +1,18 @@
 """What the bot sends must reach Discord exactly as drawn, so the tests, the fake Discord's checks
 and the README's pictures, which read the drawn JSON, see what players see (issue 30). Views (a
 lobby's buttons, the rules' picker) are made of discord.py's own items through their documented
-constructors; layout messages are drawn JSON in a real `LayoutView`, through one undocumented
-method, `DrawnContainer.to_component_dict` (discord.py's items for every text, picture and button
-cost 11.5% more instructions per interaction: docs/performance.md); the REST base is set through
-`Route.BASE` (discord.py has no setting for it); a click is answered by editing its message
-without asking Discord for that message back (handlers/replies.py, issue 31). All are pinned
-here, so that a discord.py upgrade that moves one fails this test by name (docs/bot.md, "Beyond
-discord.py's documented API")."""
+constructors; layout messages are drawn JSON in a real `LayoutView`, through two undocumented
+methods, `DrawnLayout.to_components` and `has_components_v2` (discord.py's items for every text,
+picture and button cost 11.5% more instructions per interaction: docs/performance.md); the REST
+base is set through `Route.BASE` (discord.py has no setting for it); a click is answered by
+editing its message without asking Discord for that message back (handlers/replies.py, issue 31).
+All are pinned here, so that a discord.py upgrade that moves one fails this test by name
+(docs/bot.md, "Beyond discord.py's documented API")."""
 
 from __future__ import annotations
 
+import gc
+import weakref
 from typing import Any
 
 import discord
@@ -57,6 +59,39 @@ def test_a_drawn_layout_reaches_discord_as_drawn_with_the_layout_flag() -> None:
     assert without_defaults(payload["components"]) == drawn
     assert payload["flags"] & IS_COMPONENTS_V2
     assert drawn[0]["type"] == CONTAINER
+
+
+def test_a_drawn_layout_and_a_click_are_freed_as_soon_as_dropped() -> None:
+    """Neither a layout message nor a click makes a reference cycle: each is freed by reference
+    counting when the last reference goes, without waiting for the garbage collector, which
+    otherwise walked every table sent and every click made with their JSON (issue 31,
+    docs/performance.md, "Session of 2026-12-05, evening"). The click's response still answers
+    for it while it lives."""
+    from bot.basics import clicks
+
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    state = client._connection
+    state.user = discord.ClientUser(
+        state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None}
+    )
+    clicks.install(state)
+    seen: list[Any] = []
+    state.dispatch = lambda event, *args: seen.append((event, *args))  # type: ignore[method-assign]
+    gc.disable()
+    try:
+        view = layout([container([text("**Alice** to play")], GREEN)])
+        drawn = weakref.ref(view)
+        del view
+        assert drawn() is None, "the layout is freed by reference counting alone"
+        state.parsers["INTERACTION_CREATE"](_click_payload(None))
+        click = seen.pop()[1]
+        assert isinstance(click, clicks.Click) and not click.response.is_done()
+        assert click.response._parent.id == click.id  # its interaction, through the weak proxy
+        made = weakref.ref(click)
+        del click
+        assert made() is None, "the click is freed by reference counting alone"
+    finally:
+        gc.enable()
 
 
 def test_every_table_and_a_hands_choices_reach_discord_as_drawn() -> None:
