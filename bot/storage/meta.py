@@ -10,7 +10,7 @@ class Meta(StoreBase):
     """The part of `Store` that reads and writes the small settings."""
 
     async def get_meta(self, key: str) -> str | None:
-        row = await self._db.fetchrow("SELECT value FROM meta WHERE key = ?", (key,))
+        row = await self._db.fetchrow("SELECT value FROM meta WHERE key = ?", (key,), quick=True)
         return str(row[0]) if row else None
 
     async def meta_once(self, key: str, value: str) -> str:
@@ -32,4 +32,5 @@ class Meta(StoreBase):
             "INSERT INTO meta (key, value) VALUES (?, ?) "
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
+            quick=True,  # one row by its key (the heartbeat's write every few seconds, among others)
         )
