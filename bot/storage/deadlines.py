@@ -90,6 +90,7 @@ class Deadlines(StoreBase):
             "UPDATE deadlines SET step = ?, due = ? WHERE game_id = ? AND kind = ? AND seat = ? "
             "AND step = ? AND started = ? AND paused = 0",
             (step, due, deadline.game_id, deadline.kind, deadline.seat, deadline.step, deadline.started),
+            quick=True,
         )
         return changed == 1
 
@@ -98,6 +99,7 @@ class Deadlines(StoreBase):
         changed = await self._db.execute(
             "DELETE FROM deadlines WHERE game_id = ? AND kind = ? AND seat = ? AND started = ? AND step = ?",
             (deadline.game_id, deadline.kind, deadline.seat, deadline.started, deadline.step),
+            quick=True,
         )
         return changed == 1
 
@@ -112,7 +114,9 @@ class Deadlines(StoreBase):
         if seats:
             where += f" AND seat IN ({', '.join('?' for _ in seats)})"
             params.extend(seats)
-        await self._db.execute(f"DELETE FROM deadlines WHERE {where}", params)
+        # A game's few rows by their key, at once: a game's clocks stop at every published version
+        # (issue 31: on the database's thread, every quick query waited behind them).
+        await self._db.execute(f"DELETE FROM deadlines WHERE {where}", params, quick=True)
 
     async def pause_deadlines(self, game_id: int, paused: bool, shift: float = 0.0) -> None:
         """Stop a game's turn clocks, or start them again later by `shift` seconds."""
@@ -120,4 +124,5 @@ class Deadlines(StoreBase):
             "UPDATE deadlines SET paused = ?, due = due + ?, started = started + ? "
             "WHERE game_id = ? AND kind = 'turn'",
             (int(paused), shift, shift, game_id),
+            quick=True,
         )

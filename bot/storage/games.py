@@ -112,6 +112,7 @@ class Games(StoreBase):
         changed = await self._db.execute(
             "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
             (seats_json(seats), self._clock(), game_id),
+            quick=True,
         )
         if changed != 1:
             raise StaleVersion(f"game {game_id} is not a lobby")
@@ -122,6 +123,7 @@ class Games(StoreBase):
         changed = await self._db.execute(
             "UPDATE games SET seats = ?, updated_at = ? WHERE id = ? AND status = 'active'",
             (seats_json(seats), self._clock(), game_id),
+            quick=True,
         )
         if changed != 1:
             raise StaleVersion(f"game {game_id} is not in progress")

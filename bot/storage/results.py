@@ -145,6 +145,7 @@ class Results(StoreBase):
             "SELECT user_id, mu_before, sigma_before, mu_after, sigma_after FROM rating_changes "
             "WHERE game_id = ? ORDER BY user_id",
             (game_id,),
+            quick=True,  # a game's few rows, by its key: read for every result posted
         )
         return [RatingChange(int(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
 
@@ -153,6 +154,7 @@ class Results(StoreBase):
         row = await self._db.fetchrow(
             "SELECT mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
             (guild_id, game, user_id),
+            quick=True,
         )
         if row is None:
             return None
