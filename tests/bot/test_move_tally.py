@@ -17,9 +17,7 @@ from bot.game.move_tally import MoveTally
 from bot.records.results import tally_of, turns_and_timeouts
 from bot.storage import ActionRecord, Store
 from tests.bot.hub import Hub
-
-ALICE, BOB = 11, 22
-CHANNEL = 100
+from tests.bot.test_sessions import started_game
 
 
 def counted_by_hand(seats: int, log: list[tuple[int, list[int]]]) -> tuple[list[int], list[int]]:
@@ -58,21 +56,6 @@ async def store(database: str) -> AsyncIterator[Store]:
     opened = await Store.open(database)
     yield opened
     await opened.close()
-
-
-async def started_game(hub: Hub) -> int:
-    lobby = await hub.lobbies.open(
-        guild_id=1,
-        channel_id=CHANNEL,
-        game_name="secret_number",
-        options={"turns_each": 2},
-        host_id=ALICE,
-        host_name="Alice",
-    )
-    game_id = lobby.position.record.id
-    await hub.lobbies.join(game_id, BOB, "Bob")
-    assert (await hub.lobbies.start(game_id, ALICE)).started
-    return game_id
 
 
 async def play_to_the_end(hub: Hub, game_id: int, *, restart_after: int | None = None) -> Hub:
