@@ -68,15 +68,10 @@ def option_set(game: AnyGame, options: dict[str, object]) -> str:
     return json.dumps({k: v for k, v in data.items() if k not in NOT_IN_OPTION_SET}, sort_keys=True)
 
 
-def turns_and_timeouts(seats: int, actions: Sequence[ActionRecord]) -> tuple[list[int], list[int]]:
-    """Each seat's turns (runs of its consecutive moves: Garden Sabotage's three actions are one
-    turn) and how many of them the platform played because time ran out (its "timeout" events)."""
-    tally = tally_of(seats, actions)
-    return list(tally.turns), list(tally.timeouts)
-
-
 def tally_of(seats: int, actions: Sequence[ActionRecord]) -> MoveTally:
-    """What a result counts of a whole log (`MoveTally`)."""
+    """What a result counts of a whole log (`MoveTally`): each seat's turns (runs of its
+    consecutive moves: Garden Sabotage's three actions are one turn) and how many of them the
+    platform played because time ran out (its "timeout" events)."""
     return MoveTally.of(seats, ((action.seat, action.events) for action in actions))
 
 

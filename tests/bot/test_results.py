@@ -19,7 +19,7 @@ from bot.records.results import (
     option_set,
     rating_rule,
     result_record,
-    turns_and_timeouts,
+    tally_of,
     unrated_text,
 )
 from bot.storage import ActionRecord, GameRecord, RatingChange, ResultRecord, ResultSeat, SeatRecord, Store
@@ -246,7 +246,8 @@ def test_turns_are_runs_of_a_seats_moves_and_timeouts_its_timeout_events() -> No
         ActionRecord(1, 5, 0, {}),
         ActionRecord(1, 6, 1, {}),
     ]
-    assert turns_and_timeouts(2, actions) == ([2, 2], [0, 1])
+    tally = tally_of(2, actions)
+    assert (tally.turns, tally.timeouts) == ((2, 2), (0, 1))
 
 
 def test_a_result_built_from_a_finished_game() -> None:
