@@ -17,11 +17,17 @@ time, and reports two counts:
 Pictures are off by default (`--picture-budget-ms 0`): valgrind cannot run Pillow's vector code
 paths, and `render_speed.py` measures drawings. Needs valgrind (`apt install valgrind`).
 
+`--floor` counts benchmarks/floor_bot.py instead: the same bot answering every table click
+after its first 40 with a table it drew before (no engine, store or publisher), so that what our
+own work adds to a click is the difference, counted exactly (`--from-table` only: the floor
+replays tables).
+
 `--profile PATH` plays the same interactions without valgrind, the bot under cProfile counting
 only the measured ones (not its start, nor the warm-up), and writes the profile to PATH: where
 the count goes, by Python function (`pstats`).
 
   python benchmarks/bot_instructions.py [--interactions 300] [--warmup 40] [--games 4] [--profile PATH]
+  python benchmarks/bot_instructions.py --from-table --floor
 """
 
 from __future__ import annotations
@@ -41,12 +47,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bot_load import Load, Table, describe_python, start_bot, stop_bot  # noqa: E402
+from benchmarks.floor_bot import RECORDED  # noqa: E402
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 
 #: callgrind's record of the measured interactions (it zeroes its counts, then dumps them).
 CALLGRIND_OUT = "callgrind.out"
+#: `--floor`'s bot: ours with its own work taken out (benchmarks/floor_bot.py).
+FLOOR_BOT = str(ROOT / "benchmarks" / "floor_bot.py")
 #: The bot under cProfile (`--profile`), counting from SIGUSR1 until SIGUSR2, which writes it.
 PROFILED_FROM_SIGNALS = (
     "import cProfile, runpy, signal, sys, time\n"
@@ -84,6 +93,8 @@ async def play(
     channels = [fake.add_text_channel(fake.guild, f"table-{i}") for i in range(args.games)]
     await fake.start()
     command = ["-c", PROFILED_FROM_SIGNALS, str(profile)] if profile is not None else None
+    if args.floor:
+        command = [FLOOR_BOT]
     process = await start_bot(
         fake,
         data_dir,
@@ -229,7 +240,9 @@ async def main_async(args: argparse.Namespace) -> None:
 
     answered = counted.answered
     total = sum(by_library.values())
-    print(f"game: {args.game}, games: {args.games}, interactions measured: {answered} (after {args.warmup})")
+    bot = "the floor (benchmarks/floor_bot.py)" if args.floor else "the bot"
+    print(f"{bot}; game: {args.game}, games: {args.games}, interactions measured: {answered}", end="")
+    print(f" (after {args.warmup})")
     print(f"failures: {counted.failures} (valgrind run), {plain.failures} (plain run)")
     calls = counted.calls
     print(
@@ -267,7 +280,16 @@ def main() -> None:
     parser.add_argument(
         "--profile", metavar="PATH", help="no valgrind: profile the measured interactions into PATH"
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="count benchmarks/floor_bot.py (our tables, none of our work) instead; needs --from-table",
+    )
     args = parser.parse_args()
+    if args.floor and (args.profile or not args.from_table):
+        parser.error("--floor counts table clicks with valgrind: give --from-table, not --profile")
+    if args.floor and args.warmup < RECORDED:
+        parser.error(f"--floor replays its first {RECORDED} tables: give --warmup {RECORDED} or more")
     if not args.profile and (shutil.which("valgrind") is None or shutil.which("callgrind_control") is None):
         raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
     print(f"bot interpreter: {describe_python(args.bot_python or sys.executable)}")
