@@ -147,7 +147,7 @@ class GameSession:
     def tally_after(self, version: int, seat: int, events: list[Event], seats: int) -> MoveTally | None:
         """The game's tally after a move by `seat` on `version` (a game's version counts its moves);
         None when this process does not know the tally before it (a restart since the start)."""
-        tally = self.tally if self.tally is not None or version > 0 else MoveTally.start(seats)
+        tally = MoveTally.start(seats) if version == 0 else self.tally
         if tally is None or tally.moves != version:
             return None
         return tally.after(seat, [e.seats.get("player") for e in events if e.kind == TIMEOUT_KIND])

@@ -15,7 +15,7 @@ from bot.game.registry import computer_strengths
 from bot.game.sessions import Sessions
 from bot.play.game_log import game_ended
 from bot.play.seats import Note, SeatChange, computer_name
-from bot.records.results import result_record
+from bot.records.results import result_record, tally_of
 from bot.storage import GameRecord, Outcome, ResultRecord, SeatRecord, Store
 from bot.ui.levels import level
 from engine.api import retired
@@ -139,7 +139,7 @@ class InPlay:
             record,
             position.game,
             position.state,
-            actions,
+            tally_of(len(record.seats), actions),
             outcome=outcome,
             finished_at=self.store.now(),
             end_reason=reason,

@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from bot.records.results import result_record
+from bot.records.results import result_record, tally_of
 from bot.storage import GameRecord, Outcome, Store
 from engine.api import load_state
 from engine.registry import get_game
@@ -56,7 +56,7 @@ async def backfill_results(store: Store, owns_guild: Callable[[int | None], bool
                     record,
                     game,
                     state,
-                    await store.actions(record.id),
+                    tally_of(len(record.seats), await store.actions(record.id)),
                     outcome=outcome_of(record),
                     finished_at=record.updated_at,
                 )

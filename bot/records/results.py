@@ -134,22 +134,21 @@ def result_record(
     record: GameRecord,
     game: AnyGame,
     state: BaseModel | None,
-    actions: Sequence[ActionRecord] | MoveTally,
+    tally: MoveTally,
     *,
     outcome: Outcome,
     finished_at: float,
     end_reason: str | None = None,
 ) -> ResultRecord:
-    """The result of `record`'s game as it ends now with `state` after `actions` (its whole log,
-    or the tally a session kept of it as it was played): scored when it was played out or
-    abandoned (scored as it stands), without points when it was cancelled (`/end`, `/leave`)."""
+    """The result of `record`'s game as it ends now with `state`, `tally` counting its whole log
+    (`tally_of`, or the one a session kept as the game was played): scored when it was played
+    out or abandoned (scored as it stands), without points when it was cancelled (`/end`, `/leave`)."""
     cancelled = outcome in ("ended", "left")
     result: Result | None = None
     if state is not None and not cancelled:
         result = game.result(state) if game.is_terminal(state) else standing_result(game, state)
     places = {seat_result.seat: place for place, seat_result in ranked(result)} if result else {}
     scores = {seat_result.seat: seat_result for seat_result in result.seats} if result else {}
-    tally = actions if isinstance(actions, MoveTally) else tally_of(len(record.seats), actions)
     turns, timeouts = tally.turns, tally.timeouts
     seats: list[ResultSeat] = []
     names: list[str] = []

@@ -270,7 +270,7 @@ def test_a_result_built_from_a_finished_game() -> None:
         1, GUILD, 100, "secret_number", {"turns_each": 1}, [alice, bob], 2, 2, 5, None, 2, "finished",
         11, None, None, None, 10.0, 70.0, None,
     )  # fmt: skip
-    stored = result_record(record, game, state, actions, outcome="completed", finished_at=70.0)
+    stored = result_record(record, game, state, tally_of(2, actions), outcome="completed", finished_at=70.0)
     final = game.result(state)
     assert [s.points for s in stored.seats] == [r.total for r in final.seats]
     assert stored.seats[1].user_id == 22 and stored.seats[1].name == "Bob" and stored.seats[1].taken_over
