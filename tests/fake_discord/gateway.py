@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
 from tests.fake_discord.model import shard_of
@@ -42,6 +43,12 @@ PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 HEARTBEAT_INTERVAL_MS = 41_250
 #: Close codes: an IDENTIFY whose `shard` is not `[id, count]` with 0 <= id < count.
 INVALID_SHARD = 4010
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """A gateway frame as JSON text, written by orjson: an interaction's frame carries the clicked
+    message, and `json.dumps` of it was a fifth of the fake's CPU under the load benchmark."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass
@@ -159,7 +166,7 @@ class FakeGateway:
         session.events.append(frame)
         if session.ws is not None and not session.ws.closed:
             with contextlib.suppress(ConnectionError, RuntimeError):
-                await session.ws.send_str(json.dumps(frame))
+                await session.ws.send_str(encode(frame))
         return session.seq
 
     async def request_reconnect(self, *, shard: int | None = None) -> None:
@@ -292,7 +299,7 @@ class FakeGateway:
         last_seen = int(data.get("seq") or 0)
         for frame in session.events:
             if frame["s"] > last_seen:
-                await ws.send_str(json.dumps(frame))
+                await ws.send_str(encode(frame))
         await self._dispatch_to(session, "RESUMED", {"_trace": ["fake-discord"]})
         session.ready = True
         self._note_change()
@@ -302,7 +309,7 @@ class FakeGateway:
     async def _send(ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
         frame.setdefault("s", None)
         frame.setdefault("t", None)
-        await ws.send_str(json.dumps(frame))
+        await ws.send_str(encode(frame))
 
 
 def valid_shard(shard: Any) -> bool:

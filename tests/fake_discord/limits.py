@@ -400,7 +400,9 @@ def _check_select(menu: dict[str, Any], where: str) -> list[str]:
             problems.append(f"{where} has repeated option values")
         for k, option in enumerate(options):
             for key in ("label", "value", "description"):
-                problems += _too_long(f"{where}.options[{k}].{key}", option.get(key), OPTION_TEXT)
+                value = option.get(key)
+                if isinstance(value, str) and len(value) > OPTION_TEXT:  # where said only then
+                    problems += _too_long(f"{where}.options[{k}].{key}", value, OPTION_TEXT)
             if not option.get("label") or not option.get("value"):
                 problems.append(f"{where}.options[{k}] needs a non-empty label and value")
     return problems

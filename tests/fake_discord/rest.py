@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from aiohttp import BodyPartReader, web
 
 from tests.fake_discord.messages import MessageWriter
@@ -195,7 +196,7 @@ class RestApi:
             response = await self._handle(request, path, record)
             record.status = response.status
             if response.content_type == "application/json" and isinstance(response.body, bytes):
-                record.response = json.loads(response.body)
+                record.response = orjson.loads(response.body)
             return response
         finally:
             self.fake.notify_changed()
@@ -244,7 +245,7 @@ class RestApi:
             body,
             record.files,
             dict(request.query),
-            existing=target.snapshot() if target is not None else None,
+            existing=target.fields() if target is not None else None,
         )
         if problems:
             self.fake.violations.extend(f"{request.method} {route.template}: {p}" for p in problems)
@@ -295,7 +296,7 @@ class RestApi:
         if not request.can_read_body:
             return None
         if request.content_type == "application/json":
-            record.json = json.loads(await request.text())
+            record.json = orjson.loads(await request.read())
             return record.json
         if request.content_type == "multipart/form-data":
             reader = await request.multipart()
