@@ -98,10 +98,10 @@ class _Busy(Exception):
 
 
 class SqliteDatabase(Database):
-    """One SQLite file (WAL mode), one aiosqlite connection shared under a lock.
+    """One SQLite file (WAL mode), one aiosqlite connection.
 
     The connection is used by one side at a time: its thread, for work queued there (in order), or,
-    for a `quick` transaction or read while nothing is queued and no one holds the lock, the event
+    for a `quick` transaction or read while nothing is queued there and it is not closing, the event
     loop's thread itself, at once and without waiting for any lock (another process's write: it goes
     to the thread, which waits up to the busy timeout)."""
 
@@ -110,6 +110,7 @@ class SqliteDatabase(Database):
     def __init__(self, connection: aiosqlite.Connection, path: str = ":memory:") -> None:
         super().__init__()
         self._connection = connection
+        #: Held while the connection closes: nothing runs on it then.
         self._lock = asyncio.Lock()
         #: Work queued to the thread, and finished there (each counted by one thread only): the
         #: connection is free for the event loop's thread when they are equal.
@@ -275,14 +276,17 @@ class SqliteDatabase(Database):
         return await self._in_turn(work)
 
     async def _in_turn(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """`work` on the database's thread once the store's lock is ours, then the quick work
-        waiting for the connection is woken. The thread finishes (commits or rolls back) even if
-        this await is cancelled, and aiosqlite runs queued work in order, so the next transaction
-        never starts inside it (nor one on the event loop's thread: the connection is not `_free`
-        until it ends)."""
+        """`work` on the database's thread, in order after the work queued there before it; the
+        quick work waiting for the connection runs once the thread is done with it. The thread
+        finishes (commits or rolls back) even if this await is cancelled, and aiosqlite runs
+        queued work in order, so the next transaction never starts inside it (nor one on the
+        event loop's thread: the connection is not `_free` from the moment it is queued until the
+        thread has run it). No lock is held meanwhile: held until this coroutine resumed, a turn
+        of a busy loop after the thread was done, it kept the quick work waiting that much longer
+        (at 20 games flat out, 15 s: 171 waits, p90 55 ms, with the lock; 126, p90 20 ms, without;
+        issue 31)."""
         try:
-            async with self._lock:
-                return await self._on_thread(work)
+            return await self._on_thread(work)
         finally:
             self._wake_waiting()
 
