@@ -925,13 +925,16 @@ async def drive(
     server = [0.0]
 
     async def measure() -> tuple[float, float, float]:
-        await asyncio.sleep(args.warmup)
         # This process (the fake and the players) collects no cycles while it measures: its full
         # collections over the fake's message history stopped it for 130-370 ms ten times in ten
         # seconds, and a click in flight then looked that much slower, for the peer and us alike.
+        # It collects once before the first click (this task runs before the players'): collected
+        # after the warm-up, a click in flight waited for it, up to 3.7 s in side_by_side.py,
+        # whose runs share this process.
         gc.collect()
         gc.freeze()
         gc.disable()
+        await asyncio.sleep(args.warmup)
         rec.measuring = True
         if log is not None:
             log.measuring = True
