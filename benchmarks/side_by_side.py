@@ -8,7 +8,8 @@ same fake, start-up check, measured window, CPU reading and figures), only the c
 (`PeerLoad` below): `/connect4 rival:bob`, then whoever the board's embed names ("**Turn:** bob")
 clicks a random column that is not full, until the embed says **Game over**, then a new game.
 
-Subjects, each in its own fresh fake and bot process, each closed loop ("flat out": every game
+Subjects, each run in a driver process of its own (its fake and players) beside a fresh bot
+process, each closed loop ("flat out": every game
 sends its next interaction as soon as the last one is answered), at 1 game and at `--games` (20)
 games in progress at once, one per channel:
 
@@ -50,6 +51,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -235,6 +238,50 @@ def summary(results: list[Result], levels: list[int], subjects: list[str]) -> No
     print("\n(×: the ratio to the peer's figure in the same round and level)")
 
 
+#: How a run in a process of its own hands its figures back (`--one`): the line's prefix.
+FIGURES_LINE = "side-by-side figures: "
+
+
+async def measure_apart(subject: str, games: int, args: argparse.Namespace) -> Figures:
+    """`measure` in a driver process of its own (this script with `--one`), its lines passed on.
+
+    Runs made one after another in one process measured the later ones slower: at 20 games a run
+    that followed another answered 15-30% fewer clicks a second, the bot's and the peer's alike,
+    with the same CPU a click (docs/performance.md, issue 31). Each run now starts as the first."""
+    command = [
+        sys.executable,
+        __file__,
+        "--one",
+        f"{subject}:{games}",
+        "--seconds",
+        str(args.seconds),
+        "--warmup",
+        str(args.warmup),
+        "--seed",
+        str(args.seed),
+        *(["--bot-python", args.bot_python] if args.bot_python else []),
+    ]
+    child = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
+    assert child.stdout is not None
+    found: Figures | None = None
+    async for raw in child.stdout:
+        line = raw.decode().rstrip("\n")
+        if line.startswith(FIGURES_LINE):
+            found = Figures(**json.loads(line[len(FIGURES_LINE) :]))
+        elif not line.startswith("bot interpreter: "):  # said once, by this process
+            print(line, flush=True)
+    if await child.wait() != 0 or found is None:
+        raise SystemExit(f"the run of {subject} at {games} game(s) failed (exit {child.returncode})")
+    return found
+
+
+async def measure_one(spec: str, args: argparse.Namespace) -> None:
+    """`--one SUBJECT:GAMES`: one run, its figures printed last on a line of their own."""
+    subject, games = spec.rsplit(":", 1)
+    found = await measure(subject, int(games), args)
+    print(FIGURES_LINE + json.dumps(dataclasses.asdict(found)), flush=True)
+
+
 async def main_async(args: argparse.Namespace) -> None:
     subjects = [s.strip() for s in args.subjects.split(",")]
     levels = [1, args.games]
@@ -245,7 +292,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 print(
                     f"\n--- round {round_ + 1}, {LABELS[subject]}, {games} game(s) flat out ---", flush=True
                 )
-                found = await measure(subject, games, args)
+                found = await measure_apart(subject, games, args)
                 results.append(Result(subject, games, round_, found))
                 print(
                     f"this run: cpu ms/interaction {found.cpu_ms_per_interaction:.2f}, p50 ms "
@@ -274,7 +321,11 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-python", default=None, help="run both bots under this interpreter")
+    parser.add_argument("--one", default=None, help=argparse.SUPPRESS)  # SUBJECT:GAMES, by measure_apart
     args = parser.parse_args()
+    if args.one is not None:
+        asyncio.run(measure_one(args.one, args))
+        return
     unknown = [s for s in args.subjects.split(",") if s not in SUBJECTS]
     if unknown:
         parser.error(f"unknown subjects: {', '.join(unknown)} (choose from {', '.join(SUBJECTS)})")
