@@ -9,9 +9,8 @@ same fake, start-up check, measured window, CPU reading and figures), only the c
 clicks a random column that is not full, until the embed says **Game over**, then a new game.
 
 Subjects, each run in a driver process of its own (its fake and players) beside a fresh bot
-process, each closed loop ("flat out": every game
-sends its next interaction as soon as the last one is answered), at 1 game and at `--games` (20)
-games in progress at once, one per channel:
+process, each closed loop ("flat out": every game sends its next interaction as soon as the last
+one is answered), at 1 game and at `--games` (20) games in progress at once, one per channel:
 
   peer          Connect Four, two people (alice and bob)
   cabbagehead   our Mr. Cabbagehead's Garden, solo, played on its table (/play, picker steps, moves)
