@@ -612,9 +612,8 @@ class Load:
             return board.deleted or (shown is not None and int(shown.group(2)) != table.version)
 
         await self.fake.wait_until(moved_on, timeout=seconds, what="the reply window's clock")
-        if board.deleted:
-            table.board = self._find_board(table)
-        self._read_party_status(table, table.board.text())
+        current = table.board = self._find_board(table) if board.deleted else board
+        self._read_party_status(table, current.text())
         table.steps = 0
 
     def _read_party_status(self, table: Table, text: str) -> None:
