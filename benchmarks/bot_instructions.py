@@ -48,14 +48,13 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bot_load import Load, Table, describe_python, start_bot, stop_bot  # noqa: E402
 from benchmarks.floor_bot import RECORDED  # noqa: E402
+from benchmarks.floor_bot import SCRIPT as FLOOR_BOT  # noqa: E402
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 
 #: callgrind's record of the measured interactions (it zeroes its counts, then dumps them).
 CALLGRIND_OUT = "callgrind.out"
-#: `--floor`'s bot: ours with its own work taken out (benchmarks/floor_bot.py).
-FLOOR_BOT = str(ROOT / "benchmarks" / "floor_bot.py")
 #: The bot under cProfile (`--profile`), counting from SIGUSR1 until SIGUSR2, which writes it.
 PROFILED_FROM_SIGNALS = (
     "import cProfile, runpy, signal, sys, time\n"

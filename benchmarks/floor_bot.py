@@ -32,6 +32,8 @@ from bot.ui.layout import MEDIA_GALLERY, layout, payload  # noqa: E402
 
 #: Table answers recorded from the real bot before the replay begins (within the driver's warm-up).
 RECORDED = 40
+#: This script, as the benchmarks start it in place of `python -m bot`.
+SCRIPT = str(Path(__file__).resolve())
 
 
 def without_pictures(tree: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -61,11 +61,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bot_load import Figures, Load, Table, describe_python, run  # noqa: E402
+from benchmarks.floor_bot import SCRIPT as FLOOR_BOT  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 from tests.fake_discord.model import FakeInteraction  # noqa: E402
 
 PEER_BOT = str(ROOT / "benchmarks" / "peer_bot.py")
-FLOOR_BOT = str(ROOT / "benchmarks" / "floor_bot.py")
 #: The game a subject's driver plays when it is not the subject's name (the floor's tables are Cabbagehead's).
 GAME_OF = {"floor": "cabbagehead", "cabbagehead-text": "cabbagehead"}
 #: The peer's empty cell and its embed's headlines (discord_games/connect_four.py).

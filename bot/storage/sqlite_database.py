@@ -1,6 +1,6 @@
 """The store's SQLite database (`bot.storage.database`'s interface): one file in WAL mode, one
-aiosqlite connection shared under a lock, each transaction's body run whole on the connection's
-thread in one round trip, or a quick one at once on the event loop's thread (issue 31)."""
+aiosqlite connection used by one side at a time, each transaction's body run whole on the
+connection's thread in one round trip, or a quick one at once on the event loop's thread (issue 31)."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ class SqliteDatabase(Database):
         super().__init__()
         self._connection = connection
         #: Held while the connection closes: nothing runs on it then.
-        self._lock = asyncio.Lock()
+        self._closing = asyncio.Lock()
         #: Work queued to the thread, and finished there (each counted by one thread only): the
         #: connection is free for the event loop's thread when they are equal.
         self._queued = 0
@@ -146,7 +146,7 @@ class SqliteDatabase(Database):
 
     def _free(self) -> bool:
         """Whether the event loop's thread may use the connection now."""
-        return not self._lock.locked() and self._queued == self._finished
+        return not self._closing.locked() and self._queued == self._finished
 
     async def _until_free(self) -> None:
         """Wait until the connection is `_free` (work on its thread, or waiting for it, ended).
@@ -315,5 +315,5 @@ class SqliteDatabase(Database):
         if self._checkpointer is not None:
             self._checkpointer.close()
             self._checkpointer = None
-        async with self._lock:
+        async with self._closing:
             await self._connection.close()

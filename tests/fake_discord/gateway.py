@@ -175,7 +175,7 @@ class FakeGateway:
         session = await self.wait_connected(shard=shard)
         session.ready = False
         assert session.ws is not None
-        await session.ws.send_str(json.dumps({"op": RECONNECT, "d": None, "s": None, "t": None}))
+        await session.ws.send_str(encode({"op": RECONNECT, "d": None, "s": None, "t": None}))
 
     async def drop_connection(self, code: int = 4000, *, shard: int | None = None) -> None:
         """Close the socket (of shard `shard`, if given) from our side, as a network failure or a

@@ -215,7 +215,7 @@ class FakeMessage:
 
     def fields(self) -> dict[str, Any]:
         """What `snapshot` copies, not copied: for reading only (the checks, `text`). The load
-        benchmark reads every answer's text a few times, and copies were a fifth of its CPU."""
+        benchmark reads every answer's text a few times, and copies only read were a tenth of its CPU."""
         return {
             "content": self.content,
             "embeds": self.embeds,
