@@ -188,6 +188,8 @@ def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord
 
     button_json = {"type": 2, "style": 1, "label": "Plant", "custom_id": "gc:7:c:0:3:a1"}
     menu_json = {"type": 3, "custom_id": "gc:7:m", "options": [{"label": "A", "value": "a2"}]}
+    accessory_json = {"type": 2, "style": 2, "label": "Go", "custom_id": "gc:7:h"}
+    section_json = {"type": 9, "components": [{"type": 10, "content": "Bob"}], "accessory": accessory_json}
     message = {
         "id": "555",
         "channel_id": "20",
@@ -216,7 +218,11 @@ def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord
         "components": [
             {
                 "type": 17,
-                "components": [{"type": 10, "content": "Alice"}, {"type": 1, "components": [button_json]}],
+                "components": [
+                    {"type": 10, "content": "Alice"},
+                    section_json,
+                    {"type": 1, "components": [button_json]},
+                ],
             },
             {"type": 1, "components": [menu_json]},
         ],
@@ -241,6 +247,7 @@ def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord
     assert clicks.component_on(click, "gc:7:c:0:3:a1") == button_json
     assert clicks.component_on(click, "gc:7:m") == menu_json
     assert clicks.component_on(click, "gc:7:c:0:3:a2") is None
+    assert clicks.component_on(click, "gc:7:h") == accessory_json  # a section's accessory too
     built = click.message
     assert isinstance(built, discord.Message) and built.id == 555 and built.guild is not None
     assert built.attachments[0].description == "The board."
