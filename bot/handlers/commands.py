@@ -59,7 +59,7 @@ def register_commands(
         clock: str | None = None,
         daily: bool = False,
     ) -> None:
-        async with replies.on_time(interaction, private=False):
+        with replies.on_time(interaction, private=False):
             await lobbies.open(interaction, game_name, options, players, thread, clock=clock, daily=daily)
 
     play_commands = {name: entry.presenter.play_command(open_lobby) for name, entry in offered.items()}
@@ -74,7 +74,7 @@ def register_commands(
     @tree.command(name="board", description="Post a fresh copy of this channel's game board.")
     @app_commands.guild_only()
     async def board(interaction: discord.Interaction[Any]) -> None:
-        async with replies.on_time(interaction, private=False):
+        with replies.on_time(interaction, private=False):
             await table.repost_board(interaction)
 
     @tree.command(
@@ -82,7 +82,7 @@ def register_commands(
     )
     @app_commands.guild_only()
     async def hand(interaction: discord.Interaction[Any]) -> None:
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             await hands.show(interaction, None)
 
     @tree.command(
@@ -90,7 +90,7 @@ def register_commands(
     )
     @app_commands.guild_only()
     async def end(interaction: discord.Interaction[Any]) -> None:
-        async with replies.on_time(interaction, private=False):
+        with replies.on_time(interaction, private=False):
             await table.end_or_leave(interaction, end=True)
 
     @tree.command(name="leave", description="Leave this channel's game.")
@@ -104,7 +104,7 @@ def register_commands(
     async def leave(
         interaction: discord.Interaction[Any], computer: app_commands.Choice[str] | None = None
     ) -> None:
-        async with replies.on_time(interaction, private=False):
+        with replies.on_time(interaction, private=False):
             await table.end_or_leave(interaction, end=False, computer=computer.value if computer else None)
 
     @tree.command(name="rules", description="The rules of a game, page by page (only you see them).")
@@ -113,7 +113,7 @@ def register_commands(
         game=[app_commands.Choice(name=get_game(name).title, value=name) for name in offered]
     )
     async def rules(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             await table.rules_page(interaction, game.value, 0)
 
     @tree.command(name="help", description="What Garden Club can do and how to play.")
@@ -152,7 +152,7 @@ def register_stats_commands(
         user: discord.User | None = None,
         game: app_commands.Choice[str] | None = None,
     ) -> None:
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             who = user.id if user is not None else interaction.user.id
             await stats.stats(interaction, who, game.value if game else None)
 
@@ -172,7 +172,7 @@ def register_stats_commands(
         daily: bool = False,
         day: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             if (daily or day is not None) and daily_gardens is not None:
                 await daily_gardens.board(interaction, game.value, day)
                 return
@@ -185,19 +185,19 @@ def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCo
     @tree.command(name="pause", description="Ask to pause this channel's game (every player agrees).")
     @app_commands.guild_only()
     async def pause(interaction: discord.Interaction[Any]) -> None:
-        async with replies.on_time(interaction, private=False):
+        with replies.on_time(interaction, private=False):
             await clocks.pause(interaction)
 
     @tree.command(name="resume", description="Start a paused game's clock again.")
     @app_commands.guild_only()
     async def resume(interaction: discord.Interaction[Any]) -> None:
-        async with replies.on_time(interaction, private=False):
+        with replies.on_time(interaction, private=False):
             await clocks.resume(interaction)
 
     @tree.command(name="notify", description="Also remind me by direct message when my turn's time runs low.")
     @app_commands.describe(on="On: direct messages too; off: reminders only in the game's channel")
     async def notify(interaction: discord.Interaction[Any], on: bool) -> None:
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             await clocks.notify(interaction, on)
 
     @tree.command(name="settings", description="This server's defaults for its games (Manage Server).")
@@ -238,5 +238,5 @@ def register_clock_commands(tree: app_commands.CommandTree[Any], clocks: ClockCo
             }.items()
             if value is not None
         }
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             await clocks.settings(interaction, changes)

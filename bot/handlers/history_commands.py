@@ -268,7 +268,7 @@ def register_history_commands(tree: app_commands.CommandTree[Any], history: Hist
 
     @group.command(name="list", description="The last games on this server, each with a Replay button.")
     async def history_list(interaction: discord.Interaction[Any]) -> None:
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             await history.recent(interaction)
 
     @group.command(name="replay", description="Step through a finished game, move by move (only you see it).")
@@ -276,7 +276,7 @@ def register_history_commands(tree: app_commands.CommandTree[Any], history: Hist
     async def history_replay(
         interaction: discord.Interaction[Any], game: app_commands.Range[int, 1, 10**12]
     ) -> None:
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             await history.show(interaction, ReplayId(game, 0, "b"))
 
     @group.command(
@@ -286,7 +286,7 @@ def register_history_commands(tree: app_commands.CommandTree[Any], history: Hist
     async def history_export(
         interaction: discord.Interaction[Any], game: app_commands.Range[int, 1, 10**12]
     ) -> None:
-        async with replies.on_time(interaction, private=True):
+        with replies.on_time(interaction, private=True):
             await history.export(interaction, game)
 
     tree.add_command(group)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,20 +68,37 @@ def _stop_timer(reply: _Reply) -> None:
         reply.timer = None
 
 
-@contextlib.asynccontextmanager
-async def on_time(
+def on_time(
     interaction: discord.Interaction[Any], *, private: bool = True, after: float | None = None
-) -> AsyncIterator[None]:
-    """Run a handler, deferring the interaction if it has not answered `after` seconds in
-    (default `DEFER_AFTER`). `private`: whether a command's answer is ephemeral (clicks ignore it)."""
-    reply = _reply(interaction)
-    delay = DEFER_AFTER if after is None else after
-    reply.timer = asyncio.get_running_loop().call_later(delay, _defer_soon, interaction, private)
-    yield
-    # Left armed if the handler raised (the error's answer may still be on its way), or handed
-    # the answer over to the publisher.
-    if not reply.handed_over:
-        _stop_timer(reply)
+) -> _OnTime:
+    """Run a handler (`with on_time(interaction): ...`), deferring the interaction if it has not
+    answered `after` seconds in (default `DEFER_AFTER`). `private`: whether a command's answer is
+    ephemeral (clicks ignore it)."""
+    return _OnTime(interaction, private, DEFER_AFTER if after is None else after)
+
+
+class _OnTime:
+    """`on_time`'s safety: a plain (synchronous) context manager. Arming and stopping the timer
+    await nothing, and every click passes through it, where a generator-based one cost a
+    generator, its wrapper and two awaits each time (issue 31)."""
+
+    __slots__ = ("_delay", "_interaction", "_private", "_reply")
+
+    def __init__(self, interaction: discord.Interaction[Any], private: bool, delay: float) -> None:
+        self._interaction = interaction
+        self._private = private
+        self._delay = delay
+        self._reply = _reply(interaction)
+
+    def __enter__(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._reply.timer = loop.call_later(self._delay, _defer_soon, self._interaction, self._private)
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        # Left armed if the handler raised (the error's answer may still be on its way), or handed
+        # the answer over to the publisher.
+        if kind is None and not self._reply.handed_over:
+            _stop_timer(self._reply)
 
 
 def hand_over(interaction: discord.Interaction[Any]) -> None:

@@ -99,7 +99,7 @@ class Router:
             self.metrics.interaction(component_kind(custom_id), REFUSED)
             return
         started, outcome = time.perf_counter(), OK
-        async with self.table.working(), replies.on_time(interaction):
+        with self.table.working(), replies.on_time(interaction):
             try:
                 await self._route(interaction, custom_id, data)
             except Exception as error:

@@ -83,17 +83,10 @@ class Table:
         self._idle = asyncio.Event()
         self._idle.set()
 
-    @contextlib.asynccontextmanager
-    async def working(self) -> AsyncIterator[None]:
-        """Count a handler in progress, so a shutdown can let it finish (`drain`)."""
-        self._in_flight += 1
-        self._idle.clear()
-        try:
-            yield
-        finally:
-            self._in_flight -= 1
-            if self._in_flight == 0:
-                self._idle.set()
+    def working(self) -> _Working:
+        """Count a handler in progress while in it (`with table.working(): ...`), so a shutdown can
+        let it finish (`drain`)."""
+        return _Working(self)
 
     @contextlib.asynccontextmanager
     async def lobby_message(self, game_id: int) -> AsyncIterator[bool]:
@@ -154,3 +147,24 @@ class Table:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), timeout)
         await self.publisher.drain(timeout)
+
+
+class _Working:
+    """`Table.working`: a plain context manager (every click passes through it; a generator-based
+    one cost a generator, its wrapper and two awaits each time, issue 31)."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    def __enter__(self) -> None:
+        table = self._table
+        table._in_flight += 1
+        table._idle.clear()
+
+    def __exit__(self, *_: object) -> None:
+        table = self._table
+        table._in_flight -= 1
+        if table._in_flight == 0:
+            table._idle.set()
