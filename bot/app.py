@@ -16,6 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot.basics import clicks
+from bot.basics.callbacks import InteractionCallbacks
 from bot.basics.clock import Clock, SystemClock
 from bot.basics.command_words import CommandWords
 from bot.basics.metrics import NULL_METRICS, CommandTree, Metrics, NullMetrics
@@ -108,6 +109,8 @@ class GardenClubBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        #: Clicks answered by editing their message, sent as JSON by the bot (bot/basics/callbacks.py).
+        self.callbacks = InteractionCallbacks(settings.api_base)
         #: Prometheus metrics (METRICS_PORT; `NULL_METRICS`, doing nothing, when off), served on
         #: `metrics_host` (tests: 127.0.0.1).
         self.metrics: NullMetrics = Metrics() if settings.metrics_port is not None else NULL_METRICS
@@ -239,6 +242,7 @@ class GardenClubBot(commands.Bot):
         if hasattr(self, "table"):
             await self.table.drain()
         await super().close()
+        await self.callbacks.close()
         if hasattr(self, "store"):
             await self.store.close()
         if self.claim is not None:

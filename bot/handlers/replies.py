@@ -23,6 +23,7 @@ from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.basics import clicks
+from bot.basics.callbacks import InteractionCallbacks, message_update
 
 log = logging.getLogger(__name__)
 
@@ -208,12 +209,25 @@ async def _edit_clicked_message(interaction: discord.Interaction[Any], fields: d
 
     discord.py always asks for it (`with_response`) and parses it into a `Message`: for a table
     with its dozens of components that is 9.3% of a click's instructions (issue 31; docs/bot.md,
-    "Beyond discord.py's documented API"), and nothing here reads it. The same request otherwise,
-    through discord.py's own webhook adapter (its rate limits and retries), and the same
+    "Beyond discord.py's documented API"), and nothing here reads it. The callback is written and
+    sent by the bot's `InteractionCallbacks` (bot/basics/callbacks.py); an answer with files to
+    upload goes through discord.py's own webhook adapter (its multipart form), with the same
     bookkeeping (the view, the answer being done)."""
+    client = interaction.client
+    callbacks: InteractionCallbacks | None = getattr(client, "callbacks", None)
+    view = fields.get("view", MISSING)
+    # A view that listens for its clicks is stored by discord.py for the message (below); none of
+    # the bot's does (every click is routed by its id), so theirs is the path taken.
+    listening = bool(view) and not view.is_finished() and view.is_dispatchable()
+    payload = None
+    if callbacks is not None and not listening:
+        payload = message_update(fields, client.allowed_mentions)
+    if callbacks is not None and payload is not None:
+        await callbacks.send(interaction.id, interaction.token, payload)
+        interaction.response._response_type = discord.InteractionResponseType.message_update
+        return
     state = interaction._state
     message_id = clicks.message_id(interaction)
-    view = fields.get("view", MISSING)
     if view is not MISSING and message_id is not None:
         state.prevent_view_updates_for(message_id)
     params = interaction_message_response_params(

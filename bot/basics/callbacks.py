@@ -1,0 +1,163 @@
+"""A click answered by editing its message: the callback written as JSON and sent by us.
+
+Nearly every click is answered this way (a table's picker step, a move shown by the redrawn table,
+a lobby's buttons), and discord.py's own `InteractionResponse.edit_message` asks Discord to send
+the edited message back and parses it into a `Message` that nothing reads. Sending the same callback
+through discord.py's webhook adapter avoided that, but still built its request parameters, a route,
+a lock per interaction and the JSON twice over (text, then bytes). Here the payload is built from the
+same fields and sent once as bytes over an aiohttp session of our own: 5% of the instructions of a
+click on a table (issue 31, docs/performance.md). Interaction callbacks carry no token of the bot
+(the interaction's own token is in the path) and Discord does not count them against the bot's
+global rate limit, so nothing here waits for the REST window (bot/operations/rest_limit.py).
+
+The payload is discord.py's, field for field (`tests/bot/test_callbacks.py` compares them). An answer
+with files to upload (a new board picture) goes through discord.py's multipart path instead
+(`message_update` returns None). Discord's answers are handled as discord.py's adapter handles
+them: a 429 through Discord's edge is waited out and retried, a 5xx retried after a pause, anything
+else raised as discord.py's own `HTTPException`, `Forbidden` or `NotFound`, which every handler
+already answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+import orjson
+import yarl
+
+log = logging.getLogger(__name__)
+
+#: Discord's REST base when no DISCORD_API_BASE is set (discord.py's `Route.BASE`).
+DISCORD_API_BASE = "https://discord.com/api/v10"
+#: The callback type that edits the clicked message (Discord's interaction callback types).
+UPDATE_MESSAGE = 7
+#: A message flag: the message is made of layout components (Discord's message flags).
+COMPONENTS_V2 = 1 << 15
+#: Tries before a 5xx or a 429 is given up, as discord.py's adapter does.
+ATTEMPTS = 5
+_JSON = {"Content-Type": "application/json"}
+#: Connection resets that discord.py's adapter retries (errno 54 on macOS, 10054 on Windows).
+_RESETS = (54, 10054)
+
+
+def message_update(
+    fields: dict[str, Any], allowed_mentions: discord.AllowedMentions | None
+) -> dict[str, Any] | None:
+    """The callback that edits the clicked message to `fields` (`content`, `embed`, `embeds`,
+    `view`, `attachments`, `allowed_mentions`), as discord.py would send it; None when it uploads
+    files (multipart: discord.py's path) or names a field not said here."""
+    if not fields.keys() <= _FIELDS or ("embed" in fields and "embeds" in fields):
+        return None
+    attachments = fields.get("attachments")
+    if attachments is not None and any(isinstance(a, discord.File) for a in attachments):
+        return None
+    data: dict[str, Any] = {"tts": False}
+    if "embeds" in fields:
+        data["embeds"] = [embed.to_dict() for embed in fields["embeds"]]
+    if "embed" in fields:
+        embed = fields["embed"]
+        data["embeds"] = [] if embed is None else [embed.to_dict()]
+    if "content" in fields:
+        content = fields["content"]
+        data["content"] = None if content is None else str(content)
+    if "view" in fields:
+        view = fields["view"]
+        if view is None:
+            data["components"] = []
+        else:
+            data["components"] = view.to_components()
+            if view.has_components_v2():
+                data["flags"] = COMPONENTS_V2
+    mentions = fields.get("allowed_mentions")
+    if mentions and allowed_mentions is not None:
+        data["allowed_mentions"] = allowed_mentions.merge(mentions).to_dict()
+    elif mentions:
+        data["allowed_mentions"] = mentions.to_dict()
+    elif allowed_mentions is not None:
+        data["allowed_mentions"] = allowed_mentions.to_dict()
+    if attachments is not None:
+        data["attachments"] = [attachment.to_dict() for attachment in attachments]
+    return {"type": UPDATE_MESSAGE, "data": data}
+
+
+_FIELDS = frozenset({"content", "embed", "embeds", "view", "attachments", "allowed_mentions"})
+
+
+class InteractionCallbacks:
+    """Sends interaction callbacks to `api_base` (None: Discord's own) over its own session, made
+    when first needed (inside the running event loop) and closed with the bot."""
+
+    def __init__(self, api_base: str | None) -> None:
+        self._base = (api_base or DISCORD_API_BASE).rstrip("/")
+        self._session: aiohttp.ClientSession | None = None
+
+    async def send(self, interaction_id: int, token: str, payload: dict[str, Any]) -> None:
+        """POST `payload` as interaction `interaction_id`'s callback. Raises discord.py's
+        `HTTPException` (or `Forbidden`, `NotFound`, `DiscordServerError`) when Discord refuses it."""
+        session = self._session
+        if session is None or session.closed:
+            session = self._session = aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar())
+        # Built already encoded: the token is URL-safe, and parsing the URL again costs as much
+        # as the rest of the request's setup.
+        url = yarl.URL(f"{self._base}/interactions/{interaction_id}/{token}/callback", encoded=True)
+        body = orjson.dumps(payload)
+        response: aiohttp.ClientResponse | None = None
+        data: Any = None
+        for attempt in range(ATTEMPTS):
+            try:
+                async with session.post(url, data=body, headers=_JSON) as response:
+                    if 200 <= response.status < 300:
+                        return
+                    data = await _json_or_text(response)
+                    if response.status == 429:
+                        if not response.headers.get("Via"):  # not from Discord's edge: a ban
+                            raise discord.HTTPException(response, data)
+                        retry_after = float(data["retry_after"]) if isinstance(data, dict) else 1.0
+                        log.warning(
+                            "An interaction callback is rate limited: retrying in %.2f s.", retry_after
+                        )
+                        await asyncio.sleep(retry_after)
+                        continue
+                    if response.status >= 500:
+                        await asyncio.sleep(retry_pause(attempt))
+                        continue
+                    if response.status == 403:
+                        raise discord.Forbidden(response, data)
+                    if response.status == 404:
+                        raise discord.NotFound(response, data)
+                    raise discord.HTTPException(response, data)
+            except OSError as error:
+                if attempt < ATTEMPTS - 1 and error.errno in _RESETS:
+                    await asyncio.sleep(retry_pause(attempt))
+                    continue
+                raise
+        assert response is not None  # every attempt either returned, raised or got an answer
+        if response.status >= 500:
+            raise discord.DiscordServerError(response, data)
+        raise discord.HTTPException(response, data)
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+
+def retry_pause(attempt: int) -> float:
+    """Seconds to wait before trying again after failed try number `attempt` (0 first), as
+    discord.py's adapter waits."""
+    return 1.0 + attempt * 2
+
+
+async def _json_or_text(response: aiohttp.ClientResponse) -> Any:
+    """Discord's answer: its JSON when it says it is JSON, else its text."""
+    text = await response.text(encoding="utf-8")
+    if response.headers.get("Content-Type", "").startswith("application/json"):
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return text
