@@ -50,3 +50,7 @@ async def kill(runner: BotRunner) -> None:
             await asyncio.wait_for(store.close(), 5)
     with contextlib.suppress(Exception):
         await bot.http.close()
+    callbacks = getattr(bot, "callbacks", None)  # its own session for the clicks' answers
+    if callbacks is not None:
+        with contextlib.suppress(Exception):
+            await callbacks.close()
