@@ -1,21 +1,24 @@
-"""A click answered by editing its message: the callback written as JSON and sent by us.
+"""A click's answer written as JSON and sent by the bot itself: the edit of the clicked message, and
+a new message only the clicker sees.
 
-Nearly every click is answered this way (a table's picker step, a move shown by the redrawn table,
-a lobby's buttons), and discord.py's own `InteractionResponse.edit_message` asks Discord to send
-the edited message back and parses it into a `Message` that nothing reads. Sending the same callback
-through discord.py's webhook adapter avoided that, but still built its request parameters, a route,
-a lock per interaction and the JSON twice over (text, then bytes). Here the payload is built from the
-same fields and sent once as bytes over an aiohttp session of our own: 5% of the instructions of a
-click on a table (issue 31, docs/performance.md). Interaction callbacks carry no token of the bot
-(the interaction's own token is in the path) and Discord does not count them against the bot's
-global rate limit, so nothing here waits for the REST window (bot/operations/rest_limit.py).
+Nearly every click is answered by editing its message (a table's picker step, a move shown by the
+redrawn table, a lobby's buttons), and every "My hand" with a private hand. discord.py's own
+`InteractionResponse.edit_message` and `send_message` ask Discord to send the message back and
+parse it into a `Message` that nothing here reads. Sending the edit through discord.py's webhook
+adapter avoided that, but still built its request parameters, a route, a lock per interaction and
+the JSON twice over (text, then bytes). Here the payload is built from the same fields and sent
+once as bytes over an aiohttp session of our own: 5% of the instructions of a click on a table,
+2.5% of a Garden Sabotage click (issue 31, docs/performance.md). Interaction callbacks carry no
+token of the bot (the interaction's own token is in the path) and Discord does not count them
+against the bot's global rate limit, so nothing here waits for the REST window
+(bot/operations/rest_limit.py).
 
-The payload is discord.py's, field for field (`tests/bot/test_callbacks.py` compares them). An answer
-with files to upload (a new board picture) goes through discord.py's multipart path instead
-(`message_update` returns None). Discord's answers are handled as discord.py's adapter handles
-them: a 429 through Discord's edge is waited out and retried, a 5xx retried after a pause, anything
-else raised as discord.py's own `HTTPException`, `Forbidden` or `NotFound`, which every handler
-already answers.
+The payloads are discord.py's, field for field (`tests/bot/test_callbacks.py` compares them). An
+answer with files to upload (a new board or hand picture) goes through discord.py instead
+(`message_update` and `private_message` return None). Discord's answers are handled as discord.py's
+adapter handles them: a 429 through Discord's edge is waited out and retried, a 5xx retried after a
+pause, anything else raised as discord.py's own `HTTPException`, `Forbidden` or `NotFound`, which
+every handler already answers.
 """
 
 from __future__ import annotations
@@ -33,8 +36,11 @@ log = logging.getLogger(__name__)
 
 #: Discord's REST base when no DISCORD_API_BASE is set (discord.py's `Route.BASE`).
 DISCORD_API_BASE = "https://discord.com/api/v10"
-#: The callback type that edits the clicked message (Discord's interaction callback types).
-UPDATE_MESSAGE = 7
+#: The callback types that answer with a new message and that edit the clicked message (Discord's
+#: interaction callback types).
+NEW_MESSAGE, UPDATE_MESSAGE = 4, 7
+#: A message flag: only the user who clicked sees it.
+EPHEMERAL = 1 << 6
 #: A message flag: the message is made of layout components (Discord's message flags).
 COMPONENTS_V2 = 1 << 15
 #: Tries before a 5xx or a 429 is given up, as discord.py's adapter does.
@@ -48,13 +54,43 @@ def message_update(
     fields: dict[str, Any], allowed_mentions: discord.AllowedMentions | None
 ) -> dict[str, Any] | None:
     """The callback that edits the clicked message to `fields` (`content`, `embed`, `embeds`,
-    `view`, `attachments`, `allowed_mentions`), as discord.py would send it; None when it uploads
-    files (multipart: discord.py's path) or names a field not said here."""
-    if not fields.keys() <= _FIELDS or ("embed" in fields and "embeds" in fields):
+    `view`, `attachments`, `allowed_mentions`), as discord.py's `InteractionResponse.edit_message`
+    would send it; None when it uploads files (multipart: discord.py's path) or names a field not
+    said here."""
+    if not fields.keys() <= _EDIT_FIELDS or ("embed" in fields and "embeds" in fields):
         return None
     attachments = fields.get("attachments")
     if attachments is not None and any(isinstance(a, discord.File) for a in attachments):
         return None
+    data = _message_data(fields, allowed_mentions, None, attachments)
+    return {"type": UPDATE_MESSAGE, "data": data}
+
+
+def private_message(
+    fields: dict[str, Any], allowed_mentions: discord.AllowedMentions | None
+) -> dict[str, Any] | None:
+    """The callback that answers with a new message only the clicker sees (`content`, `embed`,
+    `embeds`, `view`, `files`, `allowed_mentions`), as discord.py's
+    `InteractionResponse.send_message(ephemeral=True)` would send it; None when it uploads files or
+    names a field not said here."""
+    if not fields.keys() <= _NEW_FIELDS or ("embed" in fields and "embeds" in fields):
+        return None
+    files = fields.get("files")
+    if files:
+        return None
+    said = {"content": None, **fields}  # `send_message` sends its content, null when not given
+    data = _message_data(said, allowed_mentions, EPHEMERAL, None if files is None else [])
+    return {"type": NEW_MESSAGE, "data": data}
+
+
+def _message_data(
+    fields: dict[str, Any],
+    allowed_mentions: discord.AllowedMentions | None,
+    flags: int | None,
+    attachments: list[Any] | None,
+) -> dict[str, Any]:
+    """A message's fields as discord.py's `interaction_message_response_params` writes them, in
+    its order; `flags` the message's own (None: none), a layout's flag added to them."""
     data: dict[str, Any] = {"tts": False}
     if "embeds" in fields:
         data["embeds"] = [embed.to_dict() for embed in fields["embeds"]]
@@ -71,7 +107,9 @@ def message_update(
         else:
             data["components"] = view.to_components()
             if view.has_components_v2():
-                data["flags"] = COMPONENTS_V2
+                flags = (flags or 0) | COMPONENTS_V2
+    if flags is not None:
+        data["flags"] = flags
     mentions = fields.get("allowed_mentions")
     if mentions and allowed_mentions is not None:
         data["allowed_mentions"] = allowed_mentions.merge(mentions).to_dict()
@@ -81,10 +119,11 @@ def message_update(
         data["allowed_mentions"] = allowed_mentions.to_dict()
     if attachments is not None:
         data["attachments"] = [attachment.to_dict() for attachment in attachments]
-    return {"type": UPDATE_MESSAGE, "data": data}
+    return data
 
 
-_FIELDS = frozenset({"content", "embed", "embeds", "view", "attachments", "allowed_mentions"})
+_EDIT_FIELDS = frozenset({"content", "embed", "embeds", "view", "attachments", "allowed_mentions"})
+_NEW_FIELDS = frozenset({"content", "embed", "embeds", "view", "files", "allowed_mentions"})
 
 
 class InteractionCallbacks:

@@ -23,7 +23,7 @@ from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.basics import clicks
-from bot.basics.callbacks import InteractionCallbacks, message_update
+from bot.basics.callbacks import InteractionCallbacks, message_update, private_message
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +164,8 @@ async def send(
     async with reply.lock:
         _stop_timer(reply)
         if not interaction.response.is_done():
+            if private and await _send_private(interaction, _present(fields)):
+                return None
             response = await interaction.response.send_message(ephemeral=private, **_present(fields))
             resource = response.resource if response is not None else None
             return resource if isinstance(resource, discord.Message) else None
@@ -185,6 +187,24 @@ async def send(
                 await interaction.delete_original_response()
             return message
         return await interaction.followup.send(ephemeral=private, wait=True, **_present(fields))
+
+
+async def _send_private(interaction: discord.Interaction[Any], fields: dict[str, Any]) -> bool:
+    """A private answer sent by the bot's `InteractionCallbacks` (bot/basics/callbacks.py), without
+    `send_message`'s asking for the new message back and parsing it (a hand of a few dozen
+    components, answered to every "My hand": issue 31); False when it is discord.py's to send (files
+    to upload, or a view that listens for its clicks: discord.py stores it for the message)."""
+    client = interaction.client
+    callbacks: InteractionCallbacks | None = getattr(client, "callbacks", None)
+    view = fields.get("view")
+    if callbacks is None or (view is not None and not view.is_finished()):
+        return False
+    payload = private_message(fields, client.allowed_mentions)
+    if payload is None:
+        return False
+    await callbacks.send(interaction.id, interaction.token, payload)
+    interaction.response._response_type = discord.InteractionResponseType.channel_message
+    return True
 
 
 async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:

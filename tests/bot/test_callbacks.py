@@ -16,7 +16,7 @@ from aiohttp import web
 from discord.webhook.async_ import interaction_message_response_params
 
 from bot.basics import callbacks
-from bot.basics.callbacks import InteractionCallbacks, message_update
+from bot.basics.callbacks import InteractionCallbacks, message_update, private_message
 from bot.ui.items import button, drawn_view, row
 from bot.ui.layout import GREEN, container, layout, separator, text
 
@@ -52,12 +52,43 @@ def test_the_payload_is_the_one_discord_py_sends(
     assert ours == theirs
 
 
+#: The private answers the bot sends (`replies.send(private=True)`: a hand, a refusal, a notice).
+PRIVATE_SETS: list[Callable[[], dict[str, Any]]] = [
+    lambda: {"view": layout(TABLE), "files": []},  # "My hand" without its picture
+    lambda: {"view": layout(TABLE)},
+    lambda: {"content": "That is not your seat."},
+    lambda: {"content": "x", "view": drawn_view([row([button("gc:share:1:all", "Share")])])},
+    lambda: {"embed": discord.Embed(title="Your stats"), "allowed_mentions": NO_PINGS},
+    lambda: {"embeds": [discord.Embed(title="a"), discord.Embed(title="b")]},
+]
+
+
+@pytest.mark.parametrize("fields", PRIVATE_SETS)
+@pytest.mark.parametrize("previous", [NO_PINGS, None])
+def test_a_private_answer_is_the_one_discord_py_sends(
+    fields: Callable[[], dict[str, Any]], previous: discord.AllowedMentions | None
+) -> None:
+    """Field for field what `InteractionResponse.send_message(ephemeral=True)` sends: the
+    ephemeral flag (with a layout's), its content null when none is given."""
+    ours = private_message(fields(), previous)
+    theirs = interaction_message_response_params(
+        type=discord.InteractionResponseType.channel_message.value,
+        tts=False,
+        previous_allowed_mentions=previous,
+        flags=discord.MessageFlags(ephemeral=True),
+        **{"content": None, **fields()},  # send_message's content when the answer gives none
+    ).payload
+    assert ours == theirs
+
+
 def test_an_answer_uploading_files_is_left_to_discord_py() -> None:
     """A new board picture is a multipart upload: not written here (None: discord.py's path)."""
     picture = discord.File(io.BytesIO(b"png"), filename="board.png")
     assert message_update({"view": layout(TABLE), "attachments": [picture]}, NO_PINGS) is None
     assert message_update({"view": layout(TABLE), "files": [picture]}, NO_PINGS) is None
     assert message_update({"embed": None, "embeds": []}, NO_PINGS) is None  # discord.py refuses
+    assert private_message({"view": layout(TABLE), "files": [picture]}, NO_PINGS) is None
+    assert private_message({"view": layout(TABLE), "attachments": []}, NO_PINGS) is None
 
 
 class FakeCallbacks:
