@@ -83,6 +83,21 @@ def private_message(
     return {"type": NEW_MESSAGE, "data": data}
 
 
+def original_edit(
+    fields: dict[str, Any], allowed_mentions: discord.AllowedMentions | None
+) -> dict[str, Any] | None:
+    """The edit of an interaction's answer through its token (a hand left open, redrawn when the
+    game moves on) to `fields` (`content`, `embed`, `embeds`, `view`, `attachments`,
+    `allowed_mentions`), as discord.py's `Interaction.edit_original_response` would send it; None
+    when it uploads files or names a field not said here."""
+    if not fields.keys() <= _EDIT_FIELDS or ("embed" in fields and "embeds" in fields):
+        return None
+    attachments = fields.get("attachments")
+    if attachments is not None and any(isinstance(a, discord.File) for a in attachments):
+        return None
+    return _message_data(fields, allowed_mentions, None, attachments)
+
+
 def _message_data(
     fields: dict[str, Any],
     allowed_mentions: discord.AllowedMentions | None,
@@ -137,28 +152,35 @@ class InteractionCallbacks:
     async def send(self, interaction_id: int, token: str, payload: dict[str, Any]) -> None:
         """POST `payload` as interaction `interaction_id`'s callback. Raises discord.py's
         `HTTPException` (or `Forbidden`, `NotFound`, `DiscordServerError`) when Discord refuses it."""
+        await self._request("POST", f"/interactions/{interaction_id}/{token}/callback", payload)
+
+    async def edit_original(self, application_id: int, token: str, payload: dict[str, Any]) -> None:
+        """PATCH an interaction's answer (`token`'s) to `payload`; Discord's answer (the message) is
+        read and left unparsed. Raises as `send` does."""
+        await self._request("PATCH", f"/webhooks/{application_id}/{token}/messages/@original", payload)
+
+    async def _request(self, method: str, path: str, payload: dict[str, Any]) -> None:
         session = self._session
         if session is None or session.closed:
             session = self._session = aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar())
         # Built already encoded: the token is URL-safe, and parsing the URL again costs as much
         # as the rest of the request's setup.
-        url = yarl.URL(f"{self._base}/interactions/{interaction_id}/{token}/callback", encoded=True)
+        url = yarl.URL(self._base + path, encoded=True)
         body = orjson.dumps(payload)
         response: aiohttp.ClientResponse | None = None
         data: Any = None
         for attempt in range(ATTEMPTS):
             try:
-                async with session.post(url, data=body, headers=_JSON) as response:
+                async with session.request(method, url, data=body, headers=_JSON) as response:
                     if 200 <= response.status < 300:
+                        await response.read()  # the connection is kept for the next request
                         return
                     data = await _json_or_text(response)
                     if response.status == 429:
                         if not response.headers.get("Via"):  # not from Discord's edge: a ban
                             raise discord.HTTPException(response, data)
                         retry_after = float(data["retry_after"]) if isinstance(data, dict) else 1.0
-                        log.warning(
-                            "An interaction callback is rate limited: retrying in %.2f s.", retry_after
-                        )
+                        log.warning("An interaction answer is rate limited: retrying in %.2f s.", retry_after)
                         await asyncio.sleep(retry_after)
                         continue
                     if response.status >= 500:

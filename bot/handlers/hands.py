@@ -237,7 +237,7 @@ class Hands(TableClicks):
                 continue
             fields = await self.message(position, seat, words=reader(shown.interaction), picture="if-free")
             try:
-                await shown.interaction.edit_original_response(**fields)
+                await replies.edit_original(shown.interaction, **fields)
             except discord.HTTPException:
                 session.open_hands.pop(seat, None)
                 continue

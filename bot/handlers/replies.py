@@ -23,7 +23,7 @@ from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.basics import clicks
-from bot.basics.callbacks import InteractionCallbacks, message_update, private_message
+from bot.basics.callbacks import InteractionCallbacks, message_update, original_edit, private_message
 
 log = logging.getLogger(__name__)
 
@@ -187,6 +187,23 @@ async def send(
                 await interaction.delete_original_response()
             return message
         return await interaction.followup.send(ephemeral=private, wait=True, **_present(fields))
+
+
+async def edit_original(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """Edit `interaction`'s answer through its token (`Interaction.edit_original_response`),
+    without asking for the message back as discord.py does and parsing it (a hand left open is
+    redrawn this way whenever the game moves on: issue 31); files to upload, or a view that listens
+    for its clicks, go discord.py's way."""
+    client = interaction.client
+    callbacks: InteractionCallbacks | None = getattr(client, "callbacks", None)
+    view = fields.get("view")
+    payload = None
+    if callbacks is not None and (view is None or view.is_finished()):
+        payload = original_edit(fields, client.allowed_mentions)
+    if callbacks is None or payload is None:
+        await interaction.edit_original_response(**fields)
+        return
+    await callbacks.edit_original(interaction.application_id, interaction.token, payload)
 
 
 async def _send_private(interaction: discord.Interaction[Any], fields: dict[str, Any]) -> bool:

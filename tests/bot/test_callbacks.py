@@ -13,10 +13,11 @@ from typing import Any
 import discord
 import pytest
 from aiohttp import web
+from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
 from bot.basics import callbacks
-from bot.basics.callbacks import InteractionCallbacks, message_update, private_message
+from bot.basics.callbacks import InteractionCallbacks, message_update, original_edit, private_message
 from bot.ui.items import button, drawn_view, row
 from bot.ui.layout import GREEN, container, layout, separator, text
 
@@ -81,6 +82,19 @@ def test_a_private_answer_is_the_one_discord_py_sends(
     assert ours == theirs
 
 
+@pytest.mark.parametrize("fields", FIELD_SETS)
+@pytest.mark.parametrize("previous", [NO_PINGS, None])
+def test_an_answer_edited_by_its_token_is_the_one_discord_py_sends(
+    fields: Callable[[], dict[str, Any]], previous: discord.AllowedMentions | None
+) -> None:
+    """Field for field what `Interaction.edit_original_response` sends (a hand left open, redrawn
+    when the game moves on)."""
+    ours = original_edit(fields(), previous)
+    with handle_message_parameters(previous_allowed_mentions=previous, **fields()) as params:
+        theirs = params.payload
+    assert ours == theirs
+
+
 def test_an_answer_uploading_files_is_left_to_discord_py() -> None:
     """A new board picture is a multipart upload: not written here (None: discord.py's path)."""
     picture = discord.File(io.BytesIO(b"png"), filename="board.png")
@@ -89,6 +103,7 @@ def test_an_answer_uploading_files_is_left_to_discord_py() -> None:
     assert message_update({"embed": None, "embeds": []}, NO_PINGS) is None  # discord.py refuses
     assert private_message({"view": layout(TABLE), "files": [picture]}, NO_PINGS) is None
     assert private_message({"view": layout(TABLE), "attachments": []}, NO_PINGS) is None
+    assert original_edit({"view": layout(TABLE), "attachments": [picture]}, NO_PINGS) is None
 
 
 class FakeCallbacks:
@@ -100,7 +115,10 @@ class FakeCallbacks:
 
     async def handle(self, request: web.Request) -> web.Response:
         self.bodies.append(await request.read())
-        assert request.path == "/api/v10/interactions/900/token-1/callback"
+        assert request.path in (
+            "/api/v10/interactions/900/token-1/callback",
+            "/api/v10/webhooks/77/token-1/messages/@original",
+        )
         assert request.headers["Content-Type"] == "application/json"
         return self.answers.pop(0)
 
@@ -113,6 +131,7 @@ async def serve() -> AsyncIterator[Callable[[list[web.Response]], Any]]:
         fake = FakeCallbacks(answers)
         app = web.Application()
         app.router.add_post("/api/v10/interactions/{id}/{token}/callback", fake.handle)
+        app.router.add_patch("/api/v10/webhooks/{app}/{token}/messages/@original", fake.handle)
         runner = web.AppRunner(app)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -142,6 +161,24 @@ async def test_a_callback_is_sent_once_as_json(serve: Any) -> None:
     await sender.send(900, "token-1", payload)
     assert len(fake.bodies) == 1
     assert json.loads(fake.bodies[0]) == payload
+
+
+async def test_an_open_hand_is_edited_by_its_token(serve: Any) -> None:
+    """The edit is sent once as JSON, and Discord's answer (the edited message) is read and left
+    alone; an expired token is discord.py's `NotFound`, which the hands' redraw answers by
+    forgetting the hand."""
+    fake, sender = await serve(
+        [
+            _json(200, {"id": "555", "components": []}),
+            _json(404, {"code": 10015, "message": "Unknown Webhook"}),
+        ]
+    )
+    payload = original_edit({"embed": None, "view": layout(TABLE)}, NO_PINGS)
+    assert payload is not None
+    await sender.edit_original(77, "token-1", payload)
+    assert json.loads(fake.bodies[0]) == payload
+    with pytest.raises(discord.NotFound):
+        await sender.edit_original(77, "token-1", payload)
 
 
 @pytest.mark.parametrize(
