@@ -162,7 +162,10 @@ class InteractionCallbacks:
     async def _request(self, method: str, path: str, payload: dict[str, Any]) -> None:
         session = self._session
         if session is None or session.closed:
-            session = self._session = aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar())
+            # No cap on connections, as discord.py's own session: an answer never queues for one.
+            connector = aiohttp.TCPConnector(limit=0)
+            session = aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar())
+            self._session = session
         # Built already encoded: the token is URL-safe, and parsing the URL again costs as much
         # as the rest of the request's setup.
         url = yarl.URL(self._base + path, encoded=True)
