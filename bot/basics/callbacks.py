@@ -142,8 +142,10 @@ _NEW_FIELDS = frozenset({"content", "embed", "embeds", "view", "files", "allowed
 
 
 class InteractionCallbacks:
-    """Sends interaction callbacks to `api_base` (None: Discord's own) over its own session, made
-    when first needed (inside the running event loop) and closed with the bot."""
+    """Sends interaction answers (callbacks, and edits of an answer through its token) to
+    `api_base` (None: Discord's own) over its own session, made when first needed (inside the
+    running event loop) and closed with the bot. The interaction's token is in every path: no
+    URL is ever logged here."""
 
     def __init__(self, api_base: str | None) -> None:
         self._base = (api_base or DISCORD_API_BASE).rstrip("/")
@@ -182,7 +184,7 @@ class InteractionCallbacks:
                     if response.status == 429:
                         if not response.headers.get("Via"):  # not from Discord's edge: a ban
                             raise discord.HTTPException(response, data)
-                        retry_after = float(data["retry_after"]) if isinstance(data, dict) else 1.0
+                        retry_after = float(data.get("retry_after", 1.0)) if isinstance(data, dict) else 1.0
                         log.warning("An interaction answer is rate limited: retrying in %.2f s.", retry_after)
                         await asyncio.sleep(retry_after)
                         continue
