@@ -109,7 +109,8 @@ class GardenClubBot(commands.Bot):
             **options,
         )
         self.settings = settings
-        #: Clicks answered by editing their message, sent as JSON by the bot (bot/basics/callbacks.py).
+        #: A click's answers (an edit of its message, a private hand, an open hand's redraw), written
+        #: and sent by the bot itself (bot/basics/callbacks.py).
         self.callbacks = InteractionCallbacks(settings.api_base)
         #: Prometheus metrics (METRICS_PORT; `NULL_METRICS`, doing nothing, when off), served on
         #: `metrics_host` (tests: 127.0.0.1).

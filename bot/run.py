@@ -19,6 +19,7 @@ import discord
 from discord.gateway import DiscordWebSocket
 
 from bot.app import GardenClubBot
+from bot.basics.callbacks import DISCORD_API_BASE
 from bot.operations.claim import claim_database
 from bot.operations.endpoints import GatewayUnreachable, gateway_line, use_api_base
 from bot.operations.health import health_path, record_damage
@@ -175,7 +176,7 @@ def run_bot(database: Path | None = None) -> None:
         raise SystemExit(2) from None
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.HTTPException) as error:
         # Only login and start-up get here: once connected, discord.py reconnects by itself.
-        where = settings.api_base or "https://discord.com/api/v10"
+        where = settings.api_base or DISCORD_API_BASE
         print(
             f"garden-club: could not log in through {where} ({error}): check DISCORD_API_BASE "
             "(leave it empty for Discord itself) and the network.",

@@ -15,10 +15,10 @@ against the bot's global rate limit, so nothing here waits for the REST window
 
 The payloads are discord.py's, field for field (`tests/bot/test_callbacks.py` compares them). An
 answer with files to upload (a new board or hand picture) goes through discord.py instead
-(`message_update` and `private_message` return None). Discord's answers are handled as discord.py's
-adapter handles them: a 429 through Discord's edge is waited out and retried, a 5xx retried after a
-pause, anything else raised as discord.py's own `HTTPException`, `Forbidden` or `NotFound`, which
-every handler already answers.
+(`message_update`, `private_message` and `original_edit` return None). Discord's answers are
+handled as discord.py's adapter handles them: a 429 through Discord's edge is waited out and
+retried, a 5xx retried after a pause, anything else raised as discord.py's own `HTTPException`,
+`Forbidden` or `NotFound`, which every handler already answers.
 """
 
 from __future__ import annotations
@@ -56,14 +56,9 @@ def message_update(
     """The callback that edits the clicked message to `fields` (`content`, `embed`, `embeds`,
     `view`, `attachments`, `allowed_mentions`), as discord.py's `InteractionResponse.edit_message`
     would send it; None when it uploads files (multipart: discord.py's path) or names a field not
-    said here."""
-    if not fields.keys() <= _EDIT_FIELDS or ("embed" in fields and "embeds" in fields):
-        return None
-    attachments = fields.get("attachments")
-    if attachments is not None and any(isinstance(a, discord.File) for a in attachments):
-        return None
-    data = _message_data(fields, allowed_mentions, None, attachments)
-    return {"type": UPDATE_MESSAGE, "data": data}
+    said here. The message's fields are those of `original_edit`."""
+    data = original_edit(fields, allowed_mentions)
+    return None if data is None else {"type": UPDATE_MESSAGE, "data": data}
 
 
 def private_message(
@@ -104,8 +99,8 @@ def _message_data(
     flags: int | None,
     attachments: list[Any] | None,
 ) -> dict[str, Any]:
-    """A message's fields as discord.py's `interaction_message_response_params` writes them, in
-    its order; `flags` the message's own (None: none), a layout's flag added to them."""
+    """A message's fields as discord.py writes them (`interaction_message_response_params`,
+    `handle_message_parameters`); `flags` the message's own (None: none), a layout's flag added."""
     data: dict[str, Any] = {"tts": False}
     if "embeds" in fields:
         data["embeds"] = [embed.to_dict() for embed in fields["embeds"]]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -192,36 +193,45 @@ async def send(
 async def edit_original(interaction: discord.Interaction[Any], **fields: Any) -> None:
     """Edit `interaction`'s answer through its token (`Interaction.edit_original_response`),
     without asking for the message back as discord.py does and parsing it (a hand left open is
-    redrawn this way whenever the game moves on: issue 31); files to upload, or a view that listens
-    for its clicks, go discord.py's way."""
-    client = interaction.client
-    callbacks: InteractionCallbacks | None = getattr(client, "callbacks", None)
-    view = fields.get("view")
-    payload = None
-    if callbacks is not None and (view is None or view.is_finished()):
-        payload = original_edit(fields, client.allowed_mentions)
-    if callbacks is None or payload is None:
+    redrawn this way whenever the game moves on: issue 31); see `_sent_by_us` for what goes
+    discord.py's way."""
+    own = _sent_by_us(interaction, fields, original_edit)
+    if own is None:
         await interaction.edit_original_response(**fields)
         return
+    callbacks, payload = own
     await callbacks.edit_original(interaction.application_id, interaction.token, payload)
 
 
 async def _send_private(interaction: discord.Interaction[Any], fields: dict[str, Any]) -> bool:
-    """A private answer sent by the bot's `InteractionCallbacks` (bot/basics/callbacks.py), without
-    `send_message`'s asking for the new message back and parsing it (a hand of a few dozen
-    components, answered to every "My hand": issue 31); False when it is discord.py's to send (files
-    to upload, or a view that listens for its clicks: discord.py stores it for the message)."""
-    client = interaction.client
-    callbacks: InteractionCallbacks | None = getattr(client, "callbacks", None)
-    view = fields.get("view")
-    if callbacks is None or (view is not None and not view.is_finished()):
+    """A private answer sent by the bot, without `send_message`'s asking for the new message back
+    and parsing it (a hand of a few dozen components, answered to every "My hand": issue 31);
+    False when it is discord.py's to send (`_sent_by_us`)."""
+    own = _sent_by_us(interaction, fields, private_message)
+    if own is None:
         return False
-    payload = private_message(fields, client.allowed_mentions)
-    if payload is None:
-        return False
+    callbacks, payload = own
     await callbacks.send(interaction.id, interaction.token, payload)
     interaction.response._response_type = discord.InteractionResponseType.channel_message
     return True
+
+
+def _sent_by_us(
+    interaction: discord.Interaction[Any],
+    fields: dict[str, Any],
+    write: Callable[[dict[str, Any], discord.AllowedMentions | None], dict[str, Any] | None],
+) -> tuple[InteractionCallbacks, dict[str, Any]] | None:
+    """The bot's `InteractionCallbacks` (bot/basics/callbacks.py) and the payload `write` makes of
+    `fields`, when the bot sends this answer itself; None when discord.py does: a client without
+    them, files to upload (`write` returns None), or a view still listening for its clicks, which
+    discord.py stores for the message (none of the bot's does: every click is routed by its id)."""
+    client = interaction.client
+    callbacks: InteractionCallbacks | None = getattr(client, "callbacks", None)
+    view = fields.get("view")
+    if callbacks is None or (view is not None and view is not MISSING and not view.is_finished()):
+        return None
+    payload = write(fields, client.allowed_mentions)
+    return None if payload is None else (callbacks, payload)
 
 
 async def update(interaction: discord.Interaction[Any], **fields: Any) -> None:
@@ -250,21 +260,15 @@ async def _edit_clicked_message(interaction: discord.Interaction[Any], fields: d
     sent by the bot's `InteractionCallbacks` (bot/basics/callbacks.py); an answer with files to
     upload goes through discord.py's own webhook adapter (its multipart form), with the same
     bookkeeping (the view, the answer being done)."""
-    client = interaction.client
-    callbacks: InteractionCallbacks | None = getattr(client, "callbacks", None)
-    view = fields.get("view", MISSING)
-    # A view that listens for its clicks is stored by discord.py for the message (below); none of
-    # the bot's does (every click is routed by its id), so theirs is the path taken.
-    listening = bool(view) and not view.is_finished() and view.is_dispatchable()
-    payload = None
-    if callbacks is not None and not listening:
-        payload = message_update(fields, client.allowed_mentions)
-    if callbacks is not None and payload is not None:
+    own = _sent_by_us(interaction, fields, message_update)
+    if own is not None:
+        callbacks, payload = own
         await callbacks.send(interaction.id, interaction.token, payload)
         interaction.response._response_type = discord.InteractionResponseType.message_update
         return
     state = interaction._state
     message_id = clicks.message_id(interaction)
+    view = fields.get("view", MISSING)
     if view is not MISSING and message_id is not None:
         state.prevent_view_updates_for(message_id)
     params = interaction_message_response_params(
