@@ -34,6 +34,22 @@ async def wait_for_move(fake: FakeDiscord, channel: FakeChannel, number: int) ->
     return found
 
 
+async def wait_past_move(fake: FakeDiscord, channel: FakeChannel, number: int) -> FakeMessage:
+    """The board once it shows move `number` or a later one. The board shows the newest version
+    when it is redrawn: a computer playing two decisions in a row may be shown at the second only."""
+
+    def shown() -> FakeMessage | None:
+        for message in fake.public_messages(channel):
+            moves = re.findall(r"Game #\d+ · move (\d+)\b", message.text())
+            if moves and int(moves[-1]) >= number:
+                return message
+        return None
+
+    what = f"the board at move {number} or later"
+    found: FakeMessage = await fake.wait_until(shown, timeout=30.0, what=what)
+    return found
+
+
 def mentioned_ids(fake: FakeDiscord, channel: FakeChannel) -> set[int]:
     texts = [message.text() for message in fake.public_messages(channel)]
     return {int(m) for text in texts for m in re.findall(r"<@!?(\d+)>", text)}
@@ -134,7 +150,7 @@ async def test_a_restart_in_the_middle_of_a_computers_turn_resumes_it(
     waiting = (await garden_bot.bot.table.sessions.in_channel(fake.general.id)).record.version  # type: ignore[union-attr]
     monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
     await garden_bot.restart()
-    await wait_for_move(fake, fake.general, waiting + 1)
+    await wait_past_move(fake, fake.general, waiting + 1)  # the computer's turn went on
 
 
 async def test_a_strong_computer_answers_the_house_plants_question_and_plays_garden_sabotage(
