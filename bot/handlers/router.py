@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.basics.clicks import component_on
+from bot.basics.clicks import component_on, views_listen
 from bot.basics.metrics import NULL_METRICS, OK, REFUSED, NullMetrics, component_kind, outcome_of
 from bot.basics.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
 from bot.basics.words import N_
@@ -89,6 +89,8 @@ class Router:
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(PREFIX):
+            if views_listen(interaction._state):
+                return  # a view of discord.py's own (a test's probe) answers its clicks itself
             # Every component the bot sends is routed here (none has a callback of its own), so an
             # id without our prefix is forged or damaged: it still gets its private answer.
             await send_ephemeral(interaction, UNREADABLE)
