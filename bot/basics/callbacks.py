@@ -7,8 +7,9 @@ redrawn table, a lobby's buttons), and every "My hand" with a private hand. disc
 parse it into a `Message` that nothing here reads. Sending the edit through discord.py's webhook
 adapter avoided that, but still built its request parameters, a route, a lock per interaction and
 the JSON twice over (text, then bytes). Here the payload is built from the same fields and sent
-once as bytes over an aiohttp session of our own: 5% of the instructions of a click on a table,
-2.5% of a Garden Sabotage click (issue 31, docs/performance.md). Interaction callbacks carry no
+once as bytes, over connections kept open by the bot (bot/basics/answer_http.py) rather than
+aiohttp's client: together a seventh of the instructions of a click on a table (issue 31,
+docs/performance.md). Interaction callbacks carry no
 token of the bot (the interaction's own token is in the path) and Discord does not count them
 against the bot's global rate limit, so nothing here waits for the REST window
 (bot/operations/rest_limit.py).
@@ -25,12 +26,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from typing import Any
 
-import aiohttp
 import discord
 import orjson
-import yarl
+
+from bot.basics.answer_http import HttpReply, KeptConnections
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,11 @@ EPHEMERAL = 1 << 6
 COMPONENTS_V2 = 1 << 15
 #: Tries before a 5xx or a 429 is given up, as discord.py's adapter does.
 ATTEMPTS = 5
-_JSON = {"Content-Type": "application/json"}
+#: Who sends the answers, as Discord asks every client to say (discord.py's own words).
+USER_AGENT = (
+    f"DiscordBot (https://github.com/Rapptz/discord.py {discord.__version__}) "
+    f"Python/{sys.version_info[0]}.{sys.version_info[1]}"
+)
 #: Connection resets that discord.py's adapter retries (errno 54 on macOS, 10054 on Windows).
 _RESETS = (54, 10054)
 
@@ -138,13 +144,11 @@ _NEW_FIELDS = frozenset({"content", "embed", "embeds", "view", "files", "allowed
 
 class InteractionCallbacks:
     """Sends interaction answers (callbacks, and edits of an answer through its token) to
-    `api_base` (None: Discord's own) over its own session, made when first needed (inside the
-    running event loop) and closed with the bot. The interaction's token is in every path: no
-    URL is ever logged here."""
+    `api_base` (None: Discord's own) over connections of its own, opened when first needed and
+    closed with the bot. The interaction's token is in every path: no URL is ever logged here."""
 
     def __init__(self, api_base: str | None) -> None:
-        self._base = (api_base or DISCORD_API_BASE).rstrip("/")
-        self._session: aiohttp.ClientSession | None = None
+        self._connections = KeptConnections(api_base or DISCORD_API_BASE, USER_AGENT)
 
     async def send(self, interaction_id: int, token: str, payload: dict[str, Any]) -> None:
         """POST `payload` as interaction `interaction_id`'s callback. Raises discord.py's
@@ -157,54 +161,42 @@ class InteractionCallbacks:
         await self._request("PATCH", f"/webhooks/{application_id}/{token}/messages/@original", payload)
 
     async def _request(self, method: str, path: str, payload: dict[str, Any]) -> None:
-        session = self._session
-        if session is None or session.closed:
-            # No cap on connections, as discord.py's own session: an answer never queues for one.
-            connector = aiohttp.TCPConnector(limit=0)
-            session = aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar())
-            self._session = session
-        # Built already encoded: the token is URL-safe, and parsing the URL again costs as much
-        # as the rest of the request's setup.
-        url = yarl.URL(self._base + path, encoded=True)
         body = orjson.dumps(payload)
-        response: aiohttp.ClientResponse | None = None
+        reply: HttpReply | None = None
         data: Any = None
         for attempt in range(ATTEMPTS):
             try:
-                async with session.request(method, url, data=body, headers=_JSON) as response:
-                    if 200 <= response.status < 300:
-                        await response.read()  # the connection is kept for the next request
-                        return
-                    data = await _json_or_text(response)
-                    if response.status == 429:
-                        if not response.headers.get("Via"):  # not from Discord's edge: a ban
-                            raise discord.HTTPException(response, data)
-                        retry_after = float(data.get("retry_after", 1.0)) if isinstance(data, dict) else 1.0
-                        log.warning("An interaction answer is rate limited: retrying in %.2f s.", retry_after)
-                        await asyncio.sleep(retry_after)
-                        continue
-                    if response.status >= 500:
-                        await asyncio.sleep(retry_pause(attempt))
-                        continue
-                    if response.status == 403:
-                        raise discord.Forbidden(response, data)
-                    if response.status == 404:
-                        raise discord.NotFound(response, data)
-                    raise discord.HTTPException(response, data)
+                reply = await self._connections.request(method, path, body)
             except OSError as error:
                 if attempt < ATTEMPTS - 1 and error.errno in _RESETS:
                     await asyncio.sleep(retry_pause(attempt))
                     continue
                 raise
-        assert response is not None  # every attempt either returned, raised or got an answer
-        if response.status >= 500:
-            raise discord.DiscordServerError(response, data)
-        raise discord.HTTPException(response, data)
+            if 200 <= reply.status < 300:
+                return
+            data = _json_or_text(reply)
+            if reply.status == 429:
+                if not reply.headers.get("via"):  # not from Discord's edge: a ban
+                    raise discord.HTTPException(_as_response(reply), data)
+                retry_after = float(data.get("retry_after", 1.0)) if isinstance(data, dict) else 1.0
+                log.warning("An interaction answer is rate limited: retrying in %.2f s.", retry_after)
+                await asyncio.sleep(retry_after)
+                continue
+            if reply.status >= 500:
+                await asyncio.sleep(retry_pause(attempt))
+                continue
+            if reply.status == 403:
+                raise discord.Forbidden(_as_response(reply), data)
+            if reply.status == 404:
+                raise discord.NotFound(_as_response(reply), data)
+            raise discord.HTTPException(_as_response(reply), data)
+        assert reply is not None  # every attempt either returned, raised or got an answer
+        if reply.status >= 500:
+            raise discord.DiscordServerError(_as_response(reply), data)
+        raise discord.HTTPException(_as_response(reply), data)
 
     async def close(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        self._connections.close()
 
 
 def retry_pause(attempt: int) -> float:
@@ -213,12 +205,17 @@ def retry_pause(attempt: int) -> float:
     return 1.0 + attempt * 2
 
 
-async def _json_or_text(response: aiohttp.ClientResponse) -> Any:
+def _as_response(reply: HttpReply) -> Any:
+    """`reply` where discord.py's exceptions take aiohttp's response: they read its `status` and
+    `reason` only, which it has."""
+    return reply
+
+
+def _json_or_text(reply: HttpReply) -> Any:
     """Discord's answer: its JSON when it says it is JSON, else its text."""
-    text = await response.text(encoding="utf-8")
-    if response.headers.get("Content-Type", "").startswith("application/json"):
+    if reply.headers.get("content-type", "").startswith("application/json"):
         try:
-            return orjson.loads(text)
+            return orjson.loads(reply.body)
         except orjson.JSONDecodeError:
             pass
-    return text
+    return reply.body.decode("utf-8", "replace")
