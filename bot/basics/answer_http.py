@@ -1,10 +1,11 @@
 """HTTP/1.1 over connections kept open to one host: how the interaction answers are sent.
 
 Every click is answered with one request to Discord (bot/basics/callbacks.py). aiohttp's client
-spends about 155 µs of CPU on such a request on our machine (a request object, a connector's
-lookup, its timers and its response object); the same request written on a connection kept open
-and its answer read by hand costs about 45 µs (`benchmarks/answer_transport.py`), a tenth of a
-click (issue 31, docs/performance.md). The answers need little of HTTP: one host, a JSON body
+spent 150–170 µs of CPU on such a request on our machine (a request object, a connector's
+lookup, its timers, its response object, and a second wait on the event loop's poll a request);
+the same request written on a connection kept open and its answer read by hand takes 55–65 µs
+(`benchmarks/answer_transport.py`, one sitting): about a seventh of a click (issue 31,
+docs/performance.md). The answers need little of HTTP: one host, a JSON body
 of known length, no redirects, no cookies, no compression (none is asked for), so this holds
 only that: a request written whole, an answer read by its `Content-Length`, its chunks or the
 connection's end, and connections kept for the next request while the server keeps them.
