@@ -278,6 +278,7 @@ class KeptConnections:
         if connection.reusable and not connection.closed:
             connection.idle_since = time.monotonic()
             self._idle.append(connection)
+            self._close_oldest_if_done(connection.idle_since)
         else:
             connection.close()
             self._open.discard(connection)
@@ -307,6 +308,16 @@ class KeptConnections:
         )
         self._open.add(connection)
         return connection
+
+    def _close_oldest_if_done(self, now: float) -> None:
+        """Close the longest idle connection once it is too old or the server closed it: the
+        newest is taken first, so after a burst of clicks the oldest would otherwise lie open,
+        unused, until the server closed it, and be kept here after that."""
+        oldest = self._idle[0]
+        if oldest.closed or now - oldest.idle_since >= IDLE_MAX:
+            del self._idle[0]
+            oldest.close()
+            self._open.discard(oldest)
 
     def close(self) -> None:
         """Close every connection (the bot is shutting down)."""

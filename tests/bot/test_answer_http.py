@@ -194,6 +194,20 @@ async def test_requests_in_flight_at_once_each_get_their_own_connection(served: 
     assert server.connections == 5
 
 
+async def test_connections_left_over_from_a_burst_are_closed_once_idle(served: Any) -> None:
+    """Twenty clicks at once open twenty connections. The newest idle one is used first, so the
+    others would lie open unused: once they have lain idle too long, each later request closes
+    the oldest, and a burst's connections do not stay open for good."""
+    _, connections = await served([NO_CONTENT] * 23)
+    await asyncio.gather(*(connections.request("POST", f"/{n}", b"{}") for n in range(20)))
+    assert len(connections._idle) == 20
+    for left_over in connections._idle[:-1]:  # all but the newest: idle for a minute
+        left_over.idle_since -= 60.0
+    for _ in range(3):
+        await connections.request("POST", "/later", b"{}")
+    assert len(connections._idle) == 17 and len(connections._open) == 17
+
+
 def test_the_bot_s_event_loop_sends_them_too() -> None:
     """The bot runs on uvloop (bot/run.py), whose transports are not asyncio's classes."""
 
