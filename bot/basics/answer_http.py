@@ -25,7 +25,7 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import cast
 
-#: Seconds a request may take before it is given up (its connection closed).
+#: Seconds a request, or opening a connection, may take before it is given up.
 TIMEOUT = 30.0
 #: Seconds a connection may lie idle and still be used: servers close idle connections after a
 #: while (a minute or more at the usual edges), and one closed as it is written to loses a request.
@@ -299,13 +299,14 @@ class KeptConnections:
                 return connection
             connection.close()
             self._open.discard(connection)
-        _, connection = await loop.create_connection(
-            _Connection,
-            self._host,
-            self._port,
-            ssl=self._ssl,
-            server_hostname=self._host if self._ssl else None,
-        )
+        async with asyncio.timeout(TIMEOUT):  # a host that never answers the connection's opening
+            _, connection = await loop.create_connection(
+                _Connection,
+                self._host,
+                self._port,
+                ssl=self._ssl,
+                server_hostname=self._host if self._ssl else None,
+            )
         self._open.add(connection)
         return connection
 

@@ -187,6 +187,20 @@ async def test_a_server_that_never_answers_is_given_up(served: Any, monkeypatch:
     assert server.connections == 2
 
 
+async def test_a_host_that_never_lets_a_connection_open_is_given_up(
+    served: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(answer_http, "TIMEOUT", 0.05)
+    _, connections = await served([])
+
+    async def never(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(asyncio.get_running_loop(), "create_connection", never)
+    with pytest.raises(TimeoutError):
+        await connections.request("POST", "/x", b"{}")
+
+
 async def test_requests_in_flight_at_once_each_get_their_own_connection(served: Any) -> None:
     server, connections = await served([json_answer(200, b'{"n": %d}' % n) for n in range(5)])
     replies = await asyncio.gather(*(connections.request("POST", f"/{n}", b"{}") for n in range(5)))
