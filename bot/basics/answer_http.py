@@ -269,8 +269,7 @@ class KeptConnections:
         try:
             reply = await connection.send(request, loop)
         except BaseException:  # refused, timed out or cancelled: its state is unknown
-            connection.close()
-            self._open.discard(connection)
+            self._drop(connection)
             raise
         finally:
             timer.cancel()
@@ -280,8 +279,7 @@ class KeptConnections:
             self._idle.append(connection)
             self._close_oldest_if_done(connection.idle_since)
         else:
-            connection.close()
-            self._open.discard(connection)
+            self._drop(connection)
         return reply
 
     async def _connection(self, loop: asyncio.AbstractEventLoop) -> _Connection:
@@ -297,8 +295,7 @@ class KeptConnections:
                 and time.monotonic() - connection.idle_since < IDLE_MAX
             ):
                 return connection
-            connection.close()
-            self._open.discard(connection)
+            self._drop(connection)
         async with asyncio.timeout(TIMEOUT):  # a host that never answers the connection's opening
             _, connection = await loop.create_connection(
                 _Connection,
@@ -317,8 +314,11 @@ class KeptConnections:
         oldest = self._idle[0]
         if oldest.closed or now - oldest.idle_since >= IDLE_MAX:
             del self._idle[0]
-            oldest.close()
-            self._open.discard(oldest)
+            self._drop(oldest)
+
+    def _drop(self, connection: _Connection) -> None:
+        connection.close()
+        self._open.discard(connection)
 
     def close(self) -> None:
         """Close every connection (the bot is shutting down)."""

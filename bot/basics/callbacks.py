@@ -9,10 +9,9 @@ adapter avoided that, but still built its request parameters, a route, a lock pe
 the JSON twice over (text, then bytes). Here the payload is built from the same fields and sent
 once as bytes, over connections kept open by the bot (bot/basics/answer_http.py) rather than
 aiohttp's client: together a seventh of the instructions of a click on a table (issue 31,
-docs/performance.md). Interaction callbacks carry no
-token of the bot (the interaction's own token is in the path) and Discord does not count them
-against the bot's global rate limit, so nothing here waits for the REST window
-(bot/operations/rest_limit.py).
+docs/performance.md). Interaction callbacks carry no token of the bot (the interaction's own
+token is in the path) and Discord does not count them against the bot's global rate limit, so
+nothing here waits for the REST window (bot/operations/rest_limit.py).
 
 The payloads are discord.py's, field for field (`tests/bot/test_callbacks.py` compares them). An
 answer with files to upload (a new board or hand picture) goes through discord.py instead
@@ -52,8 +51,6 @@ USER_AGENT = (
     f"DiscordBot (https://github.com/Rapptz/discord.py {discord.__version__}) "
     f"Python/{sys.version_info[0]}.{sys.version_info[1]}"
 )
-#: Connection resets that discord.py's adapter retries (errno 54 on macOS, 10054 on Windows).
-_RESETS = (54, 10054)
 
 
 def message_update(
@@ -165,13 +162,9 @@ class InteractionCallbacks:
         reply: HttpReply | None = None
         data: Any = None
         for attempt in range(ATTEMPTS):
-            try:
-                reply = await self._connections.request(method, path, body)
-            except OSError as error:
-                if attempt < ATTEMPTS - 1 and error.errno in _RESETS:
-                    await asyncio.sleep(retry_pause(attempt))
-                    continue
-                raise
+            # A connection that fails is tried again by the transport only when the request cannot
+            # have been read (bot/basics/answer_http.py): a callback is taken once.
+            reply = await self._connections.request(method, path, body)
             if 200 <= reply.status < 300:
                 return
             data = _json_or_text(reply)

@@ -162,6 +162,17 @@ async def test_a_kept_connection_closed_while_idle_is_replaced(served: Any) -> N
     assert server.connections == 2 and len(server.requests) == 3
 
 
+async def test_a_connection_lost_mid_answer_is_not_sent_again(served: Any) -> None:
+    """Once any of the answer came back the server read the request: a callback is taken only
+    once, so it is not sent again."""
+    cut_short = b"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 10\r\n\r\nabc"
+    server, connections = await served([NO_CONTENT, cut_short, NO_CONTENT])
+    await connections.request("POST", "/x", b"{}")
+    with pytest.raises(ConnectionResetError, match="mid-answer"):
+        await connections.request("POST", "/y", b"{}")
+    assert len(server.requests) == 2
+
+
 async def test_a_connection_idle_too_long_is_not_used(served: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(answer_http, "IDLE_MAX", 0.0)
     server, connections = await served([NO_CONTENT, NO_CONTENT])
