@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.basics.answer_http import KeptConnections  # noqa: E402
-from bot.basics.callbacks import USER_AGENT  # noqa: E402
+from bot.basics.callbacks import ANSWER_HEADERS  # noqa: E402
 
 #: The answer's body: eight rows of five buttons, about a table's size.
 PAYLOAD = {
@@ -90,7 +90,7 @@ async def with_aiohttp(base: str) -> tuple[Send, Callable[[], Awaitable[None]]]:
 
 async def with_kept_connections(base: str) -> tuple[Send, Callable[[], Awaitable[None]]]:
     """As the bot sends them now."""
-    connections = KeptConnections(base, USER_AGENT)
+    connections = KeptConnections(base, ANSWER_HEADERS)
 
     async def send(number: int) -> None:
         await connections.request("POST", f"/interactions/{number}/token/callback", orjson.dumps(PAYLOAD))

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.basics import clicks
+from bot.basics import clicks, rest_session
 from bot.basics.callbacks import InteractionCallbacks
 from bot.basics.clock import Clock, SystemClock
 from bot.basics.command_words import CommandWords
@@ -36,7 +36,7 @@ from bot.operations.command_sync import sync_if_changed
 from bot.operations.endpoints import check_gateway, discover_gateway, use_gateway
 from bot.operations.health import Heartbeat, health_path
 from bot.operations.permissions import invite_url
-from bot.operations.rest_limit import RequestWindow, limiting_trace
+from bot.operations.rest_limit import RequestWindow, limiting_trace, window_turn
 from bot.operations.settings import Settings
 from bot.operations.start_refusal import StartRefused
 from bot.picture_service import PictureBudget
@@ -139,6 +139,12 @@ class GardenClubBot(commands.Bot):
         self.published_flush_seconds = PUBLISHED_FLUSH_SECONDS
 
     async def setup_hook(self) -> None:
+        # discord.py's REST requests over connections of our own (bot/basics/rest_session.py); its
+        # session exists now (`login` made it), and every interaction parsed from now on takes it.
+        window = self.rest_window
+        rest_session.install(
+            self.http, discord.http.Route.BASE, None if window is None else window_turn(window)
+        )
         if self.settings.discord_gateway_url:
             use_gateway(str(self.settings.discord_gateway_url))
         elif self.settings.api_base:

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import re
 import ssl
 import time
 import urllib.parse
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
@@ -34,6 +36,9 @@ IDLE_MAX = 20.0
 HEAD_MAX = 65536
 #: Answers that never have a body (RFC 9110 6.4.1).
 _NO_BODY = frozenset({204, 304})
+#: What may not be in a header's name, and in its value (RFC 9110 5.1 and 5.5).
+_BAD_NAME = re.compile(r"[\x00-\x20:\x7f]")
+_BAD_VALUE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,12 +229,24 @@ class _Connection(asyncio.Protocol):
         return b"".join(parts)
 
 
+def header_lines(headers: Mapping[str, str]) -> bytes:
+    """`headers` as a request's header lines. A name or value that would break its line (a line
+    break, a name with a colon or a space) is refused: a token or a reason read from elsewhere
+    must never add a header of its own."""
+    lines = []
+    for name, value in headers.items():
+        if not name or _BAD_NAME.search(name) or _BAD_VALUE.search(value):
+            raise ValueError(f"a header that would break its line: {name[:40]!r}")
+        lines.append(f"{name}: {value}\r\n")
+    return "".join(lines).encode("latin-1")
+
+
 class KeptConnections:
     """Requests to the host of `base` (an http or https URL, its path the prefix of every
     request's), over connections kept open between requests: one per request in flight, none
     shared by two at once."""
 
-    def __init__(self, base: str, user_agent: str) -> None:
+    def __init__(self, base: str, headers: Mapping[str, str]) -> None:
         url = urllib.parse.urlsplit(base)
         if url.scheme not in ("http", "https") or not url.hostname:
             raise ValueError(f"not an http(s) URL: {url.scheme}://{url.hostname}")
@@ -237,31 +254,31 @@ class KeptConnections:
         self._port = url.port or (443 if url.scheme == "https" else 80)
         self._ssl = ssl.create_default_context() if url.scheme == "https" else None
         self._prefix = url.path.rstrip("/")
-        self._fixed_headers = (
-            f"Host: {url.netloc.rpartition('@')[2]}\r\nUser-Agent: {user_agent}\r\n"
-            "Content-Type: application/json\r\n"
-        ).encode("latin-1")
+        #: The headers of every request: the host's, then `headers`.
+        self._fixed_headers = header_lines({"Host": url.netloc.rpartition("@")[2], **headers})
         self._idle: list[_Connection] = []
         self._open: set[_Connection] = set()
 
-    async def request(self, method: str, path: str, body: bytes) -> HttpReply:
-        """Send `body` (JSON) to `path` under the base; the server's answer, whatever its status.
+    async def request(self, method: str, path: str, body: bytes, headers: bytes = b"") -> HttpReply:
+        """Send `body` to `path` under the base, with the fixed headers and `headers` (lines made
+        by `header_lines`); the server's answer, whatever its status.
         A kept connection the server had closed is replaced by a new one, once: a server closes
         an idle connection before reading anything from it, so the request was not seen. Raises
         `OSError` or `TimeoutError` when no answer comes."""
         try:
-            return await self._request(method, path, body)
+            return await self._request(method, path, body, headers)
         except StaleConnection:
-            return await self._request(method, path, body)
+            return await self._request(method, path, body, headers)
 
-    async def _request(self, method: str, path: str, body: bytes) -> HttpReply:
+    async def _request(self, method: str, path: str, body: bytes, headers: bytes) -> HttpReply:
         loop = asyncio.get_running_loop()
         connection = await self._connection(loop)
-        request = b"%s %s%s HTTP/1.1\r\n%sContent-Length: %d\r\n\r\n%s" % (
+        request = b"%s %s%s HTTP/1.1\r\n%s%sContent-Length: %d\r\n\r\n%s" % (
             method.encode("ascii"),
             self._prefix.encode("ascii"),
             path.encode("ascii"),
             self._fixed_headers,
+            headers,
             len(body),
             body,
         )

@@ -51,6 +51,8 @@ USER_AGENT = (
     f"DiscordBot (https://github.com/Rapptz/discord.py {discord.__version__}) "
     f"Python/{sys.version_info[0]}.{sys.version_info[1]}"
 )
+#: The headers of every answer: all are JSON.
+ANSWER_HEADERS = {"User-Agent": USER_AGENT, "Content-Type": "application/json"}
 
 
 def message_update(
@@ -145,7 +147,7 @@ class InteractionCallbacks:
     closed with the bot. The interaction's token is in every path: no URL is ever logged here."""
 
     def __init__(self, api_base: str | None) -> None:
-        self._connections = KeptConnections(api_base or DISCORD_API_BASE, USER_AGENT)
+        self._connections = KeptConnections(api_base or DISCORD_API_BASE, ANSWER_HEADERS)
 
     async def send(self, interaction_id: int, token: str, payload: dict[str, Any]) -> None:
         """POST `payload` as interaction `interaction_id`'s callback. Raises discord.py's

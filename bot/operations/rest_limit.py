@@ -89,3 +89,14 @@ def limiting_trace(window: RequestWindow) -> aiohttp.TraceConfig:
     trace = aiohttp.TraceConfig()
     trace.on_request_start.append(on_request_start)
     return trace
+
+
+def window_turn(window: RequestWindow) -> Callable[[str, Mapping[str, str]], Awaitable[None]]:
+    """The same wait as `limiting_trace`, for the requests the bot sends beside aiohttp
+    (bot/basics/rest_session.py): given each request's URL and headers."""
+
+    async def before_request(url: str, headers: Mapping[str, str]) -> None:
+        if counts_against_global_limit(URL(url), headers):
+            await window.take()
+
+    return before_request

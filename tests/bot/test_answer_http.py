@@ -13,7 +13,7 @@ import pytest
 import uvloop
 
 from bot.basics import answer_http
-from bot.basics.answer_http import KeptConnections
+from bot.basics.answer_http import KeptConnections, header_lines
 
 
 class RawServer:
@@ -76,7 +76,7 @@ async def served() -> AsyncIterator[Callable[[list[bytes | None]], Any]]:
 
     async def start(answers: list[bytes | None]) -> tuple[RawServer, KeptConnections]:
         server = RawServer(answers)
-        connections = KeptConnections(await server.start(), "test-agent")
+        connections = KeptConnections(await server.start(), JSON_AGENT)
         made.append((server, connections))
         return server, connections
 
@@ -88,6 +88,8 @@ async def served() -> AsyncIterator[Callable[[list[bytes | None]], Any]]:
 
 
 NO_CONTENT = b"HTTP/1.1 204 No Content\r\nVia: 1.1 google\r\n\r\n"
+#: The fixed headers of the interaction answers' connections (bot/basics/callbacks.py).
+JSON_AGENT = {"User-Agent": "test-agent", "Content-Type": "application/json"}
 
 
 def json_answer(status: int, body: bytes, *extra: bytes) -> bytes:
@@ -118,6 +120,31 @@ async def test_a_request_is_written_whole_and_its_connection_kept(served: Any) -
     assert b"Content-Type: application/json" in lines and b"User-Agent: test-agent" in lines
     assert b"Content-Length: 11" in lines and body == b'{"type": 7}'
     assert server.requests[1].startswith(b"PATCH /api/v10/webhooks/2/tok/messages/@original HTTP/1.1\r\n")
+
+
+async def test_a_requests_own_headers_follow_the_fixed_ones(served: Any) -> None:
+    """discord.py's REST requests (bot/basics/rest_session.py) carry headers of their own, the
+    bot's token among them; a request without a body says its length is 0."""
+    server, connections = await served([NO_CONTENT])
+    own = header_lines({"Authorization": "Bot abc.def", "X-Audit-Log-Reason": "a%20reason"})
+    await connections.request("DELETE", "/channels/1/messages/2", b"", own)
+    head = server.requests[0].partition(b"\r\n\r\n")[0].split(b"\r\n")
+    assert head[0] == b"DELETE /api/v10/channels/1/messages/2 HTTP/1.1"
+    assert head[-3:] == [
+        b"Authorization: Bot abc.def",
+        b"X-Audit-Log-Reason: a%20reason",
+        b"Content-Length: 0",
+    ]
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Authorization": "Bot abc\r\nX-Evil: 1"}, {"Bad Name": "x"}, {"X-Colon:": "x"}, {"": "x"}],
+)
+def test_a_header_that_would_break_its_line_is_refused(headers: dict[str, str]) -> None:
+    """A token or reason read from elsewhere never adds a header of its own to a request."""
+    with pytest.raises(ValueError, match="break its line"):
+        header_lines(headers)
 
 
 async def test_a_chunked_answer_split_across_reads_is_read_whole(served: Any) -> None:
@@ -238,7 +265,7 @@ def test_the_bot_s_event_loop_sends_them_too() -> None:
 
     async def exchange() -> int:
         server = RawServer([NO_CONTENT, NO_CONTENT])
-        connections = KeptConnections(await server.start(), "test-agent")
+        connections = KeptConnections(await server.start(), JSON_AGENT)
         try:
             await connections.request("POST", "/x", b"{}")
             return (await connections.request("POST", "/x", b"{}")).status * 10 + server.connections
@@ -253,4 +280,4 @@ def test_the_bot_s_event_loop_sends_them_too() -> None:
 
 def test_only_http_urls_are_taken() -> None:
     with pytest.raises(ValueError, match="http"):
-        KeptConnections("ws://gateway.discord.gg", "test-agent")
+        KeptConnections("ws://gateway.discord.gg", {"User-Agent": "test-agent"})

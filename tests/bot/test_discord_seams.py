@@ -4,7 +4,8 @@ lobby's buttons, the rules' picker) are made of discord.py's own items through t
 constructors; layout messages are drawn JSON in a real `LayoutView`, through two undocumented
 methods, `DrawnLayout.to_components` and `has_components_v2` (discord.py's items for every text,
 picture and button cost 11.5% more instructions per interaction: docs/performance.md); the REST
-base is set through `Route.BASE` (discord.py has no setting for it); a click is answered by
+base is set through `Route.BASE` (discord.py has no setting for it); its REST session is the
+bot's own (basics/rest_session.py); a click is answered by
 editing its message without asking Discord for that message back (handlers/replies.py, issue 31).
 All are pinned here, so that a discord.py upgrade that moves one fails this test by name
 (docs/bot.md, "Beyond discord.py's documented API")."""
@@ -129,6 +130,19 @@ def test_a_drawn_view_reaches_discord_as_drawn_without_the_layout_flag() -> None
 def test_the_rest_base_is_still_where_the_endpoints_set_it() -> None:
     """operations/endpoints.py points `Route.BASE` at the API base it is given."""
     assert isinstance(discord.http.Route.BASE, str)
+
+
+def test_discord_py_s_rest_session_is_where_the_kept_session_takes_its_place() -> None:
+    """basics/rest_session.py puts its session in `HTTPClient`'s private session attribute, which
+    every REST request and every interaction parsed later reads (`Interaction._session`)."""
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    try:
+        assert "_HTTPClient__session" in vars(discord.http.HTTPClient(loop))
+    finally:
+        loop.close()
+    assert "_session" in discord.Interaction.__slots__
 
 
 def test_a_click_answered_without_the_message_back_still_uses_discord_py_s_own_parts() -> None:
