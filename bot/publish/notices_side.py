@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 import discord
+from discord.http import handle_message_parameters
 
 from bot.game.position import Position
 from bot.game.session import GameSession, MessageRef
@@ -49,17 +50,30 @@ class NoticeSide:
         record = position.record
         return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
 
+    async def _post_text(
+        self, position: Position, text: str, mentions: discord.AllowedMentions
+    ) -> MessageRef:
+        """Post `text` (clipped to a message) in the game's channel, as `PartialMessageable.send`
+        would, without building a `Message` from Discord's answer, of which only the id is kept:
+        Garden Sabotage posts a turn notice about every other move (issue 31)."""
+        channel_id = position.record.channel_id
+        with handle_message_parameters(
+            content=clip(text, MESSAGE_MAX),
+            allowed_mentions=mentions,
+            previous_allowed_mentions=self.client.allowed_mentions,
+        ) as params:
+            data = await self.client.http.send_message(channel_id, params=params)
+        return MessageRef(int(data.get("channel_id", channel_id)), int(data["id"]))
+
     async def _announce(
         self, position: Position, session: GameSession, text: str, version: int
     ) -> list[MessageRef]:
         """Post the announcement; the one it replaced (deleted), if any."""
-        message = await self.channel(position).send(
-            clip(text, MESSAGE_MAX), allowed_mentions=discord.AllowedMentions.none()
-        )
+        posted = await self._post_text(position, text, discord.AllowedMentions.none())
         old = session.announcement
-        session.announcement = MessageRef(message.channel.id, message.id)
+        session.announcement = posted
         await self.store.replace_notices(
-            position.game_id, [(message.channel.id, message.id)], kind="announcement"
+            position.game_id, [(posted.channel_id, posted.message_id)], kind="announcement"
         )
         session.shown.announced_version = version
         if old is None:
@@ -90,10 +104,7 @@ class NoticeSide:
     ) -> tuple[MessageRef, list[MessageRef]]:
         """Post a notice mentioning `users`, then delete the game's older ones: one stands at a
         time. The notice posted, and the ones it retired."""
-        message = await self.channel(position).send(
-            clip(text, MESSAGE_MAX), allowed_mentions=mentions_of(users)
-        )
-        posted = MessageRef(message.channel.id, message.id)
+        posted = await self._post_text(position, text, mentions_of(users))
         old = await self.sessions.notices(session)
         await self.sessions.set_notices(session, [posted])
         for ref in old:
@@ -195,9 +206,8 @@ class NoticeSide:
 
     async def _delete_one(self, ref: MessageRef) -> None:
         """Delete one retired message; best effort (gone already, or Discord failing: it stays)."""
-        channel = self.client.get_partial_messageable(ref.channel_id)
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(ref.message_id).delete()
+            await self.client.http.delete_message(ref.channel_id, ref.message_id)
 
 
 def board_words(position: Position) -> str:
