@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Any
 
 import aiohttp
+import discord
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from bot.basics.answer_http import HttpReply, KeptConnections, header_lines
@@ -161,14 +162,16 @@ class KeptSession:
         return KeptResponse(reply)
 
 
-def install(http: Any, api_base: str, before_request: BeforeRequest | None = None) -> KeptSession:
+def install(http: Any, api_base: str, before_request: BeforeRequest | None = None) -> KeptSession | None:
     """Put a `KeptSession` in place of discord.py's `HTTPClient` session (`http`, after its
     `static_login` made the session). discord.py keeps the session in a private attribute; the
     interactions it parses afterwards take theirs from it. Once only: a second call keeps the
-    first."""
-    current = http._HTTPClient__session
+    first. None, and nothing changed, when discord.py has no session yet (not logged in)."""
+    current: Any = getattr(http, "_HTTPClient__session", None)
     if isinstance(current, KeptSession):
         return current
+    if current is None or current is discord.utils.MISSING:
+        return None
     kept = KeptSession(current, api_base, before_request)
     http._HTTPClient__session = kept
     return kept

@@ -169,6 +169,18 @@ async def test_installing_twice_keeps_the_first(served: Any) -> None:
     assert install(one.http, Route.BASE) is first
 
 
+def test_nothing_is_installed_before_discord_py_has_a_session() -> None:
+    """`setup_hook` runs after `login`; were it ever run before, discord.py's session is its
+    MISSING sentinel, and nothing is put in its place."""
+    loop = asyncio.new_event_loop()
+    try:
+        http = discord.http.HTTPClient(loop)
+        assert install(http, "https://discord.com/api/v10") is None
+        assert http._HTTPClient__session is discord.utils.MISSING  # type: ignore[attr-defined]
+    finally:
+        loop.close()
+
+
 async def test_the_windows_turn_is_taken_by_token_requests_only() -> None:
     """The bot's share of the global limit (bot/operations/rest_limit.py) holds a kept request as
     it holds one through aiohttp: one with the bot's token waits its turn, an interaction's
