@@ -71,7 +71,10 @@ class Clocks:
         record = position.record
         if record.paused_at is not None:
             return {}
-        running = {d.seat: d for d in await self.store.deadlines_of(record.id) if d.kind == "turn"}
+        # A fresh turn starts every clock anew (an upsert): the running ones are read only to go on.
+        running = (
+            {} if fresh else {d.seat: d for d in await self.store.deadlines_of(record.id) if d.kind == "turn"}
+        )
         now = self.clock.now()
         ends: dict[int, float] = {}
         for seat in seats:
