@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import urllib.parse
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
@@ -56,21 +57,19 @@ class KeptResponse:
         return self._body.decode(encoding, errors)
 
 
+@dataclass(frozen=True, slots=True)
 class _KeptRequest:
     """`async with session.request(...) as response`, for a request sent on a kept connection."""
 
-    def __init__(
-        self, session: KeptSession, method: str, url: str, path: str, body: bytes, headers: dict[str, str]
-    ) -> None:
-        self._session = session
-        self._method = method
-        self._url = url
-        self._path = path
-        self._body = body
-        self._headers = headers
+    session: KeptSession
+    method: str
+    url: str
+    path: str
+    body: bytes
+    headers: dict[str, str]
 
     async def __aenter__(self) -> KeptResponse:
-        return await self._session._send(self._method, self._url, self._path, self._body, self._headers)
+        return await self.session._send(self.method, self.url, self.path, self.body, self.headers)
 
     async def __aexit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
