@@ -315,7 +315,18 @@ class LobbyHandlers:
                     # open for a person, or for the host to fill from Host options.
                     log.info("Play again on game %s: a computer seat (%s) left open.", game_id, seat.computer)
         others = [f"<@{s.user_id}>" for s in record.seats if s.user_id not in (None, interaction.user.id)]
-        invite = f"{' '.join(others)}: press **Join** to play again." if others else None
+        # In the game's language, as the lobby below it (the explorer's seeds 139 and 146 found it
+        # in English under a pseudo-locale lobby).
+        words = change.position.words
+        invite = (
+            words.text(
+                "{players}: press **{join}** to play again.",
+                players=" ".join(others),
+                join=words.text("Join"),
+            )
+            if others
+            else None
+        )
         # A lobby's message carries the invitation; a game that started at once (a solo game, or
         # computers only) is a layout message, whose opening says `content=None` and wins.
         fields = {"content": invite, **await self._opening(change)}

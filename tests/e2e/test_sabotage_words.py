@@ -90,6 +90,14 @@ async def play_a_whole_game(fake: FakeDiscord, runner: BotRunner, players: list[
     )
 
 
+async def play_again(fake: FakeDiscord, player: FakeUser) -> FakeMessage:
+    """`player` presses **Play again** under the final scores (found by its id): the new lobby."""
+    [final] = [m for m in fake.public_messages(fake.general) if any("gc:again:" in c for c in m.custom_ids())]
+    again = await fake.click(player, final, next(c for c in final.custom_ids() if "gc:again:" in c))
+    await again.wait_answered()
+    return await fake.response_message(again)
+
+
 def everything_read(fake: FakeDiscord) -> list[str]:
     """Every version of every message the bot sent (tables, hands, notices, final scores), the
     pictures' alt texts included."""
@@ -111,6 +119,9 @@ async def test_a_french_server_plays_garden_sabotage_in_french(
     assert "Votre main, Alice. " in said, "the hand picture's alt text"
     for english in ENGLISH_GAME_WORDS:
         assert english not in said, english
+    # The new lobby invites the other player in the game's language, as the lobby is written.
+    lobby = await play_again(fake, fake.bob)
+    assert f"<@{fake.alice.id}> : appuyez sur **Rejoindre** pour rejouer." in lobby.text()
 
 
 async def test_a_pseudo_locale_server_shows_no_bare_word(
@@ -119,6 +130,7 @@ async def test_a_pseudo_locale_server_shows_no_bare_word(
     fake = fake_discord
     fake.guild.locale = fake.alice.locale = fake.bob.locale = "x-pseudo"
     await play_a_whole_game(fake, running_bot, [fake.alice, fake.bob], seed=6)
+    await play_again(fake, fake.bob)  # its invitation is read too (the explorer's seeds 139 and 146)
     allowed = [TITLE, *(name for user in (fake.alice, fake.bob) for name in (user.name, user.name.title()))]
     bare = {}
     for text in everything_read(fake):
