@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.basics.refusals import GAME_GONE, Refusal
 from bot.basics.words import N_, Words, words_for
-from bot.game.position import Position
+from bot.game.position import Position, seat_name
 from bot.game.registry import presenter
 from bot.handlers import replies
 from bot.handlers.table import Table
@@ -113,7 +113,9 @@ class HistoryCommands:
         lines, buttons = [], []
         for record in records:
             position = Position(record)
-            names = ", ".join(seat.name for seat in record.seats)
+            # Seats by name, a computer's stored English name said in the reader's language (the
+            # explorer's seed 149 found "Computer 1 (Hard), for Dave" under a pseudo-locale list).
+            names = ", ".join(seat_name(seat, words) for seat in record.seats)
             result = position.result() if record.status == "finished" else None
             places = ranking(position) if result is not None else []
             said = (

@@ -27,7 +27,7 @@ from bot.records.standings import option_set_words, ordinal, tally_line
 from bot.storage.standings import GameTally
 from engine.garden_party.game import RETIRED
 from engine.registry import all_games
-from tests.e2e.table_driver import click, open_lobby
+from tests.e2e.table_driver import click, host_click, offered, open_hand, open_lobby, pick, wait_for_move
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.e2e.test_daily_garden import play_to_the_end as play_daily
 from tests.e2e.test_daily_garden import start_daily
@@ -315,3 +315,25 @@ def test_a_retired_editions_reason_and_a_plain_status_are_said_in_french() -> No
         "que cette version du bot ne joue plus"
     )
     assert end_words("cancelled", french) == "annulée"
+
+
+async def test_the_history_list_names_a_computer_seat_in_the_readers_language(
+    fake_discord: FakeDiscord, running_bot: BotRunner, monkeypatch: Any
+) -> None:
+    """A computer seat is stored by its English name ("Computer 1 (Medium)"); the `/history` list
+    says it in the reader's language, as the table does (the explorer's seed 149, in the
+    pseudo-locale, found it bare)."""
+    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
+    fake = fake_discord
+    options = {"first_player": "host", "season_rounds": 3, "bird": True}
+    lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", options)
+    await host_click(fake, fake.alice, lobby, "Add computer player (Medium)")
+    await click(fake, fake.alice, lobby, "Start")
+    hand = await open_hand(fake, fake.alice, fake.general)
+    await pick(fake, fake.alice, hand, offered(hand)[0][1])
+    await wait_for_move(fake, fake.general, 1)
+    ended = await fake.slash(fake.alice, fake.general, "end")
+    await ended.wait_answered()
+    fake.alice.locale = FRENCH
+    listed = await fake.response_message(await fake.slash(fake.alice, fake.general, "history list"))
+    assert "Ordinateur 1 (Moyen)" in listed.text() and "Computer 1" not in listed.text(), listed.text()
