@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.basics.words import Words
-from bot.game.position import Position
+from bot.game.position import Position, seat_name
 from bot.game.registry import presenter
 from bot.presenters.engine_words import event_line
 from bot.storage.records import ActionRecord, GameRecord
@@ -57,7 +57,7 @@ class Replay:
         jump menu's lines once fell back to English)."""
         if not 0 < move <= self.moves:
             return []
-        names = [seat.name for seat in self.record.seats]
+        names = [seat_name(seat, words) for seat in self.record.seats]  # a computer's in `words`'
         writers, game = presenter(self.record.game).line_writers, self.record.game
         return [event_line(words, event, viewer, names, writers, game) for event in self.events[move]]
 

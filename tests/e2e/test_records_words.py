@@ -23,11 +23,12 @@ from bot.basics.words import PSEUDO, TEMPLATE, words_for
 from bot.handlers.history_commands import BACK_TO_LIST
 from bot.handlers.stats_commands import NO_SOLO
 from bot.records.end_reasons import end_words
+from bot.records.replays import rebuild
 from bot.records.standings import option_set_words, ordinal, tally_line
 from bot.storage.standings import GameTally
 from engine.garden_party.game import RETIRED
 from engine.registry import all_games
-from tests.e2e.table_driver import click, host_click, offered, open_hand, open_lobby, pick, wait_for_move
+from tests.e2e.table_driver import click, host_click, is_action, offered, open_hand, open_lobby, pick
 from tests.e2e.test_cabbagehead_table import play_to_the_end
 from tests.e2e.test_daily_garden import play_to_the_end as play_daily
 from tests.e2e.test_daily_garden import start_daily
@@ -330,10 +331,30 @@ async def test_the_history_list_names_a_computer_seat_in_the_readers_language(
     await host_click(fake, fake.alice, lobby, "Add computer player (Medium)")
     await click(fake, fake.alice, lobby, "Start")
     hand = await open_hand(fake, fake.alice, fake.general)
-    await pick(fake, fake.alice, hand, offered(hand)[0][1])
-    await wait_for_move(fake, fake.general, 1)
+    await pick(
+        fake, fake.alice, hand, [how for _label, how in offered(hand) if is_action(how)][-1]
+    )  # End turn
+    store = running_bot.bot.store
+    await fake.wait_until(
+        lambda: store_moves(running_bot) >= 3, what="the computer's moves after Alice's turn"
+    )
     ended = await fake.slash(fake.alice, fake.general, "end")
     await ended.wait_answered()
     fake.alice.locale = FRENCH
     listed = await fake.response_message(await fake.slash(fake.alice, fake.general, "history list"))
     assert "Ordinateur 1 (Moyen)" in listed.text() and "Computer 1" not in listed.text(), listed.text()
+    # A replay's log lines name it so too (they are the engine's lines, with the seats' names).
+    record = await store.get(1)
+    assert record is not None
+    replay = rebuild(record, await store.actions(1))
+    lines = [
+        line for move in range(1, replay.moves + 1) for line in replay.lines(move, None, words_for(FRENCH))
+    ]
+    assert any("Ordinateur 1 (Moyen)" in line for line in lines), lines
+    assert not any("Computer 1" in line for line in lines), lines
+
+
+def store_moves(runner: BotRunner) -> int:
+    """Game 1's version, as the bot holds it in memory (0 before it starts)."""
+    position = runner.bot.table.sessions.session(1).position
+    return 0 if position is None else position.version
