@@ -102,14 +102,9 @@ class KeptSession:
         self._connections.close()
         await self._session.close()
 
-    def ws_connect(self, url: str, **kwargs: Any) -> Any:
-        return self._session.ws_connect(url, **kwargs)
-
-    def get(self, url: str, **kwargs: Any) -> Any:
-        return self._session.get(url, **kwargs)
-
     def __getattr__(self, name: str) -> Any:
-        """Anything else of aiohttp's session (a discord.py release may read more of it)."""
+        """Anything else of aiohttp's session, as it is: the gateway's `ws_connect`, the CDN's
+        `get`, and whatever a later discord.py release reads."""
         return getattr(self._session, name)
 
     def request(self, method: str, url: Any, **kwargs: Any) -> Any:

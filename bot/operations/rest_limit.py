@@ -76,27 +76,28 @@ def counts_against_global_limit(url: URL, headers: Mapping[str, str]) -> bool:
     return "Authorization" in headers and "/interactions/" not in url.path
 
 
+def window_turn(window: RequestWindow) -> Callable[[URL | str, Mapping[str, str]], Awaitable[None]]:
+    """What waits `window`'s turn before each request Discord counts against the global limit,
+    given the request's URL and headers: aiohttp's request hook (`limiting_trace`) and the requests
+    the bot sends beside aiohttp (bot/basics/rest_session.py) both wait through it."""
+
+    async def before_request(url: URL | str, headers: Mapping[str, str]) -> None:
+        if counts_against_global_limit(url if isinstance(url, URL) else URL(url), headers):
+            await window.take()
+
+    return before_request
+
+
 def limiting_trace(window: RequestWindow) -> aiohttp.TraceConfig:
     """An aiohttp trace that makes each request counted by Discord's global limit wait its turn
     in `window` (for discord.py's `http_trace` client option)."""
+    turn = window_turn(window)
 
     async def on_request_start(
         _session: aiohttp.ClientSession, _context: SimpleNamespace, params: aiohttp.TraceRequestStartParams
     ) -> None:
-        if counts_against_global_limit(params.url, params.headers):
-            await window.take()
+        await turn(params.url, params.headers)
 
     trace = aiohttp.TraceConfig()
     trace.on_request_start.append(on_request_start)
     return trace
-
-
-def window_turn(window: RequestWindow) -> Callable[[str, Mapping[str, str]], Awaitable[None]]:
-    """The same wait as `limiting_trace`, for the requests the bot sends beside aiohttp
-    (bot/basics/rest_session.py): given each request's URL and headers."""
-
-    async def before_request(url: str, headers: Mapping[str, str]) -> None:
-        if counts_against_global_limit(URL(url), headers):
-            await window.take()
-
-    return before_request
