@@ -5,7 +5,10 @@ arrives: its texts, attachments and every component as objects. For a table with
 components that is about a tenth of a click's work (issue 31, docs/performance.md), and a click on
 a table reads only the message's id, its flags, its picture's alt text and whether the clicked
 component is on it. `Click` keeps the message's JSON (`raw_message`) and builds `message` the first
-time something asks for it; the functions below answer those few questions from the JSON.
+time something asks for it; the functions below answer those few questions from the JSON. The
+one who clicked is kept the same way (`raw_user`): a click on a table reads only their id
+(`user_id`), and discord.py's `Member` of them (roles, dates, an entry in its user cache) was
+another twentieth of the intake.
 
 `parse_click` takes discord.py's place for INTERACTION_CREATE (`install`). It makes a `Click` of a
 component's interaction and dispatches it as discord.py would, except for discord.py's view
@@ -27,13 +30,15 @@ from discord.state import ConnectionState
 COMPONENT_CLICK = 3
 #: A message flag: only its receiver sees it (Discord's message flags).
 EPHEMERAL = 1 << 6
-#: `Click._message` before the message is built.
+#: `Click._message` and `Click._user` before they are built.
 _UNBUILT: Any = object()
+#: The payload's parts a `Click` keeps as JSON until they are read.
+_KEPT_RAW = frozenset({"message", "member", "user"})
 
 
 class Click(discord.Interaction[Any]):
-    """A component's interaction whose `message` is built from `raw_message` when first read, and
-    whose `response` refers back to it weakly.
+    """A component's interaction whose `message` and `user` are built from `raw_message` and
+    `raw_user` when first read, and whose `response` refers back to it weakly.
 
     discord.py's `InteractionResponse` holds its interaction, which caches it: a reference cycle
     per click, which reference counting never frees. Every click then waited, with the clicked
@@ -42,19 +47,55 @@ class Click(discord.Interaction[Any]):
     click, over a weak proxy of it (`weakref.proxy`): a response is only ever reached through its
     interaction, which is alive while it is used."""
 
-    __slots__ = ("__weakref__", "_message", "raw_message")
+    __slots__ = ("__weakref__", "_message", "_raw_guild", "_user", "raw_message", "raw_user")
 
     def _from_data(self, data: Any) -> None:
         self._cs_response = discord.InteractionResponse(weakref.proxy(self))
         self._message: discord.Message | None = None
         self.raw_message: dict[str, Any] | None = None
-        # discord.py builds the message only if the payload has one; without the key it sets None.
-        without_message: Any = {key: value for key, value in data.items() if key != "message"}
-        super()._from_data(without_message)
+        self._user: discord.User | discord.Member = discord.utils.MISSING
+        self.raw_user: dict[str, Any] | None = None
+        self._raw_guild: dict[str, Any] | None = data.get("guild")
+        # discord.py builds the message and the member only if the payload has them; without
+        # their keys it leaves None and MISSING.
+        trimmed: Any = {key: value for key, value in data.items() if key not in _KEPT_RAW}
+        super()._from_data(trimmed)
         raw = data.get("message")
         if raw is not None:
             self.raw_message = raw
             self._message = _UNBUILT
+        member, user = data.get("member"), data.get("user")
+        if member is not None and self.guild_id is not None:
+            self.raw_user = member
+            self._user = _UNBUILT
+            # What `Interaction._from_data` reads from the member: their permissions here.
+            self._permissions = int(member.get("permissions") or 0)
+        elif user is not None and self.guild_id is None:
+            self.raw_user = user
+            self._user = _UNBUILT
+
+    @property
+    def user(self) -> discord.User | discord.Member:
+        """Who clicked, as discord.py builds them (a `Member` in a server, else a `User`)."""
+        if self._user is _UNBUILT:
+            state, raw = self._state, self.raw_user
+            assert raw is not None
+            if self.guild_id is None:
+                self._user = discord.User(state=state, data=raw)  # type: ignore[arg-type]
+            else:
+                # The server as `Interaction._from_data` found it: the cached one, else the
+                # stand-in it made for the channel (the click's partial server data).
+                guild = (
+                    state._get_guild(self.guild_id)
+                    or getattr(self.channel, "guild", None)
+                    or state._get_or_create_unavailable_guild(self.guild_id, data=self._raw_guild)
+                )
+                self._user = discord.Member(state=state, guild=guild, data=raw)  # type: ignore[arg-type]
+        return self._user
+
+    @user.setter
+    def user(self, value: discord.User | discord.Member) -> None:
+        self._user = value
 
     @property
     def message(self) -> discord.Message | None:
@@ -94,6 +135,15 @@ def views_listen(state: ConnectionState[Any]) -> bool:
     (every click is routed by its custom id), only a test's probes."""
     store = state._view_store
     return bool(store._views or store._dynamic_items)
+
+
+def user_id(interaction: discord.Interaction[Any]) -> int:
+    """The id of who clicked, without building their `Member`."""
+    if isinstance(interaction, Click) and interaction._user is _UNBUILT:
+        raw = interaction.raw_user
+        assert raw is not None
+        return int(raw["user"]["id"] if "user" in raw else raw["id"])
+    return interaction.user.id
 
 
 def message_id(interaction: discord.Interaction[Any]) -> int | None:

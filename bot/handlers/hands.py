@@ -128,7 +128,7 @@ class Hands(TableClicks):
             position = await self.sessions.position(game_id)
             if interaction.channel_id != position.record.channel_id:
                 raise Refusal(WRONG_PLACE)
-        seat = self.seat_of(position, interaction.user.id)
+        seat = self.seat_of(position, clicks.user_id(interaction))
         await self.answer(
             interaction, await self.message(position, seat, words=reader(interaction), picture="asked")
         )
@@ -147,7 +147,7 @@ class Hands(TableClicks):
         if on_table:
             await self._choose_on_table(interaction, position, clicked)
             return
-        self.table.moves.check_seat(position, interaction.user.id, clicked.seat)
+        self.table.moves.check_seat(position, clicks.user_id(interaction), clicked.seat)
         if not clicked.choice.startswith("a"):
             # The version the answer is drawn at, read before any await: a move landing meanwhile
             # changes the position in place (`_redraw_hand_if_moved_on`).

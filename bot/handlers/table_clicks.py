@@ -63,7 +63,7 @@ class TableClicks:
         """The clicked action played by the clicker's seat at the version the click shows."""
         return await self.table.moves.play(
             clicked.game_id,
-            interaction.user.id,
+            clicks.user_id(interaction),
             seat=clicked.seat,
             version=clicked.version,
             index=int(clicked.choice[1:]),
@@ -76,7 +76,7 @@ class TableClicks:
         step redraws the table with that step's choices; a move is answered at once and shown to
         everyone by the publisher. Anyone else's click is refused privately."""
         record = position.record
-        user = interaction.user.id
+        user = clicks.user_id(interaction)
         if not has_public_view(position.game):
             raise Refusal(WRONG_PLACE)  # a hidden-hand game's choices are only ever in hands
         if record.seat_of(user) is None:

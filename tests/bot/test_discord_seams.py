@@ -271,3 +271,39 @@ def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord
     assert clicks.component_on(click, "gc:7:m") is not None
     state.parsers["INTERACTION_CREATE"](_click_payload(None))
     assert seen[-1][1].message is None and clicks.message_id(seen[-1][1]) is None
+
+
+def test_a_click_s_member_stays_json_until_read_and_is_then_the_member_discord_py_builds() -> None:
+    """bot/basics/clicks.py: the one who clicked is kept as JSON (their `Member` was a twentieth
+    of a click's intake, issue 31). `user_id` reads their id from it; `user` is then discord.py's
+    own `Member` (in a server) or `User` (in a DM), with the server the click came from, and the
+    member's permissions are read at once, as `Interaction._from_data` reads them."""
+    from bot.basics import clicks
+
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    state = client._connection
+    state.user = discord.ClientUser(
+        state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None}
+    )
+    clicks.install(state)
+    seen: list[Any] = []
+    state.dispatch = lambda event, *args: seen.append((event, *args))  # type: ignore[method-assign]
+    in_guild = _click_payload(None)
+    in_guild["member"]["permissions"] = str(1 << 11)  # send messages
+    state.parsers["INTERACTION_CREATE"](in_guild)
+    click = seen[-1][1]
+    assert isinstance(click, clicks.Click) and click.raw_user is in_guild["member"]
+    assert clicks.user_id(click) == 30
+    assert click.permissions.send_messages and not click.permissions.administrator
+    member = click.user
+    assert isinstance(member, discord.Member) and member.id == 30 and member.name == "alice"
+    assert member.guild.id == 10 and click.guild is not None and click.guild.id == 10
+    assert click.user is member and clicks.user_id(click) == 30  # built once, read from it after
+
+    in_dm = {key: value for key, value in _click_payload(None).items() if key not in ("guild_id", "member")}
+    in_dm["channel"] = {"id": "21", "type": 1}
+    in_dm["user"] = {"id": "31", "username": "bob", "discriminator": "0", "avatar": None}
+    state.parsers["INTERACTION_CREATE"](in_dm)
+    click = seen[-1][1]
+    assert clicks.user_id(click) == 31
+    assert type(click.user) is discord.User and click.user.name == "bob" and click.guild is None
