@@ -22,12 +22,17 @@ after its first 40 with a table it drew before (no engine, store or publisher), 
 own work adds to a click is the difference, counted exactly (`--from-table` only: the floor
 replays tables).
 
+`--peer` counts the peer of the side-by-side instead (benchmarks/peer_bot.py, `discord-games`'
+Connect Four, driven as `side_by_side.py` drives it): issue 31's ratios to the peer, counted
+rather than timed, so that they do not move with the machine's hour.
+
 `--profile PATH` plays the same interactions without valgrind, the bot under cProfile counting
 only the measured ones (not its start, nor the warm-up), and writes the profile to PATH: where
 the count goes, by Python function (`pstats`).
 
   python benchmarks/bot_instructions.py [--interactions 300] [--warmup 40] [--games 4] [--profile PATH]
   python benchmarks/bot_instructions.py --from-table --floor
+  python benchmarks/bot_instructions.py --peer
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bot_load import Load, Table, describe_python, start_bot, stop_bot  # noqa: E402
 from benchmarks.floor_bot import RECORDED  # noqa: E402
 from benchmarks.floor_bot import SCRIPT as FLOOR_BOT  # noqa: E402
+from benchmarks.side_by_side import PEER_BOT, PeerLoad  # noqa: E402
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
@@ -94,6 +100,8 @@ async def play(
     command = ["-c", PROFILED_FROM_SIGNALS, str(profile)] if profile is not None else None
     if args.floor:
         command = [FLOOR_BOT]
+    if args.peer:
+        command = [PEER_BOT]
     process = await start_bot(
         fake,
         data_dir,
@@ -104,8 +112,12 @@ async def play(
         command=command,
     )
     try:
-        players = [fake.alice] if args.game == "cabbagehead" else [fake.alice, fake.bob]
-        load = Load(fake, args.game, args.seed, from_table=args.from_table)
+        players = [fake.alice] if args.game == "cabbagehead" and not args.peer else [fake.alice, fake.bob]
+        load = (
+            PeerLoad(fake, "connect_four", args.seed)
+            if args.peer
+            else Load(fake, args.game, args.seed, from_table=args.from_table)
+        )
         tables = [Table(channel=c, players=players) for c in channels]
         for table in tables:  # open every game (lobby, join, start) before counting
             while table.phase in ("play", "join", "start"):
@@ -240,7 +252,10 @@ async def main_async(args: argparse.Namespace) -> None:
     answered = counted.answered
     total = sum(by_library.values())
     bot = "the floor (benchmarks/floor_bot.py)" if args.floor else "the bot"
-    print(f"{bot}; game: {args.game}, games: {args.games}, interactions measured: {answered}", end="")
+    if args.peer:
+        bot = "the peer (benchmarks/peer_bot.py, Connect Four)"
+    game = "connect_four" if args.peer else args.game
+    print(f"{bot}; game: {game}, games: {args.games}, interactions measured: {answered}", end="")
     print(f" (after {args.warmup})")
     print(f"failures: {counted.failures} (valgrind run), {plain.failures} (plain run)")
     calls = counted.calls
@@ -284,7 +299,12 @@ def main() -> None:
         action="store_true",
         help="count benchmarks/floor_bot.py (our tables, none of our work) instead; needs --from-table",
     )
+    parser.add_argument(
+        "--peer", action="store_true", help="count the side-by-side's peer (Connect Four) instead"
+    )
     args = parser.parse_args()
+    if args.peer and (args.floor or args.from_table):
+        parser.error("--peer plays the peer's Connect Four: no --floor, no --from-table")
     if args.floor and (args.profile or not args.from_table):
         parser.error("--floor counts table clicks with valgrind: give --from-table, not --profile")
     if args.floor and args.warmup < RECORDED:
