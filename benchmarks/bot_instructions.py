@@ -26,6 +26,16 @@ replays tables).
 Connect Four, driven as `side_by_side.py` drives it): issue 31's ratios to the peer, counted
 rather than timed, so that they do not move with the machine's hour.
 
+`--together` sends the interactions in rounds, one a game at once (`--games 20`: twenty clicks
+waiting on the bot together, as at 20 games flat out), instead of one at a time: what a click
+costs when the event loop serves several per wake-up.
+
+`--cache-sim` also has callgrind simulate the caches, its last level sized as one core's L2 here
+(1 MiB, 16-way: `lscpu`), and prints the misses per interaction. What a click costs in time at
+20 games flat out is not its instructions alone: a miss in L2 waits on the shared L3 or memory,
+so a click that touches more memory than another takes longer for the same count
+(docs/performance.md, "instructions and misses beside the peer").
+
 `--profile PATH` plays the same interactions without valgrind, the bot under cProfile counting
 only the measured ones (not its start, nor the warm-up), and writes the profile to PATH: where
 the count goes, by Python function (`pstats`).
@@ -33,6 +43,7 @@ the count goes, by Python function (`pstats`).
   python benchmarks/bot_instructions.py [--interactions 300] [--warmup 40] [--games 4] [--profile PATH]
   python benchmarks/bot_instructions.py --from-table --floor
   python benchmarks/bot_instructions.py --peer
+  python benchmarks/bot_instructions.py --peer --games 20 --together --cache-sim
 """
 
 from __future__ import annotations
@@ -59,6 +70,9 @@ from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 
+#: One core's L2 cache on this machine (`lscpu`: 2 MiB in 2 instances), the last level that
+#: `--cache-sim` simulates: the shared L3 is where a miss there waits.
+L2_BYTES = 1 << 20
 #: callgrind's record of the measured interactions (it zeroes its counts, then dumps them).
 CALLGRIND_OUT = "callgrind.out"
 #: The bot under cProfile (`--profile`), counting from SIGUSR1 until SIGUSR2, which writes it.
@@ -130,7 +144,7 @@ async def play(
         switches_before = thread_switches(process.pid)
         first_call = len(fake.calls)
         load.recorder.measuring = True
-        await interact(load, tables, args.interactions)
+        await interact(load, tables, args.interactions, together=args.together)
         load.recorder.measuring = False
         if wrapper:
             await callgrind_control("-d", process.pid)  # write what was counted since
@@ -150,10 +164,15 @@ async def play(
         await fake.stop()
 
 
-async def interact(load: Load, tables: list[Table], count: int) -> None:
-    """`count` interactions, one at a time, going round the tables."""
-    for number in range(count):
-        await load.interact(tables[number % len(tables)])
+async def interact(load: Load, tables: list[Table], count: int, together: bool = False) -> None:
+    """`count` interactions, one at a time, going round the tables; `together`: in rounds of one
+    a table sent at once, the next round when all are answered."""
+    if not together:
+        for number in range(count):
+            await load.interact(tables[number % len(tables)])
+        return
+    for start in range(0, count, len(tables)):
+        await asyncio.gather(*(load.interact(table) for table in tables[: count - start]))
 
 
 async def callgrind_control(flag: str, pid: int) -> None:
@@ -208,6 +227,17 @@ def instructions_by_library(path: Path) -> Counter[str]:
     return totals
 
 
+def cache_misses(path: Path) -> dict[str, int]:
+    """The simulated cache events of a callgrind output file (its `summary:` line), by name."""
+    events: list[str] = []
+    for line in path.read_text().splitlines():
+        if line.startswith("events:"):
+            events = line.split()[1:]
+        elif line.startswith("summary:"):
+            return dict(zip(events, map(int, line.split()[1:]), strict=True))
+    raise SystemExit("callgrind wrote no summary of the measured interactions")
+
+
 def short_name(library: str) -> str:
     """`libpython3.11.so.1.0` -> `libpython3.11`, `orjson.cpython-311-x86_64-linux-gnu.so` -> `orjson`."""
     name = library.rsplit("/", 1)[-1]
@@ -237,6 +267,7 @@ async def main_async(args: argparse.Namespace) -> None:
         wrapper = [
             "valgrind",
             "--tool=callgrind",
+            *(["--cache-sim=yes", f"--LL={L2_BYTES},16,64"] if args.cache_sim else []),
             f"--callgrind-out-file={out}",
             f"--log-file={data / 'valgrind.log'}",
         ]
@@ -246,6 +277,7 @@ async def main_async(args: argparse.Namespace) -> None:
         if not dumps:
             raise SystemExit("callgrind wrote no dump of the measured interactions")
         by_library = instructions_by_library(dumps[-1])
+        misses = cache_misses(dumps[-1]) if args.cache_sim else None
         (data / "plain").mkdir()
         plain = await play(args, [], data / "plain")
 
@@ -272,6 +304,13 @@ async def main_async(args: argparse.Namespace) -> None:
         f"other threads {sum(switches.values()) / plain_answered:.2f}"
     )
     print(f"instructions per interaction: {total / answered / 1e6:.3f} M")
+    if misses is not None:
+        per = {event: count / answered for event, count in misses.items()}
+        print(
+            f"simulated misses per interaction: L1 instructions {per['I1mr']:,.0f}, L1 data "
+            f"{per['D1mr'] + per['D1mw']:,.0f}; L2 (1 MiB) instructions {per['ILmr']:,.0f}, "
+            f"L2 data {per['DLmr'] + per['DLmw']:,.0f} (reads {per['DLmr']:,.0f}, writes {per['DLmw']:,.0f})"
+        )
 
 
 def main() -> None:
@@ -300,6 +339,14 @@ def main() -> None:
         help="count benchmarks/floor_bot.py (our tables, none of our work) instead; needs --from-table",
     )
     parser.add_argument(
+        "--together",
+        action="store_true",
+        help="send one interaction a game at once, in rounds (games in progress at once, not in turn)",
+    )
+    parser.add_argument(
+        "--cache-sim", action="store_true", help="also simulate the caches: L1 and L2 misses per interaction"
+    )
+    parser.add_argument(
         "--peer", action="store_true", help="count the side-by-side's peer (Connect Four) instead"
     )
     args = parser.parse_args()
@@ -309,6 +356,8 @@ def main() -> None:
         parser.error("--floor counts table clicks with valgrind: give --from-table, not --profile")
     if args.floor and args.warmup < RECORDED:
         parser.error(f"--floor replays its first {RECORDED} tables: give --warmup {RECORDED} or more")
+    if args.cache_sim and args.profile:
+        parser.error("--cache-sim counts with valgrind: not with --profile")
     if not args.profile and (shutil.which("valgrind") is None or shutil.which("callgrind_control") is None):
         raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
     print(f"bot interpreter: {describe_python(args.bot_python or sys.executable)}")
