@@ -70,11 +70,7 @@ def test_a_drawn_layout_and_a_click_are_freed_as_soon_as_dropped() -> None:
     for it while it lives."""
     from bot.basics import clicks
 
-    client = discord.Client(intents=discord.Intents(guilds=True))
-    state = client._connection
-    state.user = discord.ClientUser(
-        state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None}
-    )
+    state = _logged_in_state()
     clicks.install(state)
     seen: list[Any] = []
     state.dispatch = lambda event, *args: seen.append((event, *args))  # type: ignore[method-assign]
@@ -168,6 +164,16 @@ def test_a_click_answered_without_the_message_back_still_uses_discord_py_s_own_p
     assert params.payload["data"]["flags"] & IS_COMPONENTS_V2
 
 
+def _logged_in_state() -> Any:
+    """A client's connection state as after READY: its own user known (Interaction reads it)."""
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    state = client._connection
+    state.user = discord.ClientUser(
+        state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None}
+    )
+    return state
+
+
 def _click_payload(message: dict[str, Any] | None) -> dict[str, Any]:
     """A component's click as Discord's gateway sends it (INTERACTION_CREATE), in a guild."""
     payload: dict[str, Any] = {
@@ -241,11 +247,7 @@ def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord
             {"type": 1, "components": [menu_json]},
         ],
     }
-    client = discord.Client(intents=discord.Intents(guilds=True))
-    state = client._connection
-    state.user = discord.ClientUser(
-        state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None}
-    )
+    state = _logged_in_state()
     store = state._view_store
     assert not store._views and not store._dynamic_items
     clicks.install(state)
@@ -280,11 +282,7 @@ def test_a_click_s_member_stays_json_until_read_and_is_then_the_member_discord_p
     member's permissions are read at once, as `Interaction._from_data` reads them."""
     from bot.basics import clicks
 
-    client = discord.Client(intents=discord.Intents(guilds=True))
-    state = client._connection
-    state.user = discord.ClientUser(
-        state=state, data={"id": "1", "username": "Garden Club", "discriminator": "0", "avatar": None}
-    )
+    state = _logged_in_state()
     clicks.install(state)
     seen: list[Any] = []
     state.dispatch = lambda event, *args: seen.append((event, *args))  # type: ignore[method-assign]
