@@ -85,12 +85,10 @@ class Click(discord.Interaction[Any]):
             if self.guild_id is None:
                 self._user = discord.User(state=state, data=raw)  # type: ignore[arg-type]
             else:
-                # The server as `Interaction._from_data` found it: the cached one, else the
-                # stand-in it made for the channel (the click's partial server data).
-                guild = (
-                    state._get_guild(self.guild_id)
-                    or getattr(self.channel, "guild", None)
-                    or state._get_or_create_unavailable_guild(self.guild_id, data=self._raw_guild)
+                # The server as `Interaction._from_data` found it: the channel's (the cached one,
+                # or the stand-in made from the click's partial server data), else found again.
+                guild = getattr(self.channel, "guild", None) or state._get_or_create_unavailable_guild(
+                    self.guild_id, data=self._raw_guild
                 )
                 self._user = discord.Member(state=state, guild=guild, data=raw)  # type: ignore[arg-type]
         return self._user
