@@ -32,10 +32,9 @@ from bot.presenters.engine_words import event_line, phrase_text
 from bot.presenters.sabotage_log import LINE_WRITERS
 from bot.presenters.sabotage_text import (
     bug_word,
-    completed_line,
     counted,
+    garden_text,
     objective_lines,
-    plot_line,
     rows_text,
     said,
     seat_block,
@@ -153,13 +152,7 @@ class SabotagePresenter(TranslatedPresenter):
         else:
             parts.append(words.text("**Your Objectives:** none — draw one to have something to complete."))
         if me is not None:
-            parts.append(
-                words.text("**Your garden**")
-                + "\n"
-                + "\n".join(plot_line(p, words) for p in me.plots)
-                + "\n"
-                + completed_line(me, words)
-            )
+            parts.append(words.text("**Your garden**") + "\n" + garden_text(me, words))
         parts.append(rows_text(view, words))
         return "\n\n".join(parts)
 

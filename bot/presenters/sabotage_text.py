@@ -15,6 +15,7 @@ from collections import Counter
 from bot.basics.words import Words
 from bot.presenters.base import ENGLISH_WORDS
 from bot.presenters.engine_words import semicolons
+from bot.presenters.kept_texts import KeptTexts, texts_by_value
 from engine.sabotage.cards import BIRD, BUG_KINDS, OBJECTIVES_TO_END, a_or_an
 from engine.sabotage.views import (
     CardView,
@@ -98,6 +99,30 @@ def completed_line(seat: SeatView, words: Words = ENGLISH_WORDS) -> str:
 
 
 def seat_block(seat: SeatView, names: list[str], to_play: bool, words: Words = ENGLISH_WORDS) -> str:
+    """A seat's block of the table: its name, score and hand's sizes, its plots, its completed
+    objectives. Kept for the seat's view, which the engine keeps while the seat is unchanged (a
+    move changes one seat: the other blocks stay as written)."""
+    details = (to_play, tuple(names), words.language)
+    kept = _SEAT_BLOCKS.get(seat, details)
+    if kept is not None:
+        return kept
+    return _SEAT_BLOCKS.keep(seat, details, _write_seat_block(seat, names, to_play, words))
+
+
+def garden_text(seat: SeatView, words: Words) -> str:
+    """A hand's own garden: its plots, then its completed objectives (kept as `seat_block` is)."""
+    kept = _GARDENS.get(seat, words.language)
+    if kept is not None:
+        return kept
+    written = "\n".join(plot_line(p, words) for p in seat.plots) + "\n" + completed_line(seat, words)
+    return _GARDENS.keep(seat, words.language, written)
+
+
+_SEAT_BLOCKS: KeptTexts[SeatView] = KeptTexts()
+_GARDENS: KeptTexts[SeatView] = KeptTexts()
+
+
+def _write_seat_block(seat: SeatView, names: list[str], to_play: bool, words: Words) -> str:
     marker = "▶ " if to_play else ""
     head = marker + words.text(
         "**{player}** ({seat}) — **{score} pts** · {hand}",
@@ -115,7 +140,20 @@ def row_line(cards: list[CardView | None], words: Words = ENGLISH_WORDS) -> str:
 
 
 def rows_text(view: SabotageView, words: Words) -> str:
-    """The two face-up rows."""
+    """The two face-up rows (kept by their cards: a move changes them now and then)."""
+    key = (
+        tuple([card.id if card else "" for card in view.plant_row]),
+        tuple([card.id if card else "" for card in view.bug_row]),
+        words.language,
+    )
+    kept = _ROWS.get(key)
+    return kept if kept is not None else _ROWS.keep(key, _write_rows(view, words))
+
+
+_ROWS = texts_by_value()
+
+
+def _write_rows(view: SabotageView, words: Words) -> str:
     plants = words.text("**Plant row:** {cards}", cards=row_line(view.plant_row, words))
     return plants + "\n" + words.text("**Bug row:** {cards}", cards=row_line(view.bug_row, words))
 
@@ -173,6 +211,18 @@ def needed(kind: str, n: int, words: Words) -> str:
 
 
 def progress_text(entry: ProgressView, words: Words = ENGLISH_WORDS) -> str:
+    """How close an objective is on a plot (kept for the progress, which the engine keeps while
+    the plot is unchanged)."""
+    kept = _PROGRESS_TEXTS.get(entry, words.language)
+    if kept is not None:
+        return kept
+    return _PROGRESS_TEXTS.keep(entry, words.language, _write_progress(entry, words))
+
+
+_PROGRESS_TEXTS: KeptTexts[ProgressView] = KeptTexts()
+
+
+def _write_progress(entry: ProgressView, words: Words) -> str:
     if entry.ready:
         return words.text("plot {plot}: **ready to complete!**", plot=entry.plot_number)
     missing = [needed(kind, n, words) for kind, n in entry.missing_plants.items()]

@@ -2,9 +2,16 @@
 
 Computed on demand from the state (OpenSpiel's observer idea). Other players' hands appear as
 counts; deck order and the face-down objective discards appear as counts too.
+
+A move changes one seat, and one objective's progress on one plot, seldom more: a seat's view and
+a progress are kept while what decides them stays the same (`seat_view`, `progress`), for every
+viewer and every version that shows them. Nobody changes a view, so sharing one is safe, and the
+bot writes the text of a view it has seen once (bot/presenters/sabotage_text.py; issue 31).
 """
 
 from __future__ import annotations
+
+from typing import NoReturn
 
 from pydantic import BaseModel
 
@@ -14,7 +21,7 @@ from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES, PLANT_KIND_OF, bug_kind, card_name
 from engine.sabotage.rules import plot_kinds
 from engine.sabotage.setup import first_seat_phrase
-from engine.sabotage.state import Plot, SabotageState
+from engine.sabotage.state import PlayerState, Plot, SabotageState
 from engine.trusted import trusted
 
 
@@ -144,6 +151,10 @@ _CARD_VIEWS: Memo[str, CardView] = Memo(_make_card_view, 1024)
 _OBJECTIVE_VIEWS: Memo[str, ObjectiveView] = Memo(_make_objective_view, 1024)
 
 
+def _made_by_caller(key: object) -> NoReturn:
+    raise KeyError(key)  # a kept seat or progress is made by its caller, which holds the state
+
+
 def plot_view(number: int, plot: Plot) -> PlotView:
     return trusted(
         PlotView,
@@ -156,8 +167,21 @@ def plot_view(number: int, plot: Plot) -> PlotView:
     )
 
 
+#: What decides a progress: the objective, the plot's number, its plants, Good Bug and Bad Bug.
+ProgressKey = tuple[str, int, tuple[str, ...], str | None, str | None]
+_PROGRESS: Memo[ProgressKey, ProgressView] = Memo(_made_by_caller, 4096)
+
+
 def progress(oid: str, number: int, plot: Plot) -> ProgressView:
-    """What objective `oid` still lacks on `plot` (plot `number` is 1-based)."""
+    """What objective `oid` still lacks on `plot` (plot `number` is 1-based), kept while the plot
+    stays as it is."""
+    key = (oid, number, tuple(plot.plants), plot.good_bug, plot.bad_bug)
+    known = _PROGRESS.get(key)
+    return known if known is not None else _PROGRESS.keep(key, progress_made(oid, number, plot))
+
+
+def progress_made(oid: str, number: int, plot: Plot) -> ProgressView:
+    """`progress`, made anew."""
     objective = OBJECTIVES[oid]
     have = plot_kinds(plot)
     missing = {kind: count - have[kind] for kind, count in objective.plants if have[kind] < count}
@@ -182,44 +206,75 @@ def progress(oid: str, number: int, plot: Plot) -> ProgressView:
 
 
 def seat_score(state: SabotageState, seat: int) -> int:
+    return _score(state.players[seat])
+
+
+def _score(player: PlayerState) -> int:
     return sum(
-        OBJECTIVES[c.objective].points + (GOOD_BUG_BONUS if c.good_bug else 0)
-        for c in state.players[seat].completed
+        OBJECTIVES[c.objective].points + (GOOD_BUG_BONUS if c.good_bug else 0) for c in player.completed
+    )
+
+
+#: What decides a seat's view: the seat, its hand's sizes, its plots (plants, Good Bug, Bad Bug)
+#: and its completed objectives (each with its Good Bug).
+SeatKey = tuple[
+    int,
+    int,
+    int,
+    int,
+    tuple[tuple[tuple[str, ...], str | None, str | None], ...],
+    tuple[tuple[str, str | None], ...],
+]
+_SEAT_VIEWS: Memo[SeatKey, SeatView] = Memo(_made_by_caller, 4096)
+
+
+def seat_view(seat: int, player: PlayerState) -> SeatView:
+    """What everyone sees of `seat`, kept while the seat stays as it is."""
+    key = (
+        seat,
+        len(player.plants),
+        len(player.bugs),
+        len(player.objectives),
+        tuple([(tuple(plot.plants), plot.good_bug, plot.bad_bug) for plot in player.plots]),
+        tuple([(done.objective, done.good_bug) for done in player.completed]),
+    )
+    known = _SEAT_VIEWS.get(key)
+    return known if known is not None else _SEAT_VIEWS.keep(key, seat_view_made(seat, player))
+
+
+def seat_view_made(seat: int, player: PlayerState) -> SeatView:
+    """`seat_view`, made anew."""
+    cards = _CARD_VIEWS
+    return trusted(
+        SeatView,
+        {
+            "seat": seat,
+            "name": seat_name(seat),
+            "plants_in_hand": len(player.plants),
+            "bugs_in_hand": len(player.bugs),
+            "objectives_in_hand": len(player.objectives),
+            "plots": [plot_view(i + 1, plot) for i, plot in enumerate(player.plots)],
+            "completed": [
+                trusted(
+                    CompletedView,
+                    {
+                        "objective": _OBJECTIVE_VIEWS[c.objective],
+                        "good_bug": cards[c.good_bug] if c.good_bug else None,
+                        "points": OBJECTIVES[c.objective].points + (GOOD_BUG_BONUS if c.good_bug else 0),
+                    },
+                )
+                for c in player.completed
+            ],
+            "score": _score(player),
+        },
     )
 
 
 def view(state: SabotageState, viewer: Viewer) -> SabotageView:
     """What `viewer` sees (None: a spectator), built from the checked state without validating it
-    again (engine/trusted.py)."""
+    again (engine/trusted.py), its seats and progress kept from earlier versions where unchanged."""
     cards = _CARD_VIEWS
-    seats = []
-    for seat, player in enumerate(state.players):
-        seats.append(
-            trusted(
-                SeatView,
-                {
-                    "seat": seat,
-                    "name": seat_name(seat),
-                    "plants_in_hand": len(player.plants),
-                    "bugs_in_hand": len(player.bugs),
-                    "objectives_in_hand": len(player.objectives),
-                    "plots": [plot_view(i + 1, plot) for i, plot in enumerate(player.plots)],
-                    "completed": [
-                        trusted(
-                            CompletedView,
-                            {
-                                "objective": _OBJECTIVE_VIEWS[c.objective],
-                                "good_bug": cards[c.good_bug] if c.good_bug else None,
-                                "points": OBJECTIVES[c.objective].points
-                                + (GOOD_BUG_BONUS if c.good_bug else 0),
-                            },
-                        )
-                        for c in player.completed
-                    ],
-                    "score": seat_score(state, seat),
-                },
-            )
-        )
+    seats = [seat_view(seat, player) for seat, player in enumerate(state.players)]
     mine = state.players[viewer] if viewer is not None else None
     over = state.ended is not None
     return trusted(
