@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from bot.basics.words import N_, Words, words_for
 from bot.presenters.engine_words import value
+from bot.presenters.kept_texts import KeptTexts
 from engine.cabbagehead.view_models import (
     CabbageheadView,
     CardView,
@@ -60,26 +61,17 @@ def card_long(card: CardView, words: Words = ENGLISH) -> str:
     )
 
 
-#: Texts written lately for a view record, by the record and language: a garden's slots, one
-#: slot, a place of the drawn row, a Neighbour tile. The engine shares a record between versions while what it
-#: shows stays the same (engine/cabbagehead/views.py), and a position's board and its hand show
-#: the same garden (a seat's view shares the spectator's, ruling 12), so each is written once.
-#: Keeping the record itself keeps its id from being reused while it is a key.
-_WRITTEN: dict[tuple[int, str], tuple[object, str]] = {}
-_WRITTEN_KEPT = 4096
+#: Texts written for a view record, by the record and language: a garden's slots, one slot, a
+#: place of the drawn row, a Neighbour tile. The engine shares a record between versions while
+#: what it shows stays the same (engine/cabbagehead/views.py), and a position's board and its hand
+#: show the same garden (a seat's view shares the spectator's, ruling 12), so each is written once.
+_WRITTEN: KeptTexts[object] = KeptTexts()
 
 
 def _written(record: R, words: Words, write: Callable[[R, Words], str]) -> str:
-    """`write(record, words)`, once while `record` lasts (`_WRITTEN`)."""
-    key = (id(record), words.language)
-    known = _WRITTEN.get(key)
-    if known is not None and known[0] is record:
-        return known[1]
-    if len(_WRITTEN) >= _WRITTEN_KEPT:
-        _WRITTEN.clear()
-    text = write(record, words)
-    _WRITTEN[key] = (record, text)
-    return text
+    """`write(record, words)`, once while `record` is kept (`_WRITTEN`)."""
+    kept = _WRITTEN.get(record, words.language)
+    return kept if kept is not None else _WRITTEN.keep(record, words.language, write(record, words))
 
 
 def garden_grid(garden: GardenView, words: Words = ENGLISH) -> str:
