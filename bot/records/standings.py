@@ -84,11 +84,12 @@ def tally_line(tally: GameTally, rating: tuple[Rating, int] | None, words: Words
     best = words.number(tally.best) if tally.best is not None else "—"
     title = title_of(tally.game, tally.solo, words)
     if tally.solo:
+        # "best garden 1 point": the best garden's points said with their own plural.
         record = words.plural(
-            "{n} garden, best garden {best} points, average {average}, ribbons earned {ribbons}",
-            "{n} gardens, best garden {best} points, average {average}, ribbons earned {ribbons}",
+            "{n} garden, best garden {best}, average {average}, ribbons earned {ribbons}",
+            "{n} gardens, best garden {best}, average {average}, ribbons earned {ribbons}",
             tally.played,
-            best=best,
+            best=points(tally.best, words) if tally.best is not None else "—",
             average=average,
             ribbons=words.number(tally.ribbons),
         )

@@ -67,6 +67,9 @@ def test_the_words_of_stats() -> None:
     assert tally_line(solo, None, english) == (
         "**Mr. Cabbagehead's Garden (solo)**: 1 garden, best garden 61 points, average 61.0, ribbons earned 1"
     )
+    poor = GameTally("cabbagehead", True, 2, 0, 1.0, 1, 0)
+    assert "2 gardens, best garden 1 point, average 1.0" in tally_line(poor, None, english)
+    assert "meilleur jardin 1 point," in tally_line(poor, None, words_for("fr"))
     assert shown(Rating(30.0, 2.0)) == 1000 + 40 * 24
 
 
