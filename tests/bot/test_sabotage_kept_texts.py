@@ -4,16 +4,15 @@ of a game; and a kept text is never handed to another view."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.basics.words import Words, words_for
 from bot.presenters.kept_texts import KeptTexts
 from bot.presenters.sabotage import PRESENTER
 from engine.sabotage.game import GAME
-from engine.sabotage.state import SabotageOptions, SabotageState
+from engine.sabotage.state import SabotageState
 from engine.sabotage.views import SabotageView, progress_made, seat_view_made
+from tests.engine.sabotage.helpers import random_game
 
 NAMES = ["Zoë", "Ulf", "Ines", "Bo"]
 
@@ -32,12 +31,8 @@ def unkept(state: SabotageState, view: SabotageView) -> SabotageView:
     ("seats", "words"), [(2, words_for("en")), (3, words_for("fr")), (4, words_for("x-pseudo"))]
 )
 def test_the_table_and_every_hand_read_as_written_anew(seats: int, words: Words) -> None:
-    rng = random.Random(seats)
-    state = GAME.create(SabotageOptions(bird_variant=True), seats, seats)
     names = NAMES[:seats]
-    for _ in range(200):
-        if GAME.is_terminal(state):
-            break
+    for state in random_game(seats, seats, 200, bird_variant=True):
         board = GAME.view(state, None)
         assert PRESENTER.board_text_for(board, names, words) == PRESENTER.board_text_for(
             unkept(state, board), names, words
@@ -47,8 +42,6 @@ def test_the_table_and_every_hand_read_as_written_anew(seats: int, words: Words)
             assert PRESENTER.hand_text_for(hand, seat, names, words) == PRESENTER.hand_text_for(
                 unkept(state, hand), seat, names, words
             )
-        mover = GAME.to_move(state)[0]
-        GAME.apply(state, mover, rng.choice(list(GAME.legal_actions(state, mover))))
 
 
 def test_a_kept_text_belongs_to_its_view_and_its_details_only() -> None:

@@ -6,6 +6,7 @@ in exactly one place and the conservation checks still hold in tests.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator
 
@@ -20,6 +21,19 @@ def new_game(seats: int = 2, seed: int = 0, **options: object) -> SabotageState:
     """A fresh game; Player 1 goes first unless `first_seat` says otherwise."""
     options.setdefault("first_seat", 0)
     return GAME.create(SabotageOptions.model_validate(options), seats, seed)
+
+
+def random_game(seats: int, seed: int, moves: int, **options: object) -> Iterator[SabotageState]:
+    """The state before each move of a seeded game of random legal moves, `moves` at most (fewer
+    if it ends). The same state object throughout: read it before asking for the next."""
+    rng = random.Random(seed)
+    state = GAME.create(SabotageOptions.model_validate(options), seats, seed)
+    for _ in range(moves):
+        if GAME.is_terminal(state):
+            return
+        yield state
+        seat = GAME.to_move(state)[0]
+        GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
 
 
 def objective(name: str) -> str:

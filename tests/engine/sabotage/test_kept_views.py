@@ -4,13 +4,12 @@ out equals one made anew from the state (ruling 17: the board shows exactly the 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine.sabotage.game import GAME
 from engine.sabotage.state import SabotageOptions, SabotageState
 from engine.sabotage.views import progress_made, seat_view_made
+from tests.engine.sabotage.helpers import random_game
 
 
 def made_anew(state: SabotageState, viewer: int | None) -> tuple[list[object], list[object]]:
@@ -29,18 +28,12 @@ def made_anew(state: SabotageState, viewer: int | None) -> tuple[list[object], l
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_view_equals_one_made_anew_from_the_state(seats: int) -> None:
-    rng = random.Random(seats)
-    state = GAME.create(SabotageOptions(bird_variant=True), seats, seats)
-    for _ in range(250):
-        if GAME.is_terminal(state):
-            break
+    for state in random_game(seats, seats, 250, bird_variant=True):
         for viewer in [None, *range(seats)]:
             view = GAME.view(state, viewer)
             anew_seats, anew_hints = made_anew(state, viewer)
             assert view.seats == anew_seats
             assert view.my_progress == anew_hints
-        seat = GAME.to_move(state)[0]
-        GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
 
 
 def test_a_seat_a_move_leaves_alone_keeps_its_view_for_every_viewer() -> None:
