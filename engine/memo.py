@@ -12,14 +12,19 @@ V = TypeVar("V")
 
 class Memo(dict[K, V]):
     """`make(key)` made once per key: a dict, so a value already made costs one look-up. Its memory
-    is bounded: past `limit` keys it starts afresh (the keys in use are made again, once)."""
+    is bounded: past `limit` keys it starts afresh (the keys in use are made again, once).
 
-    def __init__(self, make: Callable[[K], V], limit: int) -> None:
+    `make` None: each value is made by its caller, from more than the key holds, and kept with
+    `keep` (a kept view, made from the state); `memo[key]` of a key never kept is a `KeyError`."""
+
+    def __init__(self, make: Callable[[K], V] | None, limit: int) -> None:
         super().__init__()
         self._make = make
         self._limit = limit
 
     def __missing__(self, key: K) -> V:
+        if self._make is None:
+            raise KeyError(key)
         return self.keep(key, self._make(key))
 
     def keep(self, key: K, value: V) -> V:

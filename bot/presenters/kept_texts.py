@@ -15,9 +15,7 @@ store starts afresh.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Generic, NoReturn, TypeVar
-
-from engine.memo import Memo
+from typing import Generic, TypeVar
 
 V = TypeVar("V")
 
@@ -41,13 +39,3 @@ class KeptTexts(Generic[V]):
             self._texts.clear()
         self._texts[(id(view), details)] = (view, text)
         return text
-
-
-def texts_by_value(limit: int = 4096) -> Memo[Hashable, str]:
-    """Texts kept by what decides them, for a part of a view made anew each version (the face-up
-    rows): `get` the text of a key, `keep` it once written."""
-    return Memo(_written_by_caller, limit)
-
-
-def _written_by_caller(key: Hashable) -> NoReturn:
-    raise KeyError(key)  # written by the caller, which holds the view

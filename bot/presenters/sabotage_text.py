@@ -15,7 +15,8 @@ from collections import Counter
 from bot.basics.words import Words
 from bot.presenters.base import ENGLISH_WORDS
 from bot.presenters.engine_words import semicolons
-from bot.presenters.kept_texts import KeptTexts, texts_by_value
+from bot.presenters.kept_texts import KeptTexts
+from engine.memo import Memo
 from engine.sabotage.cards import BIRD, BUG_KINDS, OBJECTIVES_TO_END, a_or_an
 from engine.sabotage.views import (
     CardView,
@@ -150,7 +151,8 @@ def rows_text(view: SabotageView, words: Words) -> str:
     return kept if kept is not None else _ROWS.keep(key, _write_rows(view, words))
 
 
-_ROWS = texts_by_value()
+#: The rows' text by their cards and the language (the rows' views are made anew each version).
+_ROWS: Memo[tuple[tuple[str, ...], tuple[str, ...], str], str] = Memo(None, 4096)
 
 
 def _write_rows(view: SabotageView, words: Words) -> str:

@@ -71,17 +71,11 @@ class DeckViews:
         #: By (seat, decision, the garden's every field): a move changes one garden at most, and
         #: the others' views (their scores among them) stay as they were (`_garden_view`).
         #: Also by (seat, the garden's every field): the last view made of it, whatever the decision.
-        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(self._no_garden, 512)
+        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(None, 512)
         #: A frame row's slot views, by what decides them (`garden_view`).
-        self.slot_rows: Memo[tuple[int, ...], list[SlotView]] = Memo(self._no_row, 4096)
+        self.slot_rows: Memo[tuple[int, ...], list[SlotView]] = Memo(None, 4096)
         #: The drawn row's places (`PlaceKey`): a move changes one or two of the three.
         self.places: Memo[PlaceKey, RowPlaceView] = Memo(self._place, 1024)
-
-    def _no_garden(self, key: tuple[object, ...]) -> GardenView:
-        raise KeyError(key)  # made by `_garden_view`, which holds the garden
-
-    def _no_row(self, key: tuple[int, ...]) -> list[SlotView]:
-        raise KeyError(key)  # made by `garden_view`, which holds the garden
 
     def _slot(self, key: SlotKey) -> SlotView:
         row, col, label, card, grasshopper, rose, is_open, in_plot = key

@@ -11,8 +11,6 @@ bot writes the text of a view it has seen once (bot/presenters/sabotage_text.py;
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from pydantic import BaseModel
 
 from engine.api import Phrase, Viewer
@@ -21,7 +19,7 @@ from engine.sabotage.actions import seat_name
 from engine.sabotage.cards import GOOD_BUG_BONUS, OBJECTIVES, PLANT_KIND_OF, bug_kind, card_name
 from engine.sabotage.rules import plot_kinds
 from engine.sabotage.setup import first_seat_phrase
-from engine.sabotage.state import PlayerState, Plot, SabotageState
+from engine.sabotage.state import Completed, PlayerState, Plot, SabotageState
 from engine.trusted import trusted
 
 
@@ -151,10 +149,6 @@ _CARD_VIEWS: Memo[str, CardView] = Memo(_make_card_view, 1024)
 _OBJECTIVE_VIEWS: Memo[str, ObjectiveView] = Memo(_make_objective_view, 1024)
 
 
-def _made_by_caller(key: object) -> NoReturn:
-    raise KeyError(key)  # a kept seat or progress is made by its caller, which holds the state
-
-
 def plot_view(number: int, plot: Plot) -> PlotView:
     return trusted(
         PlotView,
@@ -169,7 +163,7 @@ def plot_view(number: int, plot: Plot) -> PlotView:
 
 #: What decides a progress: the objective, the plot's number, its plants, Good Bug and Bad Bug.
 ProgressKey = tuple[str, int, tuple[str, ...], str | None, str | None]
-_PROGRESS: Memo[ProgressKey, ProgressView] = Memo(_made_by_caller, 4096)
+_PROGRESS: Memo[ProgressKey, ProgressView] = Memo(None, 4096)
 
 
 def progress(oid: str, number: int, plot: Plot) -> ProgressView:
@@ -210,9 +204,12 @@ def seat_score(state: SabotageState, seat: int) -> int:
 
 
 def _score(player: PlayerState) -> int:
-    return sum(
-        OBJECTIVES[c.objective].points + (GOOD_BUG_BONUS if c.good_bug else 0) for c in player.completed
-    )
+    return sum(_points(done) for done in player.completed)
+
+
+def _points(done: Completed) -> int:
+    """A completed objective's points, its Good Bug's bonus included."""
+    return OBJECTIVES[done.objective].points + (GOOD_BUG_BONUS if done.good_bug else 0)
 
 
 #: What decides a seat's view: the seat, its hand's sizes, its plots (plants, Good Bug, Bad Bug)
@@ -225,7 +222,7 @@ SeatKey = tuple[
     tuple[tuple[tuple[str, ...], str | None, str | None], ...],
     tuple[tuple[str, str | None], ...],
 ]
-_SEAT_VIEWS: Memo[SeatKey, SeatView] = Memo(_made_by_caller, 4096)
+_SEAT_VIEWS: Memo[SeatKey, SeatView] = Memo(None, 4096)
 
 
 def seat_view(seat: int, player: PlayerState) -> SeatView:
@@ -260,7 +257,7 @@ def seat_view_made(seat: int, player: PlayerState) -> SeatView:
                     {
                         "objective": _OBJECTIVE_VIEWS[c.objective],
                         "good_bug": cards[c.good_bug] if c.good_bug else None,
-                        "points": OBJECTIVES[c.objective].points + (GOOD_BUG_BONUS if c.good_bug else 0),
+                        "points": _points(c),
                     },
                 )
                 for c in player.completed
