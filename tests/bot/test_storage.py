@@ -89,6 +89,38 @@ async def test_a_move_is_one_transaction_checked_against_the_version(database: s
         await store.close()
 
 
+async def test_only_the_finishing_move_writes_the_games_status(tmp_path: Path) -> None:
+    """A move's update names the game's status only when it finishes the game: naming it rewrote
+    the entries of the indexes over the status (one open game a channel, the lobbies' expiry) on
+    every move, a page more in each move's commit (issue 31). The channel stays taken meanwhile,
+    and the last move closes the game as completed."""
+    path = tmp_path / "g.sqlite3"
+    store = await Store.open(path, clock=lambda: 1000.0)
+    try:
+        game_id = await new_lobby(store, channel_id=7)
+        await store.start_game(game_id, [ALICE, BOB], '{"s": 0}')
+        async with aiosqlite.connect(path) as db:  # counts every update that names the status
+            await db.executescript(
+                "CREATE TABLE status_writes (game_id INTEGER);"
+                "CREATE TRIGGER count_status_writes AFTER UPDATE OF status ON games "
+                "BEGIN INSERT INTO status_writes VALUES (new.id); END;"
+            )
+        for version, finished in ((0, False), (1, False), (2, True)):
+            await store.record_move(
+                game_id, expected_version=version, seat=0, action={}, events=[], state="{}", finished=finished
+            )
+            if not finished:
+                with pytest.raises(ChannelBusy):
+                    await new_lobby(store, channel_id=7)
+        record = await store.get(game_id)
+        assert record is not None and (record.status, record.end_reason) == ("finished", "completed")
+        async with aiosqlite.connect(path) as db, db.execute("SELECT game_id FROM status_writes") as rows:
+            assert [row[0] for row in await rows.fetchall()] == [game_id]
+        await new_lobby(store, channel_id=7)  # the finished game freed the channel
+    finally:
+        await store.close()
+
+
 async def test_a_failed_log_append_leaves_the_state_untouched(database: str) -> None:
     """State and log are written together or not at all: a clashing log row (written through a
     second store on the same database) rolls the state back."""
