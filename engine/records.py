@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field, PrivateAttr, TypeAdapter
+import orjson
+from pydantic import BaseModel, Field, PrivateAttr
 
 #: A seat is a 0-based index into the game's players; `None` means a spectator (no seat).
 Seat = int
@@ -130,6 +131,30 @@ class Event(BaseModel):
         _set_private(made, {"_namer": namer, "_template_of": write_template})
         return made
 
+    @classmethod
+    def stored(cls, data: Mapping[str, Any], namer: Callable[[Seat], str]) -> Event:
+        """An event read back from the store (`events_json`), checked as data entering from
+        outside: one stored with its lines as it was, one stored without them (its kind, seats,
+        fields and templates) as the game played it (`told`), its lines written with `namer`'s
+        names (the game's `seat_name`) when first read, the same lines as were written then."""
+        if "text" in data:
+            return cls.model_validate(data)
+        kept = _StoredEvent.model_validate(data)
+        return cls.told(kept.kind, kept.template, namer, kept.seats, kept.fields, kept.private_templates)
+
+    def _write_template(self) -> str | None:
+        """The public template, written now if `told` left it to be written (not the lines)."""
+        values = self.__dict__
+        if "template" not in values:
+            lazy = self.__pydantic_private__
+            write_template = lazy.get("_template_of") if lazy is not None else None
+            if lazy is None or write_template is None:
+                return None
+            values["template"] = write_template()
+            lazy["_template_of"] = None
+        template: str | None = values["template"]
+        return template
+
     def _write_lines(self) -> None:
         """Write `text` and `private` (and `template`) if `told` left them to be written."""
         # The private attributes read from their dict: pydantic's attribute look-up for them runs
@@ -139,9 +164,7 @@ class Event(BaseModel):
         if lazy is None or namer is None:
             return
         values = self.__dict__
-        write_template = lazy.get("_template_of")
-        if write_template is not None:
-            values["template"] = write_template()
+        self._write_template()
         seats, fields = values["seats"], values["fields"]
         names = [namer(seat) for seat in range(max(seats.values(), default=-1) + 1)]
         values["text"] = fill(values["template"], seats, fields, names)
@@ -155,10 +178,17 @@ class Event(BaseModel):
     if not TYPE_CHECKING:
 
         def __getattr__(self, name: str) -> Any:
-            if name in _LAZY_FIELDS and self.__pydantic_private__.get("_namer") is not None:
+            if name in _LAZY_FIELDS and self._lines_pending():
+                if name == "template":  # a reader naming the seats needs no lines
+                    return self._write_template()
                 self._write_lines()
                 return self.__dict__[name]
             return super().__getattr__(name)
+
+    def _lines_pending(self) -> bool:
+        """Whether `text` and `private` are still to be written (`told`, unread)."""
+        lazy = self.__pydantic_private__
+        return lazy is not None and lazy.get("_namer") is not None
 
     # Dumping writes the lines first. (Methods rather than a pydantic serializer hook, which would
     # run Python for every event dumped; no record holds an Event as a field.)
@@ -187,15 +217,24 @@ class Event(BaseModel):
 
         Without `names` (or for an event stored before templates existed) this is `private[viewer]`
         or `text`, exactly as written by the game."""
-        private = viewer is not None and viewer in self.private
-        if names is None or self.template is None:
+        template = self.template if names is not None else None
+        if names is None or template is None:
+            private = viewer is not None and viewer in self.private
             return self.private[viewer] if private and viewer is not None else self.text
-        if private and viewer is not None:
-            template = self.private_templates.get(viewer)
-            if template is None:
-                return self.private[viewer]
-            return fill(template, self.seats, self.fields, names)
-        return fill(self.template, self.seats, self.fields, names)
+        # From the templates, without writing the lines (`told`): most events are read only so.
+        if viewer is not None:
+            own = self.private_templates.get(viewer)
+            if own is not None:
+                return fill(own, self.seats, self.fields, names)
+            if not self._lines_pending() and viewer in self.private:
+                return self.private[viewer]  # a private line made without its template
+        return fill(template, self.seats, self.fields, names)
+
+    def has_private(self, viewer: Viewer) -> bool:
+        """Whether `viewer` has a fuller line of their own (`private`), without writing it."""
+        if viewer is None:
+            return False
+        return viewer in self.private_templates or (not self._lines_pending() and viewer in self.private)
 
     def phrase(self) -> Phrase | None:
         """The public line as a `Phrase` (None for an event without a template)."""
@@ -214,16 +253,42 @@ _LAZY_FIELDS = frozenset({"text", "private", "template"})
 
 
 def events_json(events: list[Event]) -> str:
-    """`events` as one JSON array, as each would dump itself (`model_dump_json`) joined by
-    commas: how a move's events are stored. Their lines are written first (`Event.told`), then
-    the list is written at once: pydantic's `model_dump_json`, a Python call of a dozen
-    arguments per event, was most of the time (48 against 19 us for a move of seven events)."""
+    """`events` as one JSON array: how a move's events are stored, read back by `Event.stored`.
+
+    An event whose lines are still to be written (`Event.told`, unread: nearly every one) is
+    stored without them, as its kind, seats, fields and templates: its lines are what its
+    templates say with the game's seat names, written when read back. Writing them for the store
+    was a twentieth of the bot's work on a move, for a column no reader of the live game reads
+    (they name the players from the templates), and half of each stored row (issue 31). An event
+    made with its lines (the bot's own, a timeout) is stored with them, as it dumps itself."""
+    kept: list[dict[str, Any]] = []
     for event in events:
-        event._write_lines()
-    return _EVENT_LIST.dump_json(events).decode()
+        lazy = event.__pydantic_private__
+        template = event._write_template()
+        if lazy is not None and lazy.get("_namer") is not None and template is not None:
+            values = event.__dict__
+            kept.append(
+                {
+                    "kind": values["kind"],
+                    "seats": values["seats"],
+                    "fields": values["fields"],
+                    "template": template,
+                    "private_templates": values["private_templates"],
+                }
+            )
+        else:
+            kept.append(event.model_dump(mode="json"))
+    return orjson.dumps(kept, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-_EVENT_LIST = TypeAdapter(list[Event])
+class _StoredEvent(BaseModel):
+    """An event as `events_json` stores it without its lines: checked as it is read back."""
+
+    kind: str
+    seats: dict[str, int] = Field(default_factory=dict)
+    fields: dict[str, FieldValue] = Field(default_factory=dict)
+    template: str
+    private_templates: dict[int, str] = Field(default_factory=dict)
 
 
 class ScoreLine(BaseModel):

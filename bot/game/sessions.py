@@ -72,13 +72,14 @@ class Sessions:
             return await self.position(record.id)
         return Position(record)
 
-    async def recent_events(self, session: GameSession) -> list[tuple[int, Event]]:
+    async def recent_events(self, session: GameSession, position: Position) -> list[tuple[int, Event]]:
         """The game's last events with their versions (read from the store once, then kept)."""
         if session.recent is not None:
             return session.recent
         version = session.position.version if session.position is not None else None
         rows = await self.store.actions_tail(session.game_id, RECENT_KEPT)
-        events = [(row.version, Event.model_validate(event)) for row in rows for event in row.events]
+        namer = position.game.seat_name
+        events = [(row.version, Event.stored(event, namer)) for row in rows for event in row.events]
         events = events[-RECENT_KEPT:]
         # Keep them only if no move landed while reading (its events could be missing).
         current = session.position.version if session.position is not None else None
@@ -92,7 +93,7 @@ class Sessions:
         default: a public table says `position.words`, a private answer the reader's (a table
         posted again by `/board` once fell back to English)."""
         session = self.session(position.game_id)
-        events = await self.recent_events(session)
+        events = await self.recent_events(session, position)
         names = position.names
         shows = presenter(position.record.game)
         if words.language == ENGLISH or not shows.engine_words:

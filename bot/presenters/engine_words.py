@@ -196,7 +196,7 @@ def event_line(
     stands: with its `game` given, it is read back against the game's templates (`translate`)."""
     if words.language == ENGLISH or event.template is None:
         return event.line_for(viewer, names)
-    if viewer is not None and viewer in event.private:
+    if viewer is not None and event.has_private(viewer):
         template = event.private_templates.get(viewer)
         if template is None:
             return event.line_for(viewer, names)

@@ -329,7 +329,8 @@ class Publisher:
         events = session.events_since(since)
         if events is None:
             rows = await self.store.actions(position.game_id, since_version=max(since, 0))
-            events = [Event.model_validate(event) for row in rows for event in row.events]
+            namer = position.game.seat_name
+            events = [Event.stored(event, namer) for row in rows for event in row.events]
         parsed = events
         # The platform's own news first: a turn the computer played because time ran out.
         words, names = position.words, position.names

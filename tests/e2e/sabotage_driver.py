@@ -215,7 +215,7 @@ async def leak_report(run: TableRun) -> list[str]:
     private_lines: dict[int, set[str]] = {}
     for action in await run.bot.store.actions(run.game_id):
         for data in action.events:
-            event = Event.model_validate(data)
+            event = Event.stored(data, get_game("sabotage").seat_name)
             for seat, line in event.private.items():
                 private_lines.setdefault(seat, set()).add(line)
     every_private = set().union(*private_lines.values()) if private_lines else set()

@@ -165,7 +165,7 @@ async def test_a_replay_hides_the_other_players_cards(
     private: dict[int, set[str]] = {0: set(), 1: set()}
     for action in await bot.store.actions(record.id):
         for data in action.events:
-            for seat, line in Event.model_validate(data).private.items():
+            for seat, line in Event.stored(data, get_game(record.game).seat_name).private.items():
                 private[seat].add(line)
     assert private[0] and private[1]
 
@@ -279,7 +279,7 @@ async def test_a_sabotage_replay_shows_what_the_table_showed_at_every_move(
         line
         for action in await bot.store.actions(game_id)
         for data in action.events
-        for line in Event.model_validate(data).private.values()
+        for line in Event.stored(data, get_game("sabotage").seat_name).private.values()
     }
     assert private and "My view" not in [b["label"] for b in viewer.buttons()]
     shown = json.dumps(viewer.versions(), ensure_ascii=False)
@@ -328,7 +328,7 @@ async def test_a_sabotage_players_replay_shows_their_own_hand_and_never_the_oppo
     private: list[set[str]] = [set(), set()]  # each seat's private lines
     for action in await bot.store.actions(record.id):
         for data in action.events:
-            event = Event.model_validate(data)
+            event = Event.stored(data, get_game(record.game).seat_name)
             for seat in (0, 1):
                 said[seat].add(event.line_for(seat, names))
                 if seat in event.private:

@@ -96,9 +96,10 @@ def test_a_played_game_stores_the_same_events_twice() -> None:
     assert all(json.loads(line)["text"] for line in dumps[0])
 
 
-def test_a_move_s_events_are_stored_as_each_would_dump_itself() -> None:
-    """A move's events are stored as one JSON array (`events_json`, written at once): the same
-    text as each event dumped by itself and joined, unread events and private lines included."""
+def test_a_move_s_events_are_stored_without_their_lines_and_read_back_the_same() -> None:
+    """A move's events are stored as one JSON array (`events_json`): an event played and unread
+    without its lines (half the row; issue 31), and read back with the game's seat names
+    (`Event.stored`) it is the event played, lines, templates and private lines included."""
     for name in ("cabbagehead", "sabotage", "garden_party"):
         game = get_game(name)
         state = game.create(game.options_model(), game.min_seats, 5)
@@ -108,6 +109,49 @@ def test_a_move_s_events_are_stored_as_each_would_dump_itself() -> None:
                 break
             seat = chooser.choice(game.to_move(state))
             played = list(game.apply(state, seat, chooser.choice(list(game.legal_actions(state, seat)))))
-            stored = events_json(played)  # before anything reads them
-            again = [Event.model_validate(e.model_dump()) for e in played]  # lines written, eagerly
-            assert stored == "[" + ",".join(e.model_dump_json() for e in again) + "]"
+            stored = json.loads(events_json(played))  # before anything reads them
+            assert all("text" not in data and "private" not in data for data in stored)
+            back = [Event.stored(data, game.seat_name) for data in stored]
+            assert [e.model_dump() for e in back] == [e.model_dump() for e in played]
+            assert back == played
+
+
+def test_an_event_made_with_its_lines_is_stored_with_them() -> None:
+    """An event made with its lines (the bot's own, events stored before this) keeps them: they
+    may name players as nobody's template does, and they read back as they were."""
+    made = eager("draw", "{actor} draws a {card}.", {1: "{actor} draws the secret {card}."})
+    told = event("draw", "{actor} draws a {card}.", namer, seats={"actor": 1}, fields={"card": "Carrot"})
+    stored = json.loads(events_json([made, told]))
+    assert stored[0]["text"] == "Player 2 draws a Carrot."
+    assert stored[0]["private"] == {"1": "Player 2 draws the secret Carrot."}
+    assert "text" not in stored[1]
+    assert [Event.stored(data, namer) for data in stored] == [made, told]
+
+
+def test_a_stored_event_is_checked_as_it_is_read() -> None:
+    """The store is outside the engine: what it hands back is validated (`Event.stored`)."""
+    try:
+        Event.stored({"kind": "draw", "template": "{actor} draws.", "seats": {"actor": "one"}}, namer)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a seat that is no number was accepted")
+
+
+def test_a_line_read_with_names_writes_no_default_line() -> None:
+    """Reading an event with the players' names (every log line on a table) fills its templates
+    and leaves its default lines unwritten (issue 31); they are written when read."""
+    told = event(
+        "draw",
+        "{actor} draws a {card}.",
+        namer,
+        seats={"actor": 1},
+        fields={"card": "Carrot"},
+        private={1: "{actor} draws the secret {card}."},
+    )
+    assert told.line_for(1, ["Ann", "Bea"]) == "Bea draws the secret Carrot."
+    assert told.line_for(0, ["Ann", "Bea"]) == "Bea draws a Carrot."
+    assert told.has_private(1) and not told.has_private(0) and not told.has_private(None)
+    assert "text" not in told.__dict__ and "private" not in told.__dict__
+    assert told.text == "Player 2 draws a Carrot."
+    assert told.private == {1: "Player 2 draws the secret Carrot."}
