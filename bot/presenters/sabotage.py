@@ -12,7 +12,6 @@ sabotage_text.py.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import discord
@@ -31,10 +30,7 @@ from bot.presenters.base import (
 from bot.presenters.engine_words import event_line, phrase_text
 from bot.presenters.sabotage_log import LINE_WRITERS
 from bot.presenters.sabotage_text import (
-    bug_word,
-    counted,
-    garden_text,
-    objective_lines,
+    holdings_text,
     rows_text,
     said,
     seat_block,
@@ -137,22 +133,7 @@ class SabotagePresenter(TranslatedPresenter):
             for i in range(len(view.seats))
         )
         you = words.text("You are **{seat}**.", seat=words.text("Player {number}", number=seat + 1))
-        parts = [status_line(view, names, words), f"{you} {legend}"]
-        none = words.text("none")
-        parts.append(words.text("**Your Plants:** {cards}", cards=counted(view.my_plants, words) or none))
-        bugs = Counter(card.name for card in view.my_bugs)
-        listed = ", ".join(bug_word(b, words) + (f" ×{n}" if n > 1 else "") for b, n in bugs.items())
-        parts.append(words.text("**Your Bugs:** {cards}", cards=listed or none))
-        if view.my_objectives:
-            parts.append(
-                words.text("**Your Objectives:**")
-                + "\n"
-                + "\n".join(objective_lines(o, view.my_progress, words) for o in view.my_objectives)
-            )
-        else:
-            parts.append(words.text("**Your Objectives:** none — draw one to have something to complete."))
-        if me is not None:
-            parts.append(words.text("**Your garden**") + "\n" + garden_text(me, words))
+        parts = [status_line(view, names, words), f"{you} {legend}", holdings_text(view, me, words)]
         parts.append(rows_text(view, words))
         return "\n\n".join(parts)
 

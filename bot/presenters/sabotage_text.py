@@ -140,6 +140,45 @@ def row_line(cards: list[CardView | None], words: Words = ENGLISH_WORDS) -> str:
     return " · ".join(said(words, card.name) if card else "—" for card in cards) or "—"
 
 
+def holdings_text(view: SabotageView, me: SeatView | None, words: Words) -> str:
+    """What a hand holds and has planted: its plants, bugs and objectives with each plot's
+    progress, and its garden. Kept with the seat's view for the hand's cards (a seat's view is
+    kept while its plots stay the same, and the hints follow from its plots and objectives): a
+    move redraws every open hand, most of them unchanged (issue 31)."""
+    if me is None:
+        return _write_holdings(view, me, words)
+    details = (
+        words.language,
+        tuple([card.id for card in view.my_plants]),
+        tuple([card.id for card in view.my_bugs]),
+        tuple([objective.id for objective in view.my_objectives]),
+    )
+    kept = _HOLDINGS.get(me, details)
+    return kept if kept is not None else _HOLDINGS.keep(me, details, _write_holdings(view, me, words))
+
+
+def _write_holdings(view: SabotageView, me: SeatView | None, words: Words) -> str:
+    none = words.text("none")
+    parts = [words.text("**Your Plants:** {cards}", cards=counted(view.my_plants, words) or none)]
+    bugs = Counter(card.name for card in view.my_bugs)
+    listed = ", ".join(bug_word(b, words) + (f" ×{n}" if n > 1 else "") for b, n in bugs.items())
+    parts.append(words.text("**Your Bugs:** {cards}", cards=listed or none))
+    if view.my_objectives:
+        parts.append(
+            words.text("**Your Objectives:**")
+            + "\n"
+            + "\n".join(objective_lines(o, view.my_progress, words) for o in view.my_objectives)
+        )
+    else:
+        parts.append(words.text("**Your Objectives:** none — draw one to have something to complete."))
+    if me is not None:
+        parts.append(words.text("**Your garden**") + "\n" + garden_text(me, words))
+    return "\n\n".join(parts)
+
+
+_HOLDINGS: KeptTexts[SeatView] = KeptTexts()
+
+
 def rows_text(view: SabotageView, words: Words) -> str:
     """The two face-up rows (kept by their cards: a move changes them now and then)."""
     key = (
