@@ -4,13 +4,16 @@ asks) and in a replay's "Jump to a move" menu (the reader's, as the rest of the 
 
 The explorer found the first in the pseudo-locale (seed 71): a table posted by `/board` showed
 its log lines in English beside its marked headline, because the sessions' log lines took English
-when no language was given. Every caller now says which language.
+when no language was given. Every caller now says which language. A table posted again after a
+restart reads its log back from the store, where the events are kept as templates (issue 31).
 """
 
 from __future__ import annotations
 
 import random
 import re
+
+import pytest
 
 from bot.basics.words import PSEUDO
 from tests.e2e.table_driver import board, decide_on, open_lobby, wait_for_move
@@ -32,9 +35,12 @@ def bare(text: str) -> list[str]:
     return unmarked_words(SLOT.sub(" ", text), {"Alice", "alice", *proper_names()})
 
 
-async def solo_game_in_the_pseudo_locale(fake: FakeDiscord, runner: BotRunner) -> FakeMessage:
-    """Alice's solo game on a pseudo-locale server, `MOVES` moves played on its table: the table."""
-    fake.guild.locale = PSEUDO
+async def solo_game_in_the_pseudo_locale(
+    fake: FakeDiscord, runner: BotRunner, locale: str = PSEUDO
+) -> FakeMessage:
+    """Alice's solo game on a pseudo-locale server (or `locale`'s), `MOVES` moves played on its
+    table: the table."""
+    fake.guild.locale = locale
     assert runner.bot is not None
     runner.bot.table.lobbies._seed_source = lambda: 8  # one deal, the same every run
     await open_lobby(fake, fake.alice, fake.general, PLAY, {"players": 1})
@@ -76,3 +82,22 @@ async def test_a_replays_jump_menu_lists_the_moves_in_the_readers_language(
     assert len(moves) == MOVES + 1, moves
     for line in moves:
         assert bare(line.removesuffix("…")) == [], line
+
+
+@pytest.mark.parametrize("locale", ["en-US", PSEUDO])
+async def test_a_table_posted_again_after_a_restart_reads_its_log_from_the_store_as_before(
+    fake_discord: FakeDiscord, running_bot: BotRunner, locale: str
+) -> None:
+    """A move's events are stored without their written lines, as their templates (issue 31):
+    after a restart the table's log is read back from the store, and `/board` shows the lines
+    the table showed before it, in the game's language."""
+    fake = fake_discord
+    table = await solo_game_in_the_pseudo_locale(fake, running_bot, locale)
+    shown = log_lines(table)
+    await running_bot.restart()
+    asked = await fake.slash(fake.carol, fake.general, "board")
+    await asked.wait_answered()
+    await fake.wait_until(lambda: table.deleted, what="the old table to be deleted")
+    again = board(fake, fake.general)
+    assert shown and log_lines(again) == shown, again.text()
+    assert locale == PSEUDO or any("Alice" in line for line in shown), shown  # named, not "Seat 1"
