@@ -30,8 +30,9 @@ def eager(kind: str, template: str, private: dict[int, str] | None = None) -> Ev
     )
 
 
-def test_a_told_event_stores_what_an_eager_event_stores() -> None:
-    told = event(
+def told_draw() -> Event:
+    """A draw as a game plays it: its lines still to be written, a private line for seat 1."""
+    return event(
         "draw",
         "{actor} draws a {card}.",
         namer,
@@ -39,6 +40,10 @@ def test_a_told_event_stores_what_an_eager_event_stores() -> None:
         fields={"card": "Carrot"},
         private={1: "{actor} draws the secret {card}."},
     )
+
+
+def test_a_told_event_stores_what_an_eager_event_stores() -> None:
+    told = told_draw()
     built = eager("draw", "{actor} draws a {card}.", {1: "{actor} draws the secret {card}."})
     assert told.model_dump_json() == built.model_dump_json()
     assert json.loads(told.model_dump_json())["text"] == "Player 2 draws a Carrot."
@@ -141,14 +146,7 @@ def test_a_stored_event_is_checked_as_it_is_read() -> None:
 def test_a_line_read_with_names_writes_no_default_line() -> None:
     """Reading an event with the players' names (every log line on a table) fills its templates
     and leaves its default lines unwritten (issue 31); they are written when read."""
-    told = event(
-        "draw",
-        "{actor} draws a {card}.",
-        namer,
-        seats={"actor": 1},
-        fields={"card": "Carrot"},
-        private={1: "{actor} draws the secret {card}."},
-    )
+    told = told_draw()
     assert told.line_for(1, ["Ann", "Bea"]) == "Bea draws the secret Carrot."
     assert told.line_for(0, ["Ann", "Bea"]) == "Bea draws a Carrot."
     assert told.has_private(1) and not told.has_private(0) and not told.has_private(None)
