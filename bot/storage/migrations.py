@@ -212,6 +212,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN language TEXT
     """,
+    # 10: a move's events may be stored without their written lines, as their templates (issue
+    # 31; `engine.api.events_json`). No table changes: the version is raised so that a Garden Club
+    # from before, which cannot read such events, refuses the database instead of misreading it.
+    "",
 ]
 
 

@@ -56,6 +56,16 @@ async def test_migrations_are_forward_only_and_resume_where_a_database_stopped(t
             await migrate(SqliteDatabase(db), steps[:1])
 
 
+async def test_a_bot_from_before_events_stored_as_templates_refuses_the_database(tmp_path: Path) -> None:
+    """Since schema 10 a move's events may be stored as their templates (issue 31), which an older
+    Garden Club cannot read: a downgrade past it is refused, not left to misread the moves."""
+    store = await Store.open(tmp_path / "g.sqlite3")
+    await store.close()
+    async with aiosqlite.connect(tmp_path / "g.sqlite3", isolation_level=None) as db:
+        with pytest.raises(RuntimeError, match="newer than this Garden Club"):
+            await migrate(SqliteDatabase(db), MIGRATIONS[:9])
+
+
 async def test_a_move_is_one_transaction_checked_against_the_version(database: str) -> None:
     store = await Store.open(database, clock=lambda: 1000.0)
     try:
