@@ -258,14 +258,13 @@ def events_json(events: list[Event]) -> str:
     An event whose lines are still to be written (`Event.told`, unread: nearly every one) is
     stored without them, as its kind, seats, fields and templates: its lines are what its
     templates say with the game's seat names, written when read back. Writing them for the store
-    was a twentieth of the bot's work on a move, for a column no reader of the live game reads
+    cost 3% of the bot's instructions a click, for a column no reader of the live game reads
     (they name the players from the templates), and half of each stored row (issue 31). An event
     made with its lines (the bot's own, a timeout) is stored with them, as it dumps itself."""
     kept: list[dict[str, Any]] = []
     for event in events:
-        lazy = event.__pydantic_private__
         template = event._write_template()
-        if lazy is not None and lazy.get("_namer") is not None and template is not None:
+        if event._lines_pending() and template is not None:
             values = event.__dict__
             kept.append(
                 {
