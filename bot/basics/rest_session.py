@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import urllib.parse
 from collections.abc import Awaitable, Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
@@ -37,18 +38,28 @@ BeforeRequest = Callable[[str, Mapping[str, str]], Awaitable[None]]
 _METHODS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE"})
 #: The keyword arguments a kept request understands (discord.py's, and its webhook adapter's).
 _KWARGS = frozenset({"headers", "data", "params", "proxy", "proxy_auth"})
+#: What a successful answer's body is read as while `ANSWER_UNREAD` is set: JSON that says nothing.
+_NOTHING_READ = b"{}"
+
+#: Set (`ANSWER_UNREAD.set(True)`, then `reset`) around a discord.py request whose successful
+#: answer its caller does not read. discord.py decodes and parses every answer's JSON, and a
+#: message's edit is answered with the whole message (a Garden Sabotage table: 5–8 KB, a hundred
+#: objects made and freed) where the bot keeps nothing of it (issue 31). A kept request's
+#: successful answer is then read as `{}`; its status and headers (the rate limits) as they are,
+#: and any other answer (a refusal, a 429's wait) whole.
+ANSWER_UNREAD: ContextVar[bool] = ContextVar("answer_unread", default=False)
 
 
 class KeptResponse:
     """A kept request's answer, read as discord.py reads aiohttp's `ClientResponse`."""
 
-    def __init__(self, reply: HttpReply) -> None:
+    def __init__(self, reply: HttpReply, body: bytes | None = None) -> None:
         self.status = reply.status
         self.reason = reply.reason
         #: The headers, found by any case of their names (discord.py asks for
         #: "X-Ratelimit-Remaining", the answer may say "x-ratelimit-remaining").
         self.headers: CIMultiDictProxy[str] = CIMultiDictProxy(CIMultiDict(reply.headers))
-        self._body = reply.body
+        self._body = reply.body if body is None else body
 
     async def read(self) -> bytes:
         return self._body
@@ -153,6 +164,8 @@ class KeptSession:
         if self._before_request is not None:
             await self._before_request(url, headers)
         reply = await self._connections.request(method, path, body, header_lines(headers))
+        if 200 <= reply.status < 300 and ANSWER_UNREAD.get():
+            return KeptResponse(reply, _NOTHING_READ)
         return KeptResponse(reply)
 
 

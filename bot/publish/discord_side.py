@@ -19,6 +19,7 @@ import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
+from bot.basics.rest_session import ANSWER_UNREAD
 from bot.game.position import Position
 from bot.game.session import GameSession, MessageRef
 from bot.picture_service import BoardPicture
@@ -231,7 +232,12 @@ class DiscordSide(NoticeSide):
 
     async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
         """Edit a message by REST, like `PartialMessage.edit` but without building a `Message` from
-        Discord's answer, which nothing reads (the board is edited on every move)."""
+        Discord's answer, nor parsing its JSON (`ANSWER_UNREAD`): nothing reads it, and the board
+        is edited on every move."""
         mentions = self.client.allowed_mentions
-        with handle_message_parameters(previous_allowed_mentions=mentions, **fields) as params:
-            await self.client.http.edit_message(channel_id, message_id, params=params)
+        unread = ANSWER_UNREAD.set(True)  # nor is Discord's answer parsed (the whole message)
+        try:
+            with handle_message_parameters(previous_allowed_mentions=mentions, **fields) as params:
+                await self.client.http.edit_message(channel_id, message_id, params=params)
+        finally:
+            ANSWER_UNREAD.reset(unread)

@@ -16,7 +16,7 @@ import discord
 import pytest
 from discord.http import Route
 
-from bot.basics.rest_session import KeptSession, install
+from bot.basics.rest_session import ANSWER_UNREAD, KeptSession, install
 from bot.operations.rest_limit import RequestWindow, window_turn
 from tests.bot.test_answer_http import NO_CONTENT, RawServer, json_answer
 
@@ -108,6 +108,30 @@ async def test_an_edit_goes_over_a_kept_connection_with_the_bots_token(served: A
     assert b"Content-Length: 0" in delete and not any(line.startswith(b"Content-Type") for line in delete)
     # Each request waited its turn in the bot's share of the global limit, first.
     assert [auth for _url, auth in one.before] == ["Bot abc.def", "Bot abc.def"]
+
+
+async def test_an_answer_nobody_reads_is_not_parsed_but_its_limits_and_refusals_are(served: Any) -> None:
+    """A board's edit (`DiscordSide.edit_message`) reads nothing of Discord's answer, the whole
+    message: under `ANSWER_UNREAD` its success is `{}`, while its rate-limit bucket is learnt as
+    always, a 429 is still waited out from its body, and a refusal still says Discord's code."""
+    message = b'{"id": "2", "components": [' + b", ".join([b'{"type": 10, "content": "row"}'] * 40) + b"]}"
+    limited = json_answer(429, b'{"retry_after": 0.01, "global": false}', b"Via: 1.1 google\r\n", *LIMITS)
+    refused = json_answer(404, b'{"message": "Unknown Message", "code": 10008}')
+    one = await served([limited, json_answer(200, message, *LIMITS), refused, json_answer(200, message)])
+    route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=1, message_id=2)
+    unread = ANSWER_UNREAD.set(True)
+    try:
+        assert await one.http.request(route, json={"content": "the table"}) == {}
+        assert one.http._bucket_hashes[route.key] == "abc123"
+        assert len(one.server.requests) == 2  # the 429 read whole: waited out, sent again
+        with pytest.raises(discord.NotFound) as gone:
+            await one.http.request(route, json={"content": "the table"})
+        assert (gone.value.code, gone.value.text) == (10008, "Unknown Message")
+    finally:
+        ANSWER_UNREAD.reset(unread)
+    # Anyone else's request reads the answer whole.
+    data = await one.http.request(route, json={"content": "the table"})
+    assert data["id"] == "2" and len(data["components"]) == 40
 
 
 async def test_a_rate_limited_request_is_waited_out_and_sent_again(served: Any) -> None:
