@@ -65,7 +65,7 @@ class SaidTogether(Protocol):
     cheaper than one action at a time (a turn's plantings: each card's words and each slot's made
     once, then joined). Its actions name no seat, so the seats' names change nothing."""
 
-    def labels_and_steps(self) -> tuple[list[str], list[tuple[str, ...]]]: ...
+    def labels_and_steps(self) -> tuple[Sequence[str], list[tuple[str, ...]]]: ...
 
 
 def said_together(actions: Sequence[ActionLike]) -> SaidTogether | None:
@@ -76,7 +76,7 @@ def said_together(actions: Sequence[ActionLike]) -> SaidTogether | None:
 
 def labels_and_steps(
     actions: Sequence[ActionLike], names: Sequence[str]
-) -> tuple[list[str], list[tuple[str, ...]]]:
+) -> tuple[Sequence[str], list[tuple[str, ...]]]:
     """The labels and picker steps of `actions` with these seat names, in order."""
     together = said_together(actions)
     if together is not None:

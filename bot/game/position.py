@@ -190,7 +190,7 @@ class Position:
             return spectator.model_copy(update={"viewer": viewer})
         return self.game.view(self.state, viewer)
 
-    def labels_and_steps(self, seat: int) -> tuple[list[str], list[tuple[str, ...]]]:
+    def labels_and_steps(self, seat: int) -> tuple[Sequence[str], list[tuple[str, ...]]]:
         """The labels and picker steps of `seat`'s legal actions, with the players' names."""
 
         return self.memo(("labels", seat), lambda: labels_and_steps(self.legal_actions(seat), self.names))

@@ -203,6 +203,40 @@ class Pass(NamedTuple):
 CabbageheadAction = Plant | PlaceGrasshopper | PlaceRose | SkipRose | Pass
 
 
+class JoinedLabels(Sequence[str]):
+    """The labels of every card in every slot, in that order (card by card), each its card's
+    words and its slot's joined when it is read."""
+
+    __slots__ = ("_cards", "_places")
+
+    def __init__(self, cards: list[str], places: list[str]) -> None:
+        self._cards = cards
+        self._places = places
+
+    def __len__(self) -> int:
+        return len(self._cards) * len(self._places)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("label index out of range")
+        card, place = divmod(index, len(self._places))
+        return self._cards[card] + self._places[place]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([card + place for card in self._cards for place in self._places])
+
+
 class PlantChoices(Sequence[Plant]):
     """Every (card, slot) planting of one turn, as a sequence built on demand.
 
@@ -225,15 +259,16 @@ class PlantChoices(Sequence[Plant]):
     def __len__(self) -> int:
         return len(self._heads) * len(self._slots)
 
-    def labels_and_steps(self) -> tuple[list[str], list[tuple[str, ...]]]:
+    def labels_and_steps(self) -> tuple[Sequence[str], list[tuple[str, ...]]]:
         """Every planting's label and steps, in order (`engine.api.SaidTogether`): each card's
-        words and each slot's looked up once and joined, as `Plant.label` and `Plant.steps` say
-        them one planting at a time (the table asks for all of them on every move)."""
+        words and each slot's looked up once, as `Plant.label` and `Plant.steps` say them one
+        planting at a time (the table asks for all of them on every move). The labels are joined
+        when read (`JoinedLabels`): the table's picker names a card's slots by their steps, so of
+        a turn's hundred-odd labels it reads one or two."""
         cards = [_CARD_WORDS[head] for head in self._heads]
         places = [_PLACE_WORDS[slot] for slot in self._slots]
-        labels = [card + place for _, card in cards for place, _ in places]
         steps: list[tuple[str, ...]] = [(card, place) for card, _ in cards for _, place in places]
-        return labels, steps
+        return JoinedLabels([card for _, card in cards], [place for place, _ in places]), steps
 
     @overload
     def __getitem__(self, index: int) -> Plant: ...

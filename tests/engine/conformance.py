@@ -346,8 +346,11 @@ def play_random_game(
             steps = [action_steps(a, CUSTOM_NAMES[:seats]) for a in actions]
             assert all(steps) and len(set(steps)) == len(steps), f"{game.name}: duplicate steps {steps}"
             # Actions that say their words all at once say exactly what each says one by one.
-            said = labels_and_steps(game.legal_actions(state, seat), CUSTOM_NAMES[:seats])
+            said_labels, said_steps = labels_and_steps(game.legal_actions(state, seat), CUSTOM_NAMES[:seats])
+            said = (list(said_labels), said_steps)
             assert said == (named, [tuple(s) for s in steps]), f"{game.name}: said at once, said otherwise"
+            read_one_by_one = [said_labels[i] for i in range(len(said_labels))]
+            assert read_one_by_one == named, f"{game.name}: labels read one by one differ"
         if check_every_step:
             assert_decisions_have_kinds_and_timeouts(game, state, seats, seed)
             assert_result_is_sound(game, standing_result(game, state), seats, "standing result")

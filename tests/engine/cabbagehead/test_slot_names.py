@@ -292,3 +292,21 @@ def test_ruling_24_a_game_stored_before_names_loads_and_names_its_frame_from_a1(
     while not GAME.is_terminal(loaded):
         legal = GAME.legal_actions(loaded, loaded.active)
         GAME.apply(loaded, loaded.active, legal[chooser.below(len(legal))])
+
+
+def test_a_turns_plantings_said_at_once_read_as_each_planting_says_itself() -> None:
+    """The table reads a turn's labels one or two at a time (`JoinedLabels`, issue 31): by index,
+    from the end, in slices and in order, each is what its planting says (`Plant.label`)."""
+    state = new_game(seed=5)
+    for _ in range(6):  # a few cards in: the garden has slots all round
+        GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    plantings = GAME.legal_actions(state, 0)
+    labels, steps = plantings.labels_and_steps()  # type: ignore[attr-defined]
+    one_by_one = [planting.label for planting in plantings]
+    assert len(labels) == len(one_by_one) > 30
+    assert list(labels) == one_by_one
+    assert [labels[i] for i in range(len(labels))] == one_by_one
+    assert labels[-1] == one_by_one[-1] and labels[3:7] == one_by_one[3:7]
+    assert steps == [tuple(planting.steps) for planting in plantings]
+    with pytest.raises(IndexError):
+        labels[len(labels)]
