@@ -30,6 +30,12 @@ rather than timed, so that they do not move with the machine's hour.
 waiting on the bot together, as at 20 games flat out), instead of one at a time: what a click
 costs when the event loop serves several per wake-up.
 
+`--flat-out` plays the games as the side-by-side does (each sends its next interaction as soon
+as its last is answered), counting the first `--interactions` sent after the warm-up: what a
+click costs in the sitting's closed loop, where the board edits of a game whose moves come
+quicker than its table is redrawn coalesce (the bot under valgrind is slower than the players,
+so more of them do than in the sitting).
+
 `--cache-sim` also has callgrind simulate the caches, its last level sized as one core's L2 here
 (1 MiB, 16-way: `lscpu`), and prints the misses per interaction. What a click costs in time at
 20 games flat out is not its instructions alone: a miss in L2 waits on the shared L3 or memory,
@@ -44,6 +50,7 @@ the count goes, by Python function (`pstats`).
   python benchmarks/bot_instructions.py --from-table --floor
   python benchmarks/bot_instructions.py --peer
   python benchmarks/bot_instructions.py --peer --games 20 --together --cache-sim
+  python benchmarks/bot_instructions.py --game sabotage --games 20 --flat-out
 """
 
 from __future__ import annotations
@@ -144,7 +151,7 @@ async def play(
         switches_before = thread_switches(process.pid)
         first_call = len(fake.calls)
         load.recorder.measuring = True
-        await interact(load, tables, args.interactions, together=args.together)
+        await interact(load, tables, args.interactions, together=args.together, flat_out=args.flat_out)
         load.recorder.measuring = False
         if wrapper:
             await callgrind_control("-d", process.pid)  # write what was counted since
@@ -164,9 +171,22 @@ async def play(
         await fake.stop()
 
 
-async def interact(load: Load, tables: list[Table], count: int, together: bool = False) -> None:
+async def interact(
+    load: Load, tables: list[Table], count: int, together: bool = False, flat_out: bool = False
+) -> None:
     """`count` interactions, one at a time, going round the tables; `together`: in rounds of one
-    a table sent at once, the next round when all are answered."""
+    a table sent at once, the next round when all are answered; `flat_out`: every table sends its
+    next as soon as its last is answered (the side-by-side's closed loop), until `count` are sent."""
+    if flat_out:
+        left = [count]
+
+        async def play(table: Table) -> None:
+            while left[0] > 0:
+                left[0] -= 1
+                await load.interact(table)
+
+        await asyncio.gather(*(play(table) for table in tables))
+        return
     if not together:
         for number in range(count):
             await load.interact(tables[number % len(tables)])
@@ -345,6 +365,11 @@ def main() -> None:
         "--together",
         action="store_true",
         help="send one interaction a game at once, in rounds (games in progress at once, not in turn)",
+    )
+    parser.add_argument(
+        "--flat-out",
+        action="store_true",
+        help="every game sends its next interaction as soon as its last is answered (closed loop)",
     )
     parser.add_argument(
         "--cache-sim", action="store_true", help="also simulate the caches: L1 and L2 misses per interaction"
