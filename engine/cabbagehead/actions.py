@@ -203,6 +203,17 @@ class Pass(NamedTuple):
 CabbageheadAction = Plant | PlaceGrasshopper | PlaceRose | SkipRose | Pass
 
 
+def _card_and_slot(index: int, cards: int, slots: int, what: str) -> tuple[int, int]:
+    """Where `index` (from the end when negative) falls in a turn's plantings, laid out card by
+    card with `slots` slots each: (card, slot); `IndexError` past either end."""
+    size = cards * slots
+    if index < 0:
+        index += size
+    if not 0 <= index < size:
+        raise IndexError(f"{what} index out of range")
+    return divmod(index, slots)
+
+
 class JoinedLabels(Sequence[str]):
     """The labels of every card in every slot, in that order (card by card), each its card's
     words and its slot's joined when it is read."""
@@ -225,12 +236,7 @@ class JoinedLabels(Sequence[str]):
     def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("label index out of range")
-        card, place = divmod(index, len(self._places))
+        card, place = _card_and_slot(index, len(self._cards), len(self._places), "label")
         return self._cards[card] + self._places[place]
 
     def __iter__(self) -> Iterator[str]:
@@ -279,12 +285,7 @@ class PlantChoices(Sequence[Plant]):
     def __getitem__(self, index: int | slice) -> Plant | list[Plant]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("planting index out of range")
-        head, slot = divmod(index, len(self._slots))
+        head, slot = _card_and_slot(index, len(self._heads), len(self._slots), "planting")
         return tuple.__new__(Plant, self._heads[head] + self._slots[slot])
 
     def __iter__(self) -> Iterator[Plant]:
