@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.basics import clicks, rest_session
+from bot.basics import clicks, gateway_frames, rest_session
 from bot.basics.callbacks import InteractionCallbacks
 from bot.basics.clock import Clock, SystemClock
 from bot.basics.command_words import CommandWords
@@ -145,6 +145,8 @@ class GardenClubBot(commands.Bot):
         rest_session.install(
             self.http, discord.http.Route.BASE, None if window is None else window_turn(window)
         )
+        # The gateway's frames parsed from their bytes (bot/basics/gateway_frames.py).
+        gateway_frames.install()
         if self.settings.discord_gateway_url:
             use_gateway(str(self.settings.discord_gateway_url))
         elif self.settings.api_base:

@@ -6,7 +6,8 @@ methods, `DrawnLayout.to_components` and `has_components_v2` (discord.py's items
 picture and button cost 11.5% more instructions per interaction: docs/performance.md); the REST
 base is set through `Route.BASE` (discord.py has no setting for it); its REST session is the
 bot's own (basics/rest_session.py); a click is answered by
-editing its message without asking Discord for that message back (handlers/replies.py, issue 31).
+editing its message without asking Discord for that message back (handlers/replies.py, issue 31);
+the gateway's frames are inflated to bytes, not text (basics/gateway_frames.py).
 All are pinned here, so that a discord.py upgrade that moves one fails this test by name
 (docs/bot.md, "Beyond discord.py's documented API")."""
 
@@ -126,6 +127,37 @@ def test_a_drawn_view_reaches_discord_as_drawn_without_the_layout_flag() -> None
 def test_the_rest_base_is_still_where_the_endpoints_set_it() -> None:
     """operations/endpoints.py points `Route.BASE` at the API base it is given."""
     assert isinstance(discord.http.Route.BASE, str)
+
+
+def test_the_gateway_s_frames_reach_discord_py_s_parser_as_the_bytes_inflated() -> None:
+    """basics/gateway_frames.py takes the place of discord.py's zlib context, the class each gateway
+    connection makes its decompressor from (`utils._ActiveDecompressionContext`): the same stream
+    asked for, a frame given back only once its sync flush has come, as bytes, which discord.py's
+    own JSON reader (`utils._from_json`) parses as it parsed the text."""
+    import zlib
+
+    from discord import utils
+
+    from bot.basics import gateway_frames
+
+    before = utils._ActiveDecompressionContext
+    assert before.COMPRESSION_TYPE == "zlib-stream"  # no zstandard installed: discord.py's zlib context
+    try:
+        assert gateway_frames.install()
+        made = utils._ActiveDecompressionContext()
+        assert isinstance(made, gateway_frames.FramesAsBytes)
+        assert made.COMPRESSION_TYPE == "zlib-stream"
+        deflater = zlib.compressobj()
+        frame = '{"op":0,"t":"INTERACTION_CREATE","d":{"label":"🥕 Carrot"}}'.encode()
+        data = deflater.compress(frame) + deflater.flush(zlib.Z_SYNC_FLUSH)
+        assert made.decompress(data[:5]) is None  # a frame in two parts: nothing until its end
+        inflated = made.decompress(data[5:])
+        assert inflated == frame
+        assert utils._from_json(inflated)["d"]["label"] == "🥕 Carrot"
+        second = b'{"op":11,"d":null}'
+        assert made.decompress(deflater.compress(second) + deflater.flush(zlib.Z_SYNC_FLUSH)) == second
+    finally:
+        utils._ActiveDecompressionContext = before
 
 
 def test_discord_py_s_rest_session_is_where_the_kept_session_takes_its_place() -> None:

@@ -5,6 +5,8 @@ threads, expired tokens, error 30046, gateway resume, and that bad payloads are 
 from __future__ import annotations
 
 import io
+import json
+import zlib
 from typing import Any
 
 import aiohttp
@@ -656,6 +658,35 @@ async def test_the_bot_identifies_without_privileged_intents(
     assert identify["intents"] & PRIVILEGED_INTENTS == 0
     assert "token" not in identify  # the fake never keeps the token in its records
     assert fake_discord.gateway.stats.queries[0]["v"] == "10"
+
+
+async def test_the_bot_s_gateway_is_compressed_as_discord_compresses_it(
+    fake_discord: FakeDiscord, probed_bot: BotRunner
+) -> None:
+    """discord.py asks for `zlib-stream`, and the bot read its every frame so (it answered the
+    probe's /help): Discord compresses whatever is asked for, and so does the fake."""
+    assert fake_discord.gateway.stats.queries[0]["compress"] == "zlib-stream"
+
+
+async def test_the_fake_gateway_sends_one_deflate_stream_when_asked_and_text_when_not(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A client asking for `zlib-stream` gets binary frames, each ending in a sync flush, that one
+    inflater reads in turn (HELLO, then the HEARTBEAT_ACK); one that does not ask gets text."""
+    async with aiohttp.ClientSession() as session:
+        url = fake_discord.gateway_url + "?v=10&encoding=json&compress=zlib-stream"
+        async with session.ws_connect(url) as ws:
+            inflater = zlib.decompressobj()
+            hello = await ws.receive()
+            assert hello.type is aiohttp.WSMsgType.BINARY and hello.data.endswith(b"\x00\x00\xff\xff")
+            assert json.loads(inflater.decompress(hello.data))["op"] == 10
+            await ws.send_str(json.dumps({"op": 1, "d": None}))
+            ack = await ws.receive()
+            assert ack.type is aiohttp.WSMsgType.BINARY
+            assert json.loads(inflater.decompress(ack.data))["op"] == 11
+        async with session.ws_connect(fake_discord.gateway_url + "?v=10&encoding=json") as ws:
+            hello = await ws.receive()
+            assert hello.type is aiohttp.WSMsgType.TEXT and json.loads(hello.data)["op"] == 10
 
 
 def test_a_stored_message_is_copied_whole_so_what_a_test_was_shown_never_changes_after() -> None:
