@@ -116,8 +116,11 @@ class Lobbies(InPlay):
             if not low <= players <= high:
                 raise Refusal("{game} is for {seats}.", game=game.title, seats=seat_range(low, high))
             low = high = players
+        seed = deal.seed if deal is not None else self._seed_source()
         try:
-            game.create(checked, low, 0)  # options the rules refuse are refused now, not at Start
+            # Options the rules refuse are refused now, not at Start. A game for exactly one
+            # player is made with its own seed: it starts at once, with this very state.
+            made = game.create(checked, low, seed if high == 1 else 0)
         except ValueError as error:
             raise Refusal("Those options don't work for {game}: {why}", game=game.title, why=error) from None
         fields: dict[str, Any] = {
@@ -127,7 +130,7 @@ class Lobbies(InPlay):
             "options": checked.model_dump(mode="json"),
             "min_seats": low,
             "max_seats": high,
-            "seed": deal.seed if deal is not None else self._seed_source(),
+            "seed": seed,
             "host": SeatRecord(name=host_name, user_id=host_id),
             "host_id": host_id,
             "lobby_ttl": self.lobby_ttl,
@@ -149,7 +152,7 @@ class Lobbies(InPlay):
             await self.store.set_clock(record.id, clock, stand_in)
             record.clock, record.stand_in = clock, stand_in
         if high == 1:
-            return await self.start(record.id, host_id)
+            return await self.start(record.id, host_id, made=made)
         return SeatChange(Position(record))
 
     async def drop_if_unseen(self, game_id: int, *, grace: float) -> bool:
@@ -226,8 +229,10 @@ class Lobbies(InPlay):
             await self.store.set_clock(game_id, record.clock, record.stand_in)
             return SeatChange(Position(record))
 
-    async def start(self, game_id: int, user_id: int) -> SeatChange:
-        """Start a lobby (the host only) once its seat count is legal."""
+    async def start(self, game_id: int, user_id: int, *, made: BaseModel | None = None) -> SeatChange:
+        """Start a lobby (the host only) once its seat count is legal. `made`: the game's state
+        already created for exactly its options, seats and seed (a one-player game started by
+        `open`), not made a second time."""
         session = self.sessions.session(game_id)
         async with session.lock:
             record = await self._lobby(game_id)
@@ -242,9 +247,11 @@ class Lobbies(InPlay):
                     seats=seat_range(record.min_seats, record.max_seats),
                     joined=counted("{n} joined", "{n} joined", count),
                 )
-            options = game.options_model.model_validate(record.options)
             try:
-                state = game.create(options, count, record.seed)
+                if made is not None:
+                    state = made
+                else:
+                    state = game.create(game.options_model.model_validate(record.options), count, record.seed)
             except ValueError as error:
                 raise Refusal(
                     "{game} can't start with these options: {why}", game=game.title, why=error
