@@ -42,6 +42,12 @@ so more of them do than in the sitting).
 so a click that touches more memory than another takes longer for the same count
 (docs/performance.md, "instructions and misses beside the peer").
 
+`--zones module:name,...` runs the bot with each named function (`bot.play.moves:Moves._apply`)
+called inside a C frame of its own (benchmarks/zoned_bot.py, whose extension is built from
+benchmarks/zones/zones.c: needs a C compiler and Python's headers), and prints each one's count per
+interaction with its callees (and, with `--cache-sim`, its misses): which part of a click
+touches the memory, where callgrind alone says only "the evaluation loop".
+
 `--profile PATH` plays the same interactions without valgrind, the bot under cProfile counting
 only the measured ones (not its start, nor the warm-up), and writes the profile to PATH: where
 the count goes, by Python function (`pstats`).
@@ -60,6 +66,7 @@ import asyncio
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -73,6 +80,7 @@ from benchmarks.bot_load import Load, Table, describe_python, start_bot, stop_bo
 from benchmarks.floor_bot import RECORDED  # noqa: E402
 from benchmarks.floor_bot import SCRIPT as FLOOR_BOT  # noqa: E402
 from benchmarks.side_by_side import PEER_BOT, PeerLoad  # noqa: E402
+from benchmarks.zoned_bot import SCRIPT as ZONED_BOT  # noqa: E402
 from engine.registry import all_games  # noqa: E402
 from tests.fake_discord.checks import PayloadChecker  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
@@ -123,6 +131,8 @@ async def play(
         command = [FLOOR_BOT]
     if args.peer:
         command = [PEER_BOT]
+    if args.zones and wrapper:
+        command = [ZONED_BOT, str(data_dir.parent / "zones"), args.zones]
     process = await start_bot(
         fake,
         data_dir,
@@ -258,6 +268,75 @@ def cache_misses(path: Path) -> dict[str, int]:
     raise SystemExit("callgrind wrote no summary of the measured interactions")
 
 
+#: The C source of the zones (`--zones`, benchmarks/zoned_bot.py).
+ZONES_SOURCE = Path(__file__).resolve().parent / "zones" / "zones.c"
+
+
+async def build_zones(python: str, into: Path) -> None:
+    """Build `ZONES_SOURCE` for `python` into the directory `into` (needs a C compiler and the
+    interpreter's headers)."""
+    probe = await asyncio.create_subprocess_exec(
+        python,
+        "-c",
+        "import sysconfig as s; print(s.get_paths()['include'], s.get_config_var('EXT_SUFFIX'))",
+        stdout=asyncio.subprocess.PIPE,
+    )
+    include, suffix = (await probe.communicate())[0].decode().split()
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None or not (Path(include) / "Python.h").exists():
+        raise SystemExit("--zones needs a C compiler and Python's headers (Debian: gcc, python3-dev)")
+    into.mkdir(exist_ok=True)
+    build = await asyncio.create_subprocess_exec(
+        compiler,
+        "-O1",
+        "-fno-optimize-sibling-calls",  # each zone stays a frame of its own
+        "-shared",
+        "-fPIC",
+        f"-I{include}",
+        str(ZONES_SOURCE),
+        "-o",
+        str(into / f"zones{suffix}"),
+    )
+    if await build.wait() != 0:
+        raise SystemExit("could not build benchmarks/zones/zones.c")
+
+
+def zone_costs(path: Path, events: list[str]) -> dict[str, list[int]]:
+    """Each zone's inclusive cost (`zone_NN` -> counts of `events`), by `callgrind_annotate`."""
+    shown = subprocess.run(
+        ["callgrind_annotate", "--inclusive=yes", "--threshold=100", f"--show={','.join(events)}", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    costs: dict[str, list[int]] = {}
+    for line in shown.splitlines():
+        zone = re.search(r":(zone_\d\d) ", line)
+        if zone is not None and zone.group(1) not in costs:
+            counts = re.findall(r"(?:^|\s)([\d,]+)(?=\s)", line)[: len(events)]
+            costs[zone.group(1)] = [int(c.replace(",", "")) for c in counts]
+    return costs
+
+
+def print_zones(args: argparse.Namespace, path: Path, answered: int) -> None:
+    """`--zones`: each zone's instructions (and L2 misses) per interaction, callees included."""
+    events = ["Ir", "DLmr", "DLmw", "ILmr"] if args.cache_sim else ["Ir"]
+    costs = zone_costs(path, events)
+    print("inclusive, per interaction (callees included; zones nest):")
+    for number, target in enumerate(t for t in args.zones.split(",") if t):
+        found = costs.get(f"zone_{number:02d}")
+        if found is None:
+            print(f"  {target}: never called")
+            continue
+        per = [count / answered for count in found]
+        misses = (
+            f", L2 data misses {per[1] + per[2]:,.0f}, L2 instruction misses {per[3]:,.0f}"
+            if len(per) == 4
+            else ""
+        )
+        print(f"  {target}: {per[0] / 1e3:,.0f} K instructions{misses}")
+
+
 def short_name(library: str) -> str:
     """`libpython3.11.so.1.0` -> `libpython3.11`, `orjson.cpython-311-x86_64-linux-gnu.so` -> `orjson`."""
     name = library.rsplit("/", 1)[-1]
@@ -292,11 +371,15 @@ async def main_async(args: argparse.Namespace) -> None:
             f"--log-file={data / 'valgrind.log'}",
         ]
         (data / "valgrind").mkdir()
+        if args.zones:
+            await build_zones(args.bot_python or sys.executable, data / "zones")
         counted = await play(args, wrapper, data / "valgrind")
         dumps = sorted(data.glob(f"{CALLGRIND_OUT}.*"), key=lambda p: int(p.suffix[1:]))
         if not dumps:
             raise SystemExit("callgrind wrote no dump of the measured interactions")
         by_library = instructions_by_library(dumps[-1])
+        if args.zones:
+            print_zones(args, dumps[-1], counted.answered)
         misses = cache_misses(dumps[-1]) if args.cache_sim else None
         (data / "plain").mkdir()
         plain = await play(args, [], data / "plain")
@@ -377,7 +460,15 @@ def main() -> None:
     parser.add_argument(
         "--peer", action="store_true", help="count the side-by-side's peer (Connect Four) instead"
     )
+    parser.add_argument(
+        "--zones",
+        metavar="MODULE:NAME,...",
+        default="",
+        help="also count each of these functions' work, callees included (benchmarks/zoned_bot.py)",
+    )
     args = parser.parse_args()
+    if args.zones and (args.profile or args.floor or args.peer):
+        parser.error("--zones counts our bot with valgrind: not with --profile, --floor or --peer")
     if args.peer and (args.floor or args.from_table):
         parser.error("--peer plays the peer's Connect Four: no --floor, no --from-table")
     if args.floor and (args.profile or not args.from_table):
