@@ -319,31 +319,24 @@ async def test_turn_notices_standing_are_remembered_across_a_restart(database: s
         await store.close()
 
 
-async def test_a_one_player_game_starts_with_the_deal_of_its_own_seed(database: str) -> None:
+async def test_a_one_player_game_starts_with_the_deal_of_its_own_seed(sessions: Hub) -> None:
     """A game for exactly one player starts as it opens, with the state `open` made while it
     checked the options (made once, not twice: issue 31): that state is the game's own seeded
     deal, as Start would have made it, and what the store keeps, so a replay or restart agrees."""
-    store = await Store.open(database)
-    try:
-        seeds = iter([41, 42])
-        hub = Hub(store, seed_source=lambda: next(seeds))
-        change = await hub.lobbies.open(
-            guild_id=1,
-            channel_id=CHANNEL,
-            game_name="cabbagehead",
-            options={},
-            host_id=ALICE,
-            host_name="Alice",
-            players=1,
-        )
-        record = change.position.record
-        assert change.started and record.status == "active" and record.seed == 41
-        game = get_game("cabbagehead")
-        dealt = dump_state(game.create(game.options_model(), 1, 41))
-        assert dump_state(change.position.state) == dealt
-        stored = await store.get(record.id)
-        assert stored is not None and stored.state == dealt
-        other = dump_state(game.create(game.options_model(), 1, 42))
-        assert other != dealt  # the seed decides the deal: the check above can fail
-    finally:
-        await store.close()
+    change = await sessions.lobbies.open(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_name="cabbagehead",
+        options={},
+        host_id=ALICE,
+        host_name="Alice",
+        players=1,
+    )
+    record = change.position.record
+    assert change.started and record.status == "active" and record.seed == 7  # the fixture's seeds
+    game = get_game("cabbagehead")
+    dealt = dump_state(game.create(game.options_model(), 1, 7))
+    assert dump_state(change.position.state) == dealt
+    stored = await sessions.store.get(record.id)
+    assert stored is not None and stored.state == dealt
+    assert dump_state(game.create(game.options_model(), 1, 8)) != dealt  # the seed decides the deal
