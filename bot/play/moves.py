@@ -327,7 +327,11 @@ class Moves:
             if isinstance(error, StaleVersion):
                 raise Outdated() from None
             raise
-        if record.state is not None:
+        if finished:
+            # No click on an earlier version of a finished game is played (`check_seat`), and its
+            # session may wait seconds for the final picture (bot/picture_service/service.py).
+            session.earlier_states.clear()
+        elif record.state is not None:
             session.keep_earlier(version, record.state)  # what a click on a hand drawn then meant
         record.version = new_version
         record.state = state_text

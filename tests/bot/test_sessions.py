@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.basics.refusals import Outdated, Refusal
+from bot.basics.refusals import GAME_OVER, Outdated, Refusal
 from bot.game.session import MessageRef
 from bot.storage import Store
 from engine.api import dump_state, replay
@@ -340,3 +340,21 @@ async def test_a_one_player_game_starts_with_the_deal_of_its_own_seed(sessions: 
     stored = await sessions.store.get(record.id)
     assert stored is not None and stored.state == dealt
     assert dump_state(game.create(game.options_model(), 1, 8)) != dealt  # the seed decides the deal
+
+
+async def test_a_finished_game_keeps_no_earlier_states_and_plays_no_earlier_click(sessions: Hub) -> None:
+    """The states kept to read clicks made on earlier versions (`bot.play.earlier`) go with the
+    finishing move: such a click on a finished game is refused as over before they are read, and
+    a finished game's session may wait seconds for its final picture (issue 31)."""
+    game_id = await started_game(sessions, turns_each=2)
+    while (position := await sessions.sessions.position(game_id)).record.status != "finished":
+        seat = position.to_move()[0]
+        user = position.record.seats[seat].user_id
+        assert user is not None
+        before = dict(sessions.sessions.session(game_id).earlier_states)
+        await sessions.moves.play(game_id, user, seat=seat, version=position.version, index=0)
+    assert before  # kept while the game went on
+    assert sessions.sessions.session(game_id).earlier_states == {}
+    with pytest.raises(Refusal) as refused:
+        await sessions.moves.play(game_id, ALICE, seat=0, version=1, index=0)
+    assert refused.value.msgid == GAME_OVER
