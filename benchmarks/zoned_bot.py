@@ -102,7 +102,8 @@ def install(targets: list[str], zones: Any) -> None:
         setattr(owner, name, replacement)
         if owner is module:  # `from module import name` elsewhere: replaced there too
             for other in list(sys.modules.values()):
-                if getattr(other, name, None) is found:
+                # The module's own names only: `getattr` would run a lazy module's `__getattr__`.
+                if getattr(other, "__dict__", {}).get(name) is found:
                     setattr(other, name, replacement)
 
 

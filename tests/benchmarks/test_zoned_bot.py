@@ -8,11 +8,13 @@ call checks what the counts rely on: every call of a function, and every step of
 from __future__ import annotations
 
 import asyncio
+import sys
+import types
 from typing import Any
 
 import pytest
 
-from benchmarks.zoned_bot import zoned
+from benchmarks.zoned_bot import install, zoned
 
 
 class Zone:
@@ -90,3 +92,32 @@ def test_a_cancellation_reaches_the_zoned_coroutine() -> None:
 
     asyncio.run(main())
     assert cleaned == [True]  # its `finally` ran, inside the zone
+
+
+def test_install_zones_a_function_where_it_is_defined_and_where_it_was_imported() -> None:
+    """`install` puts each target in its own zone, in order: a module's function (and the same
+    function imported by name into another module), a method and a static method."""
+    defined, importer = types.ModuleType("zoned_defined"), types.ModuleType("zoned_importer")
+
+    def double(x: int) -> int:
+        return 2 * x
+
+    class Counter:
+        def bump(self, x: int) -> int:
+            return x + 1
+
+        @staticmethod
+        def half(x: int) -> int:
+            return x // 2
+
+    defined.double, defined.Counter = double, Counter  # type: ignore[attr-defined]
+    importer.double = double  # type: ignore[attr-defined]
+    zones = types.SimpleNamespace(**{f"zone_{n:02d}": Zone() for n in range(3)})
+    sys.modules.update(zoned_defined=defined, zoned_importer=importer)
+    try:
+        install(["zoned_defined:double", "zoned_defined:Counter.bump", "zoned_defined:Counter.half"], zones)
+        assert defined.double(4) == 8 and importer.double(5) == 10  # type: ignore[attr-defined]
+        assert Counter().bump(1) == 2 and Counter.half(9) == 4
+    finally:
+        del sys.modules["zoned_defined"], sys.modules["zoned_importer"]
+    assert [zones.zone_00.calls, zones.zone_01.calls, zones.zone_02.calls] == [2, 1, 1]
