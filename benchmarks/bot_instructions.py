@@ -289,7 +289,6 @@ async def build_zones(python: str, into: Path) -> None:
     build = await asyncio.create_subprocess_exec(
         compiler,
         "-O1",
-        "-fno-optimize-sibling-calls",  # each zone stays a frame of its own
         "-shared",
         "-fPIC",
         f"-I{include}",
