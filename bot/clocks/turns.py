@@ -141,7 +141,13 @@ class Clocks:
             return  # the next version is published and looked at in its turn
 
     async def fire(self, deadline: DeadlineRecord) -> None:
-        """A deadline is due: do its next step (once: each step is claimed in the store first)."""
+        """A deadline is due: do its next step (once: each step is claimed in the store first).
+        A clock outlives its game (its row goes when it falls due): a session made to find that
+        out is not kept (`Sessions.passing`)."""
+        with self.table.sessions.passing():
+            await self._fire(deadline)
+
+    async def _fire(self, deadline: DeadlineRecord) -> None:
         if deadline.kind == "turn":
             await self._turn(deadline)
         elif deadline.kind == "pause_end":

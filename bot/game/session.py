@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.game.move_tally import TIMEOUT_KIND, MoveTally
@@ -185,6 +185,14 @@ class GameSession:
         if click is not None:
             await click.release()
 
+    def is_blank(self) -> bool:
+        """Whether this holds nothing a new session would not: none of its locks held, every other
+        field as made (a session made only to read a game that has ended)."""
+        if self.lock.locked() or self.lobby_message.locked() or self.publishing.locked():
+            return False
+        fresh = GameSession(self.game_id)
+        return all(getattr(self, name) == getattr(fresh, name) for name in _COMPARED)
+
     def drop_position(self) -> None:
         """The database may differ from memory (a failed write): reload on next use."""
         self.position = None
@@ -200,3 +208,9 @@ class GameSession:
         self.computer_turn = None
         self.position = None
         self.recent = None
+
+
+#: The fields `GameSession.is_blank` compares with a new session's (not its id, nor its locks).
+_COMPARED = tuple(
+    f.name for f in fields(GameSession) if f.name not in {"game_id", "lock", "lobby_message", "publishing"}
+)

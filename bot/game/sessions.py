@@ -3,9 +3,17 @@
 This is the only place that creates or forgets a session, and the only cache of positions: a
 game in progress is read from the database once, then kept up to date by the moves applied
 through `bot.play.moves` (this process is its only writer). Knows Discord only as numbers.
+
+A session made while a click is handled and left holding nothing (a click on an old message of a
+game that has ended, whose session the publisher forgot with its last pass) is not kept after it:
+it would stay for the life of the process, since only the publisher forgets sessions and it has
+nothing more to show (`passing`).
 """
 
 from __future__ import annotations
+
+import weakref
+from contextvars import ContextVar, Token
 
 from bot.basics.refusals import GAME_GONE, Refusal
 from bot.basics.words import ENGLISH, Words
@@ -17,6 +25,9 @@ from bot.storage import Store
 from bot.storage.records import MAX_ID
 from engine.api import Event
 
+#: The games whose sessions were made (or taken back from `_passing`) in the click being handled.
+_MADE: ContextVar[list[int] | None] = ContextVar("sessions_made", default=None)
+
 
 class Sessions:
     """Every live game session, by game id."""
@@ -24,13 +35,33 @@ class Sessions:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._live: dict[int, GameSession] = {}
+        #: Sessions let go of after the click that made them (`passing`), while something still
+        #: holds them: asked for again meanwhile, the same one is taken back (one set of locks).
+        self._passing: weakref.WeakValueDictionary[int, GameSession] = weakref.WeakValueDictionary()
 
     def session(self, game_id: int) -> GameSession:
         """The session of `game_id` (made on first use; it loads its position lazily)."""
         found = self._live.get(game_id)
         if found is None:
-            found = self._live[game_id] = GameSession(game_id)
+            found = self._passing.pop(game_id, None) or GameSession(game_id)
+            self._live[game_id] = found
+            made = _MADE.get()
+            if made is not None:
+                made.append(game_id)
         return found
+
+    def passing(self) -> _Passing:
+        """Around a click's handling (`with sessions.passing(): ...`): the sessions it made that
+        hold nothing when it is done (`GameSession.is_blank`) are not kept. One that something
+        still holds stays reachable until let go of (`_passing`), so it is never doubled."""
+        return _Passing(self)
+
+    def _let_go(self, made: list[int]) -> None:
+        for game_id in made:
+            found = self._live.get(game_id)
+            if found is not None and found.is_blank():
+                del self._live[game_id]
+                self._passing[game_id] = found
 
     def find(self, game_id: int) -> GameSession | None:
         """The live session of `game_id`, if it has one (none is made)."""
@@ -41,7 +72,7 @@ class Sessions:
 
     def forget(self, game_id: int) -> None:
         """Close and drop a game's session (a later request makes a new one from the store)."""
-        found = self._live.pop(game_id, None)
+        found = self._live.pop(game_id, None) or self._passing.pop(game_id, None)
         if found is not None:
             found.close()
 
@@ -125,3 +156,23 @@ class Sessions:
         if before or current:
             await self.store.replace_notices(session.game_id, [(m.channel_id, m.message_id) for m in current])
         session.notices = list(current)
+
+
+class _Passing:
+    """`Sessions.passing`: a plain context manager (every click passes through it)."""
+
+    __slots__ = ("_made", "_sessions", "_token")
+
+    def __init__(self, sessions: Sessions) -> None:
+        self._sessions = sessions
+        self._made: list[int] = []
+        self._token: Token[list[int] | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _MADE.set(self._made)
+
+    def __exit__(self, *_: object) -> None:
+        if self._token is not None:
+            _MADE.reset(self._token)
+        if self._made:
+            self._sessions._let_go(self._made)

@@ -214,6 +214,8 @@ class Hands(TableClicks):
         (games with hidden hands: the table carries the others')."""
         if has_public_view(position.game) and position.record.daily is None:
             return  # played on the table (a daily garden, though, is played in the hand)
+        if not position.is_active:
+            return  # an ended game's hand is never redrawn (nor its session kept for it)
         session = self.sessions.session(position.game_id)
         shown = position.version if version is None else version
         session.open_hands[seat] = OpenHand(interaction, time.monotonic(), shown, asks(position, seat))

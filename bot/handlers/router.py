@@ -101,7 +101,7 @@ class Router:
             self.metrics.interaction(component_kind(custom_id), REFUSED)
             return
         started, outcome = time.perf_counter(), OK
-        with self.table.working(), replies.on_time(interaction):
+        with self.table.working(), self.table.sessions.passing(), replies.on_time(interaction):
             try:
                 await self._route(interaction, custom_id, data)
             except Exception as error:

@@ -4,15 +4,20 @@ who played once, ranks the seats with their points (the winner first, the tie-br
 
 from __future__ import annotations
 
+import asyncio
 import re
+import sqlite3
 
 import pytest
 
+from bot.basics.clock import ManualClock
+from bot.records.server_settings import CLOCK_SECONDS
 from engine.sabotage.state import SabotageState
 from tests.e2e.prepared import prepare
 from tests.e2e.table_driver import (
     click,
     host_click,
+    host_panel,
     offered,
     open_hand,
     open_lobby,
@@ -29,6 +34,12 @@ SABOTAGE = "play sabotage"
 #: Garden Sabotage as /play asks for it, and as the engine then holds it.
 SABOTAGE_CHOICES = {"first_player": "host", "season_rounds": 3, "bird": True}
 SABOTAGE_OPTIONS = {"first_seat": 0, "season_rounds": 3, "bird_variant": True}
+#: The quick clock's seconds a turn.
+QUICK_SECONDS = float(CLOCK_SECONDS["quick"] or 0)
+
+
+def labels_of(message: FakeMessage) -> list[str]:
+    return [str(b.get("label")) for b in message.buttons()]
 
 
 def finals(fake: FakeDiscord) -> list[FakeMessage]:
@@ -220,3 +231,76 @@ async def test_a_solo_game_ends_with_a_ribbon_not_a_winner(
     # alt text describe the final board only.
     [alt] = [alt for m in fake.public_messages(fake.general) for alt in gallery_alts(m)]
     assert "the final board." in alt and "ribbon" not in alt.lower(), alt[:200]
+
+
+async def test_clicks_on_an_ended_games_old_messages_are_answered_and_keep_nothing_in_memory(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """A game that has ended and been shown keeps no session (docs/bot.md, "Sessions"): a click on
+    one of its old messages afterwards — a hand drawn before the player's newer one, a cancelled
+    lobby's host panel — is answered, and leaves nothing behind. Each such click used to make a
+    session that nothing forgot, for the life of the process (found by the explorer's check)."""
+    fake, bot = fake_discord, running_bot.bot
+
+    lobby = await open_lobby(
+        fake, fake.alice, fake.general, "play garden-party", {"players": 3, "clock": "off"}
+    )
+    old_panel = await host_panel(fake, fake.alice, lobby)
+    await host_click(fake, fake.alice, lobby, "Cancel lobby")
+    assert "Closed" in lobby.text()
+    late = await click(fake, fake.alice, old_panel, "Add computer player (Easy)")
+    assert late.original is not None or late.messages(), "the late click is answered"
+    assert not bot.table.sessions.live(), "the cancelled lobby keeps no session"
+
+    board = await started_game(fake, turns=2)
+    player = player_to_move(fake, board)
+    stale = await open_hand(fake, player, fake.general)
+    stale_choice = offered(stale)[0][1]
+    moves, hands = 0, []
+    while "Game over" not in board.text():
+        mover = player_to_move(fake, board)
+        hand = await open_hand(fake, mover, fake.general)
+        await pick(fake, mover, hand, offered(hand)[0][1])
+        hands.append((mover, hand))
+        moves += 1
+        board = await wait_for_move(fake, fake.general, moves)
+    await fake.wait_until(lambda: finals(fake) and not bot.table.sessions.live(), what="the end shown")
+    # A hand answered after its player's move (not their turn: Refresh), then left for a newer one.
+    [(waiting_player, waiting), *_] = [(p, h) for p, h in hands if "Refresh" in labels_of(h)]
+    late = await pick(fake, player, stale, stale_choice)
+    assert "over" in (late.original or stale).text(), "the old hand says the game is over"
+    await click(fake, waiting_player, waiting, "Refresh")
+    assert "This game is over." in waiting.text()
+    assert not bot.table.sessions.live(), "the ended game keeps no session"
+
+
+async def test_a_clock_that_falls_due_after_its_game_ended_does_nothing_and_keeps_nothing(
+    fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn clock's row outlives a game played to its end (it goes when it falls due). When it
+    falls due, it does nothing, and the session made to find that out is not kept: one per game
+    would stay in memory for the life of the process (found by the explorer's check)."""
+    fake, bot = fake_discord, clocked_bot.bot
+    assert bot is not None
+    prepare(monkeypatch, clocked_bot, "sabotage", {33: lambda: last_turn(2)})
+    lobby = await open_lobby(fake, fake.alice, fake.general, SABOTAGE, {**SABOTAGE_CHOICES, "clock": "quick"})
+    await click(fake, fake.bob, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    hand = await open_hand(fake, fake.bob, fake.general)
+    await fake.wait_until(lambda: clocks_of(clocked_bot), what="Bob's turn clock")
+    [end_turn] = [how for label, how in offered(hand) if label == "End turn"]
+    await pick(fake, fake.bob, hand, end_turn)
+    await fake.wait_until(lambda: finals(fake) and not bot.table.sessions.live(), what="the end shown")
+    assert clocks_of(clocked_bot), "the clock's row is still there"
+    clock.advance(QUICK_SECONDS + 1)
+    await fake.wait_until(lambda: not clocks_of(clocked_bot), what="the clock fallen due and gone")
+    await asyncio.sleep(0.05)
+    assert not [m for m in fake.messages.values() if "Time ran out" in m.content]
+    assert not bot.table.sessions.live(), "nothing kept for the ended game"
+
+
+def clocks_of(runner: BotRunner) -> list[int]:
+    """The seats whose turn clock is stored."""
+    assert runner.bot is not None
+    with sqlite3.connect(runner.bot.settings.database_path) as db:
+        return [int(seat) for (seat,) in db.execute("SELECT seat FROM deadlines WHERE kind = 'turn'")]
