@@ -218,6 +218,10 @@ class PictureService:
         self.waiting.discard(game_id)
         self._finals.pop(game_id, None)
 
+    def keeps(self, game_id: int) -> bool:
+        """Whether `game_id`'s board waits here for its picture (a finished game's final one included)."""
+        return game_id in self.waiting or game_id in self._finals
+
     def finals_overdue(self) -> list[int]:
         """The finished games whose final picture has waited `final_wait` seconds or more."""
         now = self._clock()

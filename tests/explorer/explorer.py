@@ -12,6 +12,9 @@ day), a clean restart or a killed one. What it checks (`Finding`s, each with the
 - a choice offered by the clicker's newest hand or by the table, clicked when the bot is idle, is
   not refused as outdated, not offered, misplaced or unreadable;
 - every stored lobby or game in progress has its message in Discord once the bot is idle;
+- once the bot is idle, nothing is kept for a game that has ended and been shown (a session, a
+  place in the picture queue, a stored turn notice): a click on one of its old messages leaves
+  nothing behind;
 - `/play` is not refused for a game in a channel whose stored games have all ended.
 """
 
@@ -435,6 +438,7 @@ class Explorer:
         for game_id, channel_id, status in self._games_without_message():
             self._find(f"{status} game {game_id} in channel {channel_id} has no message in Discord")
         self._check_no_turn_after_the_end()
+        self._check_sessions()
         if self.locale == PSEUDO:
             self._check_words()
 
@@ -458,6 +462,44 @@ class Explorer:
                 self._find(
                     f"words shown without the catalogs: {' '.join(sorted(set(bare))[:8])} — in {shown}"
                 )
+
+    def _check_sessions(self) -> None:
+        """Nothing is kept for a game that has ended and been shown: no session (each would stay
+        in memory for the life of the process: a click on an old hand once made one for good),
+        no place in the picture queue, no turn notice standing in the store."""
+        table = getattr(self.runner.bot, "table", None)
+        if table is None:
+            return
+        closed = {
+            int(game_id): status
+            for game_id, status in self._rows(
+                "SELECT id, status FROM games WHERE status NOT IN ('lobby', 'active')"
+            )
+        }
+        showing = set()
+        for session in table.sessions.live():
+            status = closed.get(session.game_id)
+            if status is None:
+                continue
+            task = session.publish_task
+            if (
+                session.dirty
+                or (task is not None and not task.done())
+                or table.pictures.keeps(session.game_id)
+            ):
+                showing.add(session.game_id)  # its end is being shown, or its final picture awaited
+                continue
+            self._find(
+                f"{status} game {session.game_id} still has a session in memory once the bot is idle "
+                f"(holding {_held(session)})"
+            )
+        for game_id, status in closed.items():
+            if game_id not in showing and table.pictures.keeps(game_id):
+                self._find(f"{status} game {game_id} is still in the picture queue once the bot is idle")
+        for (game_id,) in self._rows("SELECT DISTINCT game_id FROM notices WHERE kind = 'turn'"):
+            status = closed.get(int(game_id))
+            if status is not None and int(game_id) not in showing:
+                self._find(f"{status} game {game_id} still has a turn notice stored once the bot is idle")
 
     def _games_without_message(self) -> list[tuple[int, int, str]]:
         """(game, channel, status) of every stored lobby or game in progress whose message is not
@@ -534,6 +576,19 @@ _TEST_GAME_TITLES = ("Secret Numbers", "Objection!")
 def _not_in_the_catalogs(message: FakeMessage) -> bool:
     text = message.text()
     return any(title in text for title in _TEST_GAME_TITLES)
+
+
+def _held(session: Any) -> str:
+    """What a session holds that a new one would not: its fields that differ, by name."""
+    fresh = type(session)(session.game_id)
+    names = [name for name in vars(session) if not name.startswith("_")]
+    held = [
+        name
+        for name in names
+        if not isinstance(getattr(session, name), asyncio.Lock)
+        and getattr(session, name) != getattr(fresh, name)
+    ]
+    return ", ".join(held) or "nothing"
 
 
 def in_one_language(invocation: Invocation) -> Invocation:
