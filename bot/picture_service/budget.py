@@ -116,6 +116,13 @@ class WaitingBoards:
     def discard(self, game_id: int) -> None:
         self._games.pop(game_id, None)
 
+    def ahead_of(self, game_id: int) -> int:
+        """How many boards wait before `game_id`'s (all of them, if it does not wait yet)."""
+        for place, waiting in enumerate(self._games):
+            if waiting == game_id:
+                return place
+        return len(self._games)
+
     def pop_oldest(self) -> int | None:
         if not self._games:
             return None

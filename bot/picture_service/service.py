@@ -11,8 +11,9 @@ budget (`budget.py`):
 - A board is always drawn when someone asks for it (`/board`). A finished game's final board is
   paced like any other: it waits in the queue (the game's result waits with it) for at most
   `FINAL_PICTURE_WAIT` seconds, then the game ends on its complete text board instead: the owner's
-  budget holds even when many games end at once, and no result waits longer. A game ended early
-  has no picture: its last position is not how it ended.
+  budget holds even when many games end at once, and no result waits longer. A final board whose
+  turn in the queue would come after that is not waited for at all: its result comes at once. A
+  game ended early has no picture: its last position is not how it ended.
 - A hand picture is drawn when the budget has room and no board waits (boards come first:
   everyone sees them), and whenever its owner opens a hand that holds private information. In a
   game whose view is public (Mr. Cabbagehead's Garden, ruling 12) the board picture already shows
@@ -147,10 +148,16 @@ class PictureService:
         free = not self.waiting and self.budget.ready()
         if found is None and not (must or free):
             if position.record.status == "finished":
-                since = self._finals.setdefault(position.game_id, self._clock())
-                if self._clock() - since >= self.final_wait:
+                now = self._clock()
+                since = self._finals.setdefault(position.game_id, now)
+                if (
+                    now - since >= self.final_wait
+                    or self._drawn_after(position.game_id) > since + self.final_wait
+                ):
+                    # Waited long enough, or its turn in the queue comes too late: the complete
+                    # text board, and the result with it now rather than after a wait in vain.
                     self.forget(position.game_id)
-                    return BoardPicture()  # waited long enough: the complete text board
+                    return BoardPicture()
                 self.redraw_later(position.game_id)
                 return BoardPicture(kept_move=session.shown.picture, final_to_come=True)
             self.redraw_later(position.game_id)
@@ -206,6 +213,18 @@ class PictureService:
             return found
         view, names, words = position.view(None), list(position.names), position.words
         return await self._draw(key, lambda: render_board(record.game, view, names, words))
+
+    def _drawn_after(self, game_id: int) -> float:
+        """When the queue will have drawn `game_id`'s board, at the earliest (`clock` time): once
+        the budget is ready again, one typical drawing for each board waiting before it (the
+        queue is served oldest first, each as the budget refills) and its own."""
+        budget = self.budget
+        if not budget.enabled:
+            return float("inf")
+        drawings = self.waiting.ahead_of(game_id) + 1
+        return (
+            self._clock() + budget.seconds_until_ready() + drawings * budget.typical_ms / budget.ms_per_second
+        )
 
     def redraw_later(self, game_id: int) -> None:
         """Queue `game_id`'s board for a fresh picture when the budget allows."""

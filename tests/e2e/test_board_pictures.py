@@ -14,6 +14,7 @@ import random
 from PIL import Image
 
 from bot.app import GardenClubBot
+from bot.picture_service import PictureService
 from bot.pictures.canvas import WIDTH
 from bot.pictures.text import ALT_MAX
 from bot.storage import PUBLISHED_FLUSH_SECONDS
@@ -261,6 +262,14 @@ async def play_solo_to_its_last_move(fake: FakeDiscord, seed: int) -> None:
         move += 1
 
 
+def spent_for_a_while(pictures: PictureService) -> None:
+    """The budget spent, its next drawing about two minutes away (at the thin budget's 1 ms a
+    second), and a final board given an hour to wait for its picture: one that waits, its turn
+    in the queue coming within its wait (the test makes room for it when it wants)."""
+    pictures.final_wait = 3600.0
+    pictures.budget.spend(pictures.budget.level() + 120.0)
+
+
 def results_in(fake: FakeDiscord) -> list[FakeMessage]:
     """The channel's result messages (the ranking, with **Play again**)."""
     return [m for m in fake.public_messages(fake.general) if "Play again" in str(m.components)]
@@ -293,7 +302,7 @@ async def test_a_game_finished_out_of_budget_waits_its_turn_for_its_final_pictur
     fake = fake_discord
     bot, first, start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
     pictures = bot.table.pictures
-    pictures.budget.spend(1_000_000)
+    spent_for_a_while(pictures)
     drawn = pictures.budget.drawn
     await play_solo_to_its_last_move(fake, seed=11)
     last_move = footer(message_of(fake, first))
@@ -319,25 +328,28 @@ async def test_a_game_finished_out_of_budget_waits_its_turn_for_its_final_pictur
     await closed_with_one_result(fake, bot)
 
 
-async def test_a_final_picture_that_waits_too_long_leaves_the_game_on_its_text_board(
+async def test_a_final_picture_whose_turn_comes_too_late_is_not_waited_for(
     fake_discord: FakeDiscord, garden_bot: BotRunner
 ) -> None:
-    """The owner's picture budget holds when many games end at once, and no result waits for long:
-    a final board that waits `final_wait` seconds (10 by default) for its picture shows the
-    complete text board instead, and the result is posted (docs/bot.md, "Pictures and the CPU")."""
+    """The owner's picture budget holds when many games end at once, and no result waits in vain:
+    a final board whose turn in the picture queue would come after `final_wait` (10 s) is not
+    waited for. The last move is answered at once with the complete text board in place of the
+    old picture, and the result is posted (docs/bot.md, "Pictures and the CPU"). The wait's own
+    end is tested with the queue's loop (tests/bot/test_waiting_finals.py)."""
     fake = fake_discord
     bot, first, _start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
     pictures = bot.table.pictures
-    pictures.final_wait = 0.6
-    pictures.budget.spend(1_000_000)
+    pictures.budget.spend(1_000_000)  # the next drawing is days away at 1 ms a second
     drawn = pictures.budget.drawn
     await play_solo_to_its_last_move(fake, seed=12)
-    await fake.wait_until(lambda: len(results_in(fake)) == 1, what="the result, without a picture")
     final_board = message_of(fake, first)
     assert final_board.attachments == [], "the old picture removed: it is not the final garden"
     assert "**Drawn row**" in headline(final_board), "the complete text board in its place"
-    assert headline(final_board).endswith("— the ranking is in the message below.")
-    assert "picture shows" not in footer(final_board) and "Play again" in str(results_in(fake)[0].components)
+    assert "picture shows" not in footer(final_board), "answered so, not with the old picture"
+    assert not any("follow shortly" in readable_text(v) for v in final_board.versions()), "never waiting"
+    await fake.wait_until(lambda: len(results_in(fake)) == 1, what="the result, without a picture")
+    assert headline(message_of(fake, first)).endswith("— the ranking is in the message below.")
+    assert "Play again" in str(results_in(fake)[0].components)
     assert pictures.budget.drawn == drawn, "the budget held: no final picture drawn out of it"
     await closed_with_one_result(fake, bot)
 
@@ -351,7 +363,7 @@ async def test_a_bot_killed_before_the_final_picture_shows_the_end_once_after_it
     final board gets its picture and the result is posted, once."""
     fake = fake_discord
     bot, first, _start_picture = await solo_game_on_a_thin_budget(fake, garden_bot)
-    bot.table.pictures.budget.spend(1_000_000)
+    spent_for_a_while(bot.table.pictures)
     await play_solo_to_its_last_move(fake, seed=11)
     assert "(updating)" in footer(message_of(fake, first)) and not results_in(fake)
     await asyncio.sleep(PUBLISHED_FLUSH_SECONDS * 3)  # any "shown" mark would be written by now
