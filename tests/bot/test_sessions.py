@@ -358,3 +358,39 @@ async def test_a_finished_game_keeps_no_earlier_states_and_plays_no_earlier_clic
     with pytest.raises(Refusal) as refused:
         await sessions.moves.play(game_id, ALICE, seat=0, version=1, index=0)
     assert refused.value.msgid == GAME_OVER
+
+
+async def test_a_session_made_during_a_click_and_left_holding_nothing_is_not_kept(sessions: Hub) -> None:
+    """Only the publisher forgets a session, with a game's last pass: one made afterwards, while a
+    click is handled (an old message of an ended game), is not kept once the click is done if it
+    holds nothing; while something still holds it, asking again gives the same one (one lock)."""
+    game_id = await started_game(sessions, turns_each=1)
+    await sessions.lobbies.leave(game_id, ALICE)  # the game ends
+    live = sessions.sessions
+    live.forget(game_id)  # as the publisher does once it is over and shown
+    with live.passing():
+        held = live.session(game_id)
+        await live.position(game_id)
+    assert not live.live(), "the session made for the click is not kept"
+    assert live.session(game_id) is held, "still held: the same one, its lock not doubled"
+    live.forget(game_id)
+    other = await started_game_elsewhere(sessions)
+    with live.passing():
+        live.forget(other)
+        await live.position(other)  # a game in progress: its position is kept
+    assert [s.game_id for s in live.live()] == [other], "a session holding its game stays"
+
+
+async def started_game_elsewhere(sessions: Hub) -> int:
+    lobby = await sessions.lobbies.open(
+        guild_id=1,
+        channel_id=CHANNEL + 1,
+        game_name="secret_number",
+        options={},
+        host_id=CAROL,
+        host_name="Carol",
+    )
+    game_id = lobby.position.record.id
+    await sessions.lobbies.join(game_id, BOB, "Bob")
+    assert (await sessions.lobbies.start(game_id, CAROL)).started
+    return game_id
