@@ -374,23 +374,8 @@ async def test_a_session_made_during_a_click_and_left_holding_nothing_is_not_kep
     assert not live.live(), "the session made for the click is not kept"
     assert live.session(game_id) is held, "still held: the same one, its lock not doubled"
     live.forget(game_id)
-    other = await started_game_elsewhere(sessions)
+    other = await started_game(sessions)  # the channel is free again
     with live.passing():
         live.forget(other)
         await live.position(other)  # a game in progress: its position is kept
     assert [s.game_id for s in live.live()] == [other], "a session holding its game stays"
-
-
-async def started_game_elsewhere(sessions: Hub) -> int:
-    lobby = await sessions.lobbies.open(
-        guild_id=1,
-        channel_id=CHANNEL + 1,
-        game_name="secret_number",
-        options={},
-        host_id=CAROL,
-        host_name="Carol",
-    )
-    game_id = lobby.position.record.id
-    await sessions.lobbies.join(game_id, BOB, "Bob")
-    assert (await sessions.lobbies.start(game_id, CAROL)).started
-    return game_id
