@@ -4,10 +4,10 @@ This is the only place that creates or forgets a session, and the only cache of 
 game in progress is read from the database once, then kept up to date by the moves applied
 through `bot.play.moves` (this process is its only writer). Knows Discord only as numbers.
 
-A session made while a click is handled and left holding nothing (a click on an old message of a
-game that has ended, whose session the publisher forgot with its last pass) is not kept after it:
-it would stay for the life of the process, since only the publisher forgets sessions and it has
-nothing more to show (`passing`).
+A session made while a click or a clock is handled and left holding nothing (a click on an old
+message of a game that has ended, whose session the publisher forgot with its last pass; a turn
+clock falling due after its game ended) is not kept after it: it would stay for the life of the
+process, since only the publisher forgets sessions and it has nothing more to show (`passing`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from bot.storage import Store
 from bot.storage.records import MAX_ID
 from engine.api import Event
 
-#: The games whose sessions were made (or taken back from `_passing`) in the click being handled.
+#: The games whose sessions were made (or taken back from `_passing`) in the click or clock being
+#: handled.
 _MADE: ContextVar[list[int] | None] = ContextVar("sessions_made", default=None)
 
 
@@ -51,9 +52,10 @@ class Sessions:
         return found
 
     def passing(self) -> _Passing:
-        """Around a click's handling (`with sessions.passing(): ...`): the sessions it made that
-        hold nothing when it is done (`GameSession.is_blank`) are not kept. One that something
-        still holds stays reachable until let go of (`_passing`), so it is never doubled."""
+        """Around a click's or a clock's handling (`with sessions.passing(): ...`): the sessions
+        it made that hold nothing when it is done (`GameSession.is_blank`) are not kept. One that
+        something still holds stays reachable until let go of (`_passing`), so it is never
+        doubled."""
         return _Passing(self)
 
     def _let_go(self, made: list[int]) -> None:
