@@ -203,6 +203,11 @@ class Publisher:
         else:
             picture = await self.pictures.board(position, session, must=session.picture_due)
         session.picture_due = False
+        shown_look = session.shown.look
+        if shown_look is not None and shown_look.result_to_come and not picture.final_to_come:
+            # The table says the final picture and the ranking follow, and they come now (or the
+            # ranking alone): redrawn, even when it showed no picture to take away.
+            session.shown.board_version = None
         facts = Facts(
             version=record.version,
             status=record.status,

@@ -395,3 +395,31 @@ async def test_a_board_still_waiting_for_its_picture_at_a_restart_gets_it_after(
     await wait_for_fresh_picture(fake, 1, "the board that waited across the restart, redrawn")
     _image, _description, fresh = picture_of(fake, board(fake, fake.general), "board.png")
     assert fresh != start_picture
+
+
+async def test_a_final_board_without_any_picture_says_where_the_ranking_is_once_its_wait_ends(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A game whose board never had a picture (the budget spent since its start) waits for its
+    final picture like any; when that wait ends without one, the result is posted and the table
+    no longer says the picture and the ranking "follow shortly": it says the ranking is below."""
+    fake = fake_discord
+    bot = await garden_bot.start(garden_bot.settings(picture_budget_ms=1))
+    pictures = bot.table.pictures
+    spent_for_a_while(pictures)
+    await open_lobby(fake, fake.alice, fake.general, "play cabbagehead", {})
+    first = await wait_for_move(fake, fake.general, 0)
+    assert first.attachments == [], "no picture from the start: the text board"
+    rng, move = random.Random(11), 0
+    while "Game over" not in headline(message_of(fake, first)):  # Alice alone, always to move
+        await play_one_decision(fake, fake.alice, fake.general, rng)
+        move += 1
+        await wait_for_move(fake, fake.general, move)
+    assert headline(message_of(fake, first)).endswith("follow shortly.")
+    pictures.final_wait = 0.2  # the wait ends now
+    await fake.wait_until(lambda: len(results_in(fake)) == 1, what="the result, without a picture")
+    await fake.wait_until(
+        lambda: headline(message_of(fake, first)).endswith("— the ranking is in the message below."),
+        what="the table pointing to the ranking",
+    )
+    await closed_with_one_result(fake, bot)
