@@ -52,6 +52,9 @@ class Facts:
     board_version: int | None = None
     board_status: str | None = None
     picture_version: int | None = None
+    #: The table says the final picture and the ranking follow (shown), and they still do (now).
+    board_result_to_come: bool = False
+    result_to_come: bool = False
     #: The turn the seats to move are in now and were in at `shown_version` (the engine's
     #: `turn_key`): when it changed, a seat still to move begins a new turn.
     turn_key: Hashable | None = None
@@ -106,7 +109,10 @@ def board_step(facts: Facts) -> BoardStep:
     # too long for its picture: PictureService.board).
     new_picture = facts.picture == "new" and facts.picture_version != facts.version
     picture_goes = facts.picture == "none" and facts.picture_version is not None
-    if shows_it and not (new_picture or picture_goes):
+    # The ranking the table said would follow comes now (or without its picture): redrawn, even
+    # when it showed no picture to take away.
+    result_came = facts.board_result_to_come and not facts.result_to_come
+    if shows_it and not (new_picture or picture_goes or result_came):
         return BoardStep("none", facts.board_message_id, facts.picture)
     fresh = facts.board_age is not None and facts.board_age < BOARD_MAX_AGE
     if facts.board_message_id is not None and fresh:

@@ -21,16 +21,14 @@ from dataclasses import replace
 
 from bot.basics.metrics import NULL_METRICS, NullMetrics
 from bot.game.position import Position
-from bot.game.registry import presenter
-from bot.game.session import GameSession, MessageRef
+from bot.game.session import GameSession
 from bot.game.sessions import Sessions
 from bot.picture_service import BoardPicture, PictureService
-from bot.presenters.engine_words import event_line
+from bot.publish.announcements import announcement_lines, standing_announcement
 from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.plan import Facts, plan
 from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.records import daily
-from engine.api import Event
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +39,6 @@ TOLD_KEYS_KEPT = 4
 #: Waits between tries while Discord fails: doubling from the first, never longer than the last.
 FIRST_RETRY = 0.5
 LONGEST_RETRY = 60.0
-
-#: Kinds of the platform's own events (not the engine's) that get a message of their own.
-PLATFORM_ANNOUNCED = frozenset({"timeout"})
 
 #: Told each time a game in progress is fully shown at a version.
 Subscriber = Callable[[Position, GameSession], Awaitable[None]]
@@ -203,11 +198,6 @@ class Publisher:
         else:
             picture = await self.pictures.board(position, session, must=session.picture_due)
         session.picture_due = False
-        shown_look = session.shown.look
-        if shown_look is not None and shown_look.result_to_come and not picture.final_to_come:
-            # The table says the final picture and the ranking follow, and they come now (or the
-            # ranking alone): redrawn, even when it showed no picture to take away.
-            session.shown.board_version = None
         facts = Facts(
             version=record.version,
             status=record.status,
@@ -225,12 +215,14 @@ class Publisher:
             announced_version=session.shown.announced_version,
             result_posted=session.shown.result_posted,
             standing_notices=await self.sessions.notices(session),
-            standing_announcement=await self._announcement(session),
-            announcement=await self._announcement_lines(position, session),
+            standing_announcement=await standing_announcement(self.store, session),
+            announcement=await announcement_lines(self.store, position, session),
             picture=picture.choice,
             board_version=session.shown.board_version,
             board_status=session.shown.board_status,
             picture_version=session.shown.picture,
+            board_result_to_come=session.shown.look is not None and session.shown.look.result_to_come,
+            result_to_come=picture.final_to_come,
             turn_key=position.turn_key(),
             shown_turn_key=session.shown.turn_key,
             told_keys={seat: tuple(keys) for seat, keys in session.shown.told_keys.items()},
@@ -313,34 +305,6 @@ class Publisher:
             last = await self.store.actions(position.game_id, since_version=record.version - 1)
             seat = last[-1].seat if last else None
         return record.seats[seat].user_id if seat is not None and 0 <= seat < len(record.seats) else None
-
-    async def _announcement(self, session: GameSession) -> MessageRef | None:
-        """The game's announcement standing in the channel (from memory, else from the store)."""
-        if not session.announcement_loaded:
-            stored = await self.store.notices(session.game_id, kind="announcement")
-            session.announcement_loaded = True
-            if stored and session.announcement is None:
-                session.announcement = MessageRef(*stored[-1])
-        return session.announcement
-
-    async def _announcement_lines(self, position: Position, session: GameSession) -> list[str]:
-        """What the moves since the last published version announce (chosen by the presenter)."""
-        # Events already announced (a plan cut short after its announcement) are not told again.
-        since = max(session.shown.version, session.shown.announced_version or -1)
-        if session.shown.version < 0:  # a new process: what was published before was told then
-            since = max(since, position.record.published_version)
-        if since >= position.version:
-            return []
-        events = session.events_since(since)
-        if events is None:
-            rows = await self.store.actions(position.game_id, since_version=max(since, 0))
-            namer = position.game.seat_name
-            events = [Event.stored(event, namer) for row in rows for event in row.events]
-        parsed = events
-        # The platform's own news first: a turn the computer played because time ran out.
-        words, names = position.words, position.names
-        ours = [f"⏰ {event_line(words, e, None, names)}" for e in parsed if e.kind in PLATFORM_ANNOUNCED]
-        return ours + presenter(position.record.game).announcements_for(parsed, names, words)
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Let publishing in progress finish (a little), before the bot closes."""

@@ -146,6 +146,23 @@ def test_a_final_board_whose_picture_waited_too_long_loses_the_old_picture() -> 
     assert plan(replace(kept, picture="none", picture_version=None)).board.action == "none"
 
 
+def test_a_final_board_that_said_its_ranking_follows_is_redrawn_when_it_comes() -> None:
+    """docs/bot.md, "Pictures and the CPU": a table waiting for its final picture says the picture
+    and the ranking follow; when they come, or the ranking alone once the wait ends, the table is
+    redrawn to point to it, even a board that never had a picture to take away."""
+    said = replace(
+        AFTER_ALICE,
+        status="finished",
+        board_version=3,
+        board_status="finished",
+        picture="none",
+        picture_version=None,
+        board_result_to_come=True,
+    )
+    assert plan(replace(said, result_to_come=True)).board.action == "none", "still waiting: left alone"
+    assert plan(said).board.action == "edit", "the wait over: the table points to the ranking"
+
+
 def test_a_finished_game_posts_its_final_scores_once_and_clears_its_notices() -> None:
     finished = replace(AFTER_ALICE, status="finished", to_move=[])
     steps = plan(finished)
