@@ -20,24 +20,35 @@ from engine.trusted import trusted
 
 T = TypeVar("T")
 
+#: Whether the game plays with the Grasshoppers and with Romancing Eudora: a garden of a game
+#: without one has nowhere its pieces may go (there are none), and is not searched for it.
+Expansions = tuple[bool, bool]
+BOTH: Expansions = (True, True)
+
 
 def _rose_words(names: tuple[str, ...], cell: int) -> str:
     """'F3 and G3': a place for a Rose, as the PlaceRose action names it."""
     return f"{names[cell]} and {names[cell + 1]}"
 
 
-def kept_garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str) -> GardenView:
+def kept_garden_view(
+    cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str, expansions: Expansions = BOTH
+) -> GardenView:
     """`garden_view`, the same again while the garden stays as it was (keyed by its every field)."""
     memo = views_of(cards).gardens
     fields = tuple([tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
-    key = (seat, choosing, fields)
+    key = (seat, choosing, expansions, fields)
     known = memo.get(key)
     if known is None:
         # The same garden seen with another decision (two players: a turn passed from one to the
         # other, whose gardens stayed as they were): everything but its legal slots stands.
-        seen = memo.get((seat, fields))
-        known = garden_view(cards, seat, garden, choosing) if seen is None else _deciding(seen, choosing)
-        memo.keep((seat, fields), known)
+        seen = memo.get((seat, expansions, fields))
+        known = (
+            garden_view(cards, seat, garden, choosing, expansions)
+            if seen is None
+            else _deciding(seen, choosing)
+        )
+        memo.keep((seat, expansions, fields), known)
         memo.keep(key, known)
     return known
 
@@ -90,10 +101,13 @@ def _row_slots(
     return found
 
 
-def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "") -> GardenView:
+def garden_view(
+    cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "", expansions: Expansions = BOTH
+) -> GardenView:
     """The garden's view; `choosing` is the decision its owner makes now ("plant", "grasshopper",
-    ...; "" when they make none), for `legal_slots`. Built from the checked state without
-    validating it again (engine/trusted.py): every field in field order, no list the state holds."""
+    ...; "" when they make none), for `legal_slots`; `expansions`: whether the game has
+    Grasshoppers and Roses (`Expansions`). Built from the checked state without validating it
+    again (engine/trusted.py): every field in field order, no list the state holds."""
     rows, cols = frame_size(garden)
     names = names_of(garden)
     letters, numbers = frame_names(garden)
@@ -101,7 +115,8 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
     card_views, slot_views = views.cards, views.slots
     ordered = open_slots(garden)
     opened = set(ordered)
-    hoppers_at = hopper_slots(garden)
+    with_hoppers, with_roses = expansions
+    hoppers_at = hopper_slots(garden) if with_hoppers else []
     box = plot_box(garden)
     cells, hoppers, under_roses = garden.cells, garden.hoppers, garden.roses
     top, bottom, left, right = box if box is not None else (1, 0, 1, 0)  # no box: nothing in the plot
@@ -167,7 +182,7 @@ def garden_view(cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosin
             # (`open_slots` and `hopper_slots` are in reading order already: no sort.)
             "open_slots": [names[i] for i in ordered],
             "grasshopper_slots": [names[i] for i in hoppers_at],
-            "rose_slots": [_rose_words(names, i) for i in rose_slots(garden)],
+            "rose_slots": [_rose_words(names, i) for i in rose_slots(garden)] if with_roses else [],
             "legal_slots": [names[i] for i in legal],
             "roses": roses,
             "compost": [card_views[c] for c in garden.compost],

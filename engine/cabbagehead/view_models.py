@@ -66,9 +66,11 @@ class GardenView(BaseModel):
     slots: list[SlotView]
     #: Names of the empty slots a card may be planted in without composting.
     open_slots: list[str]
-    #: Names of the empty slots next to a Vegetable (where a Grasshopper may go).
+    #: Names of the empty slots next to a Vegetable (where a Grasshopper may go; none in a game
+    #: without the Grasshoppers, which has none).
     grasshopper_slots: list[str]
-    #: Places for a Rose over two Vegetables, as PlaceRose words them ("F3 and G3").
+    #: Places for a Rose over two Vegetables, as PlaceRose words them ("F3 and G3"; none in a
+    #: game without Romancing Eudora, which has no Roses).
     rose_slots: list[str]
     #: The empty slots the garden's owner may choose now, by name, in reading order: the open
     #: slots while they plant (a bare floating plot: its middle slot only), the Grasshopper slots

@@ -44,6 +44,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
     task = None if over else DECISIONS[state.phase]
     decision, decision_text = DECISION_WORDS[state.phase, state.active, state.seats]
     known_in_deck = state.known_in_deck
+    expansions = (state.options.grasshoppers, state.options.eudora)
     return trusted(
         CabbageheadView,
         {
@@ -77,7 +78,7 @@ def build_view(state: CabbageheadState, viewer: Viewer) -> CabbageheadView:
             "discard": [card_views[c] for c in state.discard],
             "removed": [card_marker(cards, c) for c in state.removed],
             "gardens": [
-                kept_garden_view(cards, seat, g, state.phase if seat == state.active else "")
+                kept_garden_view(cards, seat, g, state.phase if seat == state.active else "", expansions)
                 for seat, g in enumerate(state.gardens)
             ],
             "ferwig_next_draws": state.ferwig_turns,

@@ -209,3 +209,17 @@ def test_views_kept_from_version_to_version_are_the_views_built_afresh() -> None
                 break
             seat = state.active
             GAME.apply(state, seat, chooser.choice(list(GAME.legal_actions(state, seat))))
+
+
+def test_a_game_without_an_expansion_has_nowhere_its_pieces_may_go() -> None:
+    """Grasshoppers and Roses come only with their expansions (rulebook, Grasshoppers; Romancing
+    Eudora): without them a garden's view offers no place for one, though the garden has empty
+    slots next to Vegetables and side-by-side Vegetables, where a game with them would offer one."""
+    from engine.cabbagehead.slots import hopper_slots, rose_slots
+
+    state = new_game(seed=3)
+    play(state, 12)
+    garden = state.gardens[0]
+    assert hopper_slots(garden) and rose_slots(garden)  # room for both, were they in the game
+    view = GAME.view(state, 0).gardens[0]
+    assert view.grasshopper_slots == [] and view.rose_slots == []
