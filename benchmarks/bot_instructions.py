@@ -76,7 +76,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bot_load import Load, Table, describe_python, start_bot, stop_bot  # noqa: E402
+from benchmarks.bot_load import Load, Table, describe_python, interpreter, start_bot, stop_bot  # noqa: E402
 from benchmarks.floor_bot import RECORDED  # noqa: E402
 from benchmarks.floor_bot import SCRIPT as FLOOR_BOT  # noqa: E402
 from benchmarks.side_by_side import PEER_BOT, PeerLoad  # noqa: E402
@@ -434,7 +434,9 @@ def main() -> None:
         "--from-table", action="store_true", help="play Mr. Cabbagehead's Garden on its table, not in My hand"
     )
     parser.add_argument("--picture-budget-ms", type=float, default=0.0, help="the bot's PICTURE_BUDGET_MS")
-    parser.add_argument("--bot-python", default=None, help="run the bot under this interpreter")
+    parser.add_argument(
+        "--bot-python", default=None, type=interpreter, help="run the bot under this interpreter"
+    )
     parser.add_argument(
         "--profile", metavar="PATH", help="no valgrind: profile the measured interactions into PATH"
     )

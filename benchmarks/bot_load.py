@@ -1194,6 +1194,7 @@ def main() -> None:
     parser.add_argument(
         "--bot-python",
         default=None,
+        type=interpreter,
         help="run the bot under this interpreter, with the project installed in its environment "
         "(default: this one). E.g. an optimised build like the Docker image's: see docs/performance.md",
     )
@@ -1212,6 +1213,12 @@ def main() -> None:
         parser.error("--processes 2 shares one database between processes: add --database postgresql")
     print(f"bot interpreter: {describe_python(args.bot_python or sys.executable)}")
     asyncio.run(compare(args) if args.compare else run(args))
+
+
+def interpreter(text: str) -> str:
+    """`--bot-python`'s value: a path made absolute (the bot runs in a directory of its own), a bare
+    name as given (looked up on PATH)."""
+    return os.path.abspath(text) if os.sep in text else text
 
 
 def describe_python(python: str) -> str:

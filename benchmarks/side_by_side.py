@@ -60,7 +60,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bot_load import Figures, Load, Table, describe_python, run  # noqa: E402
+from benchmarks.bot_load import Figures, Load, Table, describe_python, interpreter, run  # noqa: E402
 from benchmarks.floor_bot import SCRIPT as FLOOR_BOT  # noqa: E402
 from tests.fake_discord.fake import FakeDiscord  # noqa: E402
 from tests.fake_discord.model import FakeInteraction  # noqa: E402
@@ -319,7 +319,9 @@ def main() -> None:
         "ratios need peer)",
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bot-python", default=None, help="run both bots under this interpreter")
+    parser.add_argument(
+        "--bot-python", default=None, type=interpreter, help="run both bots under this interpreter"
+    )
     parser.add_argument("--one", default=None, help=argparse.SUPPRESS)  # SUBJECT:GAMES, by measure_apart
     args = parser.parse_args()
     if args.one is not None:
