@@ -16,10 +16,10 @@ $(VENV)/.installed-dev: pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $@ $(VENV)/.installed-run
 
-# The interpreter issue 31's sitting is read on (docs/performance.md): an optimised build (profile-
-# guided, the interpreter linked in), as the Docker image's official Python is; pyenv's default
-# build, the usual development one, runs the same code about a tenth slower, ours more than the
-# peer's. OPTIMISED_PYTHON names it (here Debian's); `side_by_side.py --bot-python
+# A venv on an optimised interpreter (profile-guided, the interpreter linked in), as the Docker
+# image's official Python is, beside the development one (pyenv's default build): for reading
+# issue 31's side-by-side on the kind of interpreter owners run (docs/performance.md).
+# OPTIMISED_PYTHON names it (here Debian's); `side_by_side.py --bot-python
 # .venv-optimised/bin/python` runs both bots under it.
 OPTIMISED_PYTHON ?= /usr/bin/python3
 .venv-optimised/.installed: pyproject.toml $(VENV)/.installed-dev
