@@ -1222,8 +1222,10 @@ def interpreter(text: str) -> str:
 
 
 def describe_python(python: str) -> str:
-    """`python`'s version and build: the same code runs about a tenth cheaper on an optimised build
-    (this machine's Debian Python) than on pyenv's default build (docs/performance.md)."""
+    """`python`'s version and build, printed with every run's figures: an optimised build (this
+    machine's Debian Python, the Docker image's) was once measured a tenth cheaper than pyenv's
+    default build, though later alternated runs put the two within the machine's drift
+    (docs/performance.md, "Session of 2026-12-06, late night")."""
     probe = "import platform; print(platform.python_version(), *platform.python_build())"
     found = subprocess.run([python, "-c", probe], capture_output=True, text=True, check=False)
     return f"{python} ({found.stdout.strip() or 'unknown'})"
