@@ -23,7 +23,6 @@ T = TypeVar("T")
 #: Whether the game plays with the Grasshoppers and with Romancing Eudora: a garden of a game
 #: without one has nowhere its pieces may go (there are none), and is not searched for it.
 Expansions = tuple[bool, bool]
-BOTH: Expansions = (True, True)
 
 
 def _rose_words(names: tuple[str, ...], cell: int) -> str:
@@ -32,7 +31,7 @@ def _rose_words(names: tuple[str, ...], cell: int) -> str:
 
 
 def kept_garden_view(
-    cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str, expansions: Expansions = BOTH
+    cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str, expansions: Expansions
 ) -> GardenView:
     """`garden_view`, the same again while the garden stays as it was (keyed by its every field)."""
     memo = views_of(cards).gardens
@@ -102,7 +101,7 @@ def _row_slots(
 
 
 def garden_view(
-    cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str = "", expansions: Expansions = BOTH
+    cards: tuple[Vegetable, ...], seat: int, garden: Garden, choosing: str, expansions: Expansions
 ) -> GardenView:
     """The garden's view; `choosing` is the decision its owner makes now ("plant", "grasshopper",
     ...; "" when they make none), for `legal_slots`; `expansions`: whether the game has
