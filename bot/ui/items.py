@@ -71,14 +71,16 @@ def button(
     disabled: bool = False,
 ) -> dict[str, Any]:
     """A button as Discord takes it. Kept cheap (a table draws dozens per version, issue 31): the
-    style's number from a table, not the enum's `value`."""
+    style's number from a table, not the enum's `value`; `disabled` only when true (Discord's
+    default is false: every button of a table said it, and every click's event carried it back)."""
     found: dict[str, Any] = {
         "type": BUTTON,
         "style": _STYLE_NUMBERS[style],
-        "disabled": disabled,
         "label": label if len(label) <= BUTTON_LABEL_MAX else clip(label, BUTTON_LABEL_MAX),
         "custom_id": custom_id,
     }
+    if disabled:
+        found["disabled"] = True
     if emoji:
         found["emoji"] = {"name": emoji}
     return found
@@ -99,12 +101,11 @@ def _menu(
             {
                 "type": discord.ComponentType.string_select.value,
                 "custom_id": custom_id,
-                "min_values": 1,
-                "max_values": 1,
-                "disabled": False,
                 "placeholder": placeholder,
                 "options": [
-                    {"label": clip(label, OPTION_LABEL_MAX), "value": value, "default": value == chosen}
+                    {"label": clip(label, OPTION_LABEL_MAX), "value": value, "default": True}
+                    if value == chosen
+                    else {"label": clip(label, OPTION_LABEL_MAX), "value": value}
                     for value, label in options
                 ],
             }
@@ -275,16 +276,13 @@ def choice_rows(game_id: int, seat: int, version: int, page: Page) -> list[dict[
                 {
                     "label": e.label if len(e.label) <= OPTION_LABEL_MAX else clip(e.label, OPTION_LABEL_MAX),
                     "value": e.choice,
-                    "default": False,
                 }
                 for e in menu
             ]
+            # Discord's defaults (one value, enabled, no option chosen) are left unsaid.
             select = {
                 "type": discord.ComponentType.string_select.value,
                 "custom_id": MenuId(game_id, seat, version, n).text(),
-                "min_values": 1,
-                "max_values": 1,
-                "disabled": False,
                 "required": True,
                 "placeholder": placeholder,
                 "options": options,

@@ -31,15 +31,22 @@ from bot.ui.layout import CONTAINER, GREEN, container, gallery, layout, separato
 IS_COMPONENTS_V2 = 1 << 15
 
 
+#: Fields at Discord's default, which discord.py's items write and our drawn JSON leaves out.
+DEFAULTS = (
+    ("spoiler", False),
+    ("id", None),
+    ("disabled", False),
+    ("default", False),
+    ("min_values", 1),
+    ("max_values", 1),
+)
+
+
 def without_defaults(tree: Any) -> Any:
-    """`tree` without the fields discord.py writes at their default (`spoiler: false`, an emoji's
-    `id: null`)."""
+    """`tree` without the fields written at their default (`spoiler: false`, an emoji's `id:
+    null`, a button's `disabled: false`...): the same message to Discord."""
     if isinstance(tree, dict):
-        return {
-            k: without_defaults(v)
-            for k, v in tree.items()
-            if (k, v) not in (("spoiler", False), ("id", None))
-        }
+        return {k: without_defaults(v) for k, v in tree.items() if (k, v) not in DEFAULTS}
     if isinstance(tree, list):
         return [without_defaults(v) for v in tree]
     return tree
@@ -114,13 +121,44 @@ def test_every_table_and_a_hands_choices_reach_discord_as_drawn() -> None:
         assert without_defaults(payload["components"]) == tree
 
 
+def test_a_tables_buttons_and_menus_leave_discords_defaults_unsaid_and_read_back_enabled() -> None:
+    """An enabled button and a one-value menu say no `disabled`, `min_values`, `max_values` or
+    unchosen option's `default` (a table carried them on every button, out and back in every
+    click's event: issue 31), and Discord's reading of them, as discord.py models it, is the same:
+    enabled, one value, nothing chosen. A cell not on offer still says it is disabled."""
+    position, _ = sample_position("sabotage", 4, 5, 150, bird_variant=True)
+    seat = position.to_move()[0]
+    rows = choice_rows(position.game_id, seat, position.version, choices_page(position, seat))
+    cabbagehead, _ = sample_position("cabbagehead", 2, 3, 31, grasshoppers=True, neighbour_set="random")
+    cab_seat = table_seat(cabbagehead)
+    assert cab_seat is not None
+    rows += choice_rows(
+        cabbagehead.game_id, cab_seat, cabbagehead.version, choices_page(cabbagehead, cab_seat)
+    )
+    rows.append(row([button("gc:gap:0.0", "·", disabled=True)]))
+    components = [c for r in rows for c in r["components"]]
+    assert {c["type"] for c in components} == {2, 3}, "buttons and a menu among them"
+    for drawn in components:
+        assert not {"min_values", "max_values"} & drawn.keys()
+        assert all(option.get("default", True) for option in drawn.get("options", ()))
+        read = discord.components._component_factory(drawn)
+        assert isinstance(read, discord.ui.Button | discord.Button | discord.SelectMenu)
+        if drawn["custom_id"].startswith("gc:gap:"):
+            assert drawn["disabled"] is True and read.disabled
+        else:
+            assert "disabled" not in drawn and not read.disabled
+        if isinstance(read, discord.SelectMenu):
+            assert (read.min_values, read.max_values) == (1, 1)
+            assert not any(option.default for option in read.options)
+
+
 def test_a_drawn_view_reaches_discord_as_drawn_without_the_layout_flag() -> None:
     rows = [
         row([button("gc:1:hand", "My hand"), button("gc:1:text", "Board as text")]),
         row([button("x", "y")]),
     ]
     payload = sent(drawn_view(rows), content="x")
-    assert payload["components"] == rows
+    assert without_defaults(payload["components"]) == rows
     assert not payload.get("flags", 0) & IS_COMPONENTS_V2
 
 
