@@ -44,6 +44,16 @@ defaults (default intents and caches, asyncio's loop, no GC settings) instead of
 runtime settings (benchmarks/peer_bot.py); the ratios stay to `peer`. `cabbagehead-text` is
 Cabbagehead with pictures off (`PICTURE_BUDGET_MS=0`, text boards): beside `cabbagehead`, what
 the pictures cost a click (every board within the owner's budget, final boards included).
+
+`--rate R` runs the busy level as an open loop of R interactions a second in all (one game at
+a time not waiting for an answer gets each), the same arrivals for every subject, instead of flat
+out. Flat out, each bot is driven as fast as the driver (the fake and the players, one process on
+the other core) keeps up with that bot's messages, and a bot's CPU a click depends on that pace:
+the peer's rose from 0.48–0.58 to 0.69–0.72 ms at 20 games when its driver was slowed by what
+ours spends more on our messages (docs/performance.md, "Session of 2026-12-06, last"). Paced
+alike, the bots' CPU a click is compared on the same load:
+
+    python benchmarks/side_by_side.py --subjects peer,cabbagehead,sabotage --rate 600
 """
 
 from __future__ import annotations
@@ -159,12 +169,17 @@ class Result:
     figures: Figures
 
 
+def paced(games: int, args: argparse.Namespace) -> bool:
+    """Whether the level of `games` runs at `--rate` (an open loop) rather than flat out."""
+    return args.rate is not None and games > 1
+
+
 async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures:
-    """One run of `subject` at `games` games flat out, through bot_load.py's `run`."""
+    """One run of `subject` at `games` games flat out (or at `--rate`), through bot_load.py's `run`."""
     settings = argparse.Namespace(
         games=games,
-        saturate=True,
-        rate=None,
+        saturate=not paced(games, args),
+        rate=args.rate if paced(games, args) else None,
         seconds=args.seconds,
         warmup=args.warmup,
         game="connect_four" if subject.startswith("peer") else GAME_OF.get(subject, subject),
@@ -202,7 +217,13 @@ def span(values: list[float], digits: int) -> str:
     )
 
 
-def summary(results: list[Result], levels: list[int], subjects: list[str]) -> None:
+def pace(games: int, args: argparse.Namespace) -> str:
+    """`20 games in progress, flat out` or `..., 700 interactions/s in all`."""
+    load = f"{args.rate:g} interactions/s in all" if paced(games, args) else "flat out"
+    return f"{games} game{'s' if games > 1 else ''} in progress, {load}"
+
+
+def summary(results: list[Result], levels: list[int], subjects: list[str], args: argparse.Namespace) -> None:
     """The table: per subject and level, each figure's range over the rounds, and its ratio to the
     peer's figure in the same round (× peer)."""
     peer = {(r.games, r.round): r.figures for r in results if r.subject == "peer"}
@@ -216,7 +237,7 @@ def summary(results: list[Result], levels: list[int], subjects: list[str]) -> No
         ("failures", lambda f: float(f.failures), 0),
     ]
     for games in levels:
-        print(f"\n=== {games} game{'s' if games > 1 else ''} in progress, flat out ===")
+        print(f"\n=== {pace(games, args)} ===")
         print(f"{'':<24}" + "".join(f"{LABELS[s]:>28}" for s in subjects))
         for name, value, digits in rows:
             cells = []
@@ -259,6 +280,7 @@ async def measure_apart(subject: str, games: int, args: argparse.Namespace) -> F
         "--seed",
         str(args.seed),
         *(["--bot-python", args.bot_python] if args.bot_python else []),
+        *(["--rate", str(args.rate)] if args.rate is not None else []),
     ]
     child = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
     assert child.stdout is not None
@@ -288,9 +310,7 @@ async def main_async(args: argparse.Namespace) -> None:
     for round_ in range(args.rounds):
         for games in levels:
             for subject in subjects:
-                print(
-                    f"\n--- round {round_ + 1}, {LABELS[subject]}, {games} game(s) flat out ---", flush=True
-                )
+                print(f"\n--- round {round_ + 1}, {LABELS[subject]}, {pace(games, args)} ---", flush=True)
                 found = await measure_apart(subject, games, args)
                 results.append(Result(subject, games, round_, found))
                 print(
@@ -298,7 +318,7 @@ async def main_async(args: argparse.Namespace) -> None:
                     f"{found.p50_ms:.1f}, p99 ms {found.p99_ms:.1f}, "
                     f"interactions/s {found.interactions_per_second:.0f}"
                 )
-    summary(results, levels, subjects)
+    summary(results, levels, subjects, args)
 
 
 def main() -> None:
@@ -319,6 +339,13 @@ def main() -> None:
         "ratios need peer)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="the busy level as an open loop of this many interactions a second in all, the same "
+        "arrivals for every subject, instead of flat out (pick one every subject sustains)",
+    )
     parser.add_argument(
         "--bot-python", default=None, type=interpreter, help="run both bots under this interpreter"
     )
