@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from bot.basics.words import N_
 
@@ -41,20 +42,15 @@ CHOOSE_MENU = N_("Choose…")
 CHOOSE = N_("Choose")
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One offered choice: what the player reads and the choice code it sends."""
+class Entry(NamedTuple):
+    """One offered choice: what the player reads and the choice code it sends.
+
+    A named tuple, not a dataclass: a card's slot page makes dozens of entries a version, kept
+    until the next, and a tuple of two strings is one small object where an instance was two,
+    itself and its dict (issue 31: fewer cache lines a version)."""
 
     label: str
     choice: str
-
-    def __init__(self, label: str, choice: str) -> None:
-        # Written straight to the instance's dict: a frozen dataclass's own __init__ goes through
-        # object.__setattr__ for each field, and a card's slot page makes dozens of entries a
-        # version (0.8 against 0.5 us an entry). Still frozen: setting a field afterwards raises.
-        fields = self.__dict__
-        fields["label"] = label
-        fields["choice"] = choice
 
 
 #: A page's menus as a presenter groups them: each with its placeholder.

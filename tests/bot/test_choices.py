@@ -185,3 +185,20 @@ def test_one_group_s_pages_first_are_the_same_pages(raw: list[tuple[int, int]], 
     assert sorted(plain) == sorted(preferred) and len(set(preferred)) == len(preferred)
     theirs = [code for code in preferred if code.startswith(f"g{group}.")]
     assert not theirs or preferred[1 : 1 + len(theirs)] == theirs  # right after the first page
+
+
+def test_a_pages_entries_are_single_read_only_objects() -> None:
+    """A page's entries are shared by the memos of their version and read by every click on it, so
+    none may change; each is one object without a dict of its own (dozens are kept a version:
+    issue 31)."""
+    labels = [f"Plant the Carrot in {c}{r}" for c in "EFGHIJ" for r in "123"]
+    page = plan_page(labels, [(label,) for label in labels])
+    entry = page.entries[0]
+    assert (entry.label, entry.choice) == ("Plant the Carrot in E1", "a0")
+    assert all(not hasattr(e, "__dict__") for e in page.entries)
+    try:
+        entry.label = "something else"  # type: ignore[misc]
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("an entry was changed after it was made")
