@@ -93,6 +93,14 @@ def row(components: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": discord.ComponentType.action_row.value, "components": components}
 
 
+def _option(label: str, value: str, chosen: str | None) -> dict[str, Any]:
+    """A menu's option; `default` said only for the chosen one (Discord's default: not chosen)."""
+    option: dict[str, Any] = {"label": clip(label, OPTION_LABEL_MAX), "value": value}
+    if value == chosen:
+        option["default"] = True
+    return option
+
+
 def _menu(
     custom_id: str, options: Sequence[tuple[str, str]], chosen: str | None, placeholder: str
 ) -> dict[str, Any]:
@@ -102,12 +110,7 @@ def _menu(
                 "type": discord.ComponentType.string_select.value,
                 "custom_id": custom_id,
                 "placeholder": placeholder,
-                "options": [
-                    {"label": clip(label, OPTION_LABEL_MAX), "value": value, "default": True}
-                    if value == chosen
-                    else {"label": clip(label, OPTION_LABEL_MAX), "value": value}
-                    for value, label in options
-                ],
+                "options": [_option(label, value, chosen) for value, label in options],
             }
         ]
     )

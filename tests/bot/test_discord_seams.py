@@ -141,8 +141,7 @@ def test_a_tables_buttons_and_menus_leave_discords_defaults_unsaid_and_read_back
     for drawn in components:
         assert not {"min_values", "max_values"} & drawn.keys()
         assert all(option.get("default", True) for option in drawn.get("options", ()))
-        read = discord.components._component_factory(drawn)
-        assert isinstance(read, discord.ui.Button | discord.Button | discord.SelectMenu)
+        read = discord.SelectMenu(drawn) if drawn["type"] == 3 else discord.Button(drawn)
         if drawn["custom_id"].startswith("gc:gap:"):
             assert drawn["disabled"] is True and read.disabled
         else:
