@@ -62,6 +62,7 @@ import argparse
 import asyncio
 import dataclasses
 import json
+import statistics
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -208,13 +209,14 @@ async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures
 
 
 def span(values: list[float], digits: int) -> str:
-    """`1.35` or `1.35–1.39`: the range over the rounds."""
+    """`1.35` or `1.35–1.39`: the range over the rounds; from three rounds on, with their median
+    (`1.35–1.62 med 1.41`). At 20 games flat out one run's figures move by a fifth from the
+    next (docs/performance.md), so a range of two rounds says little of where a figure lies."""
     low, high = min(values), max(values)
-    return (
-        f"{low:.{digits}f}"
-        if f"{low:.{digits}f}" == f"{high:.{digits}f}"
-        else f"{low:.{digits}f}–{high:.{digits}f}"
-    )
+    if f"{low:.{digits}f}" == f"{high:.{digits}f}":
+        return f"{low:.{digits}f}"
+    text = f"{low:.{digits}f}–{high:.{digits}f}"
+    return f"{text} med {statistics.median(values):.{digits}f}" if len(values) >= 3 else text
 
 
 def pace(games: int, args: argparse.Namespace) -> str:
@@ -238,14 +240,14 @@ def summary(results: list[Result], levels: list[int], subjects: list[str], args:
     ]
     for games in levels:
         print(f"\n=== {pace(games, args)} ===")
-        print(f"{'':<24}" + "".join(f"{LABELS[s]:>28}" for s in subjects))
+        table: list[tuple[str, list[str]]] = []
         for name, value, digits in rows:
             cells = []
             for subject in subjects:
                 found = [r for r in results if r.subject == subject and r.games == games]
                 # The floor makes no moves (its clicks replay recorded tables): no moves to count.
                 if not found or (subject == "floor" and name == "interactions/move"):
-                    cells.append(f"{'-':>28}")
+                    cells.append("-")
                     continue
                 text = span([value(r.figures) for r in found], digits)
                 base = [
@@ -253,9 +255,14 @@ def summary(results: list[Result], levels: list[int], subjects: list[str], args:
                 ]
                 if subject != "peer" and base and name != "failures" and all(b for _, b in base):
                     text += f" ({span([v / b for v, b in base], 2)}×)"
-                cells.append(f"{text:>28}")
-            print(f"{name:<24}" + "".join(cells))
-    print("\n(×: the ratio to the peer's figure in the same round and level)")
+                cells.append(text)
+            table.append((name, cells))
+        width = 2 + max(len(cell) for _, cells in table for cell in [*cells, *(LABELS[s] for s in subjects)])
+        print(f"{'':<24}" + "".join(f"{LABELS[s]:>{width}}" for s in subjects))
+        for name, cells in table:
+            print(f"{name:<24}" + "".join(f"{cell:>{width}}" for cell in cells))
+    print("\n(×: the ratio to the peer's figure in the same round and level;")
+    print(" med: the median over the rounds, from three rounds on)")
 
 
 #: How a run in a process of its own hands its figures back (`--one`): the line's prefix.
