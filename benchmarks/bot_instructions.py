@@ -120,6 +120,8 @@ class Counted:
     #: Context switches by thread id, and the event-loop thread's id (the process id).
     switches: Counter[str]
     main_thread: str
+    #: The measured interactions by kind (moves, picker steps, "My hand", ...).
+    kinds: Counter[str]
 
 
 async def play(
@@ -180,7 +182,8 @@ async def play(
         for thread, count in switches_before.items():
             switches[thread] -= count
         calls = Counter(f"{c.method} {c.route}" for c in fake.calls[first_call:])
-        return Counted(load.recorder.answered, load.recorder.failures, calls, switches, str(process.pid))
+        rec, pid = load.recorder, str(process.pid)
+        return Counted(rec.answered, rec.failures, calls, switches, pid, rec.kinds)
     finally:
         await stop_bot(process, seconds=300)  # valgrind takes its time to write its counts
         await fake.stop()
@@ -397,6 +400,7 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"{bot}; game: {game}, games: {args.games}, interactions measured: {answered}", end="")
     print(f" (after {args.warmup})")
     print(f"failures: {counted.failures} (valgrind run), {plain.failures} (plain run)")
+    print("interactions by kind: " + ", ".join(f"{kind} {n}" for kind, n in counted.kinds.most_common()))
     calls = counted.calls
     print(
         "REST calls per interaction: " + ", ".join(f"{r} {n / answered:.2f}" for r, n in calls.most_common())
