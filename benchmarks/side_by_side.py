@@ -26,6 +26,8 @@ of the same level and round:
                         interactions answered in it (work after the answer included)
   interactions/move     interactions answered per move made (the peer's moves are its answered
                         column clicks; ours come from the answers' footers, "game #3 · move 12")
+  cpu ms/move           the two above multiplied: issue 31's second CPU target (at most twice
+                        the peer's) read off the table
   REST/interaction      the fake's REST requests from the bot in the window (interaction
                         callbacks included) per interaction answered
   p50 / p99 ms          from handing the INTERACTION_CREATE to the gateway to the bot's callback
@@ -232,6 +234,7 @@ def summary(results: list[Result], levels: list[int], subjects: list[str], args:
     rows: list[tuple[str, Callable[[Figures], float], int]] = [
         ("cpu ms/interaction", lambda f: f.cpu_ms_per_interaction, 2),
         ("interactions/move", lambda f: f.interactions_per_move, 2),
+        ("cpu ms/move", lambda f: f.cpu_ms_per_interaction * f.interactions_per_move, 2),
         ("REST calls/interaction", lambda f: f.rest_calls_per_interaction, 2),
         ("p50 ms", lambda f: f.p50_ms, 1),
         ("p99 ms", lambda f: f.p99_ms, 1),
@@ -246,7 +249,7 @@ def summary(results: list[Result], levels: list[int], subjects: list[str], args:
             for subject in subjects:
                 found = [r for r in results if r.subject == subject and r.games == games]
                 # The floor makes no moves (its clicks replay recorded tables): no moves to count.
-                if not found or (subject == "floor" and name == "interactions/move"):
+                if not found or (subject == "floor" and name in ("interactions/move", "cpu ms/move")):
                     cells.append("-")
                     continue
                 text = span([value(r.figures) for r in found], digits)
