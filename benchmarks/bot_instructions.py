@@ -36,11 +36,6 @@ click costs in the sitting's closed loop, where the board edits of a game whose 
 quicker than its table is redrawn coalesce (the bot under valgrind is slower than the players,
 so more of them do than in the sitting).
 
-`--open-hands` has Garden Sabotage's players choose in the hand the bot redrew for their turn
-while it is still open, as `side_by_side.py` plays it, instead of a new "My hand" before every
-move: about 1.7 clicks a move, most of them moves, where one at a time it is over 3, a third of
-them moves, so that the count weighs a move's publishing as the sitting does.
-
 `--cache-sim` also has callgrind simulate the caches, its last level sized as one core's L2 here
 (1 MiB, 16-way: `lscpu`), and prints the misses per interaction. What a click costs in time at
 20 games flat out is not its instructions alone: a miss in L2 waits on the shared L3 or memory,
@@ -154,7 +149,7 @@ async def play(
         load = (
             PeerLoad(fake, "connect_four", args.seed)
             if args.peer
-            else Load(fake, args.game, args.seed, from_table=args.from_table, open_hands=args.open_hands)
+            else Load(fake, args.game, args.seed, from_table=args.from_table)
         )
         tables = [Table(channel=c, players=players) for c in channels]
         for table in tables:  # open every game (lobby, join, start) before counting
@@ -441,11 +436,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--from-table", action="store_true", help="play Mr. Cabbagehead's Garden on its table, not in My hand"
-    )
-    parser.add_argument(
-        "--open-hands",
-        action="store_true",
-        help="choose in a hand still open since the bot redrew it, as the side-by-side's Sabotage does",
     )
     parser.add_argument("--picture-budget-ms", type=float, default=0.0, help="the bot's PICTURE_BUDGET_MS")
     parser.add_argument(
