@@ -113,12 +113,13 @@ async def test_play_drops_a_game_left_without_its_table(
 async def test_a_click_while_a_computer_thinks_is_answered_at_once(
     fake_discord: FakeDiscord, running_bot: BotRunner
 ) -> None:
-    """Issue 27 item 3: a computer's thinking pause (1.5 s) was slept while it held the game's
+    """Issue 27 item 3: a computer's thinking pause (3 s here) was slept while it held the game's
     lock, so a person's click in that game waited behind it. The pause now runs without the lock:
     a click during it is answered at once, and the computer still plays its move after it."""
     fake = fake_discord
     assert running_bot.bot is not None
-    running_bot.bot.table.computers.pause = 1.5
+    # Long enough that a stalled CI machine's second is not mistaken for a wait behind the lock.
+    running_bot.bot.table.computers.pause = 3.0
     lobby = await open_lobby(fake, fake.alice, fake.general, "play sabotage", {"first_player": "host"})
     await host_click(fake, fake.alice, lobby, "Add computer player (Easy)")
     await click(fake, fake.alice, lobby, "Start")
@@ -133,7 +134,7 @@ async def test_a_click_while_a_computer_thinks_is_answered_at_once(
     turn = running_bot.bot.table.sessions.session(game).computer_turn
     assert turn is not None and not turn.done(), "the computer is thinking"
     forged = await fake.forge_click(fake.alice, hand, f"gc:c:{game}:{seat}:{version}:a0")
-    await forged.wait_answered(timeout=3)
-    assert forged.latency is not None and forged.latency < 0.75, f"answered after {forged.latency:.2f} s"
+    await forged.wait_answered(timeout=5)
+    assert forged.latency is not None and forged.latency < 2.0, f"answered after {forged.latency:.2f} s"
     assert not turn.done(), "answered while the computer still thought"
-    await asyncio.wait_for(turn, 5)
+    await asyncio.wait_for(turn, 10)
