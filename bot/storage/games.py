@@ -148,13 +148,22 @@ class Games(StoreBase):
     ) -> bool:
         """End an open game (cancelled, or finished early) and drop its deadlines; False if it
         was already closed. `result`: the game's result (a game that had started), stored in the
-        same transaction."""
+        same transaction.
+
+        A game that had started is marked not yet shown at its version (`published_version` below
+        it), as a move is: its end is a change Discord must show (the table's buttons gone, its turn
+        notices deleted), and a bot stopped before showing it shows it after the restart
+        (`unpublished_games`, `Table.catch_up`; found by the explorer). A "published" mark of that
+        version still waiting to be written is dropped, so it cannot mark the end shown."""
         now = self._clock()
+        self._published.pop(game_id, None)
 
         async def close(tx: Tx) -> bool:
             closed = (
                 await tx.execute(
-                    "UPDATE games SET status = ?, end_reason = ?, updated_at = ?, lobby_expires_at = NULL "
+                    "UPDATE games SET status = ?, end_reason = ?, updated_at = ?, lobby_expires_at = NULL, "
+                    "published_version = CASE WHEN state IS NOT NULL AND published_version >= version "
+                    "THEN version - 1 ELSE published_version END "
                     "WHERE id = ? AND status IN ('lobby', 'active')",
                     (status, reason, now, game_id),
                 )

@@ -86,9 +86,10 @@ class PublishedMarks(StoreBase):
             raise
 
     async def unpublished_games(self) -> list[GameRecord]:
-        """Games in progress or just finished whose latest version never reached Discord."""
+        """Games in progress or just ended (finished or cancelled) whose latest version, or end,
+        never reached Discord."""
         rows = await self._db.fetch(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished') "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status IN ('active', 'finished', 'cancelled') "
             "AND published_version < version ORDER BY id"
         )
         return [game_from_row(r) for r in rows]

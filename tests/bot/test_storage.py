@@ -332,3 +332,28 @@ async def test_published_marks_still_waiting_are_written_when_the_store_closes(d
         assert await reopened.unpublished_games() == []
     finally:
         await reopened.close()
+
+
+async def test_a_games_end_is_unpublished_until_shown_and_a_lobbys_is_not(database: str) -> None:
+    """The end of a started game is a change Discord must show (its table's buttons gone, its turn
+    notices deleted): closing it marks its version unshown, as a move does, so a bot stopped before
+    showing it shows it after the restart (`Table.catch_up`; found by the explorer, seed 284). A
+    mark of that version still waiting to be written does not mark the end shown; a lobby, which
+    has no table, is not listed."""
+    store = await Store.open(database, published_flush_seconds=3600)
+    try:
+        ended, abandoned = await started_games(store, 2)
+        lobby = await new_lobby(store, channel_id=300)
+        for game_id in (ended, abandoned):
+            await store.mark_published(game_id, 1)
+        store.note_published(ended, 1)  # the last move's mark, not yet written
+        assert await store.unpublished_games() == []
+        assert await store.close_game(ended, "cancelled", "Alice ended the game")
+        assert await store.close_game(abandoned, "finished", "abandoned: no move for 14 days")
+        assert await store.close_game(lobby, "cancelled", "the lobby expired")
+        await store.flush_published()
+        assert [g.id for g in await store.unpublished_games()] == [ended, abandoned]
+        await store.mark_published(ended, 1)  # the publisher's closing pass showed it
+        assert [g.id for g in await store.unpublished_games()] == [abandoned]
+    finally:
+        await store.close()
