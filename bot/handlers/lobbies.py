@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot.basics.refusals import DIRECT_MESSAGE, WRONG_PLACE, Refusal
+from bot.basics.refusals import DIRECT_MESSAGE, NOT_OFFERED, WRONG_PLACE, Refusal
 from bot.basics.words import N_, Said, words_for
 from bot.game.position import Position
 from bot.handlers import replies
@@ -206,10 +206,12 @@ class LobbyHandlers:
             change = await lobbies.leave(game_id, user.id)
         elif op == "start":
             change = await lobbies.start(game_id, user.id)
-        else:
+        elif op == "cancel":
             change = await lobbies.end(
-                game_id, user.id, can_manage=can_manage(interaction), name=display_name(user)
+                game_id, user.id, can_manage=can_manage(interaction), name=display_name(user), lobby_only=True
             )
+        else:
+            raise Refusal(NOT_OFFERED)  # a menu without its choice (the router reads each menu's)
         position = change.position
         if panel:
             await self._panel_changed(interaction, change)

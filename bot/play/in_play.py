@@ -61,12 +61,19 @@ class InPlay:
         session.position = None  # the seats changed: read them again
         return SeatChange(await self.sessions.position(record.id), notes=notes)
 
-    async def end(self, game_id: int, user_id: int, *, can_manage: bool, name: str) -> SeatChange:
-        """Cancel a lobby or end a game early: its host, or a member who can manage the channel."""
+    async def end(
+        self, game_id: int, user_id: int, *, can_manage: bool, name: str, lobby_only: bool = False
+    ) -> SeatChange:
+        """Cancel a lobby or end a game early: its host, or a member who can manage the channel.
+        `lobby_only`: the host panel's "Cancel lobby", which never ends a game that started since
+        the panel was opened (`/end` does; found by the explorer: an old panel's click ended a
+        game in progress, which nobody then showed as ended)."""
         async with self.sessions.session(game_id).lock:
             record = await self.store.get(game_id)
             if record is None or not record.is_open:
                 raise Refusal("That game is already over.")
+            if lobby_only and record.status != "lobby":
+                raise Refusal("That game has already started.")
             if user_id != record.host_id and not can_manage:
                 raise Refusal("Only the host, or someone who can manage this channel, can end this game.")
             what = "lobby" if record.status == "lobby" else "game"

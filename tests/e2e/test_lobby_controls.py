@@ -125,3 +125,28 @@ async def test_a_join_answered_after_the_start_leaves_the_new_table_alone(
     assert joined.response is not None
     assert "Game #1 · move" in lobby.text(), "the table is still the table"
     assert not fake.take_violations()
+
+
+async def test_cancel_lobby_on_a_panel_opened_before_the_start_leaves_the_game_alone(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """The host's panel stays on their screen after the game starts. Its "Cancel lobby" cancels a
+    lobby, never a game in progress (`/end` ends one): the explorer (seed 284) found an old panel's
+    click ending a game, whose table then kept its buttons and its turn notice for good."""
+    fake = fake_discord
+    lobby = await open_lobby(fake, fake.alice, fake.general, PLAY, OPTIONS)
+    panel = await host_panel(fake, fake.alice, lobby)
+    for player in (fake.bob, fake.carol):
+        await click(fake, player, lobby, "Join")
+    await click(fake, fake.alice, lobby, "Start")
+    table = lobby  # the lobby message is the game's table now
+    assert "My hand / My turn" in labels(table)
+
+    cancel = await click(fake, fake.alice, panel, "Cancel lobby")
+
+    answer = await fake.response_message(cancel)
+    assert answer.ephemeral_to == fake.alice.id and "That game has already started." in answer.text()
+    assert running_bot.bot is not None
+    record = await running_bot.bot.table.store.get(1)
+    assert record is not None and record.status == "active"
+    assert "My hand / My turn" in labels(table) and "Ended" not in table.text()
