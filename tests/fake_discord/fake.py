@@ -45,6 +45,7 @@ from tests.fake_discord.model import (
     walk_components,
 )
 from tests.fake_discord.payloads import channel_payload, member_payload, message_payload, user_payload
+from tests.fake_discord.rate_limits import RouteBuckets
 from tests.fake_discord.rest import RestApi
 
 #: Discord's default upload limit for a server without boosts (bytes).
@@ -80,6 +81,9 @@ class FakeDiscord:
         self.answer_deadline: float | None = None
         #: The shard count `GET /gateway/bot` recommends (Discord: about one per 1,000 servers).
         self.recommended_shards = 1
+        #: Discord's per-route rate limits, said in every answer's headers (rate_limits.py);
+        #: `fake.buckets.limit = (requests, seconds)` makes them tight.
+        self.buckets = RouteBuckets()
         self._rate_limits: list[tuple[str, str, float, bool]] = []
         self._held_calls: list[tuple[str, str, asyncio.Event]] = []
         self._failures: list[tuple[str, str, int]] = []

@@ -215,6 +215,27 @@ class RestApi:
             return error_response(401, 0, "401: Unauthorized")
         if not route.needs_auth and "Authorization" in request.headers and "/callback" in route.template:
             self.fake.violations.append(f"{request.method} {route.template}: sent an Authorization header")
+        turn = self.fake.buckets.take(route.template, params)
+        if not turn.allowed:  # the client sent when the headers said its bucket had nothing left
+            return json_response(
+                {"message": "You are being rate limited.", "retry_after": turn.retry_after, "global": False},
+                429,
+                {**turn.headers, "Via": "1.1 google", "X-RateLimit-Scope": "user"},
+            )
+        response = await self._handle_in_turn(request, path, record, route, params, body)
+        if response.status < 500 and response.status != 429:  # an injected 429 says its own
+            response.headers.update(turn.headers)
+        return response
+
+    async def _handle_in_turn(
+        self,
+        request: web.Request,
+        path: str,
+        record: RecordedCall,
+        route: Route,
+        params: dict[str, str],
+        body: Any,
+    ) -> web.Response:
         release = self.fake.take_hold(request.method, route.template)
         if release is not None:
             await release.wait()
