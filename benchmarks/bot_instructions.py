@@ -380,6 +380,8 @@ async def main_async(args: argparse.Namespace) -> None:
         if not dumps:
             raise SystemExit("callgrind wrote no dump of the measured interactions")
         by_library = instructions_by_library(dumps[-1])
+        if args.keep_dump:
+            shutil.copyfile(dumps[-1], args.keep_dump)
         if args.zones:
             print_zones(args, dumps[-1], counted.answered)
         misses = cache_misses(dumps[-1]) if args.cache_sim else None
@@ -440,6 +442,9 @@ def main() -> None:
     parser.add_argument("--picture-budget-ms", type=float, default=0.0, help="the bot's PICTURE_BUDGET_MS")
     parser.add_argument(
         "--bot-python", default=None, type=interpreter, help="run the bot under this interpreter"
+    )
+    parser.add_argument(
+        "--keep-dump", metavar="PATH", help="copy callgrind's count of the measured clicks to PATH"
     )
     parser.add_argument(
         "--profile", metavar="PATH", help="no valgrind: profile the measured interactions into PATH"
