@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.basics import clicks, gateway_frames, rest_session
 from bot.basics.callbacks import InteractionCallbacks
+from bot.basics.channel_messages import ChannelMessages
 from bot.basics.clock import Clock, SystemClock
 from bot.basics.command_words import CommandWords
 from bot.basics.metrics import NULL_METRICS, CommandTree, Metrics, NullMetrics
@@ -112,6 +113,9 @@ class GardenClubBot(commands.Bot):
         #: A click's answers (an edit of its message, a private hand, an open hand's redraw), written
         #: and sent by the bot itself (bot/basics/callbacks.py).
         self.callbacks = InteractionCallbacks(settings.api_base)
+        #: A game's public messages edited, posted and deleted by the bot itself, Discord's rate
+        #: limits kept (bot/basics/channel_messages.py; None until `setup_hook`: discord.py's path).
+        self.channel_messages: ChannelMessages | None = None
         #: Prometheus metrics (METRICS_PORT; `NULL_METRICS`, doing nothing, when off), served on
         #: `metrics_host` (tests: 127.0.0.1).
         self.metrics: NullMetrics = Metrics() if settings.metrics_port is not None else NULL_METRICS
@@ -142,9 +146,13 @@ class GardenClubBot(commands.Bot):
         # discord.py's REST requests over connections of our own (bot/basics/rest_session.py); its
         # session exists now (`login` made it), and every interaction parsed from now on takes it.
         window = self.rest_window
-        rest_session.install(
-            self.http, discord.http.Route.BASE, None if window is None else window_turn(window)
-        )
+        turn = None if window is None else window_turn(window)
+        kept = rest_session.install(self.http, discord.http.Route.BASE, turn)
+        if kept is not None and self.http.token:
+            # A game's messages edited, posted and deleted by the bot itself (bot/basics/channel_messages.py).
+            self.channel_messages = ChannelMessages(
+                kept.connections, discord.http.Route.BASE, self.http.token, self.http.user_agent, turn
+            )
         # The gateway's frames parsed from their bytes (bot/basics/gateway_frames.py).
         gateway_frames.install()
         if self.settings.discord_gateway_url:

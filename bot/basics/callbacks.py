@@ -169,10 +169,10 @@ class InteractionCallbacks:
             reply = await self._connections.request(method, path, body)
             if 200 <= reply.status < 300:
                 return
-            data = _json_or_text(reply)
+            data = json_or_text(reply)
             if reply.status == 429:
                 if not reply.headers.get("via"):  # not from Discord's edge: a ban
-                    raise discord.HTTPException(_as_response(reply), data)
+                    raise discord.HTTPException(as_response(reply), data)
                 retry_after = float(data.get("retry_after", 1.0)) if isinstance(data, dict) else 1.0
                 log.warning("An interaction answer is rate limited: retrying in %.2f s.", retry_after)
                 await asyncio.sleep(retry_after)
@@ -181,14 +181,14 @@ class InteractionCallbacks:
                 await asyncio.sleep(retry_pause(attempt))
                 continue
             if reply.status == 403:
-                raise discord.Forbidden(_as_response(reply), data)
+                raise discord.Forbidden(as_response(reply), data)
             if reply.status == 404:
-                raise discord.NotFound(_as_response(reply), data)
-            raise discord.HTTPException(_as_response(reply), data)
+                raise discord.NotFound(as_response(reply), data)
+            raise discord.HTTPException(as_response(reply), data)
         assert reply is not None  # every attempt either returned, raised or got an answer
         if reply.status >= 500:
-            raise discord.DiscordServerError(_as_response(reply), data)
-        raise discord.HTTPException(_as_response(reply), data)
+            raise discord.DiscordServerError(as_response(reply), data)
+        raise discord.HTTPException(as_response(reply), data)
 
     async def close(self) -> None:
         self._connections.close()
@@ -200,13 +200,13 @@ def retry_pause(attempt: int) -> float:
     return 1.0 + attempt * 2
 
 
-def _as_response(reply: HttpReply) -> Any:
+def as_response(reply: HttpReply) -> Any:
     """`reply` where discord.py's exceptions take aiohttp's response: they read its `status` and
     `reason` only, which it has."""
     return reply
 
 
-def _json_or_text(reply: HttpReply) -> Any:
+def json_or_text(reply: HttpReply) -> Any:
     """Discord's answer: its JSON when it says it is JSON, else its text."""
     if reply.headers.get("content-type", "").startswith("application/json"):
         try:

@@ -103,6 +103,11 @@ class KeptSession:
         self._connections = KeptConnections(self._origin, {})
         self._before_request = before_request
 
+    @property
+    def connections(self) -> KeptConnections:
+        """The kept connections to the API's host (the bot's own requests use them too)."""
+        return self._connections
+
     # What discord.py uses of aiohttp's session besides `request`.
 
     @property

@@ -19,6 +19,7 @@ import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
+from bot.basics.channel_messages import message_payload
 from bot.basics.rest_session import ANSWER_UNREAD
 from bot.game.position import Position
 from bot.game.session import GameSession, MessageRef
@@ -235,6 +236,11 @@ class DiscordSide(NoticeSide):
         Discord's answer, nor parsing its JSON (`ANSWER_UNREAD`): nothing reads it, and the board
         is edited on every move."""
         mentions = self.client.allowed_mentions
+        own = self.own_messages()
+        payload = None if own is None else message_payload(fields, mentions)
+        if own is not None and payload is not None:
+            await own.edit(channel_id, message_id, payload)
+            return
         unread = ANSWER_UNREAD.set(True)  # nor is Discord's answer parsed (the whole message)
         try:
             with handle_message_parameters(previous_allowed_mentions=mentions, **fields) as params:

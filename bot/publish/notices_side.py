@@ -15,6 +15,7 @@ from collections.abc import Callable
 import discord
 from discord.http import handle_message_parameters
 
+from bot.basics.channel_messages import ChannelMessages, message_payload
 from bot.game.position import Position
 from bot.game.session import GameSession, MessageRef
 from bot.game.sessions import Sessions
@@ -46,6 +47,12 @@ class NoticeSide:
         self.pictures = pictures
         self._clock = clock
 
+    def own_messages(self) -> ChannelMessages | None:
+        """The bot's own sender of a channel's messages (bot/basics/channel_messages.py); None
+        before the bot's setup (discord.py sends them then)."""
+        own: ChannelMessages | None = getattr(self.client, "channel_messages", None)
+        return own
+
     def channel(self, position: Position) -> discord.PartialMessageable:
         record = position.record
         return self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -57,6 +64,12 @@ class NoticeSide:
         would, without building a `Message` from Discord's answer, of which only the id is kept:
         Garden Sabotage posts a turn notice about every other move (issue 31)."""
         channel_id = position.record.channel_id
+        own = self.own_messages()
+        fields = {"content": clip(text, MESSAGE_MAX), "allowed_mentions": mentions}
+        payload = None if own is None else message_payload(fields, self.client.allowed_mentions)
+        if own is not None and payload is not None:
+            posted = await own.post(channel_id, payload)
+            return MessageRef(int(posted.get("channel_id", channel_id)), int(posted["id"]))
         with handle_message_parameters(
             content=clip(text, MESSAGE_MAX),
             allowed_mentions=mentions,
@@ -206,8 +219,12 @@ class NoticeSide:
 
     async def _delete_one(self, ref: MessageRef) -> None:
         """Delete one retired message; best effort (gone already, or Discord failing: it stays)."""
+        own = self.own_messages()
         with contextlib.suppress(discord.HTTPException):
-            await self.client.http.delete_message(ref.channel_id, ref.message_id)
+            if own is not None:
+                await own.delete(ref.channel_id, ref.message_id)
+            else:
+                await self.client.http.delete_message(ref.channel_id, ref.message_id)
 
 
 def board_words(position: Position) -> str:

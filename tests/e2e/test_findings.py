@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from bot.basics import channel_messages
+from bot.basics.callbacks import retry_pause
 from tests.e2e.findings_driver import (
     APOLOGY,
     HAND_LABEL,
@@ -333,9 +335,12 @@ class _QuickRetries:
 
 @pytest.fixture
 def quick_discord_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """discord.py's tries on a 500 a hundred times quicker, and the bot's own sender's of a game's
+    messages, which tries as discord.py does (bot/basics/channel_messages.py)."""
     import discord.http
 
     monkeypatch.setattr(discord.http, "asyncio", _QuickRetries(asyncio))
+    monkeypatch.setattr(channel_messages, "retry_pause", lambda attempt: retry_pause(attempt) / 100)
 
 
 def seen_by(fake: FakeDiscord, user: Any) -> str:
