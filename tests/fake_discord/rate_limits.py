@@ -7,7 +7,7 @@ comes through Discord's edge) and `X-RateLimit-Scope: user`. A client reads the 
 *before* a 429 (discord.py does), so a fake that sent none would have clients run a path they
 never run against Discord (discord.py then treats every route as a bucket of one).
 
-A bucket is a route (its template) and its major parameter (the channel, guild, webhook or
+A bucket is a route (its method and template) and its major parameter (the channel, guild, webhook or
 interaction it names), counted in fixed windows from its first request. Discord does not publish
 its limits (five message edits a channel in five seconds is typical); the fake's default is loose
 (`DEFAULT_LIMIT` a `DEFAULT_WINDOW`), so tests and load runs measure the bot rather than its
@@ -47,9 +47,9 @@ class Verdict:
     headers: dict[str, str]
 
 
-def bucket_hash(template: str) -> str:
+def bucket_hash(route: str) -> str:
     """The opaque name Discord gives a route's bucket (`X-RateLimit-Bucket`): stable per route."""
-    return hashlib.sha1(template.encode()).hexdigest()[:16]
+    return hashlib.sha1(route.encode()).hexdigest()[:16]
 
 
 class RouteBuckets:
@@ -69,11 +69,12 @@ class RouteBuckets:
         #: 429s the fake answered because a bucket had nothing left (not the injected ones).
         self.refused = 0
 
-    def take(self, template: str, params: dict[str, str]) -> Verdict:
-        """One request to `template` with its path's `params`: counted when its bucket has room."""
+    def take(self, route: str, params: dict[str, str]) -> Verdict:
+        """One request to `route` ("PATCH /channels/{channel_id}/messages/{message_id}") with its
+        path's `params`: counted when its bucket has room."""
         limit, seconds = self.limit
         major = next((params[name] for name in MAJOR_PARAMETERS if name in params), "")
-        key = (template, major)
+        key = (route, major)
         now = self._monotonic()
         window = self._windows.get(key)
         if window is None or now >= window.ends:
@@ -89,6 +90,6 @@ class RouteBuckets:
             "X-RateLimit-Remaining": str(max(limit - window.taken, 0)),
             "X-RateLimit-Reset": f"{self._wall() + reset_after:.3f}",
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": bucket_hash(template),
+            "X-RateLimit-Bucket": bucket_hash(route),
         }
         return Verdict(allowed, reset_after, headers)

@@ -215,7 +215,7 @@ class RestApi:
             return error_response(401, 0, "401: Unauthorized")
         if not route.needs_auth and "Authorization" in request.headers and "/callback" in route.template:
             self.fake.violations.append(f"{request.method} {route.template}: sent an Authorization header")
-        turn = self.fake.buckets.take(route.template, params)
+        turn = self.fake.buckets.take(f"{request.method} {route.template}", params)
         if not turn.allowed:  # the client sent when the headers said its bucket had nothing left
             return json_response(
                 {"message": "You are being rate limited.", "retry_after": turn.retry_after, "global": False},
