@@ -180,15 +180,9 @@ class InteractionCallbacks:
             if reply.status >= 500:
                 await asyncio.sleep(retry_pause(attempt))
                 continue
-            if reply.status == 403:
-                raise discord.Forbidden(as_response(reply), data)
-            if reply.status == 404:
-                raise discord.NotFound(as_response(reply), data)
-            raise discord.HTTPException(as_response(reply), data)
+            raise refused(reply, data)
         assert reply is not None  # every attempt either returned, raised or got an answer
-        if reply.status >= 500:
-            raise discord.DiscordServerError(as_response(reply), data)
-        raise discord.HTTPException(as_response(reply), data)
+        raise refused(reply, data)
 
     async def close(self) -> None:
         self._connections.close()
@@ -198,6 +192,19 @@ def retry_pause(attempt: int) -> float:
     """Seconds to wait before trying again after failed try number `attempt` (0 first), as
     discord.py's adapter waits."""
     return 1.0 + attempt * 2
+
+
+def refused(reply: HttpReply, data: Any) -> discord.HTTPException:
+    """Discord's refusal (`reply`, its body read as `data`) as discord.py raises it for its
+    status: `Forbidden`, `NotFound`, `DiscordServerError` (5xx) or `HTTPException`."""
+    response = as_response(reply)
+    if reply.status == 403:
+        return discord.Forbidden(response, data)
+    if reply.status == 404:
+        return discord.NotFound(response, data)
+    if reply.status >= 500:
+        return discord.DiscordServerError(response, data)
+    return discord.HTTPException(response, data)
 
 
 def as_response(reply: HttpReply) -> Any:

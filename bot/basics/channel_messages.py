@@ -41,7 +41,7 @@ import discord
 import orjson
 
 from bot.basics.answer_http import HttpReply, KeptConnections, header_lines
-from bot.basics.callbacks import ATTEMPTS, as_response, json_or_text, original_edit, retry_pause
+from bot.basics.callbacks import ATTEMPTS, as_response, json_or_text, original_edit, refused, retry_pause
 from bot.basics.rest_session import BeforeRequest
 
 log = logging.getLogger(__name__)
@@ -219,14 +219,6 @@ class ChannelMessages:
             if reply.status in RETRIED_SERVER_ERRORS:
                 await asyncio.sleep(retry_pause(attempt))
                 continue
-            if reply.status == 403:
-                raise discord.Forbidden(as_response(reply), data)
-            if reply.status == 404:
-                raise discord.NotFound(as_response(reply), data)
-            if reply.status >= 500:
-                raise discord.DiscordServerError(as_response(reply), data)
-            raise discord.HTTPException(as_response(reply), data)
+            raise refused(reply, data)
         assert reply is not None  # every attempt either returned, raised or got an answer
-        if reply.status >= 500:
-            raise discord.DiscordServerError(as_response(reply), data)
-        raise discord.HTTPException(as_response(reply), data)
+        raise refused(reply, data)
