@@ -20,7 +20,7 @@ from discord.http import handle_message_parameters
 
 from bot.basics import channel_messages
 from bot.basics.answer_http import KeptConnections
-from bot.basics.channel_messages import EDIT, BucketRooms, ChannelMessages, message_payload
+from bot.basics.channel_messages import EDIT, POST, BucketRooms, ChannelMessages, message_payload
 from bot.ui.items import button, drawn_view, row
 from bot.ui.layout import GREEN, container, layout, separator, text
 from tests.fake_discord import FakeDiscord
@@ -214,3 +214,35 @@ async def test_a_bucket_not_yet_heard_of_takes_one_request_at_a_time() -> None:
     await asyncio.sleep(0.05)
     assert not fifth.done()
     fifth.cancel()
+
+
+async def test_a_global_429_is_waited_out_too(fake_discord: FakeDiscord, sender: ChannelMessages) -> None:
+    """Discord's global limit (every route at once): the request waits its `retry_after` and goes
+    again, its edit made once."""
+    fake = fake_discord
+    table = await _posted(fake, sender)
+    fake.inject_rate_limit(
+        "PATCH", "/channels/{channel_id}/messages/{message_id}", retry_after=0.2, is_global=True
+    )
+    started = time.monotonic()
+    await sender.edit(fake.games.id, table.id, {"content": "after the global wait"})
+    assert time.monotonic() - started >= 0.2
+    assert fake.messages[table.id].content == "after the global wait"
+    assert [c.status for c in fake.calls if c.method == "PATCH"] == [429, 200]
+
+
+async def test_routes_discord_names_one_bucket_share_its_count() -> None:
+    """Two routes whose answers name the same bucket in a channel draw on one count: the post
+    made after the edits waits for the bucket the edits emptied."""
+    rooms = BucketRooms()
+    said = {"x-ratelimit-bucket": "shared", "x-ratelimit-limit": "2", "x-ratelimit-reset-after": "5"}
+    edit = await rooms.turn(EDIT, 1)
+    rooms.answered(EDIT, 1, edit, {**said, "x-ratelimit-remaining": "1"})
+    post = await rooms.turn(POST, 1)
+    rooms.answered(POST, 1, post, {**said, "x-ratelimit-remaining": "0"})
+    assert rooms.room(EDIT, 1) is rooms.room(POST, 1)
+    waiting = asyncio.ensure_future(rooms.turn(POST, 1))
+    await asyncio.sleep(0.05)
+    assert not waiting.done(), "the shared bucket was empty"
+    waiting.cancel()
+    assert rooms.room(EDIT, 2) is not rooms.room(EDIT, 1)  # another channel: a bucket of its own
