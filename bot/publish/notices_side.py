@@ -11,6 +11,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
@@ -65,15 +66,13 @@ class NoticeSide:
         Garden Sabotage posts a turn notice about every other move (issue 31)."""
         channel_id = position.record.channel_id
         own = self.own_messages()
-        fields = {"content": clip(text, MESSAGE_MAX), "allowed_mentions": mentions}
+        fields: dict[str, Any] = {"content": clip(text, MESSAGE_MAX), "allowed_mentions": mentions}
         payload = None if own is None else message_payload(fields, self.client.allowed_mentions)
         if own is not None and payload is not None:
             posted = await own.post(channel_id, payload)
             return MessageRef(int(posted.get("channel_id", channel_id)), int(posted["id"]))
         with handle_message_parameters(
-            content=clip(text, MESSAGE_MAX),
-            allowed_mentions=mentions,
-            previous_allowed_mentions=self.client.allowed_mentions,
+            **fields, previous_allowed_mentions=self.client.allowed_mentions
         ) as params:
             data = await self.client.http.send_message(channel_id, params=params)
         return MessageRef(int(data.get("channel_id", channel_id)), int(data["id"]))
