@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import logging
 from typing import Any
 
@@ -20,7 +19,14 @@ from bot.basics.callbacks import InteractionCallbacks
 from bot.basics.channel_messages import ChannelMessages
 from bot.basics.clock import Clock, SystemClock
 from bot.basics.command_words import CommandWords
-from bot.basics.metrics import NULL_METRICS, CommandTree, Metrics, NullMetrics
+from bot.basics.metrics import (
+    NULL_METRICS,
+    CommandTree,
+    Metrics,
+    NullMetrics,
+    command_kinds,
+    metrics_port_refusal,
+)
 from bot.basics.shards import ShardPlan
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.commands import register_commands
@@ -327,29 +333,9 @@ class GardenClubBot(commands.Bot):
             log.info("Invite Garden Club to a server with: %s", invite_url(application_id))
 
 
-def command_kinds(tree: discord.app_commands.CommandTree[Any]) -> list[str]:
-    """Each registered command as the metrics name it ("/play cabbagehead", "/hand")."""
-    kinds: list[str] = []
-    for command in tree.walk_commands():
-        if isinstance(command, discord.app_commands.Command):
-            kinds.append(f"/{command.qualified_name}")
-    return kinds
-
-
 def servers_word(count: int) -> str:
     """ "1 server", "3 servers": the start-up line reads as an owner would write it."""
     return f"{count} server" if count == 1 else f"{count} servers"
-
-
-def metrics_port_refusal(host: str, port: int, error: OSError) -> str:
-    """The one line for a metrics port that cannot be opened: a bot whose metrics silently do not
-    serve would look healthy while the owner's alerts see nothing."""
-    why = error.strerror or str(error)
-    privileged = " (ports below 1024 need root)" if port < 1024 and error.errno == errno.EACCES else ""
-    return (
-        f"could not serve metrics on {host}:{port} ({why}){privileged}: set METRICS_PORT to a free "
-        "port such as 9108, METRICS_HOST to an address of this machine, or leave METRICS_PORT empty."
-    )
 
 
 class ShardedGardenClubBot(GardenClubBot, commands.AutoShardedBot):

@@ -25,6 +25,7 @@ The series (documented in the README, "Watching the bot"):
 
 from __future__ import annotations
 
+import errno
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -314,3 +315,23 @@ def metrics_of(client: object) -> NullMetrics:
     """The bot's metrics (`NULL_METRICS` when off, or for a client that has none)."""
     found = getattr(client, "metrics", None)
     return found if isinstance(found, NullMetrics) else NULL_METRICS
+
+
+def command_kinds(tree: discord.app_commands.CommandTree[Any]) -> list[str]:
+    """Each registered command as the metrics name it ("/play cabbagehead", "/hand")."""
+    kinds: list[str] = []
+    for command in tree.walk_commands():
+        if isinstance(command, discord.app_commands.Command):
+            kinds.append(f"/{command.qualified_name}")
+    return kinds
+
+
+def metrics_port_refusal(host: str, port: int, error: OSError) -> str:
+    """The one line for a metrics port that cannot be opened: a bot whose metrics silently do not
+    serve would look healthy while the owner's alerts see nothing."""
+    why = error.strerror or str(error)
+    privileged = " (ports below 1024 need root)" if port < 1024 and error.errno == errno.EACCES else ""
+    return (
+        f"could not serve metrics on {host}:{port} ({why}){privileged}: set METRICS_PORT to a free "
+        "port such as 9108, METRICS_HOST to an address of this machine, or leave METRICS_PORT empty."
+    )

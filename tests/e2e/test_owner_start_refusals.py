@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import metrics_port_refusal
+from bot.basics.metrics import metrics_port_refusal
 from tests.e2e.test_owner_stop_and_config import bot_env, no_traceback_one_line, run_to_end, start_bot
 from tests.fake_discord import FakeDiscord
 
