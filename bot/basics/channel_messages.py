@@ -58,6 +58,11 @@ DELETE = "DELETE /channels/{channel_id}/messages/{message_id}"
 FIRST_ANSWER_POLL = 0.02
 #: Seconds a refilled bucket is taken to last until an answer says when it refills next.
 PROVISIONAL_WINDOW = 1.0
+#: A channel's bucket idle this long past its refill is forgotten (its next request learns it
+#: again, as a first one does): the rooms of channels no game uses any more are not kept for ever.
+FORGET_IDLE_ROOM = 60.0
+#: The rooms kept before the first look for idle ones; after each look, twice those left.
+PRUNE_FROM = 1024
 _JSON = header_lines({"Content-Type": "application/json"})
 
 
@@ -91,6 +96,8 @@ class BucketRooms:
     def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
         self._now = now
         self._rooms: dict[tuple[str, int], Room] = {}
+        #: How many rooms may be kept before idle ones are looked for (`_forget_idle`).
+        self._prune_at = PRUNE_FROM
         #: The bucket Discord named for each route, once it has.
         self._bucket_of: dict[str, str] = {}
         #: Requests that waited for a bucket to refill (for the logs and tests).
@@ -100,8 +107,19 @@ class BucketRooms:
         key = (self._bucket_of.get(kind, kind), channel_id)
         found = self._rooms.get(key)
         if found is None:
+            if len(self._rooms) >= self._prune_at:
+                self._forget_idle()
             found = self._rooms[key] = Room()
         return found
+
+    def _forget_idle(self) -> None:
+        """Drop the rooms with nothing on the way and refilled at least `FORGET_IDLE_ROOM` ago;
+        looked for again once twice as many as are left are kept (a cost of one pass a room)."""
+        stale = self._now() - FORGET_IDLE_ROOM
+        self._rooms = {
+            key: room for key, room in self._rooms.items() if room.on_the_way or room.refills > stale
+        }
+        self._prune_at = max(PRUNE_FROM, 2 * len(self._rooms))
 
     async def turn(self, kind: str, channel_id: int) -> Room:
         """The request's turn in its bucket: at once while it has room (or its refill time has

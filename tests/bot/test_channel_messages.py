@@ -20,7 +20,15 @@ from discord.http import handle_message_parameters
 
 from bot.basics import channel_messages
 from bot.basics.answer_http import KeptConnections
-from bot.basics.channel_messages import EDIT, POST, BucketRooms, ChannelMessages, message_payload
+from bot.basics.channel_messages import (
+    EDIT,
+    FORGET_IDLE_ROOM,
+    POST,
+    PRUNE_FROM,
+    BucketRooms,
+    ChannelMessages,
+    message_payload,
+)
 from bot.ui.items import button, drawn_view, row
 from bot.ui.layout import GREEN, container, layout, separator, text
 from tests.fake_discord import FakeDiscord
@@ -246,3 +254,29 @@ async def test_routes_discord_names_one_bucket_share_its_count() -> None:
     assert not waiting.done(), "the shared bucket was empty"
     waiting.cancel()
     assert rooms.room(EDIT, 2) is not rooms.room(EDIT, 1)  # another channel: a bucket of its own
+
+
+async def test_idle_channels_rooms_are_forgotten_and_busy_ones_kept() -> None:
+    """A bot in many channels keeps one room per channel it wrote in; once more than
+    `PRUNE_FROM` are kept, those idle a minute past their refill are dropped. A room with a
+    request on its way, or emptied by a 429 and not yet refilled, is kept: forgetting it would
+    send the next request into a bucket Discord says is empty."""
+    now = [1000.0]
+    rooms = BucketRooms(now=lambda: now[0])
+    said = {"x-ratelimit-limit": "5", "x-ratelimit-remaining": "4", "x-ratelimit-reset-after": "1"}
+    for channel in range(PRUNE_FROM - 2):
+        room = await rooms.turn(EDIT, channel)
+        rooms.answered(EDIT, channel, room, said)
+    busy = await rooms.turn(EDIT, 10_000)  # on its way, never answered
+    emptied = rooms.room(EDIT, 10_001)
+    now[0] += FORGET_IDLE_ROOM + 5
+    rooms.emptied(emptied, 30.0)  # a 429: nothing for 30 s more
+    assert rooms.room(EDIT, 0).known  # still kept: the look comes once PRUNE_FROM are kept
+    rooms.room(EDIT, 10_002)  # the room past the count: the idle ones go
+    assert not rooms.room(EDIT, 1).known, "an idle channel's room was kept"
+    assert rooms.room(EDIT, 10_000) is busy
+    assert rooms.room(EDIT, 10_001) is emptied
+    waiting = asyncio.ensure_future(rooms.turn(EDIT, 10_001))
+    await asyncio.sleep(0.02)
+    assert not waiting.done(), "the emptied bucket was forgotten"
+    waiting.cancel()
