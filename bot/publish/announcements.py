@@ -15,12 +15,17 @@ PLATFORM_ANNOUNCED = frozenset({"timeout"})
 
 
 async def standing_announcement(store: Store, session: GameSession) -> MessageRef | None:
-    """The game's announcement standing in the channel (from memory, else from the store)."""
+    """The game's announcement standing in the channel (from memory, else from the store). Read
+    from the store, what it told comes too: a process killed after posting it, before its moves
+    were marked shown, does not tell them again (`announcement_lines`)."""
     if not session.announcement_loaded:
-        stored = await store.notices(session.game_id, kind="announcement")
+        stored = await store.announced(session.game_id)
         session.announcement_loaded = True
-        if stored and session.announcement is None:
-            session.announcement = MessageRef(*stored[-1])
+        if stored is not None and session.announcement is None:
+            channel_id, message_id, version = stored
+            session.announcement = MessageRef(channel_id, message_id)
+            if session.shown.announced_version is None:
+                session.shown.announced_version = version
     return session.announcement
 
 

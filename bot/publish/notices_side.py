@@ -85,7 +85,7 @@ class NoticeSide:
         old = session.announcement
         session.announcement = posted
         await self.store.replace_notices(
-            position.game_id, [(posted.channel_id, posted.message_id)], kind="announcement"
+            position.game_id, [(posted.channel_id, posted.message_id)], kind="announcement", version=version
         )
         session.shown.announced_version = version
         if old is None:

@@ -198,6 +198,8 @@ class Publisher:
         else:
             picture = await self.pictures.board(position, session, must=session.picture_due)
         session.picture_due = False
+        # Read first: from the store, it says which moves the standing announcement told.
+        announced = await standing_announcement(self.store, session)
         facts = Facts(
             version=record.version,
             status=record.status,
@@ -215,7 +217,7 @@ class Publisher:
             announced_version=session.shown.announced_version,
             result_posted=session.shown.result_posted,
             standing_notices=await self.sessions.notices(session),
-            standing_announcement=await standing_announcement(self.store, session),
+            standing_announcement=announced,
             announcement=await announcement_lines(self.store, position, session),
             picture=picture.choice,
             board_version=session.shown.board_version,

@@ -216,6 +216,11 @@ MIGRATIONS: list[str] = [
     # 31; `engine.api.events_json`). No table changes: the version is raised so that a Garden Club
     # from before, which cannot read such events, refuses the database instead of misreading it.
     "",
+    # 11: the version a game's announcement told, so that a restart after its post but before
+    # the move was marked shown does not post it again (NULL: stored before, not known).
+    """
+    ALTER TABLE notices ADD COLUMN version INTEGER
+    """,
 ]
 
 

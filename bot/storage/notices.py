@@ -20,19 +20,38 @@ class Notices(StoreBase):
         )
         return [(int(r[0]), int(r[1])) for r in rows]
 
-    async def replace_notices(self, game_id: int, current: list[tuple[int, int]], kind: str = "turn") -> None:
-        """Make `current` the game's only messages of `kind` (the old ones are being deleted)."""
+    async def announced(self, game_id: int) -> tuple[int, int, int | None] | None:
+        """The game's announcement still posted, as (channel id, message id, the version whose
+        moves it told; None if stored before that was kept), or None."""
+        row = await self._db.fetchrow(
+            "SELECT channel_id, message_id, version FROM notices WHERE game_id = ? AND kind = ? "
+            "ORDER BY created_at DESC, message_id DESC LIMIT 1",
+            (game_id, "announcement"),
+            quick=True,
+        )
+        if row is None:
+            return None
+        return int(row[0]), int(row[1]), None if row[2] is None else int(row[2])
+
+    async def replace_notices(
+        self, game_id: int, current: list[tuple[int, int]], kind: str = "turn", *, version: int | None = None
+    ) -> None:
+        """Make `current` the game's only messages of `kind` (the old ones are being deleted);
+        `version`: the game's version they tell (an announcement's)."""
         now = self._clock()
 
         async def replace(tx: Tx) -> None:
             await tx.execute("DELETE FROM notices WHERE game_id = ? AND kind = ?", (game_id, kind))
             if current:
                 await tx.executemany(
-                    "INSERT INTO notices (message_id, channel_id, game_id, created_at, kind) "
-                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET "
+                    "INSERT INTO notices (message_id, channel_id, game_id, created_at, kind, version) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET "
                     "channel_id = excluded.channel_id, game_id = excluded.game_id, "
-                    "created_at = excluded.created_at, kind = excluded.kind",
-                    [(message_id, channel_id, game_id, now, kind) for channel_id, message_id in current],
+                    "created_at = excluded.created_at, kind = excluded.kind, version = excluded.version",
+                    [
+                        (message_id, channel_id, game_id, now, kind, version)
+                        for channel_id, message_id in current
+                    ],
                 )
 
         await self._db.transaction(replace, quick=True)

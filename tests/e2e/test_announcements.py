@@ -6,6 +6,7 @@ players who sabotage eagerly and never use Pesticide, so Bad Bugs stay and bite 
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import pytest
@@ -91,3 +92,51 @@ async def test_announcements_never_pile_up_and_an_empty_bite_is_not_announced(
     assert announced == [], f"a bite that ate nothing was announced: {announced}"
     assert posted >= 2, "the game had several announcements (sabotage, bites): the test needs them"
     assert len(standing(fake, channel)) <= 1
+
+
+def versions(runner: BotRunner, game_id: int) -> tuple[int, int]:
+    """The game's stored version and the last version marked shown."""
+    [(version, shown)] = database_rows(
+        runner, "SELECT version, published_version FROM games WHERE id = ?", game_id
+    )
+    return int(version), int(shown)
+
+
+@pytest.mark.usefixtures("saboteurs")
+async def test_an_announcement_posted_before_a_crash_is_not_posted_again_after_the_restart(
+    fake_discord: FakeDiscord, garden_bot: BotRunner
+) -> None:
+    """A turn's moves shown, its announcement posted, and the process killed before the moves
+    were marked shown (the marks are written after the messages, and not at once): the restart
+    shows the game again, and the announcement, already in the channel, stays where it is instead
+    of being deleted and posted again below it (the store keeps which move it told)."""
+    fake = fake_discord
+    await garden_bot.start()
+    channel = fake.games
+    run = await start_game(
+        fake, garden_bot, channel, [fake.alice, fake.bob], {"first_player": "host"}, seed=5
+    )
+    for _turn in range(60):
+        before, _ = versions(garden_bot, run.game_id)
+        earlier = {m.id for m in fake.messages.values() if is_announcement(fake, m, channel)}
+        if await run.play_turn() is None:
+            raise AssertionError("the game ended before any announcement: pick another seed")
+        await fake.wait_until(lambda: len(set(versions(garden_bot, run.game_id))) == 1, what="the turn shown")
+        if any(m.id not in earlier for m in standing(fake, channel)):
+            break  # this turn's moves posted an announcement
+    else:
+        raise AssertionError("no announcement in 60 turns: pick another seed")
+    [told] = standing(fake, channel)
+    announcements = len([m for m in fake.messages.values() if is_announcement(fake, m, channel)])
+    # As if the bot had died after the turn's messages, before the moves were marked shown.
+    await garden_bot.stop()
+    writable = sqlite3.connect(garden_bot.data_dir / "garden-club.sqlite3")
+    writable.execute("UPDATE games SET published_version = ? WHERE id = ?", (before, run.game_id))
+    writable.commit()
+    writable.close()
+    await garden_bot.start()
+    await fake.wait_until(
+        lambda: len(set(versions(garden_bot, run.game_id))) == 1, what="the game shown again"
+    )
+    assert standing(fake, channel) == [told], "the announcement was posted again after the restart"
+    assert len([m for m in fake.messages.values() if is_announcement(fake, m, channel)]) == announcements
