@@ -29,6 +29,8 @@ from tests.fake_discord.model import (
     MANAGE_CHANNELS,
     MANAGE_GUILD,
     PUBLIC_THREAD,
+    FakeMessage,
+    FakeUser,
     json_copy,
 )
 
@@ -878,3 +880,17 @@ def test_default_member_permissions_zero_means_administrators_only() -> None:
     with pytest.raises(AssertionError, match="missing bits 16"):
         check_member_may_use(both, MEMBER_PERMISSIONS | MANAGE_GUILD, None)
     check_member_may_use(both, ALL_PERMISSIONS, None)
+
+
+def test_a_message_s_components_are_walked_again_after_an_edit_and_callers_get_copies() -> None:
+    """`FakeMessage.walk` keeps its walk for the components list it walked (the load driver
+    looks buttons up several times a click): an edit, which replaces the list, is walked anew,
+    and a caller changing what it got changes nothing for the next."""
+    message = FakeMessage(id=1, channel_id=2, author=FakeUser(id=3, name="bot"))
+    message.components = [{"type": 1, "components": [{"type": 2, "custom_id": "a", "label": "A"}]}]
+    assert message.custom_ids() == ["a"]
+    message.walk().clear()
+    message.components_flat().clear()
+    assert [b["label"] for b in message.buttons()] == ["A"]
+    message.components = [{"type": 1, "components": [{"type": 2, "custom_id": "b", "label": "B"}]}]
+    assert message.custom_ids() == ["b"] and "B" in message.text() and "A" not in message.text()
