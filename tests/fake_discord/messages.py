@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 SETTABLE_FLAGS = (1 << 2) | EPHEMERAL | (1 << 12) | (1 << 15)
 
 
-def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def number_components(components: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Discord gives every component of a message a numeric `id` (1, 2, ... depth first, skipping
-    ids the bot set itself) unless the bot set one."""
+    ids the bot set itself) unless the bot set one. The numbered copy, and every component of it
+    (`walk_components`: the message's other readers walk the same tree)."""
     numbered = json_copy(components)
     found = walk_components(numbered)
     used = {item["id"] for item in found if isinstance(item.get("id"), int)}
@@ -45,16 +46,21 @@ def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 next_id += 1
             item["id"] = next_id
             used.add(next_id)
-    return numbered
+    return numbered, found
 
 
-def as_discord_answers(components: list[dict[str, Any]], attachments: list[dict[str, Any]]) -> None:
+def as_discord_answers(
+    components: list[dict[str, Any]],
+    attachments: list[dict[str, Any]],
+    walked: list[dict[str, Any]] | None = None,
+) -> None:
     """Fill in a layout tree (in place) the way Discord answers it (the spec's *ComponentResponse
     schemas): containers with `spoiler` and `accent_color`, separators with `spacing` and
     `divider`, thumbnails and gallery items with `description` and `spoiler`, files with their
     `name` and `size`, and every media item unfurled (`id`, `url`, `proxy_url`, `content_type`,
     `width`, `height`); an `attachment://name` url becomes the attachment's own url, with its
-    `attachment_id`. Buttons and selects stay as the bot sent them."""
+    `attachment_id`. Buttons and selects stay as the bot sent them. `walked`: the tree's
+    components already walked (`walk_components`), if they were; only leaves change here."""
     by_name = {str(a.get("filename")): a for a in attachments}
     by_url = {str(a.get("url")): a for a in attachments}
 
@@ -76,7 +82,7 @@ def as_discord_answers(components: list[dict[str, Any]], attachments: list[dict[
             unfurled["attachment_id"] = str(attachment["id"])
         return unfurled, attachment
 
-    for item in walk_components(components):
+    for item in walk_components(components) if walked is None else walked:
         kind = item.get("type")
         if kind == CONTAINER:
             item.setdefault("spoiler", False)
@@ -239,8 +245,9 @@ class MessageWriter:
                     )
             message.attachments = kept
         if "components" in body:
-            message.components = number_components(body["components"] or [])
-            as_discord_answers(message.components, message.attachments)
+            numbered, walked = number_components(body["components"] or [])
+            as_discord_answers(numbered, message.attachments, walked)
+            message.set_components(numbered, walked)
 
     def old_message_throttled(self, message: FakeMessage) -> web.Response | None:
         """Discord error 30046 for messages older than an hour once their edit allowance is spent.

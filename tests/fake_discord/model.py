@@ -240,6 +240,13 @@ class FakeMessage:
         """Every component of the tree, depth first (a section's text displays, then its accessory)."""
         return list(self._walk()[1])
 
+    def set_components(self, components: list[dict[str, Any]], walked: list[dict[str, Any]]) -> None:
+        """Replace the components with `components`, whose every component `walked` lists
+        (`walk_components`), walked once by whoever made them."""
+        self.components = components
+        interactive = [c for c in walked if c.get("type") in (2, 3, 5, 6, 7, 8)]
+        self._walked = (components, walked, interactive)
+
     def _walk(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
         """The tree walked once a version: the load benchmark's players and the fake's clicks look
         a table's buttons up about five times a click, and walking a 40-component tree each time
