@@ -64,14 +64,12 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _long(value: Any, limit: int) -> bool:
-    """Whether `value` is a string past `limit` characters (`_too_long` says where)."""
-    return isinstance(value, str) and len(value) > limit
-
-
-def _too_long(where: str, value: Any, limit: int) -> list[str]:
+def _too_long(where: str, value: Any, limit: int, at: str = "") -> list[str]:
+    """`value` past `limit` characters, said at `where` + `at` (joined only then: a table's every
+    button is checked on every answer of the load benchmark, where the checks share a core with
+    its players)."""
     if isinstance(value, str) and len(value) > limit:
-        return [f"{where} is {len(value)} characters (Discord allows {limit})"]
+        return [f"{where}{at} is {len(value)} characters (Discord allows {limit})"]
     return []
 
 
@@ -368,10 +366,7 @@ def _check_media(media: Any, where: str) -> list[str]:
 
 
 def _check_button(button: dict[str, Any], where: str) -> list[str]:
-    label = button.get("label")
-    # The place is written out only for a label too long: a table's buttons are checked on every
-    # answer of the load benchmark, where the fake's checks share a core with its players.
-    problems = _too_long(f"{where}.label", label, BUTTON_LABEL) if _long(label, BUTTON_LABEL) else []
+    problems = _too_long(where, button.get("label"), BUTTON_LABEL, ".label")
     style = button.get("style")
     if style not in (1, 2, 3, 4, 5, 6):
         problems.append(f"{where}.style {style!r} is not a button style")

@@ -157,6 +157,10 @@ class FakeGuild:
     locale: str = "en-US"
 
 
+#: The component types a person acts on: a button and the five kinds of select menu.
+INTERACTIVE = (2, 3, 5, 6, 7, 8)
+
+
 @dataclass
 class FakeMessage:
     """A message as the fake stores it: public in a channel, or ephemeral to one user.
@@ -244,20 +248,17 @@ class FakeMessage:
         """Replace the components with `components`, whose every component `walked` lists
         (`walk_components`), walked once by whoever made them."""
         self.components = components
-        interactive = [c for c in walked if c.get("type") in (2, 3, 5, 6, 7, 8)]
-        self._walked = (components, walked, interactive)
+        self._walked = (components, walked, [c for c in walked if c.get("type") in INTERACTIVE])
 
     def _walk(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
         """The tree walked once a version: the load benchmark's players and the fake's clicks look
         a table's buttons up about five times a click, and walking a 40-component tree each time
         was a tenth of the driver's CPU at 20 games flat out (the driver, not the bot, then sets
         the pace). An edit replaces the list, never changes it in place; callers get copies."""
-        walked = self._walked
-        if walked is None or walked[0] is not self.components:
-            found = walk_components(self.components)
-            interactive = [c for c in found if c.get("type") in (2, 3, 5, 6, 7, 8)]
-            walked = self._walked = (self.components, found, interactive)
-        return walked
+        if self._walked is None or self._walked[0] is not self.components:
+            self.set_components(self.components, walk_components(self.components))
+        assert self._walked is not None
+        return self._walked
 
     def text_displays(self) -> list[str]:
         """The contents of the layout's text displays, in order."""
