@@ -159,28 +159,28 @@ def attachment_names(
 def media_urls(components: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """Every media url in a layout (thumbnails, gallery items, files), with where it is."""
     found: list[tuple[str, str]] = []
-
-    def walk(items: list[Any], where: str) -> None:
-        for i, item in enumerate(items):
-            if not isinstance(item, dict):
-                continue
-            here = f"{where}[{i}]"
-            if item.get("type") == THUMBNAIL:
-                found.append((f"{here}.media", _text((item.get("media") or {}).get("url"))))
-            elif item.get("type") == FILE:
-                found.append((f"{here}.file", _text((item.get("file") or {}).get("url"))))
-            elif item.get("type") == MEDIA_GALLERY:
-                for k, entry in enumerate(item.get("items") or []):
-                    if isinstance(entry, dict):
-                        url = _text((entry.get("media") or {}).get("url"))
-                        found.append((f"{here}.items[{k}].media", url))
-            if isinstance(item.get("components"), list):
-                walk(item["components"], f"{here}.components")
-            if isinstance(item.get("accessory"), dict):
-                walk([item["accessory"]], f"{here}.accessory")
-
-    walk(components, "components")
+    _media_urls_into(components, "components", found)
     return found
+
+
+def _media_urls_into(items: list[Any], where: str, found: list[tuple[str, str]]) -> None:
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            continue
+        here = f"{where}[{i}]"
+        if item.get("type") == THUMBNAIL:
+            found.append((f"{here}.media", _text((item.get("media") or {}).get("url"))))
+        elif item.get("type") == FILE:
+            found.append((f"{here}.file", _text((item.get("file") or {}).get("url"))))
+        elif item.get("type") == MEDIA_GALLERY:
+            for k, entry in enumerate(item.get("items") or []):
+                if isinstance(entry, dict):
+                    url = _text((entry.get("media") or {}).get("url"))
+                    found.append((f"{here}.items[{k}].media", url))
+        if isinstance(item.get("components"), list):
+            _media_urls_into(item["components"], f"{here}.components", found)
+        if isinstance(item.get("accessory"), dict):
+            _media_urls_into([item["accessory"]], f"{here}.accessory", found)
 
 
 def check_embeds(embeds: list[dict[str, Any]]) -> list[str]:
@@ -212,39 +212,35 @@ def check_embeds(embeds: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
-def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
-    """Action rows, buttons and selects (and Components V2 layouts when the flag is set).
+class _ComponentTree:
+    """`check_components`' walk over one message's tree and what it gathers: a class rather than a
+    nested function calling itself, which would be a reference cycle (garbage only the collector
+    frees; the load driver checks thousands of tables a second with its collector off)."""
 
-    With IS_COMPONENTS_V2 (Discord's component reference): at most 40 components in the whole tree
-    (every one counts: containers, sections, their text displays and accessories, action rows and
-    what they hold), 4000 characters across all text displays, top level: action rows, containers,
-    sections, text displays, media galleries, files, separators; a container holds those but
-    containers; a section 1..3 text displays and one accessory (a button or a thumbnail); a media
-    gallery 1..10 items; separator spacing 1 (small) or 2 (large); a file only an
-    `attachment://` url. custom_ids and numeric ids are unique in the whole message.
-    """
-    problems: list[str] = []
-    custom_ids: list[str] = []
-    ids: list[int] = []
-    count = 0
-    text_total = 0
+    def __init__(self, *, v2: bool) -> None:
+        self.v2 = v2
+        self.problems: list[str] = []
+        self.custom_ids: list[str] = []
+        self.ids: list[int] = []
+        self.count = 0
+        self.text_total = 0
 
-    def visit(item: Any, where: str) -> None:
-        nonlocal count, text_total
+    def visit(self, item: Any, where: str) -> None:
+        problems = self.problems
         if not isinstance(item, dict):
             problems.append(f"{where} is not a component object")
             return
-        count += 1
+        self.count += 1
         kind = item.get("type")
         if "custom_id" in item:
-            custom_ids.append(str(item["custom_id"]))
+            self.custom_ids.append(str(item["custom_id"]))
             if not 1 <= len(str(item["custom_id"])) <= CUSTOM_ID:
                 problems.append(
                     f"{where}.custom_id is {len(str(item['custom_id']))} characters "
                     f"(Discord allows 1..{CUSTOM_ID})"
                 )
         if isinstance(item.get("id"), int) and not isinstance(item.get("id"), bool):
-            ids.append(item["id"])
+            self.ids.append(item["id"])
         if kind == ACTION_ROW:
             children = item.get("components") or []
             buttons = [c for c in children if isinstance(c, dict) and c.get("type") == BUTTON]
@@ -262,12 +258,12 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
                     kind_of = child.get("type") if isinstance(child, dict) else child
                     problems.append(f"{where}.components[{k}] has type {kind_of}, not allowed in a row")
                     continue
-                visit(child, f"{where}.components[{k}]")
+                self.visit(child, f"{where}.components[{k}]")
         elif kind == BUTTON:
             problems.extend(_check_button(item, where))
         elif kind in SELECTS:
             problems.extend(_check_select(item, where))
-        elif kind == CONTAINER and v2:
+        elif kind == CONTAINER and self.v2:
             children = item.get("components") or []
             if not children:
                 problems.append(f"{where} is an empty container (Discord wants 1 or more components)")
@@ -279,8 +275,8 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
                         "sections, text displays, media galleries, files and separators"
                     )
                     continue
-                visit(child, f"{where}.components[{k}]")
-        elif kind == SECTION and v2:
+                self.visit(child, f"{where}.components[{k}]")
+        elif kind == SECTION and self.v2:
             texts = item.get("components") or []
             if not 1 <= len(texts) <= SECTION_TEXTS:
                 problems.append(f"{where} has {len(texts)} text displays (Discord allows 1..{SECTION_TEXTS})")
@@ -291,21 +287,21 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
                         f"{where}.components[{k}] has type {kind_of}: a section holds text displays"
                     )
                     continue
-                visit(child, f"{where}.components[{k}]")
+                self.visit(child, f"{where}.components[{k}]")
             accessory = item.get("accessory")
             if not isinstance(accessory, dict) or accessory.get("type") not in (BUTTON, THUMBNAIL):
                 problems.append(f"{where} needs one accessory, a button or a thumbnail")
             else:
-                visit(accessory, f"{where}.accessory")
-        elif kind == TEXT_DISPLAY and v2:
+                self.visit(accessory, f"{where}.accessory")
+        elif kind == TEXT_DISPLAY and self.v2:
             content = _text(item.get("content"))
-            text_total += len(content)
+            self.text_total += len(content)
             if not content:
                 problems.append(f"{where} is a text display without content")
-        elif kind == THUMBNAIL and v2:
+        elif kind == THUMBNAIL and self.v2:
             problems.extend(_check_media(item.get("media"), f"{where}.media"))
             problems.extend(_too_long(f"{where}.description", item.get("description"), MEDIA_DESCRIPTION))
-        elif kind == MEDIA_GALLERY and v2:
+        elif kind == MEDIA_GALLERY and self.v2:
             entries = item.get("items") or []
             if not 1 <= len(entries) <= GALLERY_ITEMS:
                 problems.append(f"{where} has {len(entries)} items (Discord allows 1..{GALLERY_ITEMS})")
@@ -315,16 +311,30 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
                 problems.extend(
                     _too_long(f"{where}.items[{k}].description", entry.get("description"), MEDIA_DESCRIPTION)
                 )
-        elif kind == FILE and v2:
+        elif kind == FILE and self.v2:
             url = _text((item.get("file") or {}).get("url") if isinstance(item.get("file"), dict) else None)
             if not url.startswith(ATTACHMENT_SCHEME):
                 problems.append(f"{where}.file.url must be an attachment://<filename> reference, not {url!r}")
-        elif kind == SEPARATOR and v2:
+        elif kind == SEPARATOR and self.v2:
             if item.get("spacing") is not None and item.get("spacing") not in SEPARATOR_SPACINGS:
                 problems.append(f"{where}.spacing {item.get('spacing')!r} is not 1 (small) or 2 (large)")
         else:
             problems.append(f"{where} has type {kind}, which a message cannot carry here")
 
+
+def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
+    """Action rows, buttons and selects (and Components V2 layouts when the flag is set).
+
+    With IS_COMPONENTS_V2 (Discord's component reference): at most 40 components in the whole tree
+    (every one counts: containers, sections, their text displays and accessories, action rows and
+    what they hold), 4000 characters across all text displays, top level: action rows, containers,
+    sections, text displays, media galleries, files, separators; a container holds those but
+    containers; a section 1..3 text displays and one accessory (a button or a thumbnail); a media
+    gallery 1..10 items; separator spacing 1 (small) or 2 (large); a file only an
+    `attachment://` url. custom_ids and numeric ids are unique in the whole message.
+    """
+    tree = _ComponentTree(v2=v2)
+    problems = tree.problems
     for i, item in enumerate(components):
         kind_of = item.get("type") if isinstance(item, dict) else item
         if not v2 and kind_of != ACTION_ROW:
@@ -337,22 +347,22 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
                 f"components[{i}] has type {kind_of}, which cannot stand at a message's top level"
             )
             continue
-        visit(item, f"components[{i}]")
+        tree.visit(item, f"components[{i}]")
     if not v2 and len(components) > ACTION_ROWS:
         problems.append(f"{len(components)} action rows (Discord allows {ACTION_ROWS})")
-    if v2 and count > COMPONENTS_V2_TOTAL:
+    if v2 and tree.count > COMPONENTS_V2_TOTAL:
         problems.append(
-            f"{count} components in all, nested ones included (Discord allows {COMPONENTS_V2_TOTAL} "
+            f"{tree.count} components in all, nested ones included (Discord allows {COMPONENTS_V2_TOTAL} "
             "with Components V2)"
         )
-    if text_total > COMPONENTS_V2_TEXT:
+    if tree.text_total > COMPONENTS_V2_TEXT:
         problems.append(
-            f"text displays hold {text_total} characters in all (Discord allows {COMPONENTS_V2_TEXT})"
+            f"text displays hold {tree.text_total} characters in all (Discord allows {COMPONENTS_V2_TEXT})"
         )
-    duplicates = sorted({c for c in custom_ids if custom_ids.count(c) > 1})
+    duplicates = sorted({c for c in tree.custom_ids if tree.custom_ids.count(c) > 1})
     if duplicates:
         problems.append(f"custom_ids must be unique within a message; repeated: {duplicates}")
-    repeated_ids = sorted({i for i in ids if ids.count(i) > 1})
+    repeated_ids = sorted({i for i in tree.ids if tree.ids.count(i) > 1})
     if repeated_ids:
         problems.append(f"component ids must be unique within a message; repeated: {repeated_ids}")
     return problems

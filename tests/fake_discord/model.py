@@ -331,20 +331,23 @@ def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every component of a tree, depth first: rows and containers unpacked, a section's text
     displays then its accessory, a label's component."""
     found: list[dict[str, Any]] = []
-
-    def walk(items: list[Any]) -> None:
-        for item in items:
-            if not isinstance(item, dict):
-                continue
-            found.append(item)
-            if isinstance(item.get("components"), list):
-                walk(item["components"])
-            for key in ("accessory", "component"):
-                if isinstance(item.get(key), dict):
-                    walk([item[key]])
-
-    walk(components)
+    _walk_into(components, found)
     return found
+
+
+def _walk_into(items: list[Any], found: list[dict[str, Any]]) -> None:
+    """`walk_components`' recursion, a function of its own: a nested function calling itself is a
+    reference cycle, garbage only the collector frees (the load driver walks tables thousands of
+    times a second with its collector off)."""
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        found.append(item)
+        if isinstance(item.get("components"), list):
+            _walk_into(item["components"], found)
+        for key in ("accessory", "component"):
+            if isinstance(item.get(key), dict):
+                _walk_into([item[key]], found)
 
 
 def readable_text(version: dict[str, Any], walked: list[dict[str, Any]] | None = None) -> str:
