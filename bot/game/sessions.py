@@ -152,11 +152,16 @@ class Sessions:
                 session.notices = [MessageRef(channel, message) for channel, message in stored]
         return list(session.notices)
 
-    async def set_notices(self, session: GameSession, current: list[MessageRef]) -> None:
-        """Record `current` as the game's only standing notices (the others are being deleted)."""
+    async def set_notices(
+        self, session: GameSession, current: list[MessageRef], *, version: int | None = None
+    ) -> None:
+        """Record `current` as the game's only standing notices (the others are being deleted);
+        `version`: the game's version whose turn they tell, when they were posted for one."""
         before = await self.notices(session)
         if before or current:
-            await self.store.replace_notices(session.game_id, [(m.channel_id, m.message_id) for m in current])
+            await self.store.replace_notices(
+                session.game_id, [(m.channel_id, m.message_id) for m in current], version=version
+            )
         session.notices = list(current)
 
 

@@ -107,18 +107,18 @@ class NoticeSide:
             parts.append(words.text("Your time runs out {when}.", when=when))
         parts.append(how_to_play(position) + board_words(position))
         text = " ".join(parts)
-        _, gone = await self._replace_notices(position, session, text, users)
+        _, gone = await self._replace_notices(position, session, text, users, version)
         session.shown.notice_version = version
         return gone
 
     async def _replace_notices(
-        self, position: Position, session: GameSession, text: str, users: list[int]
+        self, position: Position, session: GameSession, text: str, users: list[int], version: int
     ) -> tuple[MessageRef, list[MessageRef]]:
-        """Post a notice mentioning `users`, then delete the game's older ones: one stands at a
-        time. The notice posted, and the ones it retired."""
+        """Post a notice mentioning `users` of their turn at `version`, then delete the game's
+        older ones: one stands at a time. The notice posted, and the ones it retired."""
         posted = await self._post_text(position, text, mentions_of(users))
         old = await self.sessions.notices(session)
-        await self.sessions.set_notices(session, [posted])
+        await self.sessions.set_notices(session, [posted], version=version)
         for ref in old:
             await self._delete_one(ref)
         return posted, old
@@ -153,7 +153,7 @@ class NoticeSide:
         )
         text = f"{runs_out} {how_to_play(position)}{where}"
         try:
-            posted, _ = await self._replace_notices(position, session, text, [user])
+            posted, _ = await self._replace_notices(position, session, text, [user], position.version)
         except discord.HTTPException:
             log.warning("Could not post a reminder in game %s.", position.game_id, exc_info=True)
             return

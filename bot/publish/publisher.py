@@ -29,6 +29,7 @@ from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.plan import Facts, plan
 from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.records import daily
+from bot.storage import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -212,8 +213,9 @@ class Publisher:
             board_age=self._clock() - record.board_posted_at if record.board_posted_at is not None else None,
             notice_version=session.shown.notice_version,
             # A new process showing again what the last one had shown (a fresh picture after a
-            # restart): the notices posted then still stand, nobody is told twice.
-            told_before=session.shown.version < 0 and record.published_version >= record.version,
+            # restart, or a move shown just before a crash, not yet marked): the notices posted
+            # then still stand, nobody is told twice.
+            told_before=session.shown.version < 0 and await self._told_before(record),
             announced_version=session.shown.announced_version,
             result_posted=session.shown.result_posted,
             standing_notices=await self.sessions.notices(session),
@@ -294,6 +296,14 @@ class Publisher:
         if not new_turns or self.turn_ends is None:
             return {}
         return await self.turn_ends(position, new_turns, fresh=facts.shown_to_move is not None)
+
+    async def _told_before(self, record: GameRecord) -> bool:
+        """Whether the turn of `record`'s version was told before this process showed the game:
+        its move marked shown, or (a crash between the notice and the mark, which is written a
+        moment later) the standing turn notice stored as telling this version."""
+        if record.published_version >= record.version:
+            return True
+        return await self.store.told_turn(record.id) == record.version
 
     async def _actor(self, position: Position, session: GameSession) -> int | None:
         """Who made the game's latest move, or the host for its start (not pinged about it). A move

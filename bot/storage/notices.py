@@ -33,11 +33,20 @@ class Notices(StoreBase):
             return None
         return int(row[0]), int(row[1]), None if row[2] is None else int(row[2])
 
+    async def told_turn(self, game_id: int) -> int | None:
+        """The version whose turn the game's standing turn notice tells, or None (none stands, or
+        it was stored before that was kept). A new process reads it to know a notice it finds
+        was posted for the version it shows (the mark that a move was shown comes later)."""
+        row = await self._db.fetchrow(
+            "SELECT MAX(version) FROM notices WHERE game_id = ? AND kind = ?", (game_id, "turn"), quick=True
+        )
+        return None if row is None or row[0] is None else int(row[0])
+
     async def replace_notices(
         self, game_id: int, current: list[tuple[int, int]], kind: str = "turn", *, version: int | None = None
     ) -> None:
         """Make `current` the game's only messages of `kind` (the old ones are being deleted);
-        `version`: the game's version they tell (an announcement's)."""
+        `version`: the game's version they tell (an announcement's moves, a turn notice's turn)."""
         now = self._clock()
 
         async def replace(tx: Tx) -> None:

@@ -220,9 +220,12 @@ async def test_a_move_stored_just_before_a_crash_is_published_after_the_restart(
     assert game is not None
     assert await published(bot, game.record.id) == 1
     await garden_bot.stop()
-    # As if the bot had died right after the move's transaction: nothing of it published yet.
+    # As if the bot had died right after the move's transaction: nothing of it published yet, the
+    # standing notice the one told before the move (a notice stored as telling the move's own
+    # version was posted for it: tests/e2e/test_turn_notice_after_a_crash.py).
     db = await aiosqlite.connect(garden_bot.data_dir / "garden-club.sqlite3")
     await db.execute("UPDATE games SET published_version = 0 WHERE id = ?", (game.record.id,))
+    await db.execute("UPDATE notices SET version = 0 WHERE game_id = ?", (game.record.id,))
     await db.commit()
     await db.close()
     edits_before = len(board_message.history)
