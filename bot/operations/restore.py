@@ -165,14 +165,17 @@ def _check_restorable(file: Path, copy: Path) -> tuple[int, int]:
     return version, in_progress
 
 
-#: The schema that added `games.published_version` (migration 2).
+#: The schema that added `games.published_version` (migration 2), and `notices.version` (11).
 _PUBLISHED_VERSION_SCHEMA = 2
+_NOTICE_VERSION_SCHEMA = 11
 
 
 def _show_again(copy: Path, version: int) -> None:
     """Mark the latest move of every game in progress as not yet shown, so the restored bot shows
     it again on start (`Table.catch_up`): Discord's boards show later moves than the backup holds,
-    and the player to move there is told afresh."""
+    and the player to move there is told afresh. The notices the backup lists told their versions
+    before Discord moved on (later notices replaced them): they count as telling none, else the
+    restored bot would take the turn as told (`Publisher._told_before`)."""
     if version < _PUBLISHED_VERSION_SCHEMA:
         return  # migration 2 will count every game as shown
     try:
@@ -181,6 +184,8 @@ def _show_again(copy: Path, version: int) -> None:
                 "UPDATE games SET published_version = min(published_version, version - 1) "
                 "WHERE status = 'active'"
             )
+            if version >= _NOTICE_VERSION_SCHEMA:
+                db.execute("UPDATE notices SET version = NULL")
     except sqlite3.Error as error:
         raise BackupFailed(str(error)) from error
 
