@@ -111,10 +111,11 @@ def check_message(
         problems.append("the EPHEMERAL flag only works on interaction responses, not channel messages")
     problems += check_embeds(body.get("embeds") or [])
     components = body.get("components") or []
-    problems += check_components(components, v2=v2)
+    tree = _ComponentTree(v2=v2)
+    problems += check_components(components, v2=v2, tree=tree)
     if v2 and components:
         names = attachment_names(body, files, (existing or {}).get("attachments") or [], existing is None)
-        for where, url in media_urls(components):
+        for where, url in tree.media:
             if url.startswith(ATTACHMENT_SCHEME) and url[len(ATTACHMENT_SCHEME) :] not in names:
                 problems.append(
                     f"{where} refers to {url!r}, but the message has no such attachment "
@@ -154,33 +155,6 @@ def attachment_names(
         elif key.isdigit() and int(key) in uploads:
             names.add(str(entry.get("filename") or uploads[int(key)]["filename"] or f"file{key}"))
     return names
-
-
-def media_urls(components: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """Every media url in a layout (thumbnails, gallery items, files), with where it is."""
-    found: list[tuple[str, str]] = []
-    _media_urls_into(components, "components", found)
-    return found
-
-
-def _media_urls_into(items: list[Any], where: str, found: list[tuple[str, str]]) -> None:
-    for i, item in enumerate(items):
-        if not isinstance(item, dict):
-            continue
-        here = f"{where}[{i}]"
-        if item.get("type") == THUMBNAIL:
-            found.append((f"{here}.media", _text((item.get("media") or {}).get("url"))))
-        elif item.get("type") == FILE:
-            found.append((f"{here}.file", _text((item.get("file") or {}).get("url"))))
-        elif item.get("type") == MEDIA_GALLERY:
-            for k, entry in enumerate(item.get("items") or []):
-                if isinstance(entry, dict):
-                    url = _text((entry.get("media") or {}).get("url"))
-                    found.append((f"{here}.items[{k}].media", url))
-        if isinstance(item.get("components"), list):
-            _media_urls_into(item["components"], f"{here}.components", found)
-        if isinstance(item.get("accessory"), dict):
-            _media_urls_into([item["accessory"]], f"{here}.accessory", found)
 
 
 def check_embeds(embeds: list[dict[str, Any]]) -> list[str]:
@@ -224,6 +198,9 @@ class _ComponentTree:
         self.ids: list[int] = []
         self.count = 0
         self.text_total = 0
+        #: Every media url met (thumbnails, gallery items, files), with where it is: what
+        #: `check_message` matches against the message's attachments.
+        self.media: list[tuple[str, str]] = []
 
     def visit(self, item: Any, where: str) -> None:
         problems = self.problems
@@ -299,6 +276,7 @@ class _ComponentTree:
             if not content:
                 problems.append(f"{where} is a text display without content")
         elif kind == THUMBNAIL and self.v2:
+            self.media.append((f"{where}.media", _text((item.get("media") or {}).get("url"))))
             problems.extend(_check_media(item.get("media"), f"{where}.media"))
             problems.extend(_too_long(f"{where}.description", item.get("description"), MEDIA_DESCRIPTION))
         elif kind == MEDIA_GALLERY and self.v2:
@@ -307,12 +285,14 @@ class _ComponentTree:
                 problems.append(f"{where} has {len(entries)} items (Discord allows 1..{GALLERY_ITEMS})")
             for k, entry in enumerate(entries):
                 entry = entry if isinstance(entry, dict) else {}
+                self.media.append((f"{where}.items[{k}].media", _text((entry.get("media") or {}).get("url"))))
                 problems.extend(_check_media(entry.get("media"), f"{where}.items[{k}].media"))
                 problems.extend(
                     _too_long(f"{where}.items[{k}].description", entry.get("description"), MEDIA_DESCRIPTION)
                 )
         elif kind == FILE and self.v2:
             url = _text((item.get("file") or {}).get("url") if isinstance(item.get("file"), dict) else None)
+            self.media.append((f"{where}.file", url))
             if not url.startswith(ATTACHMENT_SCHEME):
                 problems.append(f"{where}.file.url must be an attachment://<filename> reference, not {url!r}")
         elif kind == SEPARATOR and self.v2:
@@ -322,7 +302,9 @@ class _ComponentTree:
             problems.append(f"{where} has type {kind}, which a message cannot carry here")
 
 
-def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
+def check_components(
+    components: list[dict[str, Any]], *, v2: bool, tree: _ComponentTree | None = None
+) -> list[str]:
     """Action rows, buttons and selects (and Components V2 layouts when the flag is set).
 
     With IS_COMPONENTS_V2 (Discord's component reference): at most 40 components in the whole tree
@@ -331,9 +313,10 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> list[str]
     sections, text displays, media galleries, files, separators; a container holds those but
     containers; a section 1..3 text displays and one accessory (a button or a thumbnail); a media
     gallery 1..10 items; separator spacing 1 (small) or 2 (large); a file only an
-    `attachment://` url. custom_ids and numeric ids are unique in the whole message.
+    `attachment://` url. custom_ids and numeric ids are unique in the whole message. `tree`: the
+    walk to fill (its `media` then lists the tree's urls for the attachments' check).
     """
-    tree = _ComponentTree(v2=v2)
+    tree = tree if tree is not None else _ComponentTree(v2=v2)
     problems = tree.problems
     for i, item in enumerate(components):
         kind_of = item.get("type") if isinstance(item, dict) else item

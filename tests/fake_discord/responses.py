@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 # Discord's JSON error codes used by the fake.
@@ -23,9 +24,16 @@ MISSING_ACCESS = 50001
 
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    """JSON with Content-Type exactly `application/json`, as discord.py requires to parse it."""
+    """JSON with Content-Type exactly `application/json`, as discord.py requires to parse it.
+    Written by orjson (a table's answer is a few kilobytes, answered thousands of times a second
+    under benchmarks/side_by_side.py: the standard library's encoder was 2% of the fake's CPU), the
+    standard library for what orjson refuses (an integer beyond 64 bits)."""
+    try:
+        body = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        body = json.dumps(data).encode()
     return web.Response(
-        body=json.dumps(data).encode(),
+        body=body,
         status=status,
         headers={"Content-Type": "application/json", **(headers or {})},
     )
