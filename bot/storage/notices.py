@@ -46,10 +46,18 @@ class Notices(StoreBase):
         self, game_id: int, current: list[tuple[int, int]], kind: str = "turn", *, version: int | None = None
     ) -> None:
         """Make `current` the game's only messages of `kind` (the old ones are being deleted);
-        `version`: the game's version they tell (an announcement's moves, a turn notice's turn)."""
+        `version`: the game's version they tell (an announcement's moves, a turn notice's turn).
+        Without one, a message already stored keeps the version it had (the notices left standing
+        when others are deleted)."""
         now = self._clock()
 
         async def replace(tx: Tx) -> None:
+            told: dict[int, int | None] = {}
+            if current and version is None:
+                rows = await tx.fetch(
+                    "SELECT message_id, version FROM notices WHERE game_id = ? AND kind = ?", (game_id, kind)
+                )
+                told = {int(r[0]): None if r[1] is None else int(r[1]) for r in rows}
             await tx.execute("DELETE FROM notices WHERE game_id = ? AND kind = ?", (game_id, kind))
             if current:
                 await tx.executemany(
@@ -58,7 +66,7 @@ class Notices(StoreBase):
                     "channel_id = excluded.channel_id, game_id = excluded.game_id, "
                     "created_at = excluded.created_at, kind = excluded.kind, version = excluded.version",
                     [
-                        (message_id, channel_id, game_id, now, kind, version)
+                        (message_id, channel_id, game_id, now, kind, told.get(message_id, version))
                         for channel_id, message_id in current
                     ],
                 )

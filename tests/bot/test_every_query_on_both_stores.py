@@ -115,8 +115,10 @@ async def a_server_s_life(store: Store) -> list[tuple[str, Any]]:
     await store.replace_notices(lobbies[0], [(101, 7001), (101, 7002)])
     saw("nothing announced", await store.announced(lobbies[0]))
     saw("no turn told", await store.told_turn(lobbies[0]))
-    await store.replace_notices(lobbies[0], [(101, 7005)], version=2**40 + 4)
+    await store.replace_notices(lobbies[0], [(101, 7005), (101, 7006)], version=2**40 + 4)
     saw("turn told", await store.told_turn(lobbies[0]))
+    await store.replace_notices(lobbies[0], [(101, 7006)])  # one deleted: the other keeps its version
+    saw("turn still told", await store.told_turn(lobbies[0]))
     await store.replace_notices(lobbies[0], [(101, 7003)], kind="announcement", version=2**40 + 3)
     await store.replace_notices(lobbies[0], [(101, 7002), (101, 7004)])
     saw("notices", await store.notices(lobbies[0]))
@@ -211,3 +213,7 @@ async def test_every_query_answers_the_same_on_sqlite_and_postgresql(
     assert answers["advanced"] and not answers["advanced twice"], "a step is claimed once"
     assert answers["rating"][0] is not None and answers["rating"][3] is None
     assert answers["closed again"] is False and answers["closed"] is True
+    # A turn notice keeps the version whose turn it told when another is deleted beside it
+    # (docs/bot.md, the notices table: a restart takes that turn as told).
+    assert answers["no turn told"] is None
+    assert answers["turn told"] == answers["turn still told"] == 2**40 + 4
