@@ -111,8 +111,8 @@ def check_message(
         problems.append("the EPHEMERAL flag only works on interaction responses, not channel messages")
     problems += check_embeds(body.get("embeds") or [])
     components = body.get("components") or []
-    tree = _ComponentTree(v2=v2)
-    problems += check_components(components, v2=v2, tree=tree)
+    tree = check_components(components, v2=v2)
+    problems += tree.problems
     if v2 and components:
         names = attachment_names(body, files, (existing or {}).get("attachments") or [], existing is None)
         for where, url in tree.media:
@@ -302,9 +302,7 @@ class _ComponentTree:
             problems.append(f"{where} has type {kind}, which a message cannot carry here")
 
 
-def check_components(
-    components: list[dict[str, Any]], *, v2: bool, tree: _ComponentTree | None = None
-) -> list[str]:
+def check_components(components: list[dict[str, Any]], *, v2: bool) -> _ComponentTree:
     """Action rows, buttons and selects (and Components V2 layouts when the flag is set).
 
     With IS_COMPONENTS_V2 (Discord's component reference): at most 40 components in the whole tree
@@ -313,10 +311,10 @@ def check_components(
     sections, text displays, media galleries, files, separators; a container holds those but
     containers; a section 1..3 text displays and one accessory (a button or a thumbnail); a media
     gallery 1..10 items; separator spacing 1 (small) or 2 (large); a file only an
-    `attachment://` url. custom_ids and numeric ids are unique in the whole message. `tree`: the
-    walk to fill (its `media` then lists the tree's urls for the attachments' check).
+    `attachment://` url. custom_ids and numeric ids are unique in the whole message. The walk,
+    with its `problems` and the tree's media urls (`media`, for the attachments' check).
     """
-    tree = tree if tree is not None else _ComponentTree(v2=v2)
+    tree = _ComponentTree(v2=v2)
     problems = tree.problems
     for i, item in enumerate(components):
         kind_of = item.get("type") if isinstance(item, dict) else item
@@ -348,7 +346,7 @@ def check_components(
     repeated_ids = sorted({i for i in tree.ids if tree.ids.count(i) > 1})
     if repeated_ids:
         problems.append(f"component ids must be unique within a message; repeated: {repeated_ids}")
-    return problems
+    return tree
 
 
 def _check_media(media: Any, where: str) -> list[str]:
