@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from tests.e2e.findings_driver import database_rows
 from tests.e2e.table_driver import offered, open_hand, pick, wait_for_move
+from tests.e2e.test_announcements import versions
 from tests.e2e.test_secret_numbers_table import player_to_move, started_game
 from tests.fake_discord import BotRunner, FakeDiscord, FakeMessage
 
@@ -23,14 +23,6 @@ def turn_notices(fake: FakeDiscord) -> list[FakeMessage]:
     return [
         m for m in fake.messages.values() if m.channel_id == fake.general.id and "it's your turn" in m.content
     ]
-
-
-def versions(runner: BotRunner, game_id: int) -> tuple[int, int]:
-    """The game's stored version and the last version marked shown."""
-    [(version, shown)] = database_rows(
-        runner, "SELECT version, published_version FROM games WHERE id = ?", game_id
-    )
-    return int(version), int(shown)
 
 
 async def test_a_turn_notice_posted_before_a_crash_is_not_posted_again_after_the_restart(
