@@ -85,6 +85,19 @@ def item(component: dict[str, Any]) -> discord.ui.Item[Any]:
     raise ValueError(f"no item for a component of type {kind}")
 
 
+class _Stopped:
+    """A drawn layout's stand-in for the future discord.py's views finish with: done from the
+    start (`is_finished`, `stop`). Nothing awaits a drawn layout (`View.wait`)."""
+
+    __slots__ = ()
+
+    def done(self) -> bool:
+        return True
+
+
+_STOPPED: Any = _Stopped()
+
+
 class DrawnLayout(discord.ui.LayoutView):
     """A layout message given as its JSON (`layout`): discord.py's own view class, so it is sent as
     a layout message, holding the drawn component tree and no item.
@@ -99,11 +112,22 @@ class DrawnLayout(discord.ui.LayoutView):
     `has_components_v2`, from which discord.py sets the layout flag."""
 
     def __init__(self, components: list[dict[str, Any]]) -> None:
-        super().__init__(timeout=None)
+        # What `BaseView.__init__` sets, made stopped at once, without its work: an id read from
+        # the kernel's random source (a system call a message), a future on the event loop and a
+        # walk of the (no) children, about 1% of a click's instructions (issue 31). No item
+        # holds a callback (every click is routed by custom id): stopped, discord.py neither
+        # stores the view for its message nor runs a timeout task for it.
+        self._BaseView__timeout = None
+        self._children = []
+        self.id = ""
+        self._cache_key = None
+        self._BaseView__cancel_callback = None
+        self._BaseView__timeout_expiry = None
+        self._BaseView__timeout_task = None
+        self._BaseView__snapshot = None
+        self._BaseView__stopped = _STOPPED
+        self._total_children = 0
         self.components = components
-        # No item holds a callback (every click is routed by custom id): stopped, discord.py
-        # neither stores the view for its message nor runs a timeout task for it.
-        self.stop()
 
     def to_components(self) -> list[dict[str, Any]]:
         return self.components

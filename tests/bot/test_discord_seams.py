@@ -70,6 +70,20 @@ def test_a_drawn_layout_reaches_discord_as_drawn_with_the_layout_flag() -> None:
     assert drawn[0]["type"] == CONTAINER
 
 
+async def test_a_drawn_layout_holds_what_discord_py_gives_a_stopped_view() -> None:
+    """`DrawnLayout` sets what discord.py's view sets when made, without making it (a random id
+    from the kernel and a future a message, issue 31): the same attributes, finished from the
+    start, so discord.py neither stores it for its message nor runs a timeout for it."""
+    made = discord.ui.LayoutView(timeout=None)
+    made.stop()
+    drawn = layout([container([text("**Alice** to play")], GREEN)])
+    assert set(vars(made)) | {"components"} == set(vars(drawn))
+    assert drawn.is_finished() and made.is_finished()
+    assert drawn.timeout is None and not drawn.is_dispatchable() and drawn.has_components_v2()
+    drawn.stop()  # a second stop changes nothing, as on discord.py's own
+    assert drawn.is_finished() and drawn.children == []
+
+
 def test_a_drawn_layout_and_a_click_are_freed_as_soon_as_dropped() -> None:
     """Neither a layout message nor a click makes a reference cycle: each is freed by reference
     counting when the last reference goes, without waiting for the garbage collector, which
