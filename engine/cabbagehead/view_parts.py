@@ -68,10 +68,11 @@ class DeckViews:
         ]
         #: By (row, col, label, card or -1, grasshopper, rose, open, in plot).
         self.slots: Memo[SlotKey, SlotView] = Memo(self._slot, 4096)
-        #: By (seat, decision, the garden's every field): a move changes one garden at most, and
-        #: the others' views (their scores among them) stay as they were (`_garden_view`).
-        #: Also by (seat, the garden's every field): the last view made of it, whatever the decision.
-        self.gardens: Memo[tuple[object, ...], GardenView] = Memo(None, 512)
+        #: By (seat, decision, the hash of the garden's every field), each view with the fields it
+        #: was made from: a move changes one garden at most, and the others' views (their scores
+        #: among them) stay as they were (`kept_garden_view`). Also by (seat, that hash): the last
+        #: view made of the garden, whatever the decision.
+        self.gardens: Memo[tuple[object, ...], tuple[tuple[object, ...], GardenView]] = Memo(None, 512)
         #: A frame row's slot views, by what decides them (`garden_view`).
         self.slot_rows: Memo[tuple[int, ...], list[SlotView]] = Memo(None, 4096)
         #: The drawn row's places (`PlaceKey`): a move changes one or two of the three.

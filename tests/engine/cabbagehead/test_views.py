@@ -223,3 +223,29 @@ def test_a_game_without_an_expansion_has_nowhere_its_pieces_may_go() -> None:
     assert hopper_slots(garden) and rose_slots(garden)  # room for both, were they in the game
     view = GAME.view(state, 0).gardens[0]
     assert view.grasshopper_slots == [] and view.rose_slots == []
+
+
+def test_a_kept_garden_view_is_only_ever_the_view_of_the_same_garden() -> None:
+    """The kept views are found by the hash of a garden's fields (issue 31); one kept for other
+    fields under the same hash (a collision, forced here) is never given for this garden: its
+    view is made afresh, as the view built with nothing kept."""
+    from engine.cabbagehead import view_parts
+    from engine.cabbagehead.garden_views import kept_garden_view
+
+    state = new_game(seed=3)
+    play(state, 6)
+    other = new_game(seed=4)
+    play(other, 9)
+    garden, elsewhere = state.gardens[0], other.gardens[0]
+    expansions = (state.options.grasshoppers, state.options.eudora)
+    view_parts.forget()
+    wrong = kept_garden_view(CARDS, 0, elsewhere, "plant", expansions)
+    fields = tuple([tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
+    wrong_fields = tuple([tuple(v) if type(v) is list else v for v in elsewhere.__dict__.values()])
+    memo = view_parts.views_of(CARDS).gardens
+    memo[(0, "plant", expansions, hash(fields))] = (wrong_fields, wrong)
+    memo[(0, expansions, hash(fields))] = (wrong_fields, wrong)
+    made = kept_garden_view(CARDS, 0, garden, "plant", expansions)
+    view_parts.forget()
+    assert made.model_dump_json() == kept_garden_view(CARDS, 0, garden, "plant", expansions).model_dump_json()
+    assert made.model_dump_json() != wrong.model_dump_json()
