@@ -165,8 +165,9 @@ def _check_restorable(file: Path, copy: Path) -> tuple[int, int]:
     return version, in_progress
 
 
-#: The schema that added `games.published_version` (migration 2), and `notices.version` (11).
+#: The schema that added `games.published_version` (migration 2).
 _PUBLISHED_VERSION_SCHEMA = 2
+#: The schema that added `notices.version` (migration 11).
 _NOTICE_VERSION_SCHEMA = 11
 
 

@@ -40,7 +40,7 @@ def kept_garden_view(
     were hashed again for each of a miss's four look-ups, 7% of a solo view (issue 31). Two
     gardens whose fields share a hash (never seen) only make each other's view again."""
     memo = views_of(cards).gardens
-    fields = tuple([tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
+    fields = garden_fields(garden)
     fields_hash = hash(fields)
     key = (seat, choosing, expansions, fields_hash)
     known = memo.get(key)
@@ -57,6 +57,11 @@ def kept_garden_view(
     memo.keep((seat, expansions, fields_hash), (fields, view))
     memo.keep(key, (fields, view))
     return view
+
+
+def garden_fields(garden: Garden) -> tuple[object, ...]:
+    """The garden's every field, its lists as tuples: what its kept view is found by and made from."""
+    return tuple([tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
 
 
 def _deciding(view: GardenView, choosing: str) -> GardenView:

@@ -230,7 +230,7 @@ def test_a_kept_garden_view_is_only_ever_the_view_of_the_same_garden() -> None:
     fields under the same hash (a collision, forced here) is never given for this garden: its
     view is made afresh, as the view built with nothing kept."""
     from engine.cabbagehead import view_parts
-    from engine.cabbagehead.garden_views import kept_garden_view
+    from engine.cabbagehead.garden_views import garden_fields, kept_garden_view
 
     state = new_game(seed=3)
     play(state, 6)
@@ -240,11 +240,10 @@ def test_a_kept_garden_view_is_only_ever_the_view_of_the_same_garden() -> None:
     expansions = (state.options.grasshoppers, state.options.eudora)
     view_parts.forget()
     wrong = kept_garden_view(CARDS, 0, elsewhere, "plant", expansions)
-    fields = tuple([tuple(v) if type(v) is list else v for v in garden.__dict__.values()])
-    wrong_fields = tuple([tuple(v) if type(v) is list else v for v in elsewhere.__dict__.values()])
+    forged = hash(garden_fields(garden))
     memo = view_parts.views_of(CARDS).gardens
-    memo[(0, "plant", expansions, hash(fields))] = (wrong_fields, wrong)
-    memo[(0, expansions, hash(fields))] = (wrong_fields, wrong)
+    memo[(0, "plant", expansions, forged)] = (garden_fields(elsewhere), wrong)
+    memo[(0, expansions, forged)] = (garden_fields(elsewhere), wrong)
     made = kept_garden_view(CARDS, 0, garden, "plant", expansions)
     view_parts.forget()
     assert made.model_dump_json() == kept_garden_view(CARDS, 0, garden, "plant", expansions).model_dump_json()
