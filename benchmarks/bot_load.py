@@ -92,6 +92,7 @@ from tests.fake_discord.model import (  # noqa: E402
     walk_components,
 )
 from tests.fake_discord.processes import start_bot_process  # noqa: E402
+from tests.fake_discord.rate_limits import DISCORD_LIKE  # noqa: E402
 from tests.pg_cluster import running_cluster  # noqa: E402
 
 HAND = "My hand / My turn"
@@ -735,6 +736,8 @@ async def run(
     `make_load` run another bot and drive it (benchmarks/side_by_side.py's peer): its command line
     after the interpreter, and the `Load` that plays it."""
     fake = FakeDiscord(checker=PayloadChecker(spec=None))  # limits only: keep the generator light
+    if getattr(args, "discord_limits", False):  # a channel's posts and edits held as Discord holds them
+        fake.buckets.route_limits = dict(DISCORD_LIKE)
     processes = args.processes
     if processes == 1:
         guilds = [fake.guild]
@@ -1202,6 +1205,12 @@ def main() -> None:
         "--from-table",
         action="store_true",
         help="Mr. Cabbagehead's Garden: play on the table, which offers the choices, not in My hand",
+    )
+    parser.add_argument(
+        "--discord-limits",
+        action="store_true",
+        help="the fake keeps the limits a bot meets on a channel's messages in Discord (five posts "
+        "and five edits a channel in five seconds: tests/fake_discord/rate_limits.py), not its loose default",
     )
     parser.add_argument(
         "--open-hands",

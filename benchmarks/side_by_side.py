@@ -56,6 +56,14 @@ ours spends more on our messages (docs/performance.md, "Session of 2026-12-06, l
 alike, the bots' CPU a click is compared on the same load:
 
     python benchmarks/side_by_side.py --subjects peer,cabbagehead,sabotage --rate 600
+
+`--discord-limits` has the fake keep the limits Discord keeps on a channel's messages (five posts
+and five edits a channel in five seconds: tests/fake_discord/rate_limits.py) instead of its loose
+default. Flat out, a game moves dozens of times a second, and Garden Sabotage's table edits and
+turn notices (a hand's move is answered in the hand, the table edited beside it) come to what
+Discord would take of them; the answers, the peer's only calls, are not held:
+
+    python benchmarks/side_by_side.py --subjects peer,cabbagehead,sabotage --discord-limits
 """
 
 from __future__ import annotations
@@ -201,6 +209,7 @@ async def measure(subject: str, games: int, args: argparse.Namespace) -> Figures
         from_table=True,
         # A Sabotage player chooses in the hand the bot redrew for their turn, if still open.
         open_hands=True,
+        discord_limits=args.discord_limits,
     )
     if subject == "floor":
         return await run(settings, command=[FLOOR_BOT])
@@ -224,7 +233,8 @@ def span(values: list[float], digits: int) -> str:
 def pace(games: int, args: argparse.Namespace) -> str:
     """`20 games in progress, flat out` or `..., 700 interactions/s in all`."""
     load = f"{args.rate:g} interactions/s in all" if paced(games, args) else "flat out"
-    return f"{games} game{'s' if games > 1 else ''} in progress, {load}"
+    limits = ", Discord's limits on messages" if args.discord_limits else ""
+    return f"{games} game{'s' if games > 1 else ''} in progress, {load}{limits}"
 
 
 def summary(results: list[Result], levels: list[int], subjects: list[str], args: argparse.Namespace) -> None:
@@ -291,6 +301,7 @@ async def measure_apart(subject: str, games: int, args: argparse.Namespace) -> F
         str(args.seed),
         *(["--bot-python", args.bot_python] if args.bot_python else []),
         *(["--rate", str(args.rate)] if args.rate is not None else []),
+        *(["--discord-limits"] if args.discord_limits else []),
     ]
     child = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
     assert child.stdout is not None
@@ -358,6 +369,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--bot-python", default=None, type=interpreter, help="run both bots under this interpreter"
+    )
+    parser.add_argument(
+        "--discord-limits",
+        action="store_true",
+        help="the fake keeps the limits a bot meets on a channel's messages in Discord (five posts and "
+        "five edits a channel in five seconds), not its loose default: what a game's messages beside "
+        "its answers (a table edited by a hand's move, a turn's notice) come to when Discord holds them",
     )
     parser.add_argument("--one", default=None, help=argparse.SUPPRESS)  # SUBJECT:GAMES, by measure_apart
     args = parser.parse_args()

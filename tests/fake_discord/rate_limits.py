@@ -7,11 +7,14 @@ comes through Discord's edge) and `X-RateLimit-Scope: user`. A client reads the 
 *before* a 429 (discord.py does), so a fake that sent none would have clients run a path they
 never run against Discord (discord.py then treats every route as a bucket of one).
 
-A bucket is a route (its method and template) and its major parameter (the channel, guild, webhook or
-interaction it names), counted in fixed windows from its first request. Discord does not publish
-its limits (five message edits a channel in five seconds is typical); the fake's default is loose
-(`DEFAULT_LIMIT` a `DEFAULT_WINDOW`), so tests and load runs measure the bot rather than its
-waits; a test of waiting sets `fake.rate_limit = (limit, window)` tight.
+A bucket is a route (its method and template) and its major parameter (the channel, guild, or
+webhook with its token: an interaction's answers and follow-ups are a webhook of their own token),
+counted in fixed windows from its first request. Discord does not publish its limits (five message
+edits a channel in five seconds is typical); the fake's default is loose (`DEFAULT_LIMIT` a
+`DEFAULT_WINDOW`), so tests measure the bot rather than its waits; a test of waiting sets
+`fake.buckets.limit = (limit, window)` tight, and a load run that should meet the limits a bot
+meets in Discord sets `fake.buckets.route_limits = dict(DISCORD_LIKE)` (`bot_load.py
+--discord-limits`).
 """
 
 from __future__ import annotations
@@ -25,9 +28,20 @@ from dataclasses import dataclass
 DEFAULT_LIMIT = 10_000
 #: A window's seconds.
 DEFAULT_WINDOW = 1.0
+#: How many buckets are kept before those whose window ended are dropped.
+PRUNE_AT = 10_000
 #: The parameters that make a route's bucket its own, first found first (Discord's "major
-#: parameters": a channel's, a guild's, a webhook's; an interaction's own token).
+#: parameters": a channel's, a guild's, a webhook's with its token; an interaction's own id).
 MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "interaction_id")
+#: The limits a bot meets on a channel's messages in Discord, which Discord does not publish but
+#: which bots see said in the headers: five posts and five edits a channel in five seconds,
+#: five deletions a second. A load run played faster than people click meets them where a game
+#: sends more than its answers (a table edited by a hand's move, a turn's notice).
+DISCORD_LIKE: dict[str, tuple[int, float]] = {
+    "POST /channels/{channel_id}/messages": (5, 5.0),
+    "PATCH /channels/{channel_id}/messages/{message_id}": (5, 5.0),
+    "DELETE /channels/{channel_id}/messages/{message_id}": (5, 1.0),
+}
 
 
 @dataclass
@@ -63,6 +77,9 @@ class RouteBuckets:
     ) -> None:
         #: (requests, seconds) each bucket allows: `DEFAULT_LIMIT` a `DEFAULT_WINDOW` unless set.
         self.limit: tuple[int, float] = (DEFAULT_LIMIT, DEFAULT_WINDOW)
+        #: Routes ("PATCH /channels/{channel_id}/messages/{message_id}") with limits of their own
+        #: (`DISCORD_LIKE`); the others keep `limit`.
+        self.route_limits: dict[str, tuple[int, float]] = {}
         self._monotonic = monotonic
         self._wall = wall
         self._windows: dict[tuple[str, str], Window] = {}
@@ -72,12 +89,16 @@ class RouteBuckets:
     def take(self, route: str, params: dict[str, str]) -> Verdict:
         """One request to `route` ("PATCH /channels/{channel_id}/messages/{message_id}") with its
         path's `params`: counted when its bucket has room."""
-        limit, seconds = self.limit
+        limit, seconds = self.route_limits.get(route, self.limit)
         major = next((params[name] for name in MAJOR_PARAMETERS if name in params), "")
+        if "webhook_token" in params:  # Discord's major parameter is the webhook with its token
+            major = f"{major}/{params['webhook_token']}"
         key = (route, major)
         now = self._monotonic()
         window = self._windows.get(key)
         if window is None or now >= window.ends:
+            if window is None and len(self._windows) >= PRUNE_AT:
+                self._forget_ended(now)
             window = self._windows[key] = Window(ends=now + seconds)
         allowed = window.taken < limit
         if allowed:
@@ -93,3 +114,9 @@ class RouteBuckets:
             "X-RateLimit-Bucket": bucket_hash(route),
         }
         return Verdict(allowed, reset_after, headers)
+
+    def _forget_ended(self, now: float) -> None:
+        """Drop the windows that ended: every click has buckets of its own (its interaction's
+        answer, its token's follow-ups), which a load run would otherwise keep by the hundred
+        thousand."""
+        self._windows = {key: window for key, window in self._windows.items() if window.ends > now}
