@@ -869,6 +869,15 @@ async def stop_bot(process: asyncio.subprocess.Process, seconds: float = 20.0) -
         await process.wait()
 
 
+#: Seconds between the starts of the closed loops' games, in the warm-up (at most its first half
+#: in all). Started together, the games of a game whose every game takes the same number of
+#: clicks (Mr. Cabbagehead's solo garden) stay in step for good, each answered once a turn of the
+#: queue: all twenty ended in the same few milliseconds, and their twenty new `/play`s came at
+#: once, three times a second, a burst no players make (docs/performance.md, "Session of
+#: 2026-12-05, evening"). Games of varying length (Connect Four's, Sabotage's) drift apart alone.
+START_APART = 0.03
+
+
 async def drive(
     fake: FakeDiscord,
     pids: int | list[int],
@@ -910,7 +919,8 @@ async def drive(
     stop_at = time.monotonic() + args.warmup + args.seconds
     running: set[asyncio.Task[None]] = set()
 
-    async def closed_loop(table: Table) -> None:
+    async def closed_loop(table: Table, start_after: float) -> None:
+        await asyncio.sleep(start_after)
         while time.monotonic() < stop_at:
             await load.interact(table)
 
@@ -962,7 +972,8 @@ async def drive(
 
     if args.saturate:
         measured = asyncio.create_task(measure())
-        await asyncio.gather(*(closed_loop(t) for t in tables))
+        apart = min(START_APART, args.warmup / 2 / len(tables))  # all started in the warm-up's first half
+        await asyncio.gather(*(closed_loop(t, n * apart) for n, t in enumerate(tables)))
     else:
         measured = asyncio.create_task(measure())
         await open_loop()
