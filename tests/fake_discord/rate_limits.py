@@ -30,9 +30,9 @@ DEFAULT_LIMIT = 10_000
 DEFAULT_WINDOW = 1.0
 #: How many buckets are kept before those whose window ended are dropped.
 PRUNE_AT = 10_000
-#: The parameters that make a route's bucket its own, first found first (Discord's "major
-#: parameters": a channel's, a guild's, a webhook's with its token; an interaction's own id).
-MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "interaction_id")
+#: The parameters that make a route's bucket its own, the first found first (Discord's "major
+#: parameters": a channel, a guild, a webhook with its token; an interaction's own id).
+MAJOR_PARAMETERS = (("channel_id",), ("guild_id",), ("webhook_id", "webhook_token"), ("interaction_id",))
 #: The limits a bot meets on a channel's messages in Discord, which Discord does not publish but
 #: which bots see said in the headers: five posts and five edits a channel in five seconds,
 #: five deletions a second. A load run played faster than people click meets them where a game
@@ -90,9 +90,8 @@ class RouteBuckets:
         """One request to `route` ("PATCH /channels/{channel_id}/messages/{message_id}") with its
         path's `params`: counted when its bucket has room."""
         limit, seconds = self.route_limits.get(route, self.limit)
-        major = next((params[name] for name in MAJOR_PARAMETERS if name in params), "")
-        if "webhook_token" in params:  # Discord's major parameter is the webhook with its token
-            major = f"{major}/{params['webhook_token']}"
+        found = next((names for names in MAJOR_PARAMETERS if names[0] in params), ())
+        major = "/".join(params[name] for name in found)
         key = (route, major)
         now = self._monotonic()
         window = self._windows.get(key)
