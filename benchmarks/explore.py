@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.basics.clock import ManualClock
+from bot.publish.publisher import PUBLISH_EVERY
 from tests.explorer.world import explore, prepare
 from tests.fake_discord import BotRunner, FakeDiscord
 from tests.fake_discord.checks import PayloadChecker, load_spec
@@ -37,6 +38,8 @@ async def main(
     await fake.start()
     with tempfile.TemporaryDirectory(prefix="garden-explore-") as folder:
         runner = BotRunner(fake, Path(folder) / "data")
+        # The bot's own publishing pace, not the tests' shorter one: what a stranger meets.
+        runner.before_start.append(lambda bot: setattr(bot, "publish_every", PUBLISH_EVERY))
         runner.attach_logs()
         clock = ManualClock()
         prepare(fake, runner, clock)

@@ -48,6 +48,7 @@ from bot.operations.settings import Settings
 from bot.operations.start_refusal import StartRefused
 from bot.picture_service import PictureBudget
 from bot.play.lobby import DEFAULT_LOBBY_TTL
+from bot.publish.publisher import PUBLISH_EVERY
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
 from bot.storage.backups import Backups
 from bot.storage.reach import DatabaseProblem, reason, safe
@@ -147,6 +148,8 @@ class GardenClubBot(commands.Bot):
         self._backup_task: asyncio.Task[None] | None = None
         #: How long a move's "published" mark may wait to be written with others (tests lengthen it).
         self.published_flush_seconds = PUBLISHED_FLUSH_SECONDS
+        #: The shortest time between two background publishing passes of a game (tests shorten it).
+        self.publish_every = PUBLISH_EVERY
 
     async def setup_hook(self) -> None:
         # discord.py's REST requests over connections of our own (bot/basics/rest_session.py); its
@@ -189,6 +192,7 @@ class GardenClubBot(commands.Bot):
             timer=self.timer,
             shards=self.shard_plan,
         )
+        self.table.publisher.publish_every = self.publish_every
         hands, lobbies, commands = Hands(self.table), LobbyHandlers(self.table), TableCommands(self.table)
         self.table.publisher.subscribers.append(hands.on_published)
         self.table.publisher.enders.append(hands.on_published)  # open hands show the end

@@ -136,6 +136,11 @@ class GameSession:
     tell_again: bool = False
     #: A table click waiting for the publisher to answer it with the redrawn table.
     table_click: TableClick | None = None
+    #: When the game's last publishing pass began (the event loop's clock; None: none yet), and
+    #: the signal that ends a background pass's wait for its turn at once (`Publisher._paced`): a
+    #: table click is waiting for that pass to answer it.
+    last_pass_at: float | None = None
+    hurry: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
 
     def note_events(self, version: int, events: list[Event]) -> None:
@@ -212,5 +217,7 @@ class GameSession:
 
 #: The fields `GameSession.is_blank` compares with a new session's (not its id, nor its locks).
 _COMPARED = tuple(
-    f.name for f in fields(GameSession) if f.name not in {"game_id", "lock", "lobby_message", "publishing"}
+    f.name
+    for f in fields(GameSession)
+    if f.name not in {"game_id", "lock", "lobby_message", "publishing", "last_pass_at", "hurry"}
 )

@@ -41,6 +41,15 @@ TOLD_KEYS_KEPT = 4
 FIRST_RETRY = 0.5
 LONGEST_RETRY = 60.0
 
+#: The shortest time between the starts of two background passes of one game (seconds): moves
+#: that come quicker than this (a burst of computer moves, a reply window closed at once, a
+#: game played flat out) are shown together at the latest version, as Discord shows a message
+#: edited twice in a moment. A table edit or turn notice replaced within a fifth of a second is
+#: nothing a player sees change (issue 31: "nothing is sent that the player cannot see
+#: change"); a move after a pause is shown at once, and a click waiting for its answer never
+#: waits for this.
+PUBLISH_EVERY = 0.2
+
 #: Told each time a game in progress is fully shown at a version.
 Subscriber = Callable[[Position, GameSession], Awaitable[None]]
 #: Starts the clocks of seats about to be told it is their turn; when each must decide by.
@@ -69,6 +78,7 @@ class Publisher:
         #: The clocks' hook (None: no clocks): `turn_ends(position, seats, fresh=...)`.
         self.turn_ends: Callable[..., Awaitable[dict[int, float]]] | None = None
         self.first_retry = FIRST_RETRY
+        self.publish_every = PUBLISH_EVERY
         #: Counts failures (bot/basics/metrics.py; does nothing unless METRICS_PORT is set).
         self.metrics: NullMetrics = NULL_METRICS
 
@@ -77,6 +87,8 @@ class Publisher:
         session = self.sessions.session(game_id)
         session.dirty = True
         session.picture_due = session.picture_due or picture
+        if session.table_click is not None:
+            session.hurry.set()  # the pass that answers it goes now, not at its turn
         self._start(session)
 
     def reshow(self, game_id: int, *, tell_again: bool = False) -> None:
@@ -150,6 +162,9 @@ class Publisher:
             wait = min(after * 2, LONGEST_RETRY)
         while True:
             while session.dirty and not session.closed:
+                await self._paced(session)
+                if session.closed:
+                    break
                 session.dirty = False
                 if await self._pass(session):
                     wait = self.first_retry
@@ -163,9 +178,23 @@ class Publisher:
             if not session.dirty or session.closed:
                 return
 
+    async def _paced(self, session: GameSession) -> None:
+        """Wait until `publish_every` has passed since the game's last pass began, unless a table
+        click waits for this pass to answer it (`GameSession.hurry`)."""
+        last = session.last_pass_at
+        if last is None or session.table_click is not None:
+            return
+        rest = last + self.publish_every - asyncio.get_running_loop().time()
+        if rest <= 0:
+            return
+        session.hurry.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(session.hurry.wait(), rest)
+
     async def _pass(self, session: GameSession) -> bool:
         """One publishing pass; False: Discord failed, try again later (the waiting click is
         answered now, its table comes later). Any other failure is logged, not retried."""
+        session.last_pass_at = asyncio.get_running_loop().time()
         try:
             async with session.publishing:
                 await self._publish(session)
