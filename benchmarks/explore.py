@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.basics.clock import ManualClock
-from bot.publish.publisher import PUBLISH_EVERY
+from bot.publish.pacing import PUBLISH_EVERY
 from tests.explorer.world import explore, prepare
 from tests.fake_discord import BotRunner, FakeDiscord
 from tests.fake_discord.checks import PayloadChecker, load_spec

@@ -48,7 +48,7 @@ from bot.operations.settings import Settings
 from bot.operations.start_refusal import StartRefused
 from bot.picture_service import PictureBudget
 from bot.play.lobby import DEFAULT_LOBBY_TTL
-from bot.publish.publisher import PUBLISH_EVERY
+from bot.publish.pacing import PUBLISH_EVERY
 from bot.storage import PUBLISHED_FLUSH_SECONDS, Store
 from bot.storage.backups import Backups
 from bot.storage.reach import DatabaseProblem, reason, safe

@@ -137,7 +137,7 @@ class GameSession:
     #: A table click waiting for the publisher to answer it with the redrawn table.
     table_click: TableClick | None = None
     #: When the game's last publishing pass began (the event loop's clock; None: none yet), and
-    #: the signal that ends a background pass's wait for its turn at once (`Publisher._paced`): a
+    #: the signal that ends a background pass's wait for its turn at once (`bot.publish.pacing`): a
     #: table click is waiting for that pass to answer it.
     last_pass_at: float | None = None
     hurry: asyncio.Event = field(default_factory=asyncio.Event)

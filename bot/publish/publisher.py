@@ -26,6 +26,7 @@ from bot.game.sessions import Sessions
 from bot.picture_service import BoardPicture, PictureService
 from bot.publish.announcements import announcement_lines, standing_announcement
 from bot.publish.discord_side import DiscordSide, PublishLater
+from bot.publish.pacing import PUBLISH_EVERY, pass_begins, wait_for_turn
 from bot.publish.plan import Facts, plan
 from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.records import daily
@@ -40,15 +41,6 @@ TOLD_KEYS_KEPT = 4
 #: Waits between tries while Discord fails: doubling from the first, never longer than the last.
 FIRST_RETRY = 0.5
 LONGEST_RETRY = 60.0
-
-#: The shortest time between the starts of two background passes of one game (seconds): moves
-#: that come quicker than this (a burst of computer moves, a reply window closed at once, a
-#: game played flat out) are shown together at the latest version, as Discord shows a message
-#: edited twice in a moment. A table edit or turn notice replaced within a fifth of a second is
-#: nothing a player sees change (issue 31: "nothing is sent that the player cannot see
-#: change"); a move after a pause is shown at once, and a click waiting for its answer never
-#: waits for this.
-PUBLISH_EVERY = 0.2
 
 #: Told each time a game in progress is fully shown at a version.
 Subscriber = Callable[[Position, GameSession], Awaitable[None]]
@@ -162,7 +154,7 @@ class Publisher:
             wait = min(after * 2, LONGEST_RETRY)
         while True:
             while session.dirty and not session.closed:
-                await self._paced(session)
+                await wait_for_turn(session, self.publish_every)
                 if session.closed:
                     break
                 session.dirty = False
@@ -178,23 +170,10 @@ class Publisher:
             if not session.dirty or session.closed:
                 return
 
-    async def _paced(self, session: GameSession) -> None:
-        """Wait until `publish_every` has passed since the game's last pass began, unless a table
-        click waits for this pass to answer it (`GameSession.hurry`)."""
-        last = session.last_pass_at
-        if last is None or session.table_click is not None:
-            return
-        rest = last + self.publish_every - asyncio.get_running_loop().time()
-        if rest <= 0:
-            return
-        session.hurry.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(session.hurry.wait(), rest)
-
     async def _pass(self, session: GameSession) -> bool:
         """One publishing pass; False: Discord failed, try again later (the waiting click is
         answered now, its table comes later). Any other failure is logged, not retried."""
-        session.last_pass_at = asyncio.get_running_loop().time()
+        pass_begins(session)
         try:
             async with session.publishing:
                 await self._publish(session)

@@ -1,4 +1,4 @@
-"""Issue 31: a game's background publishing is paced (`bot.publish.publisher.PUBLISH_EVERY`).
+"""Issue 31: a game's background publishing is paced (`bot.publish.pacing.PUBLISH_EVERY`).
 
 Moves that come quicker than the pace are shown together at the latest version (nothing is sent
 that a player cannot see change); a move after a pause is shown at once; and a click on the table,

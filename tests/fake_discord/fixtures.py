@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 #: guild at once, so a short wait keeps tests fast without changing what the bot does.
 GUILD_READY_TIMEOUT = 0.05
 #: The shortest time between two background publishing passes of a game in tests (the bot's
-#: own: `bot.publish.publisher.PUBLISH_EVERY`, a fifth of a second).
+#: own: `bot.publish.pacing.PUBLISH_EVERY`, a fifth of a second).
 TEST_PUBLISH_EVERY = 0.02
 #: A bot's close (clean stop) must end well within this many seconds.
 CLOSE_TIMEOUT = 60.0
@@ -113,7 +113,7 @@ class BotRunner:
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         # A game's background passes a fiftieth of a second apart at the least, not a fifth: a
         # test plays a move as soon as the last is shown, and would wait out the pacing at every
-        # step; the pacing's own tests set it back (tests/e2e/test_publish_pacing.py).
+        # step; the pacing's own tests set a longer one (tests/e2e/test_publish_pacing.py).
         bot.publish_every = TEST_PUBLISH_EVERY
         for prepare in self.before_start:
             prepare(bot)
