@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.basics.clicks import component_on, views_listen
+from bot.basics.clicks import component_on, let_go, views_listen
 from bot.basics.metrics import NULL_METRICS, OK, REFUSED, NullMetrics, component_kind, outcome_of
 from bot.basics.refusals import NOT_OFFERED, UNREADABLE, WRONG_PLACE, Refusal
 from bot.basics.words import N_
@@ -107,6 +107,7 @@ class Router:
             except Exception as error:
                 outcome = outcome_of(error)
                 await answer_error(interaction, error, context=f"component {custom_id[:100]!r}")
+        let_go(interaction)
         if self.metrics.enabled:
             self.metrics.interaction(component_kind(custom_id), outcome, time.perf_counter() - started)
 

@@ -358,6 +358,32 @@ def test_a_click_s_message_stays_json_until_read_and_is_then_the_message_discord
     assert seen[-1][1].message is None and clicks.message_id(seen[-1][1]) is None
 
 
+def test_a_handled_click_keeps_only_its_message_s_id_and_flags() -> None:
+    """bot/basics/clicks.py `let_go`: once the router has handled a click, the interaction a hand
+    left open keeps (for its token, up to 14 minutes) holds the clicked message's id and flags
+    only, not the few hundred objects of its JSON (issue 31): what is asked of it later (a table
+    click answered by a later pass, an open hand redrawn) still reads the same."""
+    from bot.basics import clicks
+
+    message = {
+        "id": "556",
+        "flags": 64,
+        "attachments": [{"id": "1", "filename": "hand.png", "description": "Alice's hand."}],
+        "components": [{"type": 1, "components": [{"type": 2, "custom_id": "gc:c:7:0:3:a1"}]}],
+    }
+    state = _logged_in_state()
+    clicks.install(state)
+    seen: list[Any] = []
+    state.dispatch = lambda event, *args: seen.append((event, *args))  # type: ignore[method-assign]
+    state.parsers["INTERACTION_CREATE"](_click_payload(message))
+    [(_event, click)] = seen
+    clicks.let_go(click)
+    assert click.raw_message == {"id": "556", "flags": 64}
+    assert clicks.message_id(click) == 556 and clicks.is_ephemeral(click)
+    clicks.let_go(click)  # again: nothing more to let go
+    assert click.raw_message == {"id": "556", "flags": 64}
+
+
 def test_a_click_s_member_stays_json_until_read_and_is_then_the_member_discord_py_builds() -> None:
     """bot/basics/clicks.py: the one who clicked is kept as JSON (their `Member` was a twentieth
     of a click's intake, issue 31). `user_id` reads their id from it; `user` is then discord.py's

@@ -10,6 +10,7 @@ import random
 import discord.webhook.async_
 import pytest
 
+from bot.basics import clicks
 from bot.basics.clock import ManualClock
 from bot.publish.plan import BOARD_MAX_AGE
 from tests.e2e.findings_driver import bot_errors, game_of, hidden_hand_game, live_board, solo_game
@@ -116,6 +117,27 @@ async def test_a_move_in_a_hand_answers_the_hand_and_edits_the_table_once(
     assert [c.json.get("type") for c in callbacks(made, interaction.token)] == [UPDATE_MESSAGE]
     assert len(edits_of(made, live_board(fake, fake.general))) == 1
     assert DEFERRED_UPDATE not in [c.json.get("type") for c in made if c.path.endswith("/callback")]
+
+
+async def test_a_hand_left_open_keeps_its_token_not_the_message_clicked(
+    fake_discord: FakeDiscord, running_bot: BotRunner
+) -> None:
+    """Issue 31: a hand left open keeps the interaction that drew it (its token redraws the hand
+    when the game moves on), but of the message clicked only its id and flags once the click is
+    answered (`clicks.let_go`): the table's JSON is let go while warm. (The hands redrawn through
+    such tokens: tests/e2e/test_living_table.py,
+    `test_an_open_hand_plays_on_when_the_turn_comes_back`.)"""
+    fake = fake_discord
+    board = await hidden_hand_game(fake, fake.general)
+    await settled(fake, running_bot, board)
+    hand = await open_hand(fake, fake.alice, fake.general)
+    session = running_bot.bot.table.sessions.session(game_of(board))
+    assert session.open_hands[0].interaction.raw_message == {"id": str(board.id), "flags": board.flags}
+    await pick(fake, fake.alice, hand, next(how for _label, how in offered(hand) if is_action(how)))
+    await wait_for_move(fake, fake.general, 1)
+    kept = session.open_hands[0].interaction
+    assert kept.raw_message == {"id": str(hand.id), "flags": hand.flags}
+    assert clicks.is_ephemeral(kept) and clicks.message_id(kept) == hand.id
 
 
 async def test_a_table_answer_discord_refuses_still_shows_the_move(
