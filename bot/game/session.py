@@ -21,6 +21,11 @@ from engine.api import Event
 
 #: How many recent events a session keeps for the board's log lines.
 RECENT_KEPT = 10
+#: How many events a session keeps at most while their moves wait to be shown: a publishing pass
+#: announces the moves since the last one shown, and a game played faster than its pace
+#: (bot/publish/pacing.py) makes several between two passes (issue 31). Past this, they are read
+#: from the store.
+UNSHOWN_KEPT = 256
 #: How many earlier states a session keeps, to read clicks made on them (`bot.play.earlier`).
 EARLIER_KEPT = 16
 
@@ -96,8 +101,10 @@ class GameSession:
     publishing: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The game as last stored (None until loaded, or after a failed write: reload it).
     position: Position | None = None
-    #: The last events with the version that made them, oldest first (None: unknown).
+    #: The last events with the version that made them, oldest first (None: unknown): every
+    #: event of the versions after `recent_from`.
     recent: list[tuple[int, Event]] | None = None
+    recent_from: int = -1
     #: Turn notices and the announcement standing in the channel (None: unknown, ask the store).
     notices: list[MessageRef] | None = None
     announcement: MessageRef | None = None
@@ -143,11 +150,32 @@ class GameSession:
     hurry: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
 
+    def know_recent(self, events: list[tuple[int, Event]], complete_after: int) -> None:
+        """The game's last events are `events`: every one of the versions after `complete_after`."""
+        self.recent = events
+        self.recent_from = complete_after
+
     def note_events(self, version: int, events: list[Event]) -> None:
-        """Keep a move's events for the log lines (only while the recent list is known)."""
-        if self.recent is not None:
-            self.recent.extend((version, event) for event in events)
-            del self.recent[:-RECENT_KEPT]
+        """Keep a move's events (only while the recent list is known): the last `RECENT_KEPT` for
+        the log lines, and those of the moves not shown yet (`UNSHOWN_KEPT` at most) for the
+        next publishing pass's announcement (`events_since`). Whole versions are let go."""
+        recent = self.recent
+        if recent is None:
+            return
+        recent.extend((version, event) for event in events)
+        excess = len(recent) - RECENT_KEPT
+        if excess <= 0:
+            return
+        shown = max(self.shown.version, self.shown.announced_version or -1)
+        cut = 0
+        while cut < excess and (recent[cut][0] <= shown or len(recent) - cut > UNSHOWN_KEPT):
+            cut += 1
+        # A version cut in two keeps its events: what is kept holds whole versions.
+        while 0 < cut < len(recent) and recent[cut][0] == recent[cut - 1][0]:
+            cut -= 1
+        if cut:
+            self.recent_from = max(self.recent_from, recent[cut - 1][0])
+            del recent[:cut]
 
     def tally_after(self, version: int, seat: int, events: list[Event], seats: int) -> MoveTally | None:
         """The game's tally after a move by `seat` on `version` (a game's version counts its moves);
@@ -165,13 +193,9 @@ class GameSession:
 
     def events_since(self, version: int) -> list[Event] | None:
         """The kept events of moves after `version`, or None if some of them are not kept."""
-        if self.recent is None:
+        if self.recent is None or version < self.recent_from:
             return None
-        kept = [event for made, event in self.recent if made > version]
-        oldest = self.recent[0][0] if self.recent else None
-        if oldest is not None and oldest > version + 1 and len(self.recent) >= RECENT_KEPT:
-            return None
-        return kept
+        return [event for made, event in self.recent if made > version]
 
     def take_click(self, message_id: int, version: int, now: float) -> TableClick | None:
         """The waiting table click that an edit of `message_id` at `version` answers (it is
@@ -202,6 +226,7 @@ class GameSession:
         """The database may differ from memory (a failed write): reload on next use."""
         self.position = None
         self.recent = None
+        self.recent_from = -1
         self.earlier_states = {}
 
     def close(self) -> None:
@@ -213,6 +238,7 @@ class GameSession:
         self.computer_turn = None
         self.position = None
         self.recent = None
+        self.recent_from = -1
 
 
 #: The fields `GameSession.is_blank` compares with a new session's (not its id, nor its locks).

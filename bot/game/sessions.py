@@ -113,11 +113,16 @@ class Sessions:
         rows = await self.store.actions_tail(session.game_id, RECENT_KEPT)
         namer = position.game.seat_name
         events = [(row.version, Event.stored(event, namer)) for row in rows for event in row.events]
+        # Every event of the versions read, and of all before when the tail reaches the game's start;
+        # the first version kept may be cut short by the limit on events.
+        complete_after = -1 if len(rows) < RECENT_KEPT else rows[0].version - 1
         events = events[-RECENT_KEPT:]
+        if events and len(events) == RECENT_KEPT:
+            complete_after = max(complete_after, events[0][0])
         # Keep them only if no move landed while reading (its events could be missing).
         current = session.position.version if session.position is not None else None
         if version is not None and version == current and session.recent is None:
-            session.recent = events
+            session.know_recent(events, complete_after)
         return events
 
     async def log_lines(self, position: Position, viewer: int | None, limit: int, words: Words) -> list[str]:

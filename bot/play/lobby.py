@@ -261,7 +261,7 @@ class Lobbies(InPlay):
             assert fresh is not None
             position = Position(fresh, game, state)
             session.position = position
-            session.recent = []
+            session.know_recent([], -1)
             log.info(
                 "Game %s started: %s in channel %s (server %s), players: %s.",
                 game_id,

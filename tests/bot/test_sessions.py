@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.basics.refusals import GAME_OVER, Outdated, Refusal
-from bot.game.session import MessageRef
+from bot.game.session import UNSHOWN_KEPT, GameSession, MessageRef
 from bot.storage import Store
-from engine.api import dump_state, replay
+from engine.api import Event, dump_state, replay
 from engine.registry import all_games, get_game
 from tests.bot.hub import Hub
 
@@ -379,3 +379,42 @@ async def test_a_session_made_during_a_click_and_left_holding_nothing_is_not_kep
         live.forget(other)
         await live.position(other)  # a game in progress: its position is kept
     assert [s.game_id for s in live.live()] == [other], "a session holding its game stays"
+
+
+def _events(version: int, count: int) -> list[Event]:
+    return [Event(kind="note", text=f"move {version}, event {n}") for n in range(count)]
+
+
+def test_a_session_keeps_every_event_of_the_moves_not_yet_shown() -> None:
+    """A publishing pass announces every move since the last one shown (`announcement_lines`), and
+    at a game played faster than the publisher's pace several moves come between two passes
+    (issue 31): the session keeps their events until they are shown, instead of reading them
+    back from the store, and lets go of whole moves only."""
+    session = GameSession(1)
+    session.know_recent([], -1)
+    for version in range(1, 31):  # 30 moves of 3 events, none shown yet: 90 events, all kept
+        session.note_events(version, _events(version, 3))
+    kept = session.events_since(0)
+    assert kept is not None and [e.text for e in kept][:2] == ["move 1, event 0", "move 1, event 1"]
+    assert len(kept) == 90
+    session.shown.version = 28  # a pass showed the moves up to 28
+    session.note_events(31, _events(31, 3))
+    # The moves shown are let go, but for the last RECENT_KEPT events in whole moves (the log).
+    assert session.recent is not None and len(session.recent) == 12
+    assert session.recent[0][0] == 28
+    assert session.events_since(26) is None  # move 27's events are gone: read from the store
+    since = session.events_since(27)
+    assert since is not None and len(since) == 12
+
+
+def test_a_session_bounds_the_events_it_keeps_for_moves_not_shown() -> None:
+    """Never shown (Discord down for long), a game's events are kept up to `UNSHOWN_KEPT`; the
+    moves beyond it are read from the store when a pass comes (`events_since` says None)."""
+    session = GameSession(1)
+    session.know_recent([], -1)
+    for version in range(1, 201):
+        session.note_events(version, _events(version, 2))
+    assert session.recent is not None and len(session.recent) <= UNSHOWN_KEPT
+    assert session.events_since(0) is None
+    newest = session.events_since(199)
+    assert newest is not None and [e.text for e in newest] == ["move 200, event 0", "move 200, event 1"]
