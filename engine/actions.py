@@ -63,9 +63,26 @@ def action_steps(action: ActionLike, names: Sequence[str]) -> tuple[str, ...]:
 class SaidTogether(Protocol):
     """Optional for a sequence of legal actions that says all their labels and steps at once,
     cheaper than one action at a time (a turn's plantings: each card's words and each slot's made
-    once, then joined). Its actions name no seat, so the seats' names change nothing."""
+    once, then joined). Its actions name no seat, so the seats' names change nothing. Its steps
+    may say how they group (`first_step_groups`)."""
 
-    def labels_and_steps(self) -> tuple[Sequence[str], list[tuple[str, ...]]]: ...
+    def labels_and_steps(self) -> tuple[Sequence[str], Sequence[tuple[str, ...]]]: ...
+
+
+#: Actions grouped by their first picker step, in the order the first steps come: (the step, the
+#: indices of the actions it begins).
+StepGroups = list[tuple[str, Sequence[int]]]
+
+
+def first_step_groups(steps: Sequence[tuple[str, ...]]) -> StepGroups | None:
+    """The groups of `steps` by first step, when the steps say them at once (a `SaidTogether`'s
+    steps with a `first_step_groups` method: a turn's plantings, a range of slots a card) rather
+    than being read one by one; None otherwise."""
+    says = getattr(steps, "first_step_groups", None)
+    if not callable(says):
+        return None
+    groups: StepGroups | None = says()
+    return groups
 
 
 def said_together(actions: Sequence[ActionLike]) -> SaidTogether | None:
@@ -76,7 +93,7 @@ def said_together(actions: Sequence[ActionLike]) -> SaidTogether | None:
 
 def labels_and_steps(
     actions: Sequence[ActionLike], names: Sequence[str]
-) -> tuple[Sequence[str], list[tuple[str, ...]]]:
+) -> tuple[Sequence[str], Sequence[tuple[str, ...]]]:
     """The labels and picker steps of `actions` with these seat names, in order."""
     together = said_together(actions)
     if together is not None:

@@ -23,8 +23,10 @@ from engine.actions import ActionLike as ActionLike
 from engine.actions import IllegalAction as IllegalAction
 from engine.actions import NamedLabels as NamedLabels
 from engine.actions import SaidTogether as SaidTogether
+from engine.actions import StepGroups as StepGroups
 from engine.actions import action_label as action_label
 from engine.actions import action_steps as action_steps
+from engine.actions import first_step_groups as first_step_groups
 from engine.actions import labels_and_steps as labels_and_steps
 from engine.actions import said_together as said_together
 from engine.records import Event as Event

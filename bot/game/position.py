@@ -15,12 +15,14 @@ from pydantic import BaseModel
 
 from bot.basics.words import ENGLISH, N_, Words, words_for
 from bot.storage import GameRecord, SeatRecord
+from bot.ui.choices import Groups, group_by_first_step
 from bot.ui.levels import level
 from engine.api import (
     ActionLike,
     AnyGame,
     Result,
     decision_kind,
+    first_step_groups,
     has_public_view,
     interjections,
     labels_and_steps,
@@ -190,10 +192,22 @@ class Position:
             return spectator.model_copy(update={"viewer": viewer})
         return self.game.view(self.state, viewer)
 
-    def labels_and_steps(self, seat: int) -> tuple[Sequence[str], list[tuple[str, ...]]]:
+    def labels_and_steps(self, seat: int) -> tuple[Sequence[str], Sequence[tuple[str, ...]]]:
         """The labels and picker steps of `seat`'s legal actions, with the players' names."""
 
         return self.memo(("labels", seat), lambda: labels_and_steps(self.legal_actions(seat), self.names))
+
+    def step_groups(self, seat: int) -> Groups:
+        """`seat`'s legal actions grouped by their first picker step (bot/ui/choices.py): as the
+        engine says them when it can (a turn's plantings: a card's slots, a range), else found by
+        reading every step."""
+
+        def compute() -> Groups:
+            steps = self.labels_and_steps(seat)[1]
+            said = first_step_groups(steps)
+            return said if said is not None else group_by_first_step(steps)
+
+        return self.memo(("groups", seat), compute)
 
     def is_terminal(self) -> bool:
         return self.state is not None and self.game.is_terminal(self.state)

@@ -17,7 +17,6 @@ from bot.ui.choices import (
     Page,
     Sections,
     fits_menus,
-    group_by_first_step,
     offered_on,
     plan_page,
     reachable_pages,
@@ -102,7 +101,7 @@ def _page_in(position: Position, page: Page, words: Words) -> Page:
 
 def _plan_choices_page(position: Position, seat: int, choice: str) -> Page:
     labels, steps = position.labels_and_steps(seat)
-    groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
+    groups = position.step_groups(seat)
     shows = presenter(position.record.game)
     # The seat's view only for a presenter that lays its first page out by the decision's kind:
     # the base's `most_choices` reads none, and a public-view game's seat view is a copy made for
@@ -143,9 +142,7 @@ def _group_pages(position: Position, seat: int, choice: str) -> str | None:
     if not choice.startswith("a") or not choice[1:].isdigit():
         return None
     action = int(choice[1:])
-    steps = position.labels_and_steps(seat)[1]
-    groups = position.memo(("groups", seat), lambda: group_by_first_step(steps))
-    for number, (_first, members) in enumerate(groups):
+    for number, (_first, members) in enumerate(position.step_groups(seat)):
         if action in members:
             return f"g{number}." if len(members) > 1 else None
     return None

@@ -164,7 +164,8 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-Groups = list[tuple[str, list[int]]]
+#: Action indices grouped by their first step, in order (`engine.api.StepGroups`).
+Groups = list[tuple[str, Sequence[int]]]
 
 #: "a0", "a1", ...: the choice codes of action numbers, each written once (`action_codes`).
 _ACTION_CODES: list[str] = []
@@ -192,7 +193,7 @@ def group_by_first_step(steps: Sequence[tuple[str, ...]]) -> Groups:
                 found = order[first] = []
             members, last = found, first
         members.append(index)
-    return list(order.items())
+    return [(first, found) for first, found in order.items()]
 
 
 def _page_of(

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
 from engine.cabbagehead.plot import right_of
+from engine.cabbagehead.said_together import JoinedLabels, JoinedSteps, card_and_slot
 from engine.memo import Memo
 from engine.text import N_
 
@@ -203,46 +204,6 @@ class Pass(NamedTuple):
 CabbageheadAction = Plant | PlaceGrasshopper | PlaceRose | SkipRose | Pass
 
 
-def _card_and_slot(index: int, cards: int, slots: int, what: str) -> tuple[int, int]:
-    """Where `index` (from the end when negative) falls in a turn's plantings, laid out card by
-    card with `slots` slots each: (card, slot); `IndexError` past either end."""
-    size = cards * slots
-    if index < 0:
-        index += size
-    if not 0 <= index < size:
-        raise IndexError(f"{what} index out of range")
-    return divmod(index, slots)
-
-
-class JoinedLabels(Sequence[str]):
-    """The labels of every card in every slot, in that order (card by card), each its card's
-    words and its slot's joined when it is read."""
-
-    __slots__ = ("_cards", "_places")
-
-    def __init__(self, cards: list[str], places: list[str]) -> None:
-        self._cards = cards
-        self._places = places
-
-    def __len__(self) -> int:
-        return len(self._cards) * len(self._places)
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        card, place = _card_and_slot(index, len(self._cards), len(self._places), "label")
-        return self._cards[card] + self._places[place]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([card + place for card in self._cards for place in self._places])
-
-
 class PlantChoices(Sequence[Plant]):
     """Every (card, slot) planting of one turn, as a sequence built on demand.
 
@@ -265,16 +226,16 @@ class PlantChoices(Sequence[Plant]):
     def __len__(self) -> int:
         return len(self._heads) * len(self._slots)
 
-    def labels_and_steps(self) -> tuple[Sequence[str], list[tuple[str, ...]]]:
+    def labels_and_steps(self) -> tuple[Sequence[str], Sequence[tuple[str, ...]]]:
         """Every planting's label and steps, in order (`engine.api.SaidTogether`): each card's
         words and each slot's looked up once, as `Plant.label` and `Plant.steps` say them one
-        planting at a time (the table asks for all of them on every move). The labels are joined
-        when read (`JoinedLabels`): the table's picker names a card's slots by their steps, so of
-        a turn's hundred-odd labels it reads one or two."""
+        planting at a time (the table asks for all of them on every move), and joined when read
+        (said_together.py): of a turn's hundred-odd labels the table's picker reads one or two, and
+        of its steps one card's."""
         cards = [_CARD_WORDS[head] for head in self._heads]
         places = [_PLACE_WORDS[slot] for slot in self._slots]
-        steps: list[tuple[str, ...]] = [(card, place) for card, _ in cards for _, place in places]
-        return JoinedLabels([card for _, card in cards], [place for place, _ in places]), steps
+        labels = JoinedLabels([label for _, label in cards], [place for place, _ in places])
+        return labels, JoinedSteps([card for card, _ in cards], [step for _, step in places])
 
     @overload
     def __getitem__(self, index: int) -> Plant: ...
@@ -285,7 +246,7 @@ class PlantChoices(Sequence[Plant]):
     def __getitem__(self, index: int | slice) -> Plant | list[Plant]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        head, slot = _card_and_slot(index, len(self._heads), len(self._slots), "planting")
+        head, slot = card_and_slot(index, len(self._heads), len(self._slots), "planting")
         return tuple.__new__(Plant, self._heads[head] + self._slots[slot])
 
     def __iter__(self) -> Iterator[Plant]:

@@ -31,6 +31,7 @@ from engine.api import (
     copy_state,
     decision_kind,
     dump_state,
+    first_step_groups,
     has_public_view,
     interjections,
     labels_and_steps,
@@ -254,6 +255,14 @@ def assert_twins_look_alike(
             )
 
 
+def grouped_one_by_one(steps: list[tuple[str, ...]]) -> list[tuple[str, list[int]]]:
+    """Action indices grouped by first step, in the order the first steps come, read one by one."""
+    groups: dict[str, list[int]] = {}
+    for index, parts in enumerate(steps):
+        groups.setdefault(parts[0] if parts else "", []).append(index)
+    return list(groups.items())
+
+
 def offered_actions(game: AnyGame, state: BaseModel, seat: int) -> list[Any]:
     """What `seat` may do now: its legal actions when it is to move, else what it may play
     unasked (`engine.api.interjections`)."""
@@ -347,8 +356,13 @@ def play_random_game(
             assert all(steps) and len(set(steps)) == len(steps), f"{game.name}: duplicate steps {steps}"
             # Actions that say their words all at once say exactly what each says one by one.
             said_labels, said_steps = labels_and_steps(game.legal_actions(state, seat), CUSTOM_NAMES[:seats])
-            said = (list(said_labels), said_steps)
+            said = (list(said_labels), list(said_steps))
             assert said == (named, [tuple(s) for s in steps]), f"{game.name}: said at once, said otherwise"
+            # Steps that say their groups at once say the groups reading them one by one finds.
+            groups = first_step_groups(said_steps)
+            if groups is not None:
+                found = [(first, list(members)) for first, members in groups]
+                assert found == grouped_one_by_one(steps), f"{game.name}: groups said at once differ"
             read_one_by_one = [said_labels[i] for i in range(len(said_labels))]
             assert read_one_by_one == named, f"{game.name}: labels read one by one differ"
         if check_every_step:

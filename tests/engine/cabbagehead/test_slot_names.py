@@ -307,6 +307,7 @@ def test_a_turns_plantings_said_at_once_read_as_each_planting_says_itself() -> N
     assert list(labels) == one_by_one
     assert [labels[i] for i in range(len(labels))] == one_by_one
     assert labels[-1] == one_by_one[-1] and labels[3:7] == one_by_one[3:7]
-    assert steps == [tuple(planting.steps) for planting in plantings]
+    assert list(steps) == [tuple(planting.steps) for planting in plantings]
+    assert [steps[i] for i in range(len(steps))] == list(steps) and steps[-1] == tuple(plantings[-1].steps)
     with pytest.raises(IndexError):
         labels[len(labels)]
