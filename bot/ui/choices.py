@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from bot.basics.words import N_
+from engine.api import StepGroups
 
 MAX_ROWS = 5
 BUTTONS_PER_ROW = 5
@@ -164,8 +165,8 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-#: Action indices grouped by their first step, in order (`engine.api.StepGroups`).
-Groups = list[tuple[str, Sequence[int]]]
+#: Action indices grouped by their first step, in order: the engine's own type for them.
+Groups = StepGroups
 
 #: "a0", "a1", ...: the choice codes of action numbers, each written once (`action_codes`).
 _ACTION_CODES: list[str] = []

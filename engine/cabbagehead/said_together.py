@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
+from engine.api import StepGroups
+
 
 def card_and_slot(index: int, cards: int, slots: int, what: str) -> tuple[int, int]:
     """Where `index` (from the end when negative) falls in a turn's plantings, laid out card by
@@ -87,7 +89,7 @@ class JoinedSteps(Sequence[tuple[str, ...]]):
     def __iter__(self) -> Iterator[tuple[str, ...]]:
         return iter([(card, place) for card in self._cards for place in self._places])
 
-    def first_step_groups(self) -> list[tuple[str, Sequence[int]]] | None:
+    def first_step_groups(self) -> StepGroups | None:
         """The plantings grouped by their first step, in order: a card's, each a range of its
         slots (`engine.actions.first_step_groups`). None when two cards say the same words, which
         a group by words would join (never: a card's words name its place in the row)."""
