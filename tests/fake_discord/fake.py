@@ -418,6 +418,15 @@ class FakeDiscord:
         """How many injected failures of `method route` are still to come."""
         return sum(1 for m, r, _ in self._failures if m == method and r == route)
 
+    def trouble_left(self) -> int:
+        """How many injected failures and rate limits no call has met yet."""
+        return len(self._failures) + len(self._rate_limits)
+
+    def end_trouble(self) -> None:
+        """Discord is well again: the failures and rate limits injected and not yet met are dropped."""
+        self._failures.clear()
+        self._rate_limits.clear()
+
     def hold_next(self, method: str, route: str) -> asyncio.Event:
         """Leave the next call to `method route` unanswered until the returned event is set, as a
         slow Discord would; calls to other routes are answered meanwhile (to provoke races)."""

@@ -745,12 +745,16 @@ class RestApi:
         return json_response(self.writer.message_json(message))
 
     async def get_message(self, call: Call) -> web.Response:
+        if self._channel(call) is None:  # deleted with its messages
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         message = self._channel_message(call)
         if message is None:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
         return json_response(self.writer.message_json(message))
 
     async def edit_message(self, call: Call) -> web.Response:
+        if self._channel(call) is None:  # deleted with its messages
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         message = self._channel_message(call)
         if message is None:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
@@ -775,6 +779,8 @@ class RestApi:
         return bool(call.record.files) and not allowed & ATTACH_FILES
 
     async def delete_message(self, call: Call) -> web.Response:
+        if self._channel(call) is None:  # deleted with its messages
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         message = self._channel_message(call)
         if message is None:
             return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
