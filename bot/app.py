@@ -31,6 +31,7 @@ from bot.basics.shards import ShardPlan
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.commands import register_commands
 from bot.handlers.daily_commands import DailyGardens
+from bot.handlers.deleted_channels import DeletedChannels
 from bot.handlers.hands import Hands
 from bot.handlers.history_commands import HistoryCommands, register_history_commands
 from bot.handlers.lobbies import LobbyHandlers
@@ -201,6 +202,7 @@ class GardenClubBot(commands.Bot):
         history = self.router.history = HistoryCommands(self.table)
         daily_gardens = self.router.daily = DailyGardens(self.table, history)
         self.add_listener(self.router.on_interaction, "on_interaction")
+        DeletedChannels(self.table).listen(self)
         await self._watch()
         register_commands(
             self.tree,

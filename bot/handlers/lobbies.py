@@ -9,6 +9,7 @@ lobby_views.py, the game's thread in game_threads.py.
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -19,6 +20,7 @@ from bot.basics.refusals import DIRECT_MESSAGE, NOT_OFFERED, WRONG_PLACE, Refusa
 from bot.basics.words import N_, Said, words_for
 from bot.game.position import Position
 from bot.handlers import replies
+from bot.handlers.busy_channels import open_past
 from bot.handlers.game_threads import make_thread, point_to_thread, remove_thread
 from bot.handlers.lobby_views import (
     can_manage,
@@ -31,6 +33,7 @@ from bot.handlers.lobby_views import (
 )
 from bot.handlers.table import Table
 from bot.picture_service import BoardPicture
+from bot.play.lobby import ChannelTaken
 from bot.play.seats import SeatChange, said
 from bot.publish.render import lobby_embed
 from bot.publish.table_layout import table_layout
@@ -87,20 +90,25 @@ class LobbyHandlers:
         thread = defaults.threads if thread is None else thread
         in_thread = await make_thread(interaction, game_name) if thread else None
         channel_id = in_thread.id if in_thread is not None else interaction.channel_id
+        opening = functools.partial(
+            self.table.lobbies.open,
+            guild_id=interaction.guild_id,
+            channel_id=channel_id,
+            game_name=game_name,
+            options=options,
+            host_id=interaction.user.id,
+            host_name=display_name(interaction.user),
+            players=players,
+            clock=clock or defaults.clock,
+            stand_in=defaults.stand_in,
+            daily=daily,
+            language=defaults.table_language(str(interaction.guild_locale or "")),
+        )
         try:
-            change = await self.table.lobbies.open(
-                guild_id=interaction.guild_id,
-                channel_id=channel_id,
-                game_name=game_name,
-                options=options,
-                host_id=interaction.user.id,
-                host_name=display_name(interaction.user),
-                players=players,
-                clock=clock or defaults.clock,
-                stand_in=defaults.stand_in,
-                daily=daily,
-                language=defaults.table_language(str(interaction.guild_locale or "")),
-            )
+            try:
+                change = await opening()
+            except ChannelTaken as taken:  # by a game whose message a moderator may have deleted
+                change = await open_past(self.table, interaction, taken, opening)
         except Exception:
             await remove_thread(in_thread)  # refused (or failed): leave no empty thread behind
             raise

@@ -76,12 +76,20 @@ class Table:
             shards=self.shards.store_filter,
         )
         self.publisher.turn_ends = self.clocks.turn_ends
+        self.publisher.channel_gone = self.end_in_deleted_channel
         self.publisher.subscribers.append(self.clocks.on_published)
         #: Set while the bot shuts down: new clicks are answered with a "restarting" line.
         self.closing = False
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+
+    async def end_in_deleted_channel(self, channel_id: int) -> None:
+        """A channel or thread someone deleted: its lobby or game ends (`InPlay.channel_gone`),
+        told by Discord's event or met when showing the game (deleted while the bot was away)."""
+        game_id = await self.lobbies.channel_gone(channel_id)
+        if game_id is not None:
+            self.pictures.forget(game_id)
 
     def working(self) -> _Working:
         """Count a handler in progress while in it (`with table.working(): ...`), so a shutdown can

@@ -10,6 +10,7 @@ game's session lock, like every seat change.
 from __future__ import annotations
 
 from bot.basics.refusals import NOT_OFFERED, NOT_YOUR_RETURN, Refusal
+from bot.basics.words import N_
 from bot.game.position import STANDING_IN, Position
 from bot.game.registry import computer_strengths
 from bot.game.sessions import Sessions
@@ -20,6 +21,9 @@ from bot.storage import GameRecord, Outcome, ResultRecord, SeatRecord, Store
 from bot.ui.levels import level
 from engine.api import retired
 from engine.registry import get_game
+
+#: Why a lobby or game ended whose channel or thread someone deleted (`InPlay.channel_gone`).
+CHANNEL_GONE = N_("its channel was deleted")
 
 
 class InPlay:
@@ -85,6 +89,29 @@ class InPlay:
             if record.status == "lobby":
                 return await self._closed(game_id, [Note("{player} ended the lobby.", player=name)])
             return await self._closed(game_id, [Note("{player} ended the game.", player=name)])
+
+    async def channel_gone(self, channel_id: int) -> int | None:
+        """The lobby or game in progress of a channel or thread someone deleted, ended there and
+        then: nobody can see it, click it or be shown its end any more. A game that had started
+        gets the result of one ended early, as `/end` gives it; its end is marked shown (there is
+        nowhere to show it, after a restart too). The game's id, if one was open there."""
+        position = await self.sessions.in_channel(channel_id)
+        if position is None:
+            return None
+        game_id = position.game_id
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or not record.is_open or record.channel_id != channel_id:
+                return None
+            result = await self._result(record, "ended", CHANNEL_GONE) if record.status == "active" else None
+            closed = await self.store.close_game(game_id, "cancelled", CHANNEL_GONE, result)
+            if closed:
+                await self.store.mark_published(game_id, record.version)
+                for kind in ("turn", "announcement"):  # gone with their channel: none to delete
+                    await self.store.replace_notices(game_id, [], kind)
+                game_ended(game_id, record.game, "cancelled", CHANNEL_GONE)
+        self.sessions.forget(game_id)
+        return game_id if closed else None
 
     async def retire(self, record: GameRecord) -> bool:
         """End a stored game in progress these rules can no longer play on (`engine.api.retired`:

@@ -50,6 +50,17 @@ CHANNEL_TAKEN = N_(
 #: Seconds a stored game may wait for its first message before `/play` may drop it.
 UNSEEN_GRACE = 15.0
 UNSEEN_REASON = N_("its message was never posted")
+#: Why a lobby whose message a moderator deleted was dropped (`Lobbies.drop_deleted_lobby`).
+DELETED_REASON = N_("its message was deleted")
+
+
+class ChannelTaken(Refusal):
+    """`/play` refused because the channel has a lobby or a game in progress: `game_id`, which
+    the Discord side may find nobody can see any more (bot/handlers/busy_channels.py)."""
+
+    def __init__(self, game_id: int | None) -> None:
+        super().__init__(CHANNEL_TAKEN)
+        self.game_id = game_id
 
 
 def unseen(record: GameRecord) -> bool:
@@ -143,11 +154,11 @@ class Lobbies(InPlay):
             # A game nobody can see (its message was never posted: the bot stopped, or Discord
             # failed, between storing it and answering) never keeps a channel from a new one.
             if busy.game_id is None or not await self.drop_if_unseen(busy.game_id, grace=UNSEEN_GRACE):
-                raise Refusal(CHANNEL_TAKEN) from None
+                raise ChannelTaken(busy.game_id) from None
             try:
                 record = await self.store.create_lobby(**fields)
-            except ChannelBusy:
-                raise Refusal(CHANNEL_TAKEN) from None
+            except ChannelBusy as still_busy:
+                raise ChannelTaken(still_busy.game_id) from None
         if clock is not None or stand_in is not None:
             await self.store.set_clock(record.id, clock, stand_in)
             record.clock, record.stand_in = clock, stand_in
@@ -168,6 +179,19 @@ class Lobbies(InPlay):
         self.sessions.forget(game_id)
         if dropped:
             log.info("Game %s in channel %s dropped: %s.", game_id, record.channel_id, UNSEEN_REASON)
+        return dropped
+
+    async def drop_deleted_lobby(self, game_id: int) -> bool:
+        """Cancel a lobby whose message a moderator deleted (Discord says it is gone): nobody can
+        see or join it, and it must not keep the channel from a new game. True if dropped."""
+        async with self.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or record.status != "lobby":
+                return False
+            dropped = await self.store.close_game(game_id, "cancelled", DELETED_REASON)
+        self.sessions.forget(game_id)
+        if dropped:
+            log.info("Game %s in channel %s dropped: %s.", game_id, record.channel_id, DELETED_REASON)
         return dropped
 
     async def _lobby(self, game_id: int) -> GameRecord:

@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 #: Discord's error code for "too many edits to messages older than 1 hour".
 OLD_MESSAGE_EDIT_LIMIT = 30046
+#: Discord's error code for a channel (or thread) it no longer has: someone deleted it.
+UNKNOWN_CHANNEL = 10003
 #: Discord's error code for "Missing Permissions".
 MISSING_PERMISSIONS = 50013
 
@@ -148,8 +150,10 @@ class DiscordSide(NoticeSide):
                 session.shown.board_status = status
                 session.shown.look = look
                 return
-            except discord.NotFound:
-                pass  # someone deleted the board: post a new one
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_CHANNEL:
+                    raise  # its channel is gone, not only the board (`Publisher` ends the game)
+                # someone deleted the board: post a new one
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS or picture.new is None:
                     raise
@@ -164,7 +168,17 @@ class DiscordSide(NoticeSide):
         # A click waiting on the old table is answered before that message goes: Discord takes
         # no answer for a message it no longer has.
         await session.release_click()
-        await self.post_board(position, session, look, picture, replaces=step.message_id)
+        try:
+            await self.post_board(position, session, look, picture, replaces=step.message_id)
+        except discord.Forbidden as error:
+            if error.code != MISSING_PERMISSIONS or picture.new is None:
+                raise
+            # The channel takes no attachments (an owner took Attach Files; after a restart the
+            # session has forgotten it): a text board, as for an edit.
+            session.text_only = True
+            picture = BoardPicture()
+            look = look_of(position, lines, picture, session.shown.look, ends, now=self._clock())
+            await self.post_board(position, session, look, picture, replaces=step.message_id)
 
     async def post_board(
         self,
