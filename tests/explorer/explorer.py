@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 from bot.basics import refusals
 from bot.basics.clock import ManualClock
 from bot.basics.words import PSEUDO, accent
+from tests.explorer import bad_days
 from tests.explorer.commands import TEST_GAMES, Invocation, random_invocation
 from tests.explorer.controls import Control, controls, is_choice, last_change, progress_weight
 from tests.explorer.crash import kill
@@ -64,6 +65,9 @@ STEPS: tuple[tuple[str, int], ...] = (
     ("time", 10),
     ("restart", 2),
     ("kill", 2),
+    ("discord_trouble", 3),
+    ("permissions", 2),
+    ("moderator", 2),
 )
 #: Seconds the clock may jump, weighted to short jumps (long ones run out turns, lobbies, days).
 JUMPS = (1, 1, 2, 5, 5, 15, 30, 60, 125, 600, 1900, 4000, 86_400)
@@ -108,6 +112,8 @@ class Explorer:
     locale: str | None = None
     _kinds_found: set[str] = field(default_factory=set)
     _errors_seen: int = 0
+    #: Calls Discord was told to fail or rate-limit since the last checks (`_discord_trouble`).
+    _trouble_injected: int = 0
     #: The mix of steps and the clock's jumps (whole-games mode has its own: WholeGamesExplorer).
     STEP_MIX: ClassVar[tuple[tuple[str, int], ...]] = STEPS
     CLOCK_JUMPS: ClassVar[tuple[int, ...]] = JUMPS
@@ -181,7 +187,11 @@ class Explorer:
         found = []
         for channel in self._all_channels():
             found += [m for m in self.fake.public_messages(channel) if not m.deleted and self._offered(m)]
-        found += [m for m in self.fake.ephemeral_messages(user) if not m.deleted and self._offered(m)]
+        found += [  # (not those of a deleted thread)
+            m
+            for m in self.fake.ephemeral_messages(user)
+            if not m.deleted and m.channel_id in self.fake.channels and self._offered(m)
+        ]
         return found
 
     def _offered(self, message: FakeMessage) -> list[Control]:
@@ -302,7 +312,9 @@ class Explorer:
             text is not None and invocation.command.startswith("play") and self._said(CHANNEL_TAKEN) in text
         )
         if taken and not open_before:
-            self._find(f"/play refused in #{channel.name}, where no game is seen: {text!r}")
+            await self.settle()  # refused for a game whose table was deleted: it is shown again
+            if not self._open_games_in(channel.id):
+                self._find(f"/play refused in #{channel.name}, where no game is seen: {text!r}")
 
     def _draw_command(self) -> Invocation:
         """A command drawn from the synced tree: half of them `/play` (games are where the paths
@@ -324,6 +336,19 @@ class Explorer:
         self._note(f"{user.name} forges {custom_id[:30]!r} on message {message.id}")
         interaction = await self.fake.forge_click(user, message, custom_id, claimed=self.rng.random() < 0.5)
         await self._answered(interaction)
+
+    async def _discord_trouble(self) -> None:
+        said, calls = bad_days.discord_trouble(self.fake, self.rng)
+        self._note(said)
+        self._trouble_injected += calls
+
+    async def _permissions(self) -> None:
+        self._note(bad_days.owner_changes_permissions(self.fake, self.rng, self.channels))
+
+    async def _moderator(self) -> None:
+        done = await bad_days.moderator_deletes(self.fake, self.rng, self._all_channels())
+        if done is not None:
+            self._note(done)
 
     async def _time(self, seconds: float | None = None) -> None:
         seconds = seconds or self.rng.choice(self.CLOCK_JUMPS)
@@ -367,6 +392,8 @@ class Explorer:
         self, user: FakeUser, message: FakeMessage, control: Control, *, checked: bool
     ) -> FakeInteraction | None:
         if control not in controls(message):  # redrawn meanwhile: a person sees the new one
+            return None
+        if message.channel_id not in self.fake.channels:  # its thread was deleted: nobody sees it
             return None
         newest = checked and is_choice(control.custom_id) and self._is_newest(user, message)
         where = "hand" if message.ephemeral_to else "table" if message.custom_ids() else "message"
@@ -432,11 +459,31 @@ class Explorer:
         lobby's message id just after answering with the message, and a computer thinking in
         another thread can hold that write past a short quiet (seed 53's run, 2026-12-03). A game
         left without its message stays so, and is found."""
+        if self._trouble_injected:
+            # Discord is well again. A bot that met its trouble is idle only once its retries are
+            # over (it sleeps between them): what must hold once it is idle is checked then.
+            met = self._trouble_injected - self.fake.trouble_left()
+            self._trouble_injected = 0
+            self.fake.end_trouble()
+            if met:
+                await self.settle(quiet=bad_days.RECOVERED_QUIET, limit=30.0)
         await self.settle(quiet=0.3)
         if self._games_without_message():
             await self.settle(quiet=1.0, limit=10.0)
         for game_id, channel_id, status in self._games_without_message():
-            self._find(f"{status} game {game_id} in channel {channel_id} has no message in Discord")
+            channel = self.fake.channels.get(channel_id)
+            if channel is None:
+                self._find(f"{status} game {game_id} stays so in channel {channel_id}, which was deleted")
+                continue
+            if bad_days.lacks_posting(self.fake, channel_id):
+                continue  # an owner took what the bot needs to show it there: nothing to expect
+            # A moderator deleted its message: a person asks for it again, as the table's own
+            # words and /play's refusal tell them to.
+            self._note(f"{status} game {game_id} has no message: /board in #{channel.name}")
+            await self._command(Invocation("board", {}, manage_guild=False), channel)
+            await self.settle(quiet=0.3)
+            if not self._shown(self._message_of(game_id)):
+                self._find(f"{status} game {game_id} in channel {channel_id} has no message in Discord")
         self._check_no_turn_after_the_end()
         self._check_sessions()
         if self.locale == PSEUDO:
@@ -491,7 +538,7 @@ class Explorer:
                 continue
             self._find(
                 f"{status} game {session.game_id} still has a session in memory once the bot is idle "
-                f"(holding {_held(session)})"
+                f"(holding {_held(session)}){self._logged_about(session.game_id)}"
             )
         for game_id, status in closed.items():
             if game_id not in showing and table.pictures.keeps(game_id):
@@ -500,6 +547,15 @@ class Explorer:
             status = closed.get(int(game_id))
             if status is not None and int(game_id) not in showing:
                 self._find(f"{status} game {game_id} still has a turn notice stored once the bot is idle")
+
+    def _logged_about(self, game_id: int) -> str:
+        """The bot's last warnings about a game, for a finding about it ("" if none)."""
+        said = [
+            r.getMessage()[:200]
+            for r in self.runner.log_records
+            if r.levelno >= logging.WARNING and f"game {game_id} " in r.getMessage() + " "
+        ]
+        return "; logged: " + " | ".join(said[-3:]) if said else ""
 
     def _games_without_message(self) -> list[tuple[int, int, str]]:
         """(game, channel, status) of every stored lobby or game in progress whose message is not
@@ -535,6 +591,15 @@ class Explorer:
             late = [text for i, text in notices if i > final and f"/{board_id}" in text]
             if late:
                 self._find(f"game {game_id} ended, and a turn notice came after: {late[0][:200]!r}")
+
+    def _message_of(self, game_id: int) -> int | None:
+        """The stored message of a lobby (its lobby message) or a game (its table)."""
+        sql = "SELECT status, lobby_message_id, board_message_id FROM games WHERE id = ?"
+        rows = self._rows(sql, game_id)
+        if not rows:
+            return None
+        status, lobby_id, board_id = rows[0]
+        return int(lobby_id) if status == "lobby" and lobby_id else int(board_id) if board_id else None
 
     def _open_games_in(self, channel_id: int) -> list[int]:
         """The games in a lobby or in progress in a channel that people can see (by their message)."""
