@@ -171,27 +171,27 @@ class Lobbies(InPlay):
         is older than `grace` seconds (a message is posted within moments of storing it); True if
         it was dropped. Such a game exists only when the bot stopped, or Discord failed, between
         storing it and answering."""
-        async with self.sessions.session(game_id).lock:
-            record = await self.store.get(game_id)
-            if record is None or not unseen(record) or self._clock() - record.created_at < grace:
-                return False
-            dropped = await self.store.close_game(game_id, "cancelled", UNSEEN_REASON)
-        self.sessions.forget(game_id)
-        if dropped:
-            log.info("Game %s in channel %s dropped: %s.", game_id, record.channel_id, UNSEEN_REASON)
-        return dropped
+        return await self._drop(game_id, UNSEEN_REASON, lambda record: self._unseen_for(record, grace))
 
     async def drop_deleted_lobby(self, game_id: int) -> bool:
         """Cancel a lobby whose message a moderator deleted (Discord says it is gone): nobody can
         see or join it, and it must not keep the channel from a new game. True if dropped."""
+        return await self._drop(game_id, DELETED_REASON, lambda record: record.status == "lobby")
+
+    def _unseen_for(self, record: GameRecord, seconds: float) -> bool:
+        """Whether nobody has seen `record` (`unseen`) for `seconds` since it was stored."""
+        return unseen(record) and self._clock() - record.created_at >= seconds
+
+    async def _drop(self, game_id: int, reason: str, droppable: Callable[[GameRecord], bool]) -> bool:
+        """Cancel `game_id` for `reason` if, read under its lock, it is still `droppable`."""
         async with self.sessions.session(game_id).lock:
             record = await self.store.get(game_id)
-            if record is None or record.status != "lobby":
+            if record is None or not droppable(record):
                 return False
-            dropped = await self.store.close_game(game_id, "cancelled", DELETED_REASON)
+            dropped = await self.store.close_game(game_id, "cancelled", reason)
         self.sessions.forget(game_id)
         if dropped:
-            log.info("Game %s in channel %s dropped: %s.", game_id, record.channel_id, DELETED_REASON)
+            log.info("Game %s in channel %s dropped: %s.", game_id, record.channel_id, reason)
         return dropped
 
     async def _lobby(self, game_id: int) -> GameRecord:
