@@ -38,7 +38,7 @@ async def open_past(
     (dropped first); for a game in progress whose table was deleted, the table is posted again
     and the refusal says so. Otherwise `taken` stands."""
     record = await table.store.get(taken.game_id) if taken.game_id is not None else None
-    if record is None or record.status not in ("lobby", "active"):
+    if record is None or not record.is_open:
         raise taken
     lobby = record.status == "lobby"
     message_id = record.lobby_message_id if lobby else record.board_message_id

@@ -27,6 +27,7 @@ from bot.picture_service import BoardPicture
 from bot.publish.mentions import mentions_of
 from bot.publish.notices_side import NoticeSide
 from bot.publish.plan import BoardStep, Plan
+from bot.publish.refused import MISSING_PERMISSIONS, UNKNOWN_CHANNEL
 from bot.publish.render import ratings_text, result_embed
 from bot.publish.table_layout import table_layout
 from bot.publish.table_look import TableLook, look_of
@@ -37,10 +38,6 @@ log = logging.getLogger(__name__)
 
 #: Discord's error code for "too many edits to messages older than 1 hour".
 OLD_MESSAGE_EDIT_LIMIT = 30046
-#: Discord's error code for a channel (or thread) it no longer has: someone deleted it.
-UNKNOWN_CHANNEL = 10003
-#: Discord's error code for "Missing Permissions".
-MISSING_PERMISSIONS = 50013
 
 
 class PublishLater(Exception):

@@ -19,17 +19,16 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
-import discord
-
 from bot.basics.metrics import NULL_METRICS, NullMetrics
 from bot.game.position import Position
 from bot.game.session import GameSession
 from bot.game.sessions import Sessions
 from bot.picture_service import BoardPicture, PictureService
 from bot.publish.announcements import announcement_lines, standing_announcement
-from bot.publish.discord_side import MISSING_PERMISSIONS, UNKNOWN_CHANNEL, DiscordSide, PublishLater
+from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.pacing import PUBLISH_EVERY, pass_begins, wait_for_turn
 from bot.publish.plan import Facts, plan
+from bot.publish.refused import ChannelGone, settled
 from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.records import daily
 from bot.storage import GameRecord
@@ -71,9 +70,9 @@ class Publisher:
         self.enders: list[Subscriber] = []
         #: The clocks' hook (None: no clocks): `turn_ends(position, seats, fresh=...)`.
         self.turn_ends: Callable[..., Awaitable[dict[int, float]]] | None = None
-        #: Ends the game of a channel Discord no longer knows (`channel_gone(channel_id)`; None:
-        #: such a pass is logged as failed).
-        self.channel_gone: Callable[[int], Awaitable[None]] | None = None
+        #: Ends the game of a channel Discord no longer knows (bot/publish/refused.py; None: such a
+        #: pass is logged as failed).
+        self.channel_gone: ChannelGone | None = None
         self.first_retry = FIRST_RETRY
         self.publish_every = PUBLISH_EVERY
         #: Counts failures (bot/basics/metrics.py; does nothing unless METRICS_PORT is set).
@@ -190,30 +189,10 @@ class Publisher:
             return False
         except asyncio.CancelledError:
             raise
-        except discord.Forbidden as error:
-            if error.code != MISSING_PERMISSIONS:
+        except Exception as error:
+            if not await settled(error, session.game_id, self.store, self.channel_gone):
                 log.exception("Could not show game %s in Discord.", session.game_id)
                 self.metrics.error("publish")
-                return True
-            # An owner's setting, not a failure of ours: one line, no traceback; the next move
-            # tries again (as `/board` does, which tells its asker what the bot needs).
-            log.warning(
-                "Could not show game %s in its channel: the bot lacks a permission there (%s).",
-                session.game_id,
-                error.text or "Missing Permissions",
-            )
-        except discord.NotFound as error:
-            record = await self.store.get(session.game_id) if error.code == UNKNOWN_CHANNEL else None
-            if record is None or self.channel_gone is None:
-                log.exception("Could not show game %s in Discord.", session.game_id)
-                self.metrics.error("publish")
-                return True
-            # Its channel or thread was deleted, while the bot was away or unheard: the game ends.
-            log.info("Game %s's channel is gone from Discord: the game ends.", session.game_id)
-            await self.channel_gone(record.channel_id)
-        except Exception:
-            log.exception("Could not show game %s in Discord.", session.game_id)
-            self.metrics.error("publish")
         return True
 
     async def _publish(self, session: GameSession) -> None:

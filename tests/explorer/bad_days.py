@@ -74,8 +74,7 @@ def owner_changes_permissions(fake: FakeDiscord, rng: random.Random, channels: l
     restricted = [c for c in channels if c.bot_permissions != BOT_PERMISSIONS]
     if restricted and rng.random() < 0.5:
         channel = rng.choice(restricted)
-        channel.bot_permissions = BOT_PERMISSIONS
-        channel.permission_overwrites = []
+        fake.unrestrict_bot(channel)
         return f"an owner gives the bot back every permission in #{channel.name}"
     channel = rng.choice(channels)
     name, permission = rng.choice(sorted(PERMISSIONS.items()))

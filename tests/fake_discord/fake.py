@@ -178,6 +178,11 @@ class FakeDiscord:
             }
         ]
 
+    def unrestrict_bot(self, channel: FakeChannel) -> None:
+        """Give the bot back every permission `restrict_bot` took in `channel` (no overwrite left)."""
+        channel.bot_permissions = BOT_PERMISSIONS
+        channel.permission_overwrites = []
+
     def bot_permissions_in(self, channel: FakeChannel) -> int:
         """What the bot may do in `channel`; a thread takes its parent channel's permissions
         (Discord computes a thread's permissions from the parent's overwrites)."""

@@ -684,6 +684,13 @@ class RestApi:
             return None
         return message
 
+    def _no_message(self, call: Call) -> web.Response:
+        """Discord's 404 for a message not found: its channel's, when the channel was deleted
+        with it."""
+        if self._channel(call) is None:
+            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+
     async def get_channel(self, call: Call) -> web.Response:
         channel = self._channel(call)
         if channel is None:
@@ -745,19 +752,15 @@ class RestApi:
         return json_response(self.writer.message_json(message))
 
     async def get_message(self, call: Call) -> web.Response:
-        if self._channel(call) is None:  # deleted with its messages
-            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         message = self._channel_message(call)
         if message is None:
-            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+            return self._no_message(call)
         return json_response(self.writer.message_json(message))
 
     async def edit_message(self, call: Call) -> web.Response:
-        if self._channel(call) is None:  # deleted with its messages
-            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         message = self._channel_message(call)
         if message is None:
-            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+            return self._no_message(call)
         if message.author.id != self.fake.bot_user.id:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
         channel = self.fake.channels.get(message.channel_id)
@@ -779,11 +782,9 @@ class RestApi:
         return bool(call.record.files) and not allowed & ATTACH_FILES
 
     async def delete_message(self, call: Call) -> web.Response:
-        if self._channel(call) is None:  # deleted with its messages
-            return error_response(404, UNKNOWN_CHANNEL, "Unknown Channel")
         message = self._channel_message(call)
         if message is None:
-            return error_response(404, UNKNOWN_MESSAGE, "Unknown Message")
+            return self._no_message(call)
         message.deleted = True
         return no_content()
 

@@ -1,0 +1,45 @@
+"""What a publishing pass does when Discord refuses it for a reason that is not ours to fix.
+
+An owner took a permission the game's messages need (Discord's 50013): one warning line, no
+traceback, and the next move tries again. A channel or thread Discord no longer has (10003:
+someone deleted it, while the bot was away or unheard): its game ends there (`channel_gone`).
+Anything else is a failure of ours, which the publisher logs as one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.storage import Store
+
+log = logging.getLogger(__name__)
+
+#: Discord's error code for a channel (or thread) it no longer has: someone deleted it.
+UNKNOWN_CHANNEL = 10003
+#: Discord's error code for "Missing Permissions".
+MISSING_PERMISSIONS = 50013
+
+#: Ends the game of a channel Discord no longer knows, by the channel's id.
+ChannelGone = Callable[[int], Awaitable[None]]
+
+
+async def settled(error: Exception, game_id: int, store: Store, channel_gone: ChannelGone | None) -> bool:
+    """Whether `error`, which stopped a pass of game `game_id`, was the owner's or a moderator's
+    doing, dealt with here; False: a failure of ours, to log."""
+    if isinstance(error, discord.Forbidden) and error.code == MISSING_PERMISSIONS:
+        log.warning(
+            "Could not show game %s in its channel: the bot lacks a permission there (%s).",
+            game_id,
+            error.text or "Missing Permissions",
+        )
+        return True
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL and channel_gone is not None:
+        record = await store.get(game_id)
+        if record is not None:
+            log.info("Game %s's channel is gone from Discord: the game ends.", game_id)
+            await channel_gone(record.channel_id)
+            return True
+    return False
