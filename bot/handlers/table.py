@@ -84,10 +84,11 @@ class Table:
         self._idle = asyncio.Event()
         self._idle.set()
 
-    async def end_in_deleted_channel(self, channel_id: int) -> None:
+    async def end_in_deleted_channel(self, channel_id: int, game_id: int | None = None) -> None:
         """A channel or thread someone deleted: its lobby or game ends (`InPlay.channel_gone`),
-        told by Discord's event or met when showing the game (deleted while the bot was away)."""
-        game_id = await self.lobbies.channel_gone(channel_id)
+        told by Discord's event or met when showing game `game_id` (deleted while the bot was
+        away, or while showing the end of a game)."""
+        game_id = await self.lobbies.channel_gone(channel_id, game_id)
         if game_id is not None:
             self.pictures.forget(game_id)
 

@@ -90,28 +90,33 @@ class InPlay:
                 return await self._closed(game_id, [Note("{player} ended the lobby.", player=name)])
             return await self._closed(game_id, [Note("{player} ended the game.", player=name)])
 
-    async def channel_gone(self, channel_id: int) -> int | None:
+    async def channel_gone(self, channel_id: int, game_id: int | None = None) -> int | None:
         """The lobby or game in progress of a channel or thread someone deleted, ended there and
         then: nobody can see it, click it or be shown its end any more. A game that had started
         gets the result of one ended early, as `/end` gives it; its end is marked shown (there is
-        nowhere to show it, after a restart too). The game's id, if one was open there."""
+        nowhere to show it, after a restart too). `game_id`: a game whose showing met Discord's
+        "Unknown Channel", which may have ended before its channel went (its last pass under way):
+        it is as shown as it can be, and let go of too. The game's id, if one was let go of."""
         position = await self.sessions.in_channel(channel_id)
-        if position is None:
+        if position is not None:
+            game_id = position.game_id
+        if game_id is None:
             return None
-        game_id = position.game_id
         async with self.sessions.session(game_id).lock:
             record = await self.store.get(game_id)
-            if record is None or not record.is_open or record.channel_id != channel_id:
+            if record is None or record.channel_id != channel_id:
+                self.sessions.forget(game_id)
                 return None
-            result = await self._result(record, "ended", CHANNEL_GONE) if record.status == "active" else None
-            closed = await self.store.close_game(game_id, "cancelled", CHANNEL_GONE, result)
-            if closed:
-                await self.store.mark_published(game_id, record.version)
-                for kind in ("turn", "announcement"):  # gone with their channel: none to delete
-                    await self.store.replace_notices(game_id, [], kind)
-                game_ended(game_id, record.game, "cancelled", CHANNEL_GONE)
+            if record.is_open:
+                active = record.status == "active"
+                result = await self._result(record, "ended", CHANNEL_GONE) if active else None
+                if await self.store.close_game(game_id, "cancelled", CHANNEL_GONE, result):
+                    game_ended(game_id, record.game, "cancelled", CHANNEL_GONE)
+            await self.store.mark_published(game_id, record.version)
+            for kind in ("turn", "announcement"):  # gone with their channel: none to delete
+                await self.store.replace_notices(game_id, [], kind)
         self.sessions.forget(game_id)
-        return game_id if closed else None
+        return game_id
 
     async def retire(self, record: GameRecord) -> bool:
         """End a stored game in progress these rules can no longer play on (`engine.api.retired`:

@@ -22,8 +22,9 @@ UNKNOWN_CHANNEL = 10003
 #: Discord's error code for "Missing Permissions".
 MISSING_PERMISSIONS = 50013
 
-#: Ends the game of a channel Discord no longer knows, by the channel's id.
-ChannelGone = Callable[[int], Awaitable[None]]
+#: Ends the game of a channel Discord no longer knows, by the channel's id and the game's (one that
+#: ended before its channel went is let go of too).
+ChannelGone = Callable[[int, int], Awaitable[None]]
 
 
 async def settled(error: Exception, game_id: int, store: Store, channel_gone: ChannelGone | None) -> bool:
@@ -40,6 +41,6 @@ async def settled(error: Exception, game_id: int, store: Store, channel_gone: Ch
         record = await store.get(game_id)
         if record is not None:
             log.info("Game %s's channel is gone from Discord: the game ends.", game_id)
-            await channel_gone(record.channel_id)
+            await channel_gone(record.channel_id, game_id)
             return True
     return False

@@ -680,8 +680,8 @@ class RestApi:
         message = self.fake.messages.get(int(call.params["message_id"]))
         if message is None or message.deleted or message.ephemeral:
             return None
-        if str(message.channel_id) != call.params["channel_id"]:
-            return None
+        if str(message.channel_id) != call.params["channel_id"] or self._channel(call) is None:
+            return None  # not this channel's, or gone with its deleted channel
         return message
 
     def _no_message(self, call: Call) -> web.Response:
