@@ -35,6 +35,7 @@ from bot.handlers.deleted_channels import DeletedChannels
 from bot.handlers.hands import Hands
 from bot.handlers.history_commands import HistoryCommands, register_history_commands
 from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.removed_from_servers import RemovedFromServers
 from bot.handlers.router import Router
 from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table import Table
@@ -203,6 +204,7 @@ class GardenClubBot(commands.Bot):
         daily_gardens = self.router.daily = DailyGardens(self.table, history)
         self.add_listener(self.router.on_interaction, "on_interaction")
         DeletedChannels(self.table).listen(self)
+        RemovedFromServers(self.table).listen(self)
         await self._watch()
         register_commands(
             self.tree,

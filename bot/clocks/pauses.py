@@ -1,5 +1,10 @@
 """Pausing a game by consent: every person playing agrees, the clock stops, and it starts again
-on `/resume` or by itself after the longest pause (a week). Moves are still allowed meanwhile."""
+on `/resume` or by itself after the longest pause (a week). Moves are still allowed meanwhile.
+
+A game is also held, its clock stopped the same way, while the bot is out of its server (an owner
+removed it): nobody there can see or click it. It goes on when the bot is back (`hold_away`,
+`back`); its abandoned-game check runs on, so a server that never takes the bot back sees it end
+as abandoned."""
 
 from __future__ import annotations
 
@@ -9,6 +14,11 @@ from bot.basics.clock import Clock
 from bot.basics.refusals import GAME_OVER, NOT_PLAYING_TO_PAUSE, Refusal
 from bot.clocks.turns import LONGEST_PAUSE
 from bot.storage import DeadlineRecord, GameRecord
+
+#: The marker of a game held while the bot is out of its server: a deadline row that never falls
+#: due (stored paused), holding when the bot left (`started`) and whether the game's players had
+#: paused it already (`step` 1: that pause stays when the bot is back).
+AWAY = "away"
 
 if TYPE_CHECKING:
     from bot.clocks.services import TableServices
@@ -95,14 +105,68 @@ class Pauses:
             record = await self._open_game(game_id, by)
             if record.paused_at is None:
                 raise Refusal("This game isn't paused.")
-            shift = self.clock.now() - record.paused_at
-            await self.store.pause_deadlines(game_id, False, shift)
-            await self.store.remove_deadlines(game_id, "pause_end")
-            record.paused_at, record.pause_votes = None, []
-            await self.store.set_pause(game_id, None, [])
-            self._remember(record)
+            await self._unpause(record)
+        self._resumed(game_id)
+        return record
+
+    async def _unpause(self, record: GameRecord) -> None:
+        shift = self.clock.now() - (record.paused_at or self.clock.now())
+        await self.store.pause_deadlines(record.id, False, shift)
+        await self.store.remove_deadlines(record.id, "pause_end")
+        record.paused_at, record.pause_votes = None, []
+        await self.store.set_pause(record.id, None, [])
+        self._remember(record)
+
+    def _resumed(self, game_id: int) -> None:
         if self.table.scheduler is not None:
             self.table.scheduler.poke()
         # Everyone to move is told again, with their clock's new end.
         self.table.publisher.reshow(game_id, tell_again=True)
-        return record
+
+    async def hold_away(self, game_id: int) -> bool:
+        """The bot was removed from the server of game `game_id`, in progress: its clock stops as
+        in a pause (a pause its players agreed stays, its week waiting too), marked `AWAY`.
+        Nothing is shown: the bot can no longer reach the channel. Whether it was held now."""
+        async with self.table.sessions.session(game_id).lock:
+            record = await self.store.get(game_id)
+            if record is None or record.status != "active":
+                return False
+            if any(d.kind == AWAY for d in await self.store.deadlines_of(game_id)):
+                return False
+            now = self.clock.now()
+            paused_by_players = record.paused_at is not None
+            if paused_by_players:
+                await self.store.remove_deadlines(game_id, "pause_end")
+            else:
+                record.paused_at, record.pause_votes = now, []
+                await self.store.set_pause(game_id, now, [])
+                await self.store.pause_deadlines(game_id, True)
+            away = DeadlineRecord(game_id, AWAY, -1, now, now, 0.0, step=int(paused_by_players), paused=True)
+            await self.store.set_deadline(away)
+            self._remember(record)
+        return True
+
+    async def back(self, game_id: int) -> bool:
+        """The bot is back in the server of game `game_id`: one `hold_away` held goes on where it
+        was, shown again with whoever is to move told again (a pause its players had agreed stays,
+        with a week from now); one that ended meanwhile (abandoned) is shown ended. Whether the
+        game had been held."""
+        async with self.table.sessions.session(game_id).lock:
+            away = next((d for d in await self.store.deadlines_of(game_id) if d.kind == AWAY), None)
+            if away is None:
+                return False
+            await self.store.remove_deadlines(game_id, AWAY)
+            record = await self.store.get(game_id)
+            if record is None or record.status != "active":
+                self.table.publisher.reshow(game_id)
+                return True
+            if away.step:
+                now = self.clock.now()
+                await self.store.set_deadline(
+                    DeadlineRecord(game_id, "pause_end", -1, now + LONGEST_PAUSE, now, 0.0)
+                )
+                self._remember(record)
+            else:
+                await self._unpause(record)
+        self._resumed(game_id)
+        return True

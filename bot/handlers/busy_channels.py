@@ -45,7 +45,7 @@ async def open_past(
     if not await message_gone(interaction.channel, message_id):
         raise taken
     if lobby:
-        if await table.lobbies.drop_deleted_lobby(record.id):
+        if await table.lobbies.drop_lobby(record.id):
             return await opening()
         raise taken
     table.publisher.reshow(record.id)  # its board's edit finds the message gone and posts anew

@@ -50,7 +50,7 @@ CHANNEL_TAKEN = N_(
 #: Seconds a stored game may wait for its first message before `/play` may drop it.
 UNSEEN_GRACE = 15.0
 UNSEEN_REASON = N_("its message was never posted")
-#: Why a lobby whose message a moderator deleted was dropped (`Lobbies.drop_deleted_lobby`).
+#: Why a lobby whose message a moderator deleted was dropped (`Lobbies.drop_lobby`).
 DELETED_REASON = N_("its message was deleted")
 
 
@@ -173,10 +173,11 @@ class Lobbies(InPlay):
         storing it and answering."""
         return await self._drop(game_id, UNSEEN_REASON, lambda record: self._unseen_for(record, grace))
 
-    async def drop_deleted_lobby(self, game_id: int) -> bool:
-        """Cancel a lobby whose message a moderator deleted (Discord says it is gone): nobody can
-        see or join it, and it must not keep the channel from a new game. True if dropped."""
-        return await self._drop(game_id, DELETED_REASON, lambda record: record.status == "lobby")
+    async def drop_lobby(self, game_id: int, reason: str = DELETED_REASON) -> bool:
+        """Cancel a lobby nobody can see or join any more, for `reason`: its message deleted by a
+        moderator (Discord says it is gone), which must not keep the channel from a new game, or
+        the bot removed from its server. True if dropped."""
+        return await self._drop(game_id, reason, lambda record: record.status == "lobby")
 
     def _unseen_for(self, record: GameRecord, seconds: float) -> bool:
         """Whether nobody has seen `record` (`unseen`) for `seconds` since it was stored."""

@@ -1,8 +1,10 @@
 """What a publishing pass does when Discord refuses it for a reason that is not ours to fix.
 
-An owner took a permission the game's messages need (Discord's 50013): one warning line, no
-traceback, and the next move tries again. A channel or thread Discord no longer has (10003:
-someone deleted it, while the bot was away or unheard): its game ends there (`channel_gone`).
+An owner took a permission the game's messages need (Discord's 50013), or removed the bot from
+the server (50001, Missing Access; its games are held meanwhile:
+bot/handlers/removed_from_servers.py): one warning line, no traceback, and the next move tries
+again. A channel or thread Discord no longer has (10003: someone deleted it, while the bot was
+away or unheard): its game ends there (`channel_gone`).
 Anything else is a failure of ours, which the publisher logs as one.
 """
 
@@ -21,6 +23,8 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 #: Discord's error code for "Missing Permissions".
 MISSING_PERMISSIONS = 50013
+#: Discord's error code for "Missing Access": the bot is not in the server, or cannot see the channel.
+MISSING_ACCESS = 50001
 
 #: Ends the game of a channel Discord no longer knows, by the channel's id and the game's (one that
 #: ended before its channel went is let go of too).
@@ -30,7 +34,7 @@ ChannelGone = Callable[[int, int], Awaitable[None]]
 async def settled(error: Exception, game_id: int, store: Store, channel_gone: ChannelGone | None) -> bool:
     """Whether `error`, which stopped a pass of game `game_id`, was the owner's or a moderator's
     doing, dealt with here; False: a failure of ours, to log."""
-    if isinstance(error, discord.Forbidden) and error.code == MISSING_PERMISSIONS:
+    if isinstance(error, discord.Forbidden) and error.code in (MISSING_PERMISSIONS, MISSING_ACCESS):
         log.warning(
             "Could not show game %s in its channel: the bot lacks a permission there (%s).",
             game_id,

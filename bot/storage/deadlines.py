@@ -65,6 +65,17 @@ class Deadlines(StoreBase):
         )
         return [_deadline(r) for r in rows]
 
+    async def held_away(self, guild_id: int) -> list[int]:
+        """The games of server `guild_id` held while the bot was out of it (their "away" rows,
+        bot/clocks/pauses.py): a few rows, read whenever a server becomes available."""
+        rows = await self._db.fetch(
+            "SELECT d.game_id FROM deadlines d JOIN games g ON g.id = d.game_id "
+            "WHERE d.kind = 'away' AND g.guild_id = ? ORDER BY d.game_id",
+            (guild_id,),
+            quick=True,
+        )
+        return [int(r[0]) for r in rows]
+
     async def next_due(self, shards: Shards | None = None) -> float | None:
         """When the earliest running deadline (of a game of `shards`) is due (None: none)."""
         mine, params = _of_shards(shards)

@@ -101,6 +101,24 @@ class Games(StoreBase):
         """The lobby or game in progress in `channel_id`, if any."""
         return await self._fetch_game("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
+    async def open_games_in_guild(self, guild_id: int) -> list[GameRecord]:
+        """The lobbies and games in progress of server `guild_id` (rare: the bot left it)."""
+        rows = await self._db.fetch(
+            f"SELECT {GAME_COLUMNS} FROM games "
+            "WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            (guild_id,),
+        )
+        return [game_from_row(r) for r in rows]
+
+    async def open_game_guilds(self) -> list[int]:
+        """The servers with a lobby or a game in progress (checked against the servers the bot is
+        in when it connects)."""
+        rows = await self._db.fetch(
+            "SELECT DISTINCT guild_id FROM games "
+            "WHERE guild_id IS NOT NULL AND status IN ('lobby', 'active') ORDER BY guild_id"
+        )
+        return [int(r[0]) for r in rows]
+
     async def games_by_status(self, status: GameStatus) -> list[GameRecord]:
         rows = await self._db.fetch(
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id", (status,)

@@ -95,7 +95,7 @@ class DeadlineRecord:
     """Something timed: a seat's turn (with its reminders), a pause's end, an abandoned-game check."""
 
     game_id: int
-    #: "turn", "pause_end" or "abandon".
+    #: "turn", "pause_end", "abandon" or "away" (a game held while the bot is out of its server).
     kind: str
     #: The seat whose turn it is (-1 for a game-wide deadline).
     seat: int

@@ -100,6 +100,11 @@ async def a_server_s_life(store: Store) -> list[tuple[str, Any]]:
     await store.set_deadline(DeadlineRecord(lobbies[0], "turn", 0, 250.0, 130.0, 120.0, 1))
     await store.set_deadline(DeadlineRecord(lobbies[1], "abandon", -1, 900.0, 0.0, 0.0))
     await store.set_deadline(DeadlineRecord(lobbies[0], "turn", 1, 310.0, 190.0, 120.0, 0))  # replaced
+    await store.set_deadline(DeadlineRecord(lobbies[1], "away", -1, 200.0, 200.0, 0.0, 1, paused=True))
+    saw("held away", (await store.held_away(GUILD), await store.held_away(GUILD + 1)))
+    saw("open in server", [g.id for g in await store.open_games_in_guild(GUILD)])
+    saw("servers with games", await store.open_game_guilds())
+    await store.remove_deadlines(lobbies[1], "away")
     saw("deadlines", await store.deadlines_of(lobbies[0]))
     saw("next due", await store.next_due())
     saw("due", await store.due_deadlines(305.0))

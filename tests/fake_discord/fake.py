@@ -44,7 +44,13 @@ from tests.fake_discord.model import (
     snowflake_on_shard,
     walk_components,
 )
-from tests.fake_discord.payloads import channel_payload, member_payload, message_payload, user_payload
+from tests.fake_discord.payloads import (
+    channel_payload,
+    guild_payload,
+    member_payload,
+    message_payload,
+    user_payload,
+)
 from tests.fake_discord.rate_limits import RouteBuckets
 from tests.fake_discord.rest import RestApi
 
@@ -64,6 +70,8 @@ class FakeDiscord:
         self.bot_user = FakeUser(id=self.application_id, name="garden-club", bot=True)
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.guilds: dict[int, FakeGuild] = {}
+        #: The guilds an owner removed the bot from (`remove_bot`): no events, 403 on their routes.
+        self.bot_removed: set[int] = set()
         self.channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[str, FakeInteraction] = {}
@@ -472,6 +480,26 @@ class FakeDiscord:
         else:
             await self.gateway.dispatch("CHANNEL_DELETE", data)
 
+    async def remove_bot(self, guild: FakeGuild) -> None:
+        """An owner removes the bot from `guild` (or deletes the server): the bot gets GUILD_DELETE
+        without `unavailable`, every later call to the guild or one of its channels answers 403 /
+        50001 Missing Access, and nobody there can use its commands or buttons."""
+        self.bot_removed.add(guild.id)
+        await self.gateway.dispatch_for_guild(guild.id, "GUILD_DELETE", {"id": str(guild.id)})
+
+    async def add_bot(self, guild: FakeGuild) -> None:
+        """The owner adds the bot back: GUILD_CREATE with the whole guild, and its routes work again."""
+        self.bot_removed.discard(guild.id)
+        channels = [self.channels[c] for c in guild.channel_ids]
+        members = [self.users[m] for m in guild.member_ids]
+        payload = guild_payload(guild, channels, members)
+        del payload["unavailable"]  # a guild joined, not one back after an outage
+        await self.gateway.dispatch_for_guild(guild.id, "GUILD_CREATE", payload)
+
+    def bot_is_in(self, guild_id: int | None) -> bool:
+        """Whether the bot is in guild `guild_id` (None: a DM, where it always is)."""
+        return guild_id is None or guild_id not in self.bot_removed
+
     async def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
         """A thread goes quiet and is archived (THREAD_UPDATE); the bot posting in it unarchives it,
         unless it is also locked (then 400 / 50083 Thread is archived)."""
@@ -878,6 +906,10 @@ class FakeDiscord:
         opened_by: FakeInteraction | None = None,
         claim: dict[str, Any] | None = None,
     ) -> FakeInteraction:
+        if not self.bot_is_in(channel.guild_id):
+            raise AssertionError(
+                "the bot is not in that server: Discord offers none of its commands or buttons"
+            )
         interaction_id, token, payload = self.interaction_payload(
             kind,
             user,

@@ -170,6 +170,11 @@ class FakeGateway:
             )
         return await self._dispatch_to(session, event, data)
 
+    async def dispatch_for_guild(self, guild_id: int, event: str, data: dict[str, Any]) -> int:
+        """`dispatch` an event about guild `guild_id` itself (GUILD_CREATE, GUILD_DELETE: its id is
+        `data`'s `id`) to the guild's shard."""
+        return await self.dispatch(event, {**data, "guild_id": str(guild_id)})
+
     async def _dispatch_to(self, session: GatewaySession, event: str, data: dict[str, Any]) -> int:
         session.seq += 1
         frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
@@ -264,7 +269,7 @@ class FakeGateway:
         self.sessions[session.id] = session
         self._make_current(session)
         fake = self.fake
-        guilds = [g for g in fake.guilds.values() if session.serves(g.id)]
+        guilds = [g for g in fake.guilds.values() if session.serves(g.id) and fake.bot_is_in(g.id)]
         bot_user = user_payload(fake.bot_user) | {"verified": True, "mfa_enabled": False, "email": None}
         ready = {
             "v": 10,

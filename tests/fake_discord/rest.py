@@ -242,6 +242,8 @@ class RestApi:
         failure = self.fake.take_failure(request.method, route.template)
         if failure is not None:
             return error_response(failure, 0, f"{failure}: {SERVER_ERRORS.get(failure, 'Server Error')}")
+        if self._bot_removed(params):
+            return error_response(403, MISSING_ACCESS, "Missing Access")
         limited = self.fake.take_injected_rate_limit(request.method, route.template)
         if limited is not None:
             retry_after, is_global = limited
@@ -672,6 +674,15 @@ class RestApi:
         return no_content()
 
     # --- Channels and messages ----------------------------------------------------------------
+
+    def _bot_removed(self, params: dict[str, str]) -> bool:
+        """Whether the call is about a guild the bot was removed from, or one of its channels:
+        Discord answers 403 / 50001 Missing Access."""
+        guild_id, channel_id = params.get("guild_id", ""), params.get("channel_id", "")
+        if guild_id.isdigit() and not self.fake.bot_is_in(int(guild_id)):
+            return True
+        channel = self.fake.channels.get(int(channel_id)) if channel_id.isdigit() else None
+        return channel is not None and not self.fake.bot_is_in(channel.guild_id)
 
     def _channel(self, call: Call) -> FakeChannel | None:
         return self.fake.channels.get(int(call.params["channel_id"]))
