@@ -68,6 +68,7 @@ STEPS: tuple[tuple[str, int], ...] = (
     ("discord_trouble", 3),
     ("permissions", 2),
     ("moderator", 2),
+    ("removed", 1),
 )
 #: Seconds the clock may jump, weighted to short jumps (long ones run out turns, lobbies, days).
 JUMPS = (1, 1, 2, 5, 5, 15, 30, 60, 125, 600, 1900, 4000, 86_400)
@@ -349,6 +350,39 @@ class Explorer:
         done = await bad_days.moderator_deletes(self.fake, self.rng, self._all_channels())
         if done is not None:
             self._note(done)
+
+    async def _removed(self) -> None:
+        """An owner removes the bot from the server and adds it back some time later (now and then
+        across a clean restart): meanwhile every game in progress there must be held, its clock
+        stopped, and nobody can press anything."""
+        guild = self.fake.guild
+        self._note("an owner removes the bot from the server")
+        await self.settle()
+        await self.fake.remove_bot(guild)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 3.0
+        while (running := self._running_unheld(guild.id)) and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        if running:
+            self._find(f"games {running} in progress not held while the bot is out of their server")
+        seconds = self.rng.choice(self.CLOCK_JUMPS)
+        self._note(f"time moves on {seconds} s while the bot is out")
+        self.clock.advance(seconds)
+        await self.settle()
+        if self.rng.random() < 0.3:
+            self._note("clean restart while the bot is out")
+            await self.runner.restart()
+            await self.settle(quiet=0.5)
+        self._note("the owner adds the bot back")
+        await self.fake.add_bot(guild)
+        await self.settle(quiet=0.5)
+
+    def _running_unheld(self, guild_id: int) -> list[int]:
+        """The games in progress of `guild_id` whose clock is not stopped."""
+        rows = self._rows(
+            "SELECT id FROM games WHERE guild_id = ? AND status = 'active' AND paused_at IS NULL", guild_id
+        )
+        return [int(game) for (game,) in rows]
 
     async def _time(self, seconds: float | None = None) -> None:
         seconds = seconds or self.rng.choice(self.CLOCK_JUMPS)
@@ -653,7 +687,11 @@ def _held(session: Any) -> str:
         if not isinstance(getattr(session, name), asyncio.Lock)
         and getattr(session, name) != getattr(fresh, name)
     ]
-    return ", ".join(held) or "nothing"
+    position = getattr(session, "position", None)
+    record = getattr(position, "record", None)
+    where = f"; its position: version {record.version}, {record.status}" if record is not None else ""
+    shown = f"; shown: version {session.shown.version}, closed: {session.closed}"
+    return (", ".join(held) or "nothing") + where + shown
 
 
 def in_one_language(invocation: Invocation) -> Invocation:
