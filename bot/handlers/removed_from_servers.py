@@ -4,15 +4,17 @@ Nobody there can see or click the bot's messages any more, yet its games went on
 clocks ran out, computers took the seats of people who could not click, and every pass of their
 tables met Discord's "Missing Access" and was logged as an error. Discord's GUILD_DELETE now holds
 each game in progress there (`Pauses.hold_away`: its clock stopped, as in a pause) and cancels each
-lobby; a server that removed the bot while it was away (nobody told it) is found when it connects,
-missing from the servers Discord lists (READY). When the bot is back (GUILD_CREATE: added again
-while it runs, or available again after a restart) the held games go on where they were and are
-shown again. A server that never takes the
-bot back sees its games end as abandoned, after its abandon days (their check runs on).
+lobby (its message, which the bot can no longer edit, says so when the bot is back). A server that
+removed the bot while it was away (nobody told it) is found when it connects, missing from the
+servers Discord lists (READY). When the bot is back (GUILD_CREATE: added again while it runs, or
+available again after a restart) the held games go on where they were and are shown again. A
+server that never takes the bot back sees its games end as abandoned, after its abandon days
+(their check runs on).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -20,7 +22,11 @@ import discord
 from discord.ext import commands
 
 from bot.basics.words import N_
+from bot.clocks.pauses import AWAY
+from bot.game.position import Position
 from bot.handlers.table import Table
+from bot.publish.render import lobby_embed
+from bot.storage import DeadlineRecord, GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -72,17 +78,33 @@ class RemovedFromServers:
         store, held = self.table.store, 0
         for record in await store.open_games_in_guild(guild_id):
             if record.status == "lobby":
-                await self.table.lobbies.drop_lobby(record.id, LEFT_SERVER)
+                if await self.table.lobbies.drop_lobby(record.id, LEFT_SERVER):
+                    # Its message still shows it open: said closed when the bot is back (`back`).
+                    now = self.table.timer.now()
+                    await store.set_deadline(DeadlineRecord(record.id, AWAY, -1, now, now, 0.0, paused=True))
             elif await self.table.pauses.hold_away(record.id):
                 held += 1
         if held:
             log.info("Removed from server %s: %s game(s) there held until the bot is back.", guild_id, held)
 
     async def back(self, guild_id: int) -> None:
-        """The server's held games go on (none held: one quick read, at every connection)."""
+        """The server's held games go on, and the lobbies cancelled when the bot left show it
+        (none held: one quick read, at every connection)."""
         for game_id in await self.table.store.held_away(guild_id):
-            await self.table.pauses.back(game_id)
-            log.info("Back in server %s: game %s goes on.", guild_id, game_id)
+            record = await self.table.store.get(game_id)
+            if record is not None and record.state is None:
+                await self._show_closed_lobby(record)
+            elif await self.table.pauses.back(game_id):
+                log.info("Back in server %s: game %s goes on.", guild_id, game_id)
+
+    async def _show_closed_lobby(self, record: GameRecord) -> None:
+        await self.table.store.remove_deadlines(record.id, AWAY)
+        if record.lobby_message_id is None:
+            return
+        position = Position(record)
+        message = self.table.discord.channel(position).get_partial_message(record.lobby_message_id)
+        with contextlib.suppress(discord.HTTPException):  # deleted meanwhile: nothing to correct
+            await message.edit(embed=lobby_embed(position), view=None)
 
     async def joined(self, guild_id: int) -> None:
         """Added to a server, perhaps again: its held games go on, and a game whose end or

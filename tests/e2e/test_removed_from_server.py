@@ -86,6 +86,10 @@ async def test_a_game_is_held_while_the_bot_is_out_and_goes_on_when_it_is_back(
     )
     assert f"<@{fake.bob.id}>" in told_again.text()
     assert "Paused" not in latest_board(fake).text()
+    shown = fake.messages[lobby.id]  # it could not be edited while the bot was out: it is now
+    await fake.wait_until(lambda: not shown.buttons(), what="the cancelled lobby shown closed")
+    assert "Closed:** the bot was removed from the server" in shown.text()
+    assert not any(d[0] == "away" for d in deadlines(clocked_bot)), "nothing left to do when back"
     clock.advance(STANDARD + 1)
     await time_ran_out(fake, "Bob")  # the clock runs again
     assert not errors(clocked_bot)
