@@ -55,6 +55,19 @@ class DiscordSide(NoticeSide):
     """Posts, edits and deletes a game's public messages as a plan says: the board and the final
     result here, the notices in `NoticeSide`."""
 
+    async def reopen_thread(self, channel_id: int) -> bool:
+        """Unarchive thread `channel_id` (Discord archived it under a game, or a moderator did):
+        whether it is open again. False: it is locked (only a moderator may reopen it), or not a
+        thread."""
+        try:
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+            if not isinstance(channel, discord.Thread):
+                return False
+            await channel.edit(archived=False)
+        except discord.HTTPException:
+            return False
+        return True
+
     async def carry_out(
         self,
         plan: Plan,

@@ -190,7 +190,13 @@ class Publisher:
         except asyncio.CancelledError:
             raise
         except Exception as error:
-            if not await settled(error, session.game_id, self.store, self.channel_gone):
+            verdict = await settled(
+                error, session.game_id, self.store, self.channel_gone, self.discord.reopen_thread
+            )
+            if verdict == "again":  # a thread unarchived: the pass is made again soon
+                await session.release_click()
+                return False
+            if verdict == "ours":
                 log.exception("Could not show game %s in Discord.", session.game_id)
                 self.metrics.error("publish")
         return True

@@ -4,14 +4,17 @@ An owner took a permission the game's messages need (Discord's 50013), or remove
 the server (50001, Missing Access; its games are held meanwhile:
 bot/handlers/removed_from_servers.py): one warning line, no traceback, and the next move tries
 again. A channel or thread Discord no longer has (10003: someone deleted it, while the bot was
-away or unheard): its game ends there (`channel_gone`).
-Anything else is a failure of ours, which the publisher logs as one.
+away or unheard): its game ends there (`channel_gone`). A thread archived under the game
+(50083: a day without a post, or a moderator), whose messages cannot be edited or deleted: the bot
+unarchives it and the pass is made again (`reopen`); a thread a moderator locked, which only they
+may reopen, is one warning line. Anything else is a failure of ours, which the publisher logs as one.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Literal
 
 import discord
 
@@ -25,26 +28,50 @@ UNKNOWN_CHANNEL = 10003
 MISSING_PERMISSIONS = 50013
 #: Discord's error code for "Missing Access": the bot is not in the server, or cannot see the channel.
 MISSING_ACCESS = 50001
+#: Discord's error code for an edit or a deletion in an archived thread.
+THREAD_ARCHIVED = 50083
 
 #: Ends the game of a channel Discord no longer knows, by the channel's id and the game's (one that
 #: ended before its channel went is let go of too).
 ChannelGone = Callable[[int, int], Awaitable[None]]
+#: Unarchives a thread by its id; whether it is open again (False: a moderator locked it).
+Reopen = Callable[[int], Awaitable[bool]]
+#: What stopped a pass: a failure of "ours" (to log), "settled" here, or to make "again" now.
+Verdict = Literal["ours", "settled", "again"]
 
 
-async def settled(error: Exception, game_id: int, store: Store, channel_gone: ChannelGone | None) -> bool:
-    """Whether `error`, which stopped a pass of game `game_id`, was the owner's or a moderator's
-    doing, dealt with here; False: a failure of ours, to log."""
+async def settled(
+    error: Exception,
+    game_id: int,
+    store: Store,
+    channel_gone: ChannelGone | None,
+    reopen: Reopen | None = None,
+) -> Verdict:
+    """What `error`, which stopped a pass of game `game_id`, was: the owner's or a moderator's
+    doing, dealt with here ("settled", or "again" once the thread is unarchived), else "ours"."""
     if isinstance(error, discord.Forbidden) and error.code in (MISSING_PERMISSIONS, MISSING_ACCESS):
         log.warning(
             "Could not show game %s in its channel: the bot lacks a permission there (%s).",
             game_id,
             error.text or "Missing Permissions",
         )
-        return True
+        return "settled"
+    if isinstance(error, discord.HTTPException) and error.code == THREAD_ARCHIVED and reopen is not None:
+        record = await store.get(game_id)
+        if record is not None and await reopen(record.channel_id):
+            log.info("Game %s's thread had been archived: unarchived, the game is shown again.", game_id)
+            return "again"
+        log.warning(
+            "Could not show game %s: its thread is archived and locked, which only a moderator may "
+            "undo (%s).",
+            game_id,
+            error.text or "Thread is archived",
+        )
+        return "settled"
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL and channel_gone is not None:
         record = await store.get(game_id)
         if record is not None:
             log.info("Game %s's channel is gone from Discord: the game ends.", game_id)
             await channel_gone(record.channel_id, game_id)
-            return True
-    return False
+            return "settled"
+    return "ours"

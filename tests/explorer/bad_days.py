@@ -96,13 +96,18 @@ def lacks_posting(fake: FakeDiscord, channel_id: int) -> bool:
 
 async def moderator_deletes(fake: FakeDiscord, rng: random.Random, channels: list[FakeChannel]) -> str | None:
     """A moderator deletes one of the bot's public messages (a table, a lobby, a notice, a result),
-    or now and then a thread the bot opened, with whatever game is in it; what happened, if
-    anything."""
+    or now and then a thread the bot opened, with whatever game is in it; or Discord archives a
+    thread; what happened, if anything."""
     threads = [c for c in channels if c.is_thread]
     if threads and rng.random() < 0.15:
         thread = rng.choice(threads)
         await fake.delete_channel(thread)
         return f"a moderator deletes thread {thread.id}"
+    if threads and rng.random() < 0.2:
+        # Not a moderator: Discord, after a day without a post (the bot's threads' auto-archive).
+        thread = rng.choice(threads)
+        await fake.archive_thread(thread)
+        return f"thread {thread.id} is archived (a day without a post)"
     messages: list[FakeMessage] = [m for c in channels for m in fake.public_messages(c) if not m.deleted]
     if not messages:
         return None

@@ -501,8 +501,10 @@ class FakeDiscord:
         return guild_id is None or guild_id not in self.bot_removed
 
     async def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
-        """A thread goes quiet and is archived (THREAD_UPDATE); the bot posting in it unarchives it,
-        unless it is also locked (then 400 / 50083 Thread is archived)."""
+        """A thread goes quiet and is archived (THREAD_UPDATE): its messages can be neither edited
+        nor deleted (400 / 50083 Thread is archived) until it is unarchived, which the bot posting
+        in it or editing the thread does, unless it is also locked (then the post is refused with
+        50083, the edit with 403 unless the bot may manage threads)."""
         thread.archived, thread.locked = True, locked
         await self.gateway.dispatch("THREAD_UPDATE", channel_payload(thread))
 

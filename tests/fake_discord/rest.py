@@ -30,6 +30,7 @@ from tests.fake_discord.model import (
     EMBED_LINKS,
     EPHEMERAL,
     LOADING,
+    MANAGE_THREADS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
     SEND_MESSAGES,
@@ -716,6 +717,13 @@ class RestApi:
         if "name" in body:
             channel.name = body["name"]
         if "archived" in body:
+            if (
+                channel.locked
+                and not body["archived"]
+                and not self.fake.bot_permissions_in(channel) & MANAGE_THREADS
+            ):
+                # Only those who may manage threads unarchive a locked one (Discord's Modify Channel).
+                return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
             channel.archived = bool(body["archived"])
         if "locked" in body:
             channel.locked = bool(body["locked"])
@@ -774,6 +782,8 @@ class RestApi:
             return self._no_message(call)
         if message.author.id != self.fake.bot_user.id:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
+        if self._in_archived_thread(message):
+            return error_response(400, THREAD_ARCHIVED, "Thread is archived")
         channel = self.fake.channels.get(message.channel_id)
         if channel is not None and self._lacks_rights(channel, call):
             return error_response(403, MISSING_PERMISSIONS, "Missing Permissions")
@@ -782,6 +792,12 @@ class RestApi:
             return throttled
         self.writer.apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
         return json_response(self.writer.message_json(message))
+
+    def _in_archived_thread(self, message: FakeMessage) -> bool:
+        """An archived thread's messages can be neither edited nor deleted until it is unarchived
+        (posting in it unarchives it, unless it is locked)."""
+        channel = self.fake.channels.get(message.channel_id)
+        return channel is not None and channel.is_thread and channel.archived
 
     def _lacks_rights(self, channel: FakeChannel, call: Call) -> bool:
         """A bot message (posted or edited by REST) with embeds needs EMBED_LINKS, with new files
@@ -796,6 +812,8 @@ class RestApi:
         message = self._channel_message(call)
         if message is None:
             return self._no_message(call)
+        if self._in_archived_thread(message):
+            return error_response(400, THREAD_ARCHIVED, "Thread is archived")
         message.deleted = True
         return no_content()
 
