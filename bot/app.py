@@ -35,6 +35,7 @@ from bot.handlers.deleted_channels import DeletedChannels
 from bot.handlers.hands import Hands
 from bot.handlers.history_commands import HistoryCommands, register_history_commands
 from bot.handlers.lobbies import LobbyHandlers
+from bot.handlers.owner_changes import OwnerChanges
 from bot.handlers.removed_from_servers import RemovedFromServers
 from bot.handlers.router import Router
 from bot.handlers.stats_commands import StatsCommands
@@ -205,6 +206,7 @@ class GardenClubBot(commands.Bot):
         self.add_listener(self.router.on_interaction, "on_interaction")
         DeletedChannels(self.table).listen(self)
         RemovedFromServers(self.table).listen(self)
+        OwnerChanges(self.table).listen(self)
         await self._watch()
         register_commands(
             self.tree,

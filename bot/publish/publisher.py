@@ -73,6 +73,8 @@ class Publisher:
         #: Ends the game of a channel Discord no longer knows (bot/publish/refused.py; None: such a
         #: pass is logged as failed).
         self.channel_gone: ChannelGone | None = None
+        #: Games a pass could not show for a permission an owner took (`_refused`).
+        self.refused: set[int] = set()
         self.first_retry = FIRST_RETRY
         self.publish_every = PUBLISH_EVERY
         #: Counts failures (bot/basics/metrics.py; does nothing unless METRICS_PORT is set).
@@ -199,7 +201,19 @@ class Publisher:
             if verdict == "ours":
                 log.exception("Could not show game %s in Discord.", session.game_id)
                 self.metrics.error("publish")
+            if verdict == "refused":
+                await self._refused(session)
         return True
+
+    async def _refused(self, session: GameSession) -> None:
+        """An owner took what showing the game needs: it is shown again when the server's channels
+        or roles change (`refused`). A game that has ended keeps nothing in memory meanwhile (its
+        end is read from the store then, as after a restart)."""
+        self.refused.add(session.game_id)
+        record = await self.store.get(session.game_id)
+        if record is not None and not record.is_open:
+            self.pictures.forget(session.game_id)
+            self.sessions.forget(session.game_id)
 
     async def _publish(self, session: GameSession) -> None:
         if session.redraw_board:  # taken before the position is read: a change after it asks again

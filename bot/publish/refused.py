@@ -36,8 +36,10 @@ THREAD_ARCHIVED = 50083
 ChannelGone = Callable[[int, int], Awaitable[None]]
 #: Unarchives a thread by its id; whether it is open again (False: a moderator locked it).
 Reopen = Callable[[int], Awaitable[bool]]
-#: What stopped a pass: a failure of "ours" (to log), "settled" here, or to make "again" now.
-Verdict = Literal["ours", "settled", "again"]
+#: What stopped a pass: a failure of "ours" (to log), "settled" here, to make "again" now, or
+#: "refused" for a permission an owner took (to make again once the server's channels or roles
+#: change: bot/handlers/owner_changes.py).
+Verdict = Literal["ours", "settled", "again", "refused"]
 
 
 async def settled(
@@ -48,14 +50,15 @@ async def settled(
     reopen: Reopen | None = None,
 ) -> Verdict:
     """What `error`, which stopped a pass of game `game_id`, was: the owner's or a moderator's
-    doing, dealt with here ("settled", or "again" once the thread is unarchived), else "ours"."""
+    doing, dealt with here ("settled", "refused", or "again" once the thread is unarchived), else
+    "ours"."""
     if isinstance(error, discord.Forbidden) and error.code in (MISSING_PERMISSIONS, MISSING_ACCESS):
         log.warning(
             "Could not show game %s in its channel: the bot lacks a permission there (%s).",
             game_id,
             error.text or "Missing Permissions",
         )
-        return "settled"
+        return "refused"
     if isinstance(error, discord.HTTPException) and error.code == THREAD_ARCHIVED and reopen is not None:
         record = await store.get(game_id)
         if record is not None and await reopen(record.channel_id):

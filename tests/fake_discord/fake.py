@@ -72,6 +72,8 @@ class FakeDiscord:
         self.guilds: dict[int, FakeGuild] = {}
         #: The guilds an owner removed the bot from (`remove_bot`): no events, 403 on their routes.
         self.bot_removed: set[int] = set()
+        #: Events sent from synchronous changes (`_channel_changed`), kept until sent.
+        self._background: set[asyncio.Task[int]] = set()
         self.channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[str, FakeInteraction] = {}
@@ -185,11 +187,28 @@ class FakeDiscord:
                 "deny": str(BOT_PERMISSIONS & ~channel.bot_permissions),
             }
         ]
+        self._channel_changed(channel)
 
     def unrestrict_bot(self, channel: FakeChannel) -> None:
         """Give the bot back every permission `restrict_bot` took in `channel` (no overwrite left)."""
         channel.bot_permissions = BOT_PERMISSIONS
         channel.permission_overwrites = []
+        self._channel_changed(channel)
+
+    def _channel_changed(self, channel: FakeChannel) -> None:
+        """Discord sends CHANNEL_UPDATE when a channel's overwrites change: sent once a bot is
+        connected to the channel's guild (set up before that, the channel is as GUILD_CREATE says)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self.gateway.session_for(channel.guild_id) is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self.gateway.dispatch("CHANNEL_UPDATE", channel_payload(channel))
+        )
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def bot_permissions_in(self, channel: FakeChannel) -> int:
         """What the bot may do in `channel`; a thread takes its parent channel's permissions
