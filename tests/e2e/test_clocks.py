@@ -361,16 +361,21 @@ async def test_a_pause_needs_every_player_and_stops_the_clock_until_resumed(
     await time_ran_out(fake)
 
 
+async def both_pause(fake: FakeDiscord) -> None:
+    """Alice and Bob each ask to pause: the game is paused."""
+    for user in (fake.alice, fake.bob):
+        asked = await fake.slash(user, fake.general, "pause")
+        await asked.wait_answered()
+    await fake.wait_until(lambda: "Paused" in latest_board(fake).text(), what="paused")
+
+
 async def test_a_pause_ends_by_itself_after_a_week(
     fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock
 ) -> None:
     fake = fake_discord
     await two_player_game(fake)
     await turn_clock_running(fake, clocked_bot, 0)
-    for user in (fake.alice, fake.bob):
-        asked = await fake.slash(user, fake.general, "pause")
-        await asked.wait_answered()
-    await fake.wait_until(lambda: "Paused" in latest_board(fake).text(), what="paused")
+    await both_pause(fake)
     clock.advance(7 * 86400 + 1)
     await fake.wait_until(lambda: "Paused" not in latest_board(fake).text(), what="the pause over")
     clock.advance(STANDARD)

@@ -18,22 +18,19 @@ import pytest
 
 from bot.basics.clock import ManualClock
 from tests.e2e.table_driver import click, open_lobby
-from tests.e2e.test_clocks import (
+from tests.e2e.test_clocks import (  # noqa: F401 (quick_computers: the same short computer pause)
     STANDARD,
+    both_pause,
     deadlines,
     latest_board,
     notices,
     play_until_turn_of,
+    quick_computers,
     time_ran_out,
     turn_clock_running,
     two_player_game,
 )
 from tests.fake_discord import BotRunner, FakeDiscord
-
-
-@pytest.fixture(autouse=True)
-def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.play.computers.COMPUTER_PAUSE", 0.05)
 
 
 def games(runner: BotRunner) -> list[tuple[str, str | None, float | None]]:
@@ -52,6 +49,17 @@ def errors(runner: BotRunner) -> list[str]:
 
 async def held(fake: FakeDiscord, runner: BotRunner) -> None:
     await fake.wait_until(lambda: any(d[0] == "away" for d in deadlines(runner)), what="the game held")
+
+
+async def game_held(fake: FakeDiscord, runner: BotRunner, *, paused: bool = False) -> None:
+    """Alice and Bob's game, Alice's turn clock running (with `paused`: both agreed to pause it),
+    and the bot removed from the server: held."""
+    await two_player_game(fake)
+    await turn_clock_running(fake, runner, 0)
+    if paused:
+        await both_pause(fake)
+    await fake.remove_bot(fake.guild)
+    await held(fake, runner)
 
 
 async def test_a_game_is_held_while_the_bot_is_out_and_goes_on_when_it_is_back(
@@ -99,14 +107,7 @@ async def test_a_pause_its_players_agreed_stays_when_the_bot_is_back(
     fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock
 ) -> None:
     fake = fake_discord
-    await two_player_game(fake)
-    await turn_clock_running(fake, clocked_bot, 0)
-    for user in (fake.alice, fake.bob):
-        asked = await fake.slash(user, fake.general, "pause")
-        await asked.wait_answered()
-    await fake.wait_until(lambda: "Paused" in latest_board(fake).text(), what="paused")
-    await fake.remove_bot(fake.guild)
-    await held(fake, clocked_bot)
+    await game_held(fake, clocked_bot, paused=True)
     clock.advance(8 * 86400)  # past a pause's week: it waits for the bot
 
     await fake.add_bot(fake.guild)
@@ -123,10 +124,7 @@ async def test_a_bot_added_back_while_it_was_down_finds_its_games_going_on(
     fake_discord: FakeDiscord, clocked_bot: BotRunner, clock: ManualClock
 ) -> None:
     fake = fake_discord
-    await two_player_game(fake)
-    await turn_clock_running(fake, clocked_bot, 0)
-    await fake.remove_bot(fake.guild)
-    await held(fake, clocked_bot)
+    await game_held(fake, clocked_bot)
     await clocked_bot.stop()
     await fake.add_bot(fake.guild)  # while the bot is down: it finds the server at its start
     await clocked_bot.start()
@@ -142,10 +140,7 @@ async def test_a_server_that_never_takes_the_bot_back_sees_its_game_end_as_aband
     """The abandoned-game check runs on while a game is held (14 days by default); its end is
     shown if the bot ever comes back, and nothing meanwhile is logged as an error."""
     fake = fake_discord
-    await two_player_game(fake)
-    await turn_clock_running(fake, clocked_bot, 0)
-    await fake.remove_bot(fake.guild)
-    await held(fake, clocked_bot)
+    await game_held(fake, clocked_bot)
     clock.advance(14 * 86400 + 1)
     await fake.wait_until(lambda: games(clocked_bot)[0][0] == "finished", what="the game abandoned")
     assert str(games(clocked_bot)[0][1]).startswith("abandoned")
