@@ -25,6 +25,7 @@ from tests.fake_discord.model import (
     EMBED_LINKS,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
 )
 
 #: The calls of the bot's own that Discord may fail: its posts, edits and deletes in channels, the
@@ -46,6 +47,7 @@ PERMISSIONS = {
     "Embed Links": EMBED_LINKS,
     "Attach Files": ATTACH_FILES,
     "Create Public Threads": CREATE_PUBLIC_THREADS,
+    "View Channel": VIEW_CHANNEL,
 }
 
 
@@ -83,15 +85,16 @@ def owner_changes_permissions(fake: FakeDiscord, rng: random.Random, channels: l
 
 
 def lacks_posting(fake: FakeDiscord, channel_id: int) -> bool:
-    """Whether the bot may not show a game in the channel now (an owner took Send Messages or
-    Embed Links, which a table and a lobby need): no check there expects a message it could not
-    post. Without Attach Files a game still shows, as a text board."""
+    """Whether the bot may not show a game in the channel now (an owner took Send Messages,
+    Embed Links or View Channel, which a table and a lobby need): no check there expects a
+    message it could not post, or keep up to date. Without Attach Files a game still shows, as a
+    text board."""
     channel = fake.channels.get(channel_id)
     if channel is None:
         return True
     needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
     allowed = fake.bot_permissions_in(channel)
-    return not allowed & needed or not allowed & EMBED_LINKS
+    return not allowed & needed or not allowed & EMBED_LINKS or not allowed & VIEW_CHANNEL
 
 
 async def moderator_deletes(fake: FakeDiscord, rng: random.Random, channels: list[FakeChannel]) -> str | None:

@@ -211,6 +211,8 @@ class Explorer:
         """Whether `message` is the clicker's newest hand in its channel, or a live public table."""
         if message.ephemeral_to is not None:
             return self._newest_hand(user, message.channel_id) is message
+        if bad_days.lacks_posting(self.fake, message.channel_id):
+            return False  # the bot may not keep this table up to date: an owner hid the channel
         return any(c.startswith("gc:text:") for c in message.custom_ids())
 
     # --- steps ----------------------------------------------------------------------------------

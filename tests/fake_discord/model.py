@@ -65,6 +65,7 @@ COMPONENTS_V2 = 1 << 15
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
 MANAGE_THREADS = 1 << 34
+VIEW_CHANNEL = 1 << 10
 ADMINISTRATOR = 1 << 3
 #: Every permission Discord defines (bits 0..52 but the unused 47; discord.py 2.7's
 #: `Permissions.all()`): what a guild owner's interactions carry.

@@ -35,6 +35,7 @@ from tests.fake_discord.model import (
     PUBLIC_THREAD,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     FakeChannel,
     FakeInteraction,
     FakeMessage,
@@ -243,7 +244,7 @@ class RestApi:
         failure = self.fake.take_failure(request.method, route.template)
         if failure is not None:
             return error_response(failure, 0, f"{failure}: {SERVER_ERRORS.get(failure, 'Server Error')}")
-        if self._bot_removed(params):
+        if self._bot_removed(params) or self._cannot_view(params):
             return error_response(403, MISSING_ACCESS, "Missing Access")
         limited = self.fake.take_injected_rate_limit(request.method, route.template)
         if limited is not None:
@@ -792,6 +793,13 @@ class RestApi:
             return throttled
         self.writer.apply_edit(message, call.body if isinstance(call.body, dict) else {}, call.record.files)
         return json_response(self.writer.message_json(message))
+
+    def _cannot_view(self, params: dict[str, str]) -> bool:
+        """Whether the call is about a channel an owner hid from the bot (View Channel taken):
+        Discord answers 403 / 50001 Missing Access, whatever the call."""
+        channel_id = params.get("channel_id", "")
+        channel = self.fake.channels.get(int(channel_id)) if channel_id.isdigit() else None
+        return channel is not None and not self.fake.bot_permissions_in(channel) & VIEW_CHANNEL
 
     def _in_archived_thread(self, message: FakeMessage) -> bool:
         """An archived thread's messages can be neither edited nor deleted until it is unarchived
