@@ -31,13 +31,11 @@ from bot.basics.shards import ShardPlan
 from bot.handlers.clock_commands import ClockCommands
 from bot.handlers.commands import register_commands
 from bot.handlers.daily_commands import DailyGardens
-from bot.handlers.deleted_channels import DeletedChannels
 from bot.handlers.hands import Hands
 from bot.handlers.history_commands import HistoryCommands, register_history_commands
 from bot.handlers.lobbies import LobbyHandlers
-from bot.handlers.owner_changes import OwnerChanges
-from bot.handlers.removed_from_servers import RemovedFromServers
 from bot.handlers.router import Router
+from bot.handlers.server_events import listen_to_servers
 from bot.handlers.stats_commands import StatsCommands
 from bot.handlers.table import Table
 from bot.handlers.table_commands import TableCommands
@@ -204,9 +202,7 @@ class GardenClubBot(commands.Bot):
         history = self.router.history = HistoryCommands(self.table)
         daily_gardens = self.router.daily = DailyGardens(self.table, history)
         self.add_listener(self.router.on_interaction, "on_interaction")
-        DeletedChannels(self.table).listen(self)
-        RemovedFromServers(self.table).listen(self)
-        OwnerChanges(self.table).listen(self)
+        listen_to_servers(self, self.table)
         await self._watch()
         register_commands(
             self.tree,

@@ -46,15 +46,15 @@ class OwnerChanges:
 
     async def retry(self, guild_id: int) -> None:
         """Show again the games of server `guild_id` a missing permission kept from being shown."""
-        publisher = self.table.publisher
-        if not publisher.refused:
+        refused = self.table.publisher.refusals.games
+        if not refused:
             return
         try:
-            for game_id in sorted(publisher.refused):
+            for game_id in sorted(refused):
                 record = await self.table.store.get(game_id)
                 if record is None or record.guild_id == guild_id:
-                    publisher.refused.discard(game_id)
+                    refused.discard(game_id)
                 if record is not None and record.guild_id == guild_id:
-                    publisher.request(game_id)
+                    self.table.publisher.request(game_id)
         except Exception:  # the store failing: the games wait for the next change or restart
             log.warning("Could not show again the games of server %s.", guild_id, exc_info=True)

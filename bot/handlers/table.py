@@ -76,7 +76,7 @@ class Table:
             shards=self.shards.store_filter,
         )
         self.publisher.turn_ends = self.clocks.turn_ends
-        self.publisher.channel_gone = self.end_in_deleted_channel
+        self.publisher.refusals.channel_gone = self.end_in_deleted_channel
         self.publisher.subscribers.append(self.clocks.on_published)
         #: Set while the bot shuts down: new clicks are answered with a "restarting" line.
         self.closing = False

@@ -28,7 +28,7 @@ from bot.publish.announcements import announcement_lines, standing_announcement
 from bot.publish.discord_side import DiscordSide, PublishLater
 from bot.publish.pacing import PUBLISH_EVERY, pass_begins, wait_for_turn
 from bot.publish.plan import Facts, plan
-from bot.publish.refused import ChannelGone, settled
+from bot.publish.refused import Refusals
 from bot.publish.table_texts import TABLE_LOG_LINES
 from bot.records import daily
 from bot.storage import GameRecord
@@ -70,11 +70,8 @@ class Publisher:
         self.enders: list[Subscriber] = []
         #: The clocks' hook (None: no clocks): `turn_ends(position, seats, fresh=...)`.
         self.turn_ends: Callable[..., Awaitable[dict[int, float]]] | None = None
-        #: Ends the game of a channel Discord no longer knows (bot/publish/refused.py; None: such a
-        #: pass is logged as failed).
-        self.channel_gone: ChannelGone | None = None
-        #: Games a pass could not show for a permission an owner took (`_refused`).
-        self.refused: set[int] = set()
+        #: Discord's refusals that are not ours (a missing permission, a deleted channel...).
+        self.refusals = Refusals(sessions, pictures, discord_side.reopen_thread)
         self.first_retry = FIRST_RETRY
         self.publish_every = PUBLISH_EVERY
         #: Counts failures (bot/basics/metrics.py; does nothing unless METRICS_PORT is set).
@@ -192,28 +189,14 @@ class Publisher:
         except asyncio.CancelledError:
             raise
         except Exception as error:
-            verdict = await settled(
-                error, session.game_id, self.store, self.channel_gone, self.discord.reopen_thread
-            )
+            verdict = await self.refusals.verdict(error, session.game_id)
             if verdict == "again":  # a thread unarchived: the pass is made again soon
                 await session.release_click()
                 return False
             if verdict == "ours":
                 log.exception("Could not show game %s in Discord.", session.game_id)
                 self.metrics.error("publish")
-            if verdict == "refused":
-                await self._refused(session)
         return True
-
-    async def _refused(self, session: GameSession) -> None:
-        """An owner took what showing the game needs: it is shown again when the server's channels
-        or roles change (`refused`). A game that has ended keeps nothing in memory meanwhile (its
-        end is read from the store then, as after a restart)."""
-        self.refused.add(session.game_id)
-        record = await self.store.get(session.game_id)
-        if record is not None and not record.is_open:
-            self.pictures.forget(session.game_id)
-            self.sessions.forget(session.game_id)
 
     async def _publish(self, session: GameSession) -> None:
         if session.redraw_board:  # taken before the position is read: a change after it asks again

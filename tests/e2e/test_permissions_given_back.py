@@ -33,7 +33,7 @@ async def test_a_game_that_ended_unseen_is_shown_when_the_permission_is_given_ba
     await plant_from(fake, fake.bob, await open_hand(fake, fake.bob, fake.general))  # the last move
     table = running_bot.bot.table if running_bot.bot is not None else None
     assert table is not None
-    await fake.wait_until(lambda: table.publisher.refused, what="its last pass refused")
+    await fake.wait_until(lambda: table.publisher.refusals.games, what="its last pass refused")
     await fake.wait_until(lambda: not table.sessions.live(), what="nothing kept in memory meanwhile")
     assert not results(fake)
 
@@ -41,7 +41,7 @@ async def test_a_game_that_ended_unseen_is_shown_when_the_permission_is_given_ba
 
     await fake.wait_until(lambda: results(fake), what="the final scores posted")
     await fake.wait_until(lambda: notices(running_bot) == 0, what="the turn notice deleted")
-    assert not table.sessions.live() and not table.publisher.refused
+    assert not table.sessions.live() and not table.publisher.refusals.games
 
 
 def results(fake: FakeDiscord) -> list[FakeMessage]:
@@ -60,7 +60,7 @@ async def test_a_channel_hidden_from_the_bot_is_quiet_and_its_game_shown_when_sh
     await plant_from(fake, fake.alice, await open_hand(fake, fake.alice, fake.general))
     table = running_bot.bot.table if running_bot.bot is not None else None
     assert table is not None
-    await fake.wait_until(lambda: table.publisher.refused, what="the pass refused")
+    await fake.wait_until(lambda: table.publisher.refusals.games, what="the pass refused")
     assert shown_move(table_message) == 0
     assert not [r for r in running_bot.log_records if r.levelno >= logging.ERROR]
 

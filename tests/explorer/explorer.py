@@ -581,7 +581,7 @@ class Explorer:
                 self._find(f"{status} game {game_id} is still in the picture queue once the bot is idle")
         # A game whose end an owner's missing permission kept from being shown keeps its notice
         # until the server's channels or roles change (bot/handlers/owner_changes.py).
-        waiting = showing | table.publisher.refused
+        waiting = showing | table.publisher.refusals.games
         for (game_id,) in self._rows("SELECT DISTINCT game_id FROM notices WHERE kind = 'turn'"):
             status = closed.get(int(game_id))
             if status is not None and int(game_id) not in waiting:
