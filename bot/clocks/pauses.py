@@ -149,17 +149,14 @@ class Pauses:
     async def back(self, game_id: int) -> bool:
         """The bot is back in the server of game `game_id`: one `hold_away` held goes on where it
         was, shown again with whoever is to move told again (a pause its players had agreed stays,
-        with a week from now); one that ended meanwhile (abandoned) is shown ended. Whether the
-        game had been held."""
+        with a week from now). Whether it was held (one that ended meanwhile lost its mark with its
+        deadlines, and is shown as any game whose end was not: `unpublished_games`)."""
         async with self.table.sessions.session(game_id).lock:
             away = next((d for d in await self.store.deadlines_of(game_id) if d.kind == AWAY), None)
-            if away is None:
+            record = await self.store.get(game_id)
+            if away is None or record is None or record.status != "active":
                 return False
             await self.store.remove_deadlines(game_id, AWAY)
-            record = await self.store.get(game_id)
-            if record is None or record.status != "active":
-                self.table.publisher.reshow(game_id)
-                return True
             if away.step:
                 now = self.clock.now()
                 await self.store.set_deadline(
