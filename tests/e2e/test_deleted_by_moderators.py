@@ -36,6 +36,14 @@ def games(runner: BotRunner) -> list[tuple[int, str, str | None]]:
         connection.close()
 
 
+async def ended_as_channel_gone(fake: FakeDiscord, runner: BotRunner, what: str) -> None:
+    """Wait until the only game is cancelled because its channel was deleted."""
+    await fake.wait_until(
+        lambda: [(s, why) for _, s, why in games(runner)] == [("cancelled", "its channel was deleted")],
+        what=what,
+    )
+
+
 def notices(runner: BotRunner) -> int:
     connection = sqlite3.connect(runner.data_dir / "garden-club.sqlite3")
     try:
@@ -119,10 +127,7 @@ async def test_a_game_whose_thread_was_deleted_ends_and_is_let_go(
     await fake.wait_until(lambda: notices(running_bot) == 1, what="Bob's turn notice stored")
     await fake.delete_channel(thread)
 
-    await fake.wait_until(
-        lambda: [(s, why) for _, s, why in games(running_bot)] == [("cancelled", "its channel was deleted")],
-        what="the game ended",
-    )
+    await ended_as_channel_gone(fake, running_bot, "the game ended")
     assert notices(running_bot) == 0, "its notices went with the thread: none is kept to delete"
     table = running_bot.bot.table
     await fake.wait_until(lambda: not table.sessions.live(), what="its session let go")
@@ -139,10 +144,7 @@ async def test_a_lobby_whose_channel_was_deleted_is_cancelled(
     fake = fake_discord
     await open_lobby(fake, fake.alice, fake.games, PLAY)
     await fake.delete_channel(fake.games)
-    await fake.wait_until(
-        lambda: [(s, why) for _, s, why in games(running_bot)] == [("cancelled", "its channel was deleted")],
-        what="the lobby cancelled",
-    )
+    await ended_as_channel_gone(fake, running_bot, "the lobby cancelled")
 
 
 async def test_a_deleted_thread_leaves_the_game_of_another_channel_alone(
@@ -179,10 +181,7 @@ async def test_a_thread_deleted_while_the_bot_was_away_ends_its_game_when_next_s
 
     clock.advance(601)  # past the standard clock's 10 minutes: the turn runs out
 
-    await fake.wait_until(
-        lambda: [(s, why) for _, s, why in games(clocked_bot)] == [("cancelled", "its channel was deleted")],
-        what="the game ended",
-    )
+    await ended_as_channel_gone(fake, clocked_bot, "the game ended")
 
 
 async def test_a_thread_deleted_while_its_ended_game_is_shown_lets_the_game_go(
